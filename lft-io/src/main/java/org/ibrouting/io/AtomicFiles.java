@@ -1,0 +1,49 @@
+package org.ibrouting.io;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes output files so that the target is either the old file or the complete new one, never a
+ * partial file: the content goes to a temporary file in the same directory, which is then renamed
+ * over the target.
+ */
+public final class AtomicFiles {
+  /** Writes content to an output stream. */
+  @FunctionalInterface
+  public interface Content {
+    /** Writes everything; the stream is buffered and closed by the caller. */
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  private AtomicFiles() {}
+
+  /** Writes {@code target} atomically with the given content. */
+  public static void write(Path target, Content content) throws IOException {
+    Path absolute = target.toAbsolutePath();
+    Path dir = absolute.getParent();
+    Files.createDirectories(dir);
+    Path temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
+    boolean done = false;
+    try {
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+        content.writeTo(out);
+      }
+      try {
+        Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+      }
+      done = true;
+    } finally {
+      if (!done) {
+        Files.deleteIfExists(temp);
+      }
+    }
+  }
+}

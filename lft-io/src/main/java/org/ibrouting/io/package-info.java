@@ -1,0 +1,2 @@
+/** Shared I/O machinery: positioned parse errors and atomic file output. */
+package org.ibrouting.io;

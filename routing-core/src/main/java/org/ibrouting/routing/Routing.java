@@ -1,0 +1,88 @@
+package org.ibrouting.routing;
+
+import org.ibrouting.fabric.Fabric;
+
+/**
+ * What a routing engine returns: one linear forwarding table per switch (LID -> output port), an
+ * optional {@link SlTable}, the name of the engine and the {@link Fabric} it belongs to.
+ *
+ * <p>The LFTs are one flat byte array of {@code numSwitches * lftStride} entries;
+ * {@link #NO_ROUTE} (255) marks a LID the switch cannot reach. Walking the path of a packet from
+ * switch {@code sw} to {@code lid}:
+ *
+ * <pre>{@code
+ * while (true) {
+ *   int port = routing.outPort(sw, lid);
+ *   if (port == Routing.NO_ROUTE || port == 0) break;       // dropped, or delivered to the switch
+ *   int next = fabric.peerPort(fabric.port(sw, port));
+ *   if (next < 0 || !fabric.isSwitch(fabric.nodeOfPort(next))) break;  // black hole, or left the switches
+ *   sw = fabric.nodeOfPort(next);
+ * }
+ * }</pre>
+ *
+ * <p>Memory: 1 byte per (switch, LID) plus the SL table.
+ */
+public final class Routing {
+  /** The LFT value for "no route". */
+  public static final int NO_ROUTE = 0xFF;
+
+  private final Fabric fabric;
+  private final String engineName;
+  private final int lftStride;
+  private final byte[] lfts;
+  private final SlTable slTable;
+
+  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable) {
+    this.fabric = fabric;
+    this.engineName = engineName;
+    this.lftStride = lftStride;
+    this.lfts = lfts;
+    this.slTable = slTable;
+  }
+
+  /** A builder with every LFT entry set to {@link #NO_ROUTE}. */
+  public static RoutingBuilder builder(Fabric fabric, String engineName) {
+    return new RoutingBuilder(fabric, engineName);
+  }
+
+  /** The fabric this routing belongs to. */
+  public Fabric fabric() {
+    return fabric;
+  }
+
+  /** The name of the engine that produced it ({@code minhop}, or {@code file} for a loaded dump). */
+  public String engineName() {
+    return engineName;
+  }
+
+  /** The LFT size of every switch: the fabric's max LID + 1, rounded up to 64-entry blocks. */
+  public int lftStride() {
+    return lftStride;
+  }
+
+  /** The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}. */
+  public int outPort(int sw, int lid) {
+    return lfts[sw * lftStride + lid] & 0xFF;
+  }
+
+  /** The SL table; {@link SlTable#none()} for engines that use one VL. */
+  public SlTable slTable() {
+    return slTable;
+  }
+
+  /** A copy of this routing under another engine name and SL table, sharing the LFTs. */
+  public Routing withSlTable(String engineName, SlTable slTable) {
+    return new Routing(fabric, engineName, lftStride, lfts, slTable);
+  }
+
+  /** Whether both routings have the same LFT for every switch and LID. */
+  public boolean sameLfts(Routing other) {
+    return other.fabric == fabric && java.util.Arrays.equals(lfts, other.lfts);
+  }
+
+  @Override
+  public String toString() {
+    return "Routing[" + engineName + ", " + fabric.numSwitches() + " LFTs of " + lftStride
+        + " entries, " + slTable + "]";
+  }
+}

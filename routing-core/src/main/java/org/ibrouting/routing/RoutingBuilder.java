@@ -1,0 +1,69 @@
+package org.ibrouting.routing;
+
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+
+/**
+ * Fills the LFTs of a {@link Routing}. Every entry starts as {@link Routing#NO_ROUTE}.
+ *
+ * <p>{@link #build()} hands the tables over to the routing without copying them (they can be
+ * gigabytes on a 100,000-endpoint fabric), so a builder builds once; later calls fail.
+ */
+public final class RoutingBuilder {
+  private final Fabric fabric;
+  private final String engineName;
+  private final int lftStride;
+  private byte[] lfts;
+  private SlTable slTable = SlTable.none();
+
+  RoutingBuilder(Fabric fabric, String engineName) {
+    this.fabric = fabric;
+    this.engineName = engineName;
+    this.lftStride = fabric.lftStride();
+    long size = (long) fabric.numSwitches() * lftStride;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("LFTs of " + fabric.numSwitches() + " switches x "
+          + lftStride + " LIDs exceed 2^31 entries");
+    }
+    this.lfts = new byte[(int) size];
+    Arrays.fill(lfts, (byte) Routing.NO_ROUTE);
+  }
+
+  /** The fabric being routed. */
+  public Fabric fabric() {
+    return fabric;
+  }
+
+  /** Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE). */
+  public RoutingBuilder setOutPort(int sw, int lid, int port) {
+    lfts[sw * lftStride + lid] = (byte) port;
+    return this;
+  }
+
+  /** The output port set so far, or {@link Routing#NO_ROUTE}. */
+  public int outPort(int sw, int lid) {
+    return lfts[sw * lftStride + lid] & 0xFF;
+  }
+
+  /** Clears every entry of one switch's LFT back to NO_ROUTE. */
+  public RoutingBuilder clearLft(int sw) {
+    Arrays.fill(lfts, sw * lftStride, (sw + 1) * lftStride, (byte) Routing.NO_ROUTE);
+    return this;
+  }
+
+  /** Sets the SL table (default: {@link SlTable#none()}). */
+  public RoutingBuilder setSlTable(SlTable slTable) {
+    this.slTable = slTable;
+    return this;
+  }
+
+  /** Hands the tables over to an immutable routing; the builder cannot be used afterwards. */
+  public Routing build() {
+    if (lfts == null) {
+      throw new IllegalStateException("build() was already called on this builder");
+    }
+    byte[] tables = lfts;
+    lfts = null;
+    return new Routing(fabric, engineName, lftStride, tables, slTable);
+  }
+}

@@ -1,0 +1,59 @@
+package org.ibrouting.routing;
+
+/**
+ * The knobs every engine understands. Engine-specific parameters (Up*&#47;Down* roots, SAR's job
+ * map, ...) go to that engine's constructor instead.
+ *
+ * @param seed seed for every random choice; the same seed gives byte-identical LFTs
+ * @param threads worker threads (results never depend on it)
+ * @param maxVls the number of VLs a VL-assigning engine may use (1..15; OpenSM sees 8 under ibsim)
+ * @param progress receives progress of long phases
+ */
+public record RoutingOptions(long seed, int threads, int maxVls, ProgressListener progress) {
+  /** The default VL budget, as OpenSM sees it on ibsim's and most real fabrics. */
+  public static final int DEFAULT_MAX_VLS = 8;
+
+  /** Checks the ranges. */
+  public RoutingOptions {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    if (maxVls < 1 || maxVls > 15) {
+      throw new IllegalArgumentException("maxVls must be 1..15 (InfiniBand data VLs), not " + maxVls);
+    }
+    if (progress == null) {
+      progress = ProgressListener.SILENT;
+    }
+  }
+
+  /** Seed 0, all available processors, 8 VLs, no progress output. */
+  public static RoutingOptions defaults() {
+    return new RoutingOptions(0, Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_VLS,
+        ProgressListener.SILENT);
+  }
+
+  /** The defaults with another seed. */
+  public static RoutingOptions seeded(long seed) {
+    return defaults().withSeed(seed);
+  }
+
+  /** A copy with another seed. */
+  public RoutingOptions withSeed(long newSeed) {
+    return new RoutingOptions(newSeed, threads, maxVls, progress);
+  }
+
+  /** A copy with another thread count. */
+  public RoutingOptions withThreads(int newThreads) {
+    return new RoutingOptions(seed, newThreads, maxVls, progress);
+  }
+
+  /** A copy with another VL budget. */
+  public RoutingOptions withMaxVls(int newMaxVls) {
+    return new RoutingOptions(seed, threads, newMaxVls, progress);
+  }
+
+  /** A copy with another progress listener. */
+  public RoutingOptions withProgress(ProgressListener listener) {
+    return new RoutingOptions(seed, threads, maxVls, listener);
+  }
+}

@@ -1,0 +1,191 @@
+package org.ibrouting.routing;
+
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+
+/**
+ * The service level of every path, for engines that spread paths over virtual lanes (LASH, DFSSSP,
+ * Nue, multi-tree Up*&#47;Down*), and the SL-to-VL map they assume.
+ *
+ * <p>Compact form: source LIDs are mapped to <em>source groups</em> (for example the switch a CA is
+ * cabled to, since every path from that switch to one destination is the same), and one byte per
+ * (group, destination LID) holds the SL. A source LID outside every group, or a destination
+ * without an entry, gets SL 0. Memory: 1 int per LID + 1 byte per (group, LID).
+ */
+public final class SlTable {
+  /** The number of SLs (and VLs) InfiniBand can address. */
+  public static final int NUM_SLS = 16;
+
+  private static final SlTable NONE = new SlTable(new int[0], 0, 0, new byte[0], 1, identity());
+
+  private final int[] groupOfSrcLid;
+  private final int numGroups;
+  private final int stride;
+  private final byte[] sls;
+  private final int numVls;
+  private final byte[] slToVl;
+
+  private SlTable(int[] groupOfSrcLid, int numGroups, int stride, byte[] sls, int numVls,
+      byte[] slToVl) {
+    this.groupOfSrcLid = groupOfSrcLid;
+    this.numGroups = numGroups;
+    this.stride = stride;
+    this.sls = sls;
+    this.numVls = numVls;
+    this.slToVl = slToVl;
+  }
+
+  /** The table of an engine that routes everything on SL 0 / VL 0. */
+  public static SlTable none() {
+    return NONE;
+  }
+
+  /** The identity SL-to-VL map (SL k on VL k), as OpenSM's QoS with a 1:1 map gives it. */
+  public static byte[] identity() {
+    byte[] map = new byte[NUM_SLS];
+    for (int sl = 0; sl < NUM_SLS; sl++) {
+      map[sl] = (byte) Math.min(sl, 14);
+    }
+    return map;
+  }
+
+  /** A builder that groups source LIDs by the switch they sit on (or are cabled to). */
+  public static Builder perSourceSwitch(Fabric fabric) {
+    int[] groupOfLid = new int[fabric.maxLid() + 1];
+    Arrays.fill(groupOfLid, -1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      int port = fabric.portOfLid(lid);
+      if (port >= 0) {
+        int swPort = fabric.switchPortOf(port);
+        if (swPort >= 0) {
+          groupOfLid[lid] = fabric.nodeOfPort(swPort);
+        }
+      }
+    }
+    return new Builder(groupOfLid, fabric.numSwitches(), fabric.maxLid() + 1);
+  }
+
+  /** A builder with one group per source LID: any SL per (source LID, destination LID). */
+  public static Builder perSourceLid(Fabric fabric) {
+    int[] groupOfLid = new int[fabric.maxLid() + 1];
+    Arrays.fill(groupOfLid, -1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      if (fabric.portOfLid(lid) >= 0) {
+        groupOfLid[lid] = lid;
+      }
+    }
+    return new Builder(groupOfLid, fabric.maxLid() + 1, fabric.maxLid() + 1);
+  }
+
+  /** Whether this is the table of an engine that uses one VL and no SLs. */
+  public boolean isNone() {
+    return this == NONE;
+  }
+
+  /** The SL of the path from {@code srcLid} to {@code dstLid}. */
+  public int sl(int srcLid, int dstLid) {
+    if (srcLid >= groupOfSrcLid.length || dstLid >= stride) {
+      return 0;
+    }
+    int group = groupOfSrcLid[srcLid];
+    return group < 0 ? 0 : sls[group * stride + dstLid];
+  }
+
+  /** The VL the path from {@code srcLid} to {@code dstLid} travels on. */
+  public int vl(int srcLid, int dstLid) {
+    return slToVl[sl(srcLid, dstLid)];
+  }
+
+  /** The VL an SL maps to. */
+  public int vlOfSl(int sl) {
+    return slToVl[sl];
+  }
+
+  /** The number of VLs the routing needs (1 for {@link #none()}). */
+  public int numVls() {
+    return numVls;
+  }
+
+  /** The source group of a source LID, or -1. */
+  public int groupOfSrcLid(int srcLid) {
+    return srcLid < groupOfSrcLid.length ? groupOfSrcLid[srcLid] : -1;
+  }
+
+  /** The number of source groups. */
+  public int numGroups() {
+    return numGroups;
+  }
+
+  @Override
+  public String toString() {
+    return isNone() ? "no SLs" : numVls + " VLs over " + numGroups + " source groups";
+  }
+
+  /** Fills an {@link SlTable}. Entries start at SL 0. */
+  public static final class Builder {
+    private final int[] groupOfSrcLid;
+    private final int numGroups;
+    private final int stride;
+    private final byte[] sls;
+    private byte[] slToVl = identity();
+
+    /**
+     * A builder for an arbitrary grouping: {@code groupOfSrcLid[lid]} in {@code 0..numGroups-1} or
+     * -1, and destinations {@code 0..numDstLids-1}.
+     */
+    public Builder(int[] groupOfSrcLid, int numGroups, int numDstLids) {
+      this.groupOfSrcLid = groupOfSrcLid.clone();
+      this.numGroups = numGroups;
+      this.stride = numDstLids;
+      long size = (long) numGroups * numDstLids;
+      if (size > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException("SL table of " + numGroups + " groups x " + numDstLids
+            + " LIDs exceeds 2^31 entries; group sources by switch");
+      }
+      this.sls = new byte[(int) size];
+    }
+
+    /** The group of a source LID, or -1. */
+    public int groupOfSrcLid(int srcLid) {
+      return groupOfSrcLid[srcLid];
+    }
+
+    /** Sets the SL of every path from source group {@code group} to {@code dstLid}. */
+    public Builder setSl(int group, int dstLid, int sl) {
+      if (sl < 0 || sl >= NUM_SLS) {
+        throw new IllegalArgumentException("SL " + sl + " outside 0-15");
+      }
+      sls[group * stride + dstLid] = (byte) sl;
+      return this;
+    }
+
+    /** The SL set so far for (group, destination). */
+    public int sl(int group, int dstLid) {
+      return sls[group * stride + dstLid];
+    }
+
+    /** Replaces the identity SL-to-VL map. */
+    public Builder setSlToVl(byte[] map) {
+      if (map.length != NUM_SLS) {
+        throw new IllegalArgumentException("an SL-to-VL map has 16 entries, not " + map.length);
+      }
+      this.slToVl = map.clone();
+      return this;
+    }
+
+    /** The table; its VL count is the highest VL any entry maps to, plus one. */
+    public SlTable build() {
+      boolean[] used = new boolean[NUM_SLS];
+      for (byte sl : sls) {
+        used[sl] = true;
+      }
+      int numVls = 1;
+      for (int sl = 0; sl < NUM_SLS; sl++) {
+        if (used[sl]) {
+          numVls = Math.max(numVls, slToVl[sl] + 1);
+        }
+      }
+      return new SlTable(groupOfSrcLid, numGroups, stride, sls, numVls, slToVl.clone());
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package org.ibrouting.engines;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+
+/**
+ * Tries engines in order, as OpenSM's {@code -R a,b,c} does, and reports which one produced the
+ * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain.
+ */
+public final class EngineChain {
+  /**
+   * The outcome of a chain.
+   *
+   * @param routing the routing of the first engine that succeeded
+   * @param failures the refusals of the engines tried before it, in order
+   */
+  public record Result(Routing routing, List<String> failures) {}
+
+  private EngineChain() {}
+
+  /**
+   * Routes with the first engine that succeeds.
+   *
+   * @throws RoutingException when every engine refused; the message lists every reason
+   */
+  public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
+      throws RoutingException {
+    List<String> failures = new ArrayList<>();
+    for (RoutingEngine engine : engines) {
+      try {
+        return new Result(engine.route(fabric, options), List.copyOf(failures));
+      } catch (RoutingException e) {
+        failures.add(e.getMessage());
+      }
+    }
+    throw new RoutingException("every engine failed: " + String.join("; ", failures));
+  }
+}
