@@ -72,8 +72,9 @@ public final class FabricBuilder {
           fabric.description(node));
       b.setSystemGuid(id, fabric.systemGuid(node));
       b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
-      int first = fabric.nodeType(node) == NodeType.SWITCH ? 0 : 1;
-      for (int p = first; p <= fabric.numPorts(node); p++) {
+      boolean sw = fabric.nodeType(node) == NodeType.SWITCH;
+      // end ports only: a switch's LID and port GUID live on port 0
+      for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
         int slot = fabric.port(node, p);
         b.setPortGuid(id, p, fabric.portGuid(slot));
         if (fabric.baseLid(slot) != 0) {
