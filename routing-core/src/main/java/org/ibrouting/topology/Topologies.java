@@ -81,7 +81,7 @@ public final class Topologies {
    * An extended generalized fat tree XGFT(h; m1..mh; w1..wh) (Öhring et al.): h = m.length levels
    * of switches above the hosts; a level-l node has m(l) children and w(l+1) parents, so hosts have
    * w1 ports and there are Π m CAs. A node is labelled by h digits; at level l digit s is a child
-   * index (radix m(s)) for s > l and a parent index (radix w(s)) for s <= l, digit 1 least
+   * index (radix m(s)) for s > l and a parent index (radix w(s)) for s &lt;= l, digit 1 least
    * significant, and that number is its index. A level-l node connects to the w(l+1) level-(l+1)
    * nodes that differ from it only in digit l+1, through up port m(l)+1+(new digit), arriving at
    * down port (old digit)+1. {@code xgft({16,12},{1,8})} with radix 24 is the fabric of
@@ -309,7 +309,7 @@ public final class Topologies {
   /**
    * A balanced Dragonfly (Kim, Dally, Scott, Abts): g = a*h+1 groups of a routers, each router
    * with p hosts and h global links; every pair of groups is joined by exactly one global link.
-   * Routers of a group are fully connected: router r reaches router r' on port r'+1 if r' < r,
+   * Routers of a group are fully connected: router r reaches router r' on port r'+1 if r' &lt; r,
    * else r'. Global wiring is the "consecutive" arrangement: router r of group g serves the groups
    * (g + r*h + k + 1) mod g for k = 0..h-1, on ports a..a+h-1 in ascending order of the remote
    * group. Hosts sit on ports a+h..a+h+p-1. Reproduces {@code shared/fabrics/dragonfly_a4p2h2}.
@@ -427,7 +427,9 @@ public final class Topologies {
    * crossbars, as external ports sit on line boards: cable c joins leaf c mod leaves of both, on
    * the first of q = ceil(cables/leaves) "left" ports of director d+1's leaf and of q "right"
    * ports of director d's leaf (after its hosts, spines and left ports).
-   * E.g. Deimos-like: {@code directors(3, 24, 12, 10, 30)} with radix 24.
+   * Deimos-like (24 line crossbars and 12 spine crossbars of 24 ports per ISR9288 director):
+   * {@code directors(3, 24, 12, 8, 30)} with radix 24, the leaf ports being 8 hosts + 12 spines +
+   * 2 + 2 cables.
    */
   public static Fabric directors(int count, int leaves, int spines, int hostsPerLeaf, int cables,
       TopologyOptions options) {

@@ -47,6 +47,12 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
     params = params.clone();
   }
 
+  /** A copy of the integer parameters. */
+  @Override
+  public long[] params() {
+    return params.clone();
+  }
+
   /** The usage line of a kind, such as {@code "ktree K N"}. */
   public static String usage(String kind) {
     int i = KINDS.indexOf(kind);

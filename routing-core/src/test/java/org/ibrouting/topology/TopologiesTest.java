@@ -243,6 +243,16 @@ class TopologiesTest {
     assertEquals(9, f.numPorts(f.nodeOfGuid(NetBuilder.FIRST_SWITCH_GUID + 6)));
   }
 
+  @Test
+  void deimosLikeChainFitsTwentyFourPortCrossbars() {
+    Fabric f = Topologies.directors(3, 24, 12, 8, 30, TopologyOptions.DEFAULT.withRadix(24));
+    assertEquals(3 * 36, f.numSwitches());
+    assertEquals(3 * 24 * 8, f.numCas());
+    assertTrue(Connectivity.isConnected(f));
+    assertMessage("directors: hostsPerLeaf+spines+2*ceil(cables/leaves) = 26 ports exceed radix 24",
+        () -> Topologies.directors(3, 24, 12, 10, 30, TopologyOptions.DEFAULT.withRadix(24)));
+  }
+
   // ---- LIDs -------------------------------------------------------------------------------
 
   @Test
