@@ -103,6 +103,31 @@ class FabricArbitrariesTest {
     }
   }
 
+  @org.junit.jupiter.api.Test
+  void randomFabricsCoverParallelLinksFreePortsAndBothLidSchemes() {
+    boolean parallel = false;
+    boolean freePort = false;
+    boolean gappedLids = false;
+    boolean lmc = false;
+    for (long seed = 0; seed < 40; seed++) {
+      Fabric f = FabricArbitraries.randomConnected(6, 8, 2, false, seed);
+      gappedLids |= f.maxLid() > f.numEndPorts() * (1 << 2);
+      for (int sw = 0; sw < f.numSwitches(); sw++) {
+        freePort |= f.outDegree(sw) < f.numPorts(sw);
+        for (int i = 1; i < f.outDegree(sw); i++) {
+          for (int j = 0; j < i; j++) {
+            parallel |= f.channelHead(f.outChannel(sw, i)) == f.channelHead(f.outChannel(sw, j))
+                && f.isSwitch(f.channelHead(f.outChannel(sw, i)));
+          }
+        }
+      }
+      lmc |= f.lmc(f.port(f.numSwitches(), 1)) > 0;
+    }
+    assertTrue(parallel && freePort && gappedLids && lmc,
+        "parallel " + parallel + ", free ports " + freePort + ", random LIDs " + gappedLids
+            + ", LMC " + lmc);
+  }
+
   /** The number of links with a CA (or router) at one end: a CA port always has a switch peer here. */
   private static int caLinks(Fabric fabric) {
     int count = 0;
