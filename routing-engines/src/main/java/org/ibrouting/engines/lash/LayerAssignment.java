@@ -53,7 +53,7 @@ final class LayerAssignment {
             return null;
           }
           cdg.openLayer();
-          cdg.addPairUnchecked(layer, i, j);
+          cdg.addPairToEmptyLayer(layer, i, j);
         }
         layerOf[i * n + j] = (byte) layer;
         layerOf[j * n + i] = (byte) layer;

@@ -76,7 +76,7 @@ final class LayeredCdg {
    */
   boolean tryAddPair(int layer, int a, int b) {
     undoSize = 0;
-    if (addPath(layer, a, b, true) && addPath(layer, b, a, true)) {
+    if (addPath(layer, a, b) && addPath(layer, b, a)) {
       return true;
     }
     int[] count = useCount[layer];
@@ -87,13 +87,15 @@ final class LayeredCdg {
   }
 
   /**
-   * Adds both paths without a cycle check: for a layer just opened, where the two paths of one
-   * pair cannot close a cycle (shortest paths in opposite directions share no channel).
+   * Adds both paths to a layer just opened, where the two paths of one pair cannot close a cycle
+   * (shortest paths in opposite directions share no channel); the topological order is still
+   * maintained for later insertions.
    */
-  void addPairUnchecked(int layer, int a, int b) {
-    undoSize = 0;
-    addPath(layer, a, b, false);
-    addPath(layer, b, a, false);
+  void addPairToEmptyLayer(int layer, int a, int b) {
+    if (!tryAddPair(layer, a, b)) {
+      throw new IllegalStateException("lash: the paths between switches " + a + " and " + b
+          + " alone close a dependency cycle; the routes are not shortest paths");
+    }
   }
 
   /** Removes the paths {@code a -> b} and {@code b -> a}, added earlier, from {@code layer}. */
@@ -102,7 +104,7 @@ final class LayeredCdg {
     removePath(layer, b, a);
   }
 
-  private boolean addPath(int layer, int src, int dst, boolean check) {
+  private boolean addPath(int layer, int src, int dst) {
     int[] count = useCount[layer];
     int[] chanStart = graph.chanStart;
     int[] headOf = graph.headOf;
@@ -111,7 +113,7 @@ final class LayeredCdg {
     while (sw != dst) {
       int next = chanStart[sw] + (route[sw * n + dst] & 0xFF);
       int slot = graph.depSlot(prev, next);
-      if (count[slot] == 0 && check && !insertEdge(layer, prev, next)) {
+      if (count[slot] == 0 && !insertEdge(layer, prev, next)) {
         return false;
       }
       count[slot]++;
