@@ -24,4 +24,19 @@ class LashSlowTest {
         routing.slTable().numVls());
     RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
   }
+
+  @Test
+  void routesEightAryThreeTree() throws Exception {
+    Fabric fabric = TestFabrics.karyNTree(8, 3);
+    RoutingOptions options = RoutingOptions.seeded(1).withThreads(1);
+    Routing routing = null;
+    for (int run = 0; run < 5; run++) {
+      long start = System.nanoTime();
+      routing = new LashEngine().route(fabric, options);
+      System.out.printf("lash 8-ary 3-tree run %d: %.3f s, %d VLs, layers before balancing %s%n",
+          run, (System.nanoTime() - start) / 1e9, routing.slTable().numVls(),
+          java.util.Arrays.toString(LashEngine.pathsPerLayerBeforeBalancing(fabric)));
+    }
+    RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
+  }
 }
