@@ -19,7 +19,8 @@ import org.ibrouting.routing.SlTable;
  * entry). Layers: {@link LayerAssignment} (the same pair order and first-fit rule, hence the same
  * layer count and the same layer per pair before balancing; balancing is seeded from
  * {@link RoutingOptions#seed()} where OpenSM uses glibc's {@code rand()}). The SL of a path is its
- * layer plus {@code lashStartVl}; paths within one switch get {@code lashStartVl}. Differences:
+ * layer plus {@code lashStartVl}; paths within one switch get {@code lashStartVl}, so the SL
+ * table's {@code numVls()} is the layer count plus {@code lashStartVl}. Differences:
  * no mesh analysis ({@code --do_mesh_analysis}); OpenSM's balancing can spin forever when all
  * untried candidates are gone (its trial counter is not decremented on moves), ours stops.
  *
@@ -79,8 +80,9 @@ public final class LashEngine implements RoutingEngine {
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph, fabric);
-    LayerAssignment layers = LayerAssignment.assign(graph, route,
-        Math.max(available, MAX_LAYERS_COUNTED), options.progress());
+    // counting on past the limit costs little and makes the refusal say what would suffice
+    LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
+        options.progress());
     if (layers == null) {
       throw new RoutingException("lash: needs more than " + MAX_LAYERS_COUNTED
           + " VLs, limit is " + available + vlNote(options));

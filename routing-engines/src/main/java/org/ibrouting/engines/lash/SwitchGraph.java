@@ -3,6 +3,7 @@ package org.ibrouting.engines.lash;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.RoutingException;
 
 /**
  * The switch-to-switch graph LASH routes on, with one channel per ordered pair of neighbouring
@@ -37,7 +38,7 @@ final class SwitchGraph {
     this.depStart = depStart;
   }
 
-  static SwitchGraph of(Fabric fabric) {
+  static SwitchGraph of(Fabric fabric) throws RoutingException {
     int n = fabric.numSwitches();
     int[] chanStart = new int[n + 1];
     int[] lastSeenBy = new int[n];
@@ -82,7 +83,7 @@ final class SwitchGraph {
       depStart[c] = (int) numDeps;
       numDeps += chanStart[headOf[c] + 1] - chanStart[headOf[c]];
       if (numDeps > Integer.MAX_VALUE - 16) {
-        throw new IllegalArgumentException("lash: " + numDeps
+        throw new RoutingException("lash: " + numDeps
             + " channel dependency slots exceed 2^31 (too many switches of too high a degree)");
       }
     }
