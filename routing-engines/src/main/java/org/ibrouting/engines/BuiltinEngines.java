@@ -18,6 +18,7 @@ public final class BuiltinEngines {
 
   static {
     // engines register here as they land: register("minhop", config -> new MinhopEngine());
+    register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
   }
 
   private BuiltinEngines() {}
