@@ -1,0 +1,484 @@
+package org.ibrouting.analysis;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.SlTable;
+
+/**
+ * Builds the channel dependency graph (CDG) of every VL a routing uses and looks for cycles, which
+ * are potential credit loops (Dally and Seitz, "Deadlock-free message routing in multiprocessor
+ * interconnection networks"; the InfiniBand setting as in Domke, Hoefler, Nagel, "Deadlock-Free
+ * Oblivious Routing for Arbitrary Topologies").
+ *
+ * <p>Routes are re-derived from the LFTs, and their VL from the {@link SlTable}
+ * ({@code vl(srcLid, dstLid)}; everything on VL 0 when the table is none or SLs are ignored).
+ * No route is materialised: per destination LID, the routes form an in-tree, so the dependencies
+ * are pairs of consecutive channels along the tree. For each (source group, destination) the
+ * group's VL decides which switches start a walk on which VL; walks stop at switches already
+ * walked on that VL for that destination, so every switch is visited at most once per (VL,
+ * destination). Dependencies are kept as {@code long} keys (first channel in the high half) in
+ * fastutil hash sets per thread, then sorted, deduplicated and turned into a CSR graph per VL.
+ * Cycles are found with an iterative Tarjan SCC search; the witness is a shortest cycle (BFS
+ * within the component) through the lowest cyclic channel, and every dependency on it is matched
+ * with the lowest (destination LID, source LID) route that induces it.
+ *
+ * <p>By default vertices are switch-to-switch channels, as in OpenSM's DFSSSP. With
+ * {@link #withEndpointChannels(boolean)} the CA injection and ejection channels join the graph;
+ * they can never be part of a cycle (nothing enters an injection channel, nothing leaves an
+ * ejection channel) but count as vertices and edges.
+ *
+ * <p>Cost: O(#LIDs * (#switches + #source groups)) walking steps plus hashing of the dependencies;
+ * memory per thread and VL: 2 ints per switch, 1 byte per port slot and the dependency set.
+ */
+public final class CreditLoopVerifier {
+  private static final int MAX_VLS = SlTable.NUM_SLS;
+
+  private final EndpointScope scope;
+  private final boolean endpointChannels;
+  private final boolean ignoreSls;
+  private final int threads;
+
+  private CreditLoopVerifier(EndpointScope scope, boolean endpointChannels, boolean ignoreSls,
+      int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    this.scope = scope;
+    this.endpointChannels = endpointChannels;
+    this.ignoreSls = ignoreSls;
+    this.threads = threads;
+  }
+
+  /**
+   * Routes between CA and router ports, switch-to-switch channels, SLs from the routing's table,
+   * all available processors.
+   */
+  public static CreditLoopVerifier defaults() {
+    return new CreditLoopVerifier(EndpointScope.TERMINALS, false, false,
+        Runtime.getRuntime().availableProcessors());
+  }
+
+  /** A copy that takes routes between the end ports of {@code newScope}. */
+  public CreditLoopVerifier withScope(EndpointScope newScope) {
+    return new CreditLoopVerifier(newScope, endpointChannels, ignoreSls, threads);
+  }
+
+  /** A copy that includes (or not) CA injection and ejection channels in the graph. */
+  public CreditLoopVerifier withEndpointChannels(boolean include) {
+    return new CreditLoopVerifier(scope, include, ignoreSls, threads);
+  }
+
+  /**
+   * A copy that puts every route on VL 0 whatever the SL table says: the VL-less graph of the
+   * OpenSM evaluation ({@code cdg_edges}, {@code credit_loop_free}).
+   */
+  public CreditLoopVerifier ignoringSls(boolean ignore) {
+    return new CreditLoopVerifier(scope, endpointChannels, ignore, threads);
+  }
+
+  /** A copy that uses {@code newThreads} workers; the report does not depend on it. */
+  public CreditLoopVerifier withThreads(int newThreads) {
+    return new CreditLoopVerifier(scope, endpointChannels, ignoreSls, newThreads);
+  }
+
+  /** Builds the graph of every VL and checks it for cycles. */
+  public CdgReport verify(Routing routing) {
+    Fabric fabric = routing.fabric();
+    Endpoints endpoints = new Endpoints(fabric, scope);
+    boolean vlLess = ignoreSls || routing.slTable().isNone();
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess);
+    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
+        () -> new Worker(routing, endpoints, groups, vlLess, endpointChannels));
+    int numVls = 0;
+    for (Worker w : workers) {
+      for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
+        if (w.edges[vl] != null) {
+          numVls = vl + 1;
+        }
+      }
+    }
+    int[] numVertices = new int[numVls];
+    long[] numEdges = new long[numVls];
+    int[] numCyclic = new int[numVls];
+    CreditLoop[] witnesses = new CreditLoop[numVls];
+    for (int vl = 0; vl < numVls; vl++) {
+      long[] keys = mergedEdges(workers, vl);
+      boolean[] used = new boolean[fabric.numPortSlots()];
+      for (Worker w : workers) {
+        if (w.used[vl] != null) {
+          for (int c = 0; c < used.length; c++) {
+            used[c] |= w.used[vl][c];
+          }
+        }
+      }
+      Cdg cdg = new Cdg(used, keys);
+      numVertices[vl] = cdg.numVertices();
+      numEdges[vl] = keys.length;
+      int[] cycle = cdg.findCycle();
+      numCyclic[vl] = cdg.numCyclic();
+      if (cycle != null) {
+        witnesses[vl] = witness(routing, endpoints, vlLess, vl, cycle);
+      }
+    }
+    int usedVls = numVls;
+    while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
+      usedVls--;
+    }
+    return new CdgReport(Arrays.copyOf(numVertices, usedVls), Arrays.copyOf(numEdges, usedVls),
+        Arrays.copyOf(numCyclic, usedVls), Arrays.copyOf(witnesses, usedVls));
+  }
+
+  private static long[] mergedEdges(List<Worker> workers, int vl) {
+    int size = 0;
+    for (Worker w : workers) {
+      size += w.edges[vl] == null ? 0 : w.edges[vl].size();
+    }
+    long[] keys = new long[size];
+    int k = 0;
+    for (Worker w : workers) {
+      if (w.edges[vl] != null) {
+        for (var it = w.edges[vl].iterator(); it.hasNext(); ) {
+          keys[k++] = it.nextLong();
+        }
+      }
+    }
+    Arrays.sort(keys);
+    int unique = 0;
+    for (int i = 0; i < keys.length; i++) {
+      if (unique == 0 || keys[i] != keys[unique - 1]) {
+        keys[unique++] = keys[i];
+      }
+    }
+    return Arrays.copyOf(keys, unique);
+  }
+
+  /** Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it. */
+  private CreditLoop witness(Routing routing, Endpoints endpoints, boolean vlLess, int vl,
+      int[] cycle) {
+    Fabric fabric = routing.fabric();
+    int n = cycle.length;
+    int[] srcLids = new int[n];
+    int[] dstLids = new int[n];
+    List<String> names = new ArrayList<>(n);
+    LftWalker walker = new LftWalker(routing);
+    for (int i = 0; i < n; i++) {
+      int c1 = cycle[i];
+      int c2 = cycle[(i + 1) % n];
+      names.add(channelName(fabric, c1));
+      long found = findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2);
+      srcLids[i] = (int) (found & 0xFFFF);
+      dstLids[i] = (int) (found >>> 16);
+    }
+    return new CreditLoop(vl, cycle, srcLids, dstLids, names);
+  }
+
+  private long findInducingRoute(Routing routing, Endpoints endpoints, LftWalker walker,
+      boolean vlLess, int vl, int c1, int c2) {
+    Fabric fabric = routing.fabric();
+    int sw1 = fabric.channelTail(c1);
+    int sw2 = fabric.channelTail(c2);
+    for (int e = 0; e < endpoints.ports.length; e++) {
+      int base = fabric.baseLid(endpoints.ports[e]);
+      for (int dst = base; dst < base + endpoints.numLidsOf[e]; dst++) {
+        if (fabric.isSwitch(sw1) && routing.outPort(sw1, dst) != fabric.portNum(c1)
+            || routing.outPort(sw2, dst) != fabric.portNum(c2)) {
+          continue;
+        }
+        walker.reset(dst);
+        for (int s = 0; s < endpoints.ports.length; s++) {
+          int sw = endpoints.switchOf[s];
+          if (s == e || sw < 0) {
+            continue;
+          }
+          int srcBase = fabric.baseLid(endpoints.ports[s]);
+          for (int src = srcBase; src < srcBase + endpoints.numLidsOf[s]; src++) {
+            int routeVl = vlLess ? 0 : routing.slTable().vl(src, dst);
+            if (routeVl == vl && crosses(fabric, walker, endpoints, s, c1, c2)) {
+              return ((long) dst << 16) | src;
+            }
+          }
+        }
+      }
+    }
+    throw new IllegalStateException("no route induces the dependency " + channelName(fabric, c1)
+        + " => " + channelName(fabric, c2) + " on VL " + vl);
+  }
+
+  /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
+  private static boolean crosses(Fabric fabric, LftWalker walker, Endpoints endpoints, int s,
+      int c1, int c2) {
+    int prev = endpoints.linkHops[s] == 1 ? endpoints.ports[s] : -1;
+    int sw = endpoints.switchOf[s];
+    for (int step = 0; step <= fabric.numSwitches(); step++) {
+      int out = walker.outChannel(sw, true);
+      if (out < 0) {
+        return false;
+      }
+      if (prev == c1 && out == c2) {
+        return true;
+      }
+      int next = fabric.channelHead(out);
+      if (!fabric.isSwitch(next)) {
+        return false;
+      }
+      prev = out;
+      sw = next;
+    }
+    return false;
+  }
+
+  static String channelName(Fabric fabric, int channel) {
+    int peer = fabric.peerPort(channel);
+    return fabric.nodeName(fabric.nodeOfPort(channel)) + " port " + fabric.portNum(channel)
+        + " -> " + fabric.nodeName(fabric.nodeOfPort(peer)) + " port " + fabric.portNum(peer);
+  }
+
+  /**
+   * Sources bundled by the VL decision: all source LIDs of one SL group (or all of them when the
+   * graph is VL-less), and within a group, the switches they start from with their LID counts.
+   */
+  private static final class SourceGroups {
+    final int numGroups;
+    final int[] repLid;
+    final int[] entryStart;
+    final int[] entrySwitch;
+    final int[] entryCount;
+    /** Per source LID: its (group, switch) entry, or -1. */
+    final int[] entryOfLid;
+
+    SourceGroups(Endpoints endpoints, SlTable table, boolean vlLess) {
+      Fabric fabric = endpoints.fabric;
+      int maxLid = fabric.maxLid();
+      int tableGroups = vlLess ? 0 : table.numGroups();
+      int[] denseOf = new int[tableGroups + 1];
+      Arrays.fill(denseOf, -1);
+      int[] groupOfLid = new int[maxLid + 1];
+      Arrays.fill(groupOfLid, -1);
+      int[] rep = new int[16];
+      int groups = 0;
+      for (int e = 0; e < endpoints.ports.length; e++) {
+        if (endpoints.switchOf[e] < 0) {
+          continue;
+        }
+        int base = fabric.baseLid(endpoints.ports[e]);
+        for (int lid = base; lid < base + endpoints.numLidsOf[e]; lid++) {
+          int key = vlLess ? 0 : table.groupOfSrcLid(lid);
+          key = key < 0 || key >= tableGroups ? tableGroups : key;
+          if (denseOf[key] < 0) {
+            if (groups == rep.length) {
+              rep = Arrays.copyOf(rep, groups * 2);
+            }
+            rep[groups] = lid;
+            denseOf[key] = groups++;
+          }
+          groupOfLid[lid] = denseOf[key];
+        }
+      }
+      numGroups = groups;
+      repLid = Arrays.copyOf(rep, groups);
+      Long2IntOpenHashMap entryOf = new Long2IntOpenHashMap();
+      entryOf.defaultReturnValue(-1);
+      int[] groupSize = new int[groups + 1];
+      long[] entryKeys = new long[16];
+      int numEntries = 0;
+      for (int lid = 1; lid <= maxLid; lid++) {
+        if (groupOfLid[lid] >= 0) {
+          int sw = endpoints.switchOf[endpoints.endpointOfLid[lid]];
+          long key = ((long) groupOfLid[lid] << 32) | sw;
+          if (entryOf.get(key) < 0) {
+            entryOf.put(key, numEntries);
+            if (numEntries == entryKeys.length) {
+              entryKeys = Arrays.copyOf(entryKeys, numEntries * 2);
+            }
+            entryKeys[numEntries++] = key;
+            groupSize[groupOfLid[lid] + 1]++;
+          }
+        }
+      }
+      // entries ordered by (group, switch) so that the CSR is deterministic
+      long[] sorted = Arrays.copyOf(entryKeys, numEntries);
+      Arrays.sort(sorted);
+      entryStart = new int[groups + 1];
+      for (int g = 0; g < groups; g++) {
+        entryStart[g + 1] = entryStart[g] + groupSize[g + 1];
+      }
+      entrySwitch = new int[numEntries];
+      entryCount = new int[numEntries];
+      Long2IntOpenHashMap indexOf = new Long2IntOpenHashMap(numEntries);
+      for (int i = 0; i < numEntries; i++) {
+        entrySwitch[i] = (int) sorted[i];
+        indexOf.put(sorted[i], i);
+      }
+      entryOfLid = new int[maxLid + 1];
+      Arrays.fill(entryOfLid, -1);
+      for (int lid = 1; lid <= maxLid; lid++) {
+        if (groupOfLid[lid] >= 0) {
+          int sw = endpoints.switchOf[endpoints.endpointOfLid[lid]];
+          int entry = indexOf.get(((long) groupOfLid[lid] << 32) | sw);
+          entryOfLid[lid] = entry;
+          entryCount[entry]++;
+        }
+      }
+    }
+  }
+
+  /** Per-thread walker, stamps and dependency sets. */
+  private static final class Worker implements Parallel.Worker {
+    private final Routing routing;
+    private final Fabric fabric;
+    private final Endpoints endpoints;
+    private final SourceGroups groups;
+    private final boolean vlLess;
+    private final boolean endpointChannels;
+    private final LftWalker walker;
+    private final int[] entryCount;
+    private final int[][] startStamp = new int[MAX_VLS][];
+    private final int[][] activeStamp = new int[MAX_VLS][];
+    private final int[][] starts = new int[MAX_VLS][];
+    private final int[] numStarts = new int[MAX_VLS];
+    private final int[] vlsTouched = new int[MAX_VLS];
+    final LongOpenHashSet[] edges = new LongOpenHashSet[MAX_VLS];
+    final boolean[][] used = new boolean[MAX_VLS][];
+    private int epoch;
+
+    Worker(Routing routing, Endpoints endpoints, SourceGroups groups, boolean vlLess,
+        boolean endpointChannels) {
+      this.routing = routing;
+      this.fabric = routing.fabric();
+      this.endpoints = endpoints;
+      this.groups = groups;
+      this.vlLess = vlLess;
+      this.endpointChannels = endpointChannels;
+      this.walker = new LftWalker(routing);
+      this.entryCount = groups.entryCount.clone();
+    }
+
+    private void ensureVl(int vl) {
+      if (edges[vl] == null) {
+        int numSwitches = fabric.numSwitches();
+        edges[vl] = new LongOpenHashSet();
+        used[vl] = new boolean[fabric.numPortSlots()];
+        startStamp[vl] = new int[numSwitches];
+        activeStamp[vl] = new int[numSwitches];
+        starts[vl] = new int[numSwitches];
+      }
+    }
+
+    @Override
+    public void run(int group) {
+      for (int i = endpoints.groupStart[group]; i < endpoints.groupStart[group + 1]; i++) {
+        collect(endpoints.groupLids[i]);
+      }
+    }
+
+    private void collect(int lid) {
+      epoch++;
+      walker.reset(lid);
+      int dstEndpoint = endpoints.endpointOfLid[lid];
+      int dstBase = fabric.baseLid(endpoints.ports[dstEndpoint]);
+      int dstLids = endpoints.numLidsOf[dstEndpoint];
+      for (int l = dstBase; l < dstBase + dstLids; l++) {
+        if (groups.entryOfLid[l] >= 0) {
+          entryCount[groups.entryOfLid[l]]--;
+        }
+      }
+      int touched = 0;
+      for (int g = 0; g < groups.numGroups; g++) {
+        int vl = vlLess ? 0 : routing.slTable().vl(groups.repLid[g], lid);
+        for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
+          if (entryCount[entry] == 0) {
+            continue;
+          }
+          ensureVl(vl);
+          int sw = groups.entrySwitch[entry];
+          if (startStamp[vl][sw] != epoch) {
+            if (numStarts[vl] == 0) {
+              vlsTouched[touched++] = vl;
+            }
+            startStamp[vl][sw] = epoch;
+            starts[vl][numStarts[vl]++] = sw;
+          }
+        }
+      }
+      for (int l = dstBase; l < dstBase + dstLids; l++) {
+        if (groups.entryOfLid[l] >= 0) {
+          entryCount[groups.entryOfLid[l]]++;
+        }
+      }
+      for (int t = 0; t < touched; t++) {
+        int vl = vlsTouched[t];
+        for (int k = 0; k < numStarts[vl]; k++) {
+          walk(vl, starts[vl][k]);
+        }
+        numStarts[vl] = 0;
+      }
+      if (endpointChannels) {
+        injectionEdges(lid, dstEndpoint);
+      }
+    }
+
+    private void walk(int vl, int start) {
+      int[] active = activeStamp[vl];
+      LongOpenHashSet set = edges[vl];
+      boolean[] usedChannels = used[vl];
+      int prev = -1;
+      int sw = start;
+      while (true) {
+        int out = walker.outChannel(sw, endpointChannels);
+        if (out >= 0) {
+          usedChannels[out] = true;
+          if (prev >= 0) {
+            set.add(((long) prev << 32) | out);
+          }
+        }
+        if (active[sw] == epoch || out < 0) {
+          active[sw] = epoch;
+          return;
+        }
+        active[sw] = epoch;
+        int next = fabric.channelHead(out);
+        if (!fabric.isSwitch(next)) {
+          return;
+        }
+        prev = out;
+        sw = next;
+      }
+    }
+
+    private void injectionEdges(int lid, int dstEndpoint) {
+      for (int e = 0; e < endpoints.ports.length; e++) {
+        int sw = endpoints.switchOf[e];
+        if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
+          continue;
+        }
+        int first = walker.outChannel(sw, true);
+        int base = fabric.baseLid(endpoints.ports[e]);
+        for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
+          int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
+          ensureVl(vl);
+          used[vl][endpoints.ports[e]] = true;
+          if (first >= 0) {
+            edges[vl].add(((long) endpoints.ports[e] << 32) | first);
+          }
+        }
+      }
+      // a CA cabled straight to the destination crosses one channel and depends on nothing
+      for (int orphan : endpoints.orphans) {
+        int port = endpoints.ports[orphan];
+        if (orphan != dstEndpoint && fabric.peerPort(port) == endpoints.ports[dstEndpoint]) {
+          int base = fabric.baseLid(port);
+          for (int src = base; src < base + endpoints.numLidsOf[orphan]; src++) {
+            int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
+            ensureVl(vl);
+            used[vl][port] = true;
+          }
+        }
+      }
+    }
+  }
+}

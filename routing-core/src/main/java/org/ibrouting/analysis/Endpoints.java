@@ -1,0 +1,143 @@
+package org.ibrouting.analysis;
+
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+
+/**
+ * The sources and destinations of routes for one {@link EndpointScope}, indexed for per-destination
+ * analysis: end ports in ascending base-LID order, the switch each one's routes start and end at,
+ * per-switch source LID counts, and the destination LIDs grouped by their switch.
+ *
+ * <p>A <em>pair</em> is an ordered (source LID, destination LID) of end ports in scope whose ports
+ * differ; every LID of an LMC range counts. An end port is an <em>orphan</em> when it is not cabled
+ * to a switch (a CA cabled straight to another CA, or not cabled at all).
+ *
+ * <p>Memory: 4 ints per end port, 2 ints per switch, 2 ints per LID.
+ */
+final class Endpoints {
+  final Fabric fabric;
+  final EndpointScope scope;
+  /** End port slots in scope, ascending base LID. */
+  final int[] ports;
+  /** Per end port: the switch its routes start from and end at, or -1 for an orphan. */
+  final int[] switchOf;
+  /** Per end port: 1 when it reaches its switch over a link (CA, router), 0 for a switch port 0. */
+  final int[] linkHops;
+  /** Per end port: its number of LIDs (2^LMC). */
+  final int[] numLidsOf;
+  /** Per switch: source LIDs of CA/router ports cabled to it. */
+  final long[] terminalLidsAt;
+  /** Per switch: source LIDs of its own port 0 (0 unless the scope includes switches). */
+  final long[] ownLidsAt;
+  /** Indices into {@link #ports} of orphan end ports. */
+  final int[] orphans;
+  /** Destination LIDs grouped by switch: group g (a switch, or numSwitches for orphans). */
+  final int[] groupStart;
+  final int[] groupLids;
+  /** Per LID: the index into {@link #ports} of its end port, or -1 when not in scope. */
+  final int[] endpointOfLid;
+  final long numLids;
+
+  Endpoints(Fabric fabric, EndpointScope scope) {
+    this.fabric = fabric;
+    this.scope = scope;
+    int numSwitches = fabric.numSwitches();
+    int maxLid = fabric.maxLid();
+    endpointOfLid = new int[maxLid + 1];
+    Arrays.fill(endpointOfLid, -1);
+    int count = 0;
+    int[] found = new int[16];
+    for (int lid = 1; lid <= maxLid; lid++) {
+      int port = fabric.portOfLid(lid);
+      if (port < 0 || fabric.baseLid(port) != lid || !inScope(fabric, scope, port)) {
+        continue;
+      }
+      if (count == found.length) {
+        found = Arrays.copyOf(found, count * 2);
+      }
+      found[count++] = port;
+    }
+    ports = Arrays.copyOf(found, count);
+    switchOf = new int[count];
+    linkHops = new int[count];
+    numLidsOf = new int[count];
+    terminalLidsAt = new long[numSwitches];
+    ownLidsAt = new long[numSwitches];
+    int numOrphans = 0;
+    int[] groupSize = new int[numSwitches + 2];
+    long lids = 0;
+    for (int e = 0; e < count; e++) {
+      int port = ports[e];
+      int node = fabric.nodeOfPort(port);
+      int swPort = fabric.switchPortOf(port);
+      int sw = swPort < 0 ? -1 : fabric.nodeOfPort(swPort);
+      switchOf[e] = sw;
+      linkHops[e] = fabric.isSwitch(node) ? 0 : 1;
+      numLidsOf[e] = 1 << fabric.lmc(port);
+      lids += numLidsOf[e];
+      for (int k = 0; k < numLidsOf[e]; k++) {
+        endpointOfLid[fabric.baseLid(port) + k] = e;
+      }
+      if (sw < 0) {
+        numOrphans++;
+        groupSize[numSwitches + 1] += numLidsOf[e];
+      } else {
+        groupSize[sw + 1] += numLidsOf[e];
+        if (linkHops[e] == 0) {
+          ownLidsAt[sw] += numLidsOf[e];
+        } else {
+          terminalLidsAt[sw] += numLidsOf[e];
+        }
+      }
+    }
+    numLids = lids;
+    orphans = new int[numOrphans];
+    groupStart = new int[numSwitches + 2];
+    for (int g = 0; g <= numSwitches; g++) {
+      groupStart[g + 1] = groupStart[g] + groupSize[g + 1];
+    }
+    groupLids = new int[groupStart[numSwitches + 1]];
+    int[] fill = Arrays.copyOf(groupStart, numSwitches + 1);
+    int o = 0;
+    for (int e = 0; e < count; e++) {
+      int g = switchOf[e] < 0 ? numSwitches : switchOf[e];
+      if (switchOf[e] < 0) {
+        orphans[o++] = e;
+      }
+      for (int k = 0; k < numLidsOf[e]; k++) {
+        groupLids[fill[g]++] = fabric.baseLid(ports[e]) + k;
+      }
+    }
+    // ports are in ascending base LID, but LMC ranges interleave only within a port: sort groups
+    for (int g = 0; g <= numSwitches; g++) {
+      Arrays.sort(groupLids, groupStart[g], groupStart[g + 1]);
+    }
+  }
+
+  private static boolean inScope(Fabric fabric, EndpointScope scope, int port) {
+    return !fabric.isSwitch(fabric.nodeOfPort(port)) || scope == EndpointScope.TERMINALS_AND_SWITCHES;
+  }
+
+  /** The number of destination groups: one per switch, plus the orphans' group. */
+  int numGroups() {
+    return fabric.numSwitches() + 1;
+  }
+
+  /** The total number of ordered pairs. */
+  long numPairs() {
+    long pairs = 0;
+    for (int e = 0; e < ports.length; e++) {
+      pairs += numLidsOf[e] * (numLids - numLidsOf[e]);
+    }
+    return pairs;
+  }
+
+  /** Source LIDs that start at switch {@code sw} for a route to {@code dstEndpoint}. */
+  long sourceLidsAt(int sw, int dstEndpoint, boolean viaLink) {
+    long lids = viaLink ? terminalLidsAt[sw] : ownLidsAt[sw];
+    if (switchOf[dstEndpoint] == sw && (linkHops[dstEndpoint] == 1) == viaLink) {
+      lids -= numLidsOf[dstEndpoint];
+    }
+    return lids;
+  }
+}

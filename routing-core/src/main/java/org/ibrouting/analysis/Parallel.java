@@ -1,0 +1,72 @@
+package org.ibrouting.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/** Runs tasks {@code 0..numTasks-1} on a few threads, one worker (with its own state) per thread. */
+final class Parallel {
+  /** A worker: holds per-thread scratch arrays and partial results. */
+  interface Worker {
+    void run(int task);
+  }
+
+  private Parallel() {}
+
+  /** Runs every task once and returns the workers, in creation order, for merging. */
+  static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    int numWorkers = Math.max(1, Math.min(threads, numTasks));
+    List<W> workers = new ArrayList<>(numWorkers);
+    for (int w = 0; w < numWorkers; w++) {
+      workers.add(newWorker.get());
+    }
+    AtomicInteger nextTask = new AtomicInteger();
+    if (numWorkers == 1) {
+      for (int task = 0; task < numTasks; task++) {
+        workers.get(0).run(task);
+      }
+      return workers;
+    }
+    Thread[] pool = new Thread[numWorkers];
+    Throwable[] failure = new Throwable[1];
+    for (int w = 0; w < numWorkers; w++) {
+      W worker = workers.get(w);
+      pool[w] = new Thread(() -> {
+        for (int task = nextTask.getAndIncrement(); task < numTasks;
+            task = nextTask.getAndIncrement()) {
+          worker.run(task);
+        }
+      }, "ibrouting-analysis-" + w);
+      pool[w].setUncaughtExceptionHandler((t, e) -> {
+        synchronized (failure) {
+          if (failure[0] == null) {
+            failure[0] = e;
+          }
+        }
+        nextTask.set(numTasks);
+      });
+      pool[w].start();
+    }
+    for (Thread thread : pool) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while analysing routes", e);
+      }
+    }
+    synchronized (failure) {
+      if (failure[0] instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure[0] instanceof Error err) {
+        throw err;
+      }
+    }
+    return workers;
+  }
+}

@@ -1,0 +1,161 @@
+package org.ibrouting.testkit;
+
+import java.util.Random;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.fabric.NodeType;
+
+/**
+ * Small hand-made fabrics for analysis tests: rings, k-ary n-trees, random irregular fabrics.
+ * Switch descriptions are {@code S<i>}, CA descriptions {@code H<i>}; LIDs are assigned CAs first
+ * (in creation order), then switches.
+ */
+public final class TestFabrics {
+  private TestFabrics() {}
+
+  /**
+   * A ring of {@code numSwitches} switches (port 1 to the next switch, port 2 to the previous one)
+   * with {@code casPerSwitch} single-port CAs on ports 3, 4, ...
+   */
+  public static Fabric ring(int numSwitches, int casPerSwitch) {
+    FabricBuilder b = Fabric.builder();
+    int[] sw = new int[numSwitches];
+    for (int i = 0; i < numSwitches; i++) {
+      sw[i] = b.addNode(NodeType.SWITCH, 2 + casPerSwitch, 0x1000L + i, "S" + i);
+    }
+    int lid = 1;
+    for (int i = 0; i < numSwitches; i++) {
+      for (int h = 0; h < casPerSwitch; h++) {
+        int ca = b.addNode(NodeType.CA, 1, 0x2000L + i * 64L + h, "H" + (i * casPerSwitch + h));
+        b.setLid(ca, 1, lid++, 0);
+        b.connect(sw[i], 3 + h, ca, 1, null);
+      }
+    }
+    for (int i = 0; i < numSwitches; i++) {
+      b.setLid(sw[i], 0, lid++, 0);
+      if (numSwitches > 1 && (numSwitches > 2 || i == 0)) {
+        b.connect(sw[i], 1, sw[(i + 1) % numSwitches], 2, null);
+      }
+    }
+    return b.build();
+  }
+
+  /**
+   * A k-ary n-tree (Petrini and Vanneschi): n levels of k^(n-1) switches with 2k ports, k^n CAs.
+   * Level 0 holds the leaves; switch w of level l links up (ports k+1..2k) to every switch of level
+   * l+1 that differs from w in base-k digit l only. Leaves carry the CAs on ports 1..k.
+   */
+  public static Fabric kAryNTree(int k, int n) {
+    FabricBuilder b = Fabric.builder();
+    int perLevel = (int) Math.pow(k, n - 1);
+    int[][] sw = new int[n][perLevel];
+    for (int l = 0; l < n; l++) {
+      for (int w = 0; w < perLevel; w++) {
+        sw[l][w] = b.addNode(NodeType.SWITCH, 2 * k, 0x10000L + l * 0x1000L + w, "S" + l + "_" + w);
+      }
+    }
+    int lid = 1;
+    for (int w = 0; w < perLevel; w++) {
+      for (int h = 0; h < k; h++) {
+        int ca = b.addNode(NodeType.CA, 1, 0x100000L + w * 64L + h, "H" + (w * k + h));
+        b.setLid(ca, 1, lid++, 0);
+        b.connect(sw[0][w], 1 + h, ca, 1, null);
+      }
+    }
+    int weight = 1;
+    for (int l = 0; l + 1 < n; l++) {
+      for (int w = 0; w < perLevel; w++) {
+        int digit = (w / weight) % k;
+        for (int d = 0; d < k; d++) {
+          int up = w + (d - digit) * weight;
+          // the upper switch's down port d' is the lower switch's digit l
+          b.connect(sw[l][w], k + 1 + d, sw[l + 1][up], 1 + digit, null);
+        }
+      }
+      weight *= k;
+    }
+    for (int l = 0; l < n; l++) {
+      for (int w = 0; w < perLevel; w++) {
+        b.setLid(sw[l][w], 0, lid++, 0);
+      }
+    }
+    return b.build();
+  }
+
+  /**
+   * A random irregular fabric: 1 to {@code maxSwitches} switches of 3 to 8 ports linked at random
+   * (parallel links and free ports included, not necessarily connected), CAs with 1 or 2 ports on
+   * random free ports (sometimes left uncabled, sometimes cabled to each other), random GUIDs,
+   * shuffled LIDs and LMC 0 or 1.
+   */
+  public static Fabric random(Random random, int maxSwitches) {
+    FabricBuilder b = Fabric.builder();
+    int numSwitches = 1 + random.nextInt(maxSwitches);
+    int[] sw = new int[numSwitches];
+    int[] freePort = new int[numSwitches];
+    for (int i = 0; i < numSwitches; i++) {
+      sw[i] = b.addNode(NodeType.SWITCH, 3 + random.nextInt(6), random.nextLong() & ~0xFFL | i,
+          "S" + i);
+      freePort[i] = 1;
+    }
+    int links = numSwitches - 1 + random.nextInt(numSwitches + 1);
+    for (int k = 0; k < links; k++) {
+      int a = k < numSwitches - 1 ? k + 1 : random.nextInt(numSwitches);
+      int c = k < numSwitches - 1 ? random.nextInt(k + 1) : random.nextInt(numSwitches);
+      if (a == c || freePort[a] > b.numPorts(sw[a]) - 1 || freePort[c] > b.numPorts(sw[c]) - 1) {
+        continue;
+      }
+      b.connect(sw[a], freePort[a]++, sw[c], freePort[c]++, null);
+    }
+    int numCas = 1 + random.nextInt(2 * numSwitches + 2);
+    int[] caPorts = new int[numCas];
+    int[] ca = new int[numCas];
+    int numEndPorts = numSwitches;
+    for (int h = 0; h < numCas; h++) {
+      caPorts[h] = 1 + (random.nextInt(4) == 0 ? 1 : 0);
+      ca[h] = b.addNode(NodeType.CA, caPorts[h], (random.nextLong() & ~0xFFL) | 0x80 | h, "H" + h);
+      numEndPorts += caPorts[h];
+      for (int p = 1; p <= caPorts[h]; p++) {
+        int roll = random.nextInt(10);
+        if (roll == 0 && h > 0 && b.peerNode(ca[h - 1], 1) < 0) {
+          b.connect(ca[h], p, ca[h - 1], 1, null);
+        } else if (roll > 1) {
+          int s = random.nextInt(numSwitches);
+          if (freePort[s] <= b.numPorts(sw[s])) {
+            b.connect(sw[s], freePort[s]++, ca[h], p, null);
+          }
+        }
+      }
+    }
+    int[] order = new int[numEndPorts];
+    for (int i = 0; i < numEndPorts; i++) {
+      order[i] = i;
+    }
+    for (int i = numEndPorts - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    int[] lidOf = new int[numEndPorts];
+    int lid = 1;
+    int[] lmcOf = new int[numEndPorts];
+    for (int i = 0; i < numEndPorts; i++) {
+      int e = order[i];
+      lmcOf[e] = random.nextInt(5) == 0 ? 1 : 0;
+      lid = (lid + (1 << lmcOf[e]) - 1) & -(1 << lmcOf[e]);
+      lidOf[e] = lid;
+      lid += 1 << lmcOf[e];
+    }
+    for (int i = 0; i < numSwitches; i++) {
+      b.setLid(sw[i], 0, lidOf[i], 0);
+    }
+    int e = numSwitches;
+    for (int h = 0; h < numCas; h++) {
+      for (int p = 1; p <= caPorts[h]; p++, e++) {
+        b.setLid(ca[h], p, lidOf[e], lmcOf[e]);
+      }
+    }
+    return b.build();
+  }
+}
