@@ -47,11 +47,11 @@ public final class JobMap {
    */
   public static JobMap parse(Reader in, String fileName, Fabric fabric)
       throws IOException, JobMapException {
-    Map<String, Integer> caOfDescription = new HashMap<>();
-    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
-      Integer previous = caOfDescription.putIfAbsent(fabric.description(node), node);
+    Map<String, Integer> nodeOfDescription = new HashMap<>();
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      Integer previous = nodeOfDescription.putIfAbsent(fabric.description(node), node);
       if (previous != null) {
-        caOfDescription.put(fabric.description(node), -1);
+        nodeOfDescription.put(fabric.description(node), -1);
       }
     }
     Map<String, IntArrayList> nodesOf = new LinkedHashMap<>();
@@ -75,7 +75,7 @@ public final class JobMap {
       }
       String name = content.substring(spans.get(0)[0], spans.get(0)[1]);
       String job = content.substring(spans.get(1)[0], spans.get(1)[1]);
-      int node = resolve(name, fabric, caOfDescription);
+      int node = resolve(name, fabric, nodeOfDescription);
       int col = spans.get(0)[0] + 1;
       if (node == -2) {
         throw new JobMapException(fileName, lineNo, col, "node description '" + name
@@ -103,8 +103,8 @@ public final class JobMap {
     return new JobMap(fabric, ids, nodes);
   }
 
-  private static int resolve(String name, Fabric fabric, Map<String, Integer> caOfDescription) {
-    Integer byDescription = caOfDescription.get(name);
+  private static int resolve(String name, Fabric fabric, Map<String, Integer> nodeOfDescription) {
+    Integer byDescription = nodeOfDescription.get(name);
     if (byDescription != null) {
       return byDescription == -1 ? -2 : byDescription;
     }
