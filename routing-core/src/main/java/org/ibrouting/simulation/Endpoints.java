@@ -2,7 +2,6 @@ package org.ibrouting.simulation;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 
@@ -195,9 +194,5 @@ public final class Endpoints {
   @Override
   public String toString() {
     return "Endpoints[" + size() + " of " + fabric + "]";
-  }
-
-  int[] portArray() {
-    return Arrays.copyOf(portOfEndpoint, portOfEndpoint.length);
   }
 }

@@ -270,7 +270,7 @@ public final class PathTable {
       System.arraycopy(channels, from, out, offset, length);
       return length;
     }
-    if (!isRoutable(src, dst)) {
+    if (numUnroutablePairs != 0 && !isRoutable(src, dst)) {
       return -1;
     }
     return walk(src, dst, out, offset);

@@ -166,6 +166,18 @@ class SimulatorTest {
   }
 
   @Test
+  void depMaxDelayWeighsOnlyTheFirstPattern() {
+    // single-uplink 4-ary 2-tree, ranks on hosts in order: the tree on hosts 0-7 has delays
+    // 1 (0->1), 1 (1->3) and 4 (3->7 shares leaf 0's uplink with 0->4, 1->5, 2->6): 6 in all;
+    // the gather noise on hosts 8-15 has congestion 7 but is not part of the chain
+    KaryNTree tree = new KaryNTree(4, 2, true);
+    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
+        Metric.DEP_MAX_DELAY, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    assertEquals(6.0, r.runValue(0), 0.0);
+    assertEquals(3 * 7, r.streamsWithCongestion(7), "the gather repeats in each of the tree's 3 levels");
+  }
+
+  @Test
   void cableCongestionCountsEjectionChannelOfGather() {
     KaryNTree crossbar = new KaryNTree(8, 1);
     SimulationResult r = Simulator.simulate(crossbar.routing, PatternSpec.parse("gather"),
