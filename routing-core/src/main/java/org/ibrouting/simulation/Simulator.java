@@ -60,8 +60,7 @@ public final class Simulator {
     }
     requireRoutable(table);
     Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
-    int[] bfsOrder = options.subset() == NodeSubset.LINEAR_BFS && commSize < numEndpoints
-        ? table.endpoints().bfsOrder() : null;
+    int[] bfsOrder = options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
     int numRuns = options.numRuns();
     double[] runValues = new double[numRuns];
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
