@@ -1,0 +1,364 @@
+package org.ibrouting.simulation;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.Lids;
+import org.ibrouting.routing.Routing;
+
+/**
+ * The path of every ordered pair of distinct endpoints under a routing, as channel ids: the
+ * injection channel (the endpoint's own port), then one channel per switch crossed, the last of
+ * which is the ejection channel into the destination.
+ *
+ * <p>Built by walking the LFTs once per destination: the routes towards one destination LID form
+ * an in-tree, so every switch is classified once per destination (routable with its hop count, or
+ * why not: no route, a port leading nowhere, a loop, delivery to another node) with an iterative,
+ * memoised walk. Pairs that cannot be routed are counted and described ({@link
+ * #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
+ *
+ * <p>Two storage modes. When {@code P^2 x (longest path)} channel ids fit the budget passed to
+ * {@link #build(Routing, Endpoints, long)}, every path is stored explicitly in one flat int array.
+ * Above it, paths are walked on demand: the per-destination next hop of every switch is the LFT
+ * itself (one byte per switch and LID, already in memory), so the table adds only one bit per
+ * (destination, switch) for routability and one int per port slot for the channel's head switch.
+ *
+ * <p>Cost: O(P x numSwitches) to build; walking a path costs one LFT lookup per switch crossed.
+ */
+public final class PathTable {
+  /** The default budget of explicitly stored channel ids (64 MiB of ints). */
+  public static final long DEFAULT_EXPLICIT_BUDGET = 16L << 20;
+
+  private static final int NO_ROUTE = -1;
+  private static final int BAD_PORT = -2;
+  private static final int NOT_CONNECTED = -3;
+  private static final int MISDELIVERED = -4;
+  private static final int LOOP = -5;
+  private static final int MAX_SAMPLES = 10;
+
+  private final Routing routing;
+  private final Fabric fabric;
+  private final Endpoints endpoints;
+  private final int numEndpoints;
+  private final int numSwitches;
+  private final int[] injectionOf;
+  private final int[] leafOf;
+  private final int[] lidOf;
+  /** The switch a channel enters, or -1 when it enters an endpoint (or nothing). */
+  private final int[] headSwitchOf;
+  /** Bit (dst * numSwitches + sw) set when sw reaches dst. */
+  private final long[] routable;
+  private final int maxPathLength;
+  private final long numUnroutablePairs;
+  private final List<String> samples;
+  /** Explicit mode: channels of pair (src, dst) are channels[pathStart[k]..pathStart[k+1]), k = dst * P + src. */
+  private final int[] pathStart;
+  private final int[] channels;
+
+  private PathTable(Routing routing, Endpoints endpoints, long explicitBudget) {
+    this.routing = routing;
+    this.fabric = routing.fabric();
+    if (endpoints.fabric() != fabric) {
+      throw new IllegalArgumentException("the endpoints belong to " + endpoints.fabric()
+          + ", the routing to " + fabric);
+    }
+    this.endpoints = endpoints;
+    this.numEndpoints = endpoints.size();
+    this.numSwitches = fabric.numSwitches();
+    injectionOf = new int[numEndpoints];
+    leafOf = new int[numEndpoints];
+    lidOf = new int[numEndpoints];
+    for (int e = 0; e < numEndpoints; e++) {
+      injectionOf[e] = endpoints.port(e);
+      leafOf[e] = endpoints.leafSwitch(e);
+      lidOf[e] = endpoints.lid(e);
+    }
+    headSwitchOf = new int[fabric.numPortSlots()];
+    for (int c = 0; c < headSwitchOf.length; c++) {
+      int peer = fabric.peerPort(c);
+      int head = peer < 0 ? -1 : fabric.nodeOfPort(peer);
+      headSwitchOf[c] = head >= 0 && fabric.isSwitch(head) ? head : -1;
+    }
+    routable = new long[(int) (((long) numEndpoints * numSwitches + 63) >>> 6)];
+
+    int[] result = new int[numSwitches];
+    int[] stampOf = new int[numSwitches];
+    java.util.Arrays.fill(stampOf, -1);
+    int[] stack = new int[numSwitches + 1];
+    int longest = 0;
+    long unroutable = 0;
+    List<String> sampleList = new ArrayList<>();
+    for (int dst = 0; dst < numEndpoints; dst++) {
+      int lid = lidOf[dst];
+      int dstPort = injectionOf[dst];
+      for (int sw = 0; sw < numSwitches; sw++) {
+        if (stampOf[sw] != dst) {
+          classify(sw, dst, lid, dstPort, result, stampOf, stack);
+        }
+        if (result[sw] > 0) {
+          long bit = (long) dst * numSwitches + sw;
+          routable[(int) (bit >>> 6)] |= 1L << bit;
+        }
+      }
+      for (int src = 0; src < numEndpoints; src++) {
+        if (src == dst) {
+          continue;
+        }
+        int hops = result[leafOf[src]];
+        if (hops > 0) {
+          longest = Math.max(longest, hops + 1);
+        } else {
+          unroutable++;
+          if (sampleList.size() < MAX_SAMPLES) {
+            sampleList.add(describe(src, dst));
+          }
+        }
+      }
+    }
+    this.maxPathLength = longest;
+    this.numUnroutablePairs = unroutable;
+    this.samples = Collections.unmodifiableList(sampleList);
+
+    long pairs = (long) numEndpoints * numEndpoints;
+    if (pairs * longest <= explicitBudget && pairs < Integer.MAX_VALUE) {
+      pathStart = new int[(int) pairs + 1];
+      int total = 0;
+      for (int dst = 0; dst < numEndpoints; dst++) {
+        for (int src = 0; src < numEndpoints; src++) {
+          pathStart[dst * numEndpoints + src] = total;
+          if (src != dst && isRoutable(src, dst)) {
+            total += 1 + hops(src, dst);
+          }
+        }
+      }
+      pathStart[(int) pairs] = total;
+      channels = new int[total];
+      for (int dst = 0; dst < numEndpoints; dst++) {
+        for (int src = 0; src < numEndpoints; src++) {
+          if (src != dst && isRoutable(src, dst)) {
+            walk(src, dst, channels, pathStart[dst * numEndpoints + src]);
+          }
+        }
+      }
+    } else {
+      pathStart = null;
+      channels = null;
+    }
+  }
+
+  /** Builds the table with {@link #DEFAULT_EXPLICIT_BUDGET}. */
+  public static PathTable build(Routing routing, Endpoints endpoints) {
+    return new PathTable(routing, endpoints, DEFAULT_EXPLICIT_BUDGET);
+  }
+
+  /**
+   * Builds the table, storing paths explicitly only if {@code P^2 x longest path <= explicitBudget}
+   * channel ids (0 forces the on-demand walk).
+   */
+  public static PathTable build(Routing routing, Endpoints endpoints, long explicitBudget) {
+    return new PathTable(routing, endpoints, explicitBudget);
+  }
+
+  /**
+   * Classifies {@code start} and every switch on its walk towards {@code dst}: result > 0 is the
+   * number of switch channels to the destination, result < 0 a failure code.
+   */
+  private void classify(int start, int dst, int lid, int dstPort, int[] result, int[] stampOf,
+      int[] stack) {
+    // stamp dst + numEndpoints marks "on the current walk"; dst marks "classified"
+    int onWalk = dst + numEndpoints;
+    int depth = 0;
+    int sw = start;
+    int outcome;
+    int tailHops;
+    while (true) {
+      stampOf[sw] = onWalk;
+      stack[depth++] = sw;
+      int port = routing.outPort(sw, lid);
+      if (port == Routing.NO_ROUTE) {
+        outcome = NO_ROUTE;
+        break;
+      }
+      if (port == 0 || port > fabric.numPorts(sw)) {
+        outcome = BAD_PORT;
+        break;
+      }
+      int channel = fabric.port(sw, port);
+      int peer = fabric.peerPort(channel);
+      if (peer < 0) {
+        outcome = NOT_CONNECTED;
+        break;
+      }
+      if (peer == dstPort) {
+        outcome = 1;
+        break;
+      }
+      int next = headSwitchOf[channel];
+      if (next < 0) {
+        outcome = MISDELIVERED;
+        break;
+      }
+      if (stampOf[next] == onWalk) {
+        outcome = LOOP;
+        break;
+      }
+      if (stampOf[next] == dst) {
+        outcome = result[next] > 0 ? result[next] + 1 : result[next];
+        break;
+      }
+      sw = next;
+    }
+    // unwind: the last switch pushed has the outcome; hops grow by one per step back
+    tailHops = outcome;
+    for (int i = depth - 1; i >= 0; i--) {
+      int s = stack[i];
+      result[s] = tailHops;
+      stampOf[s] = dst;
+      if (tailHops > 0) {
+        tailHops++;
+      }
+    }
+  }
+
+  private boolean isRoutable(int src, int dst) {
+    long bit = (long) dst * numSwitches + leafOf[src];
+    return (routable[(int) (bit >>> 6)] & (1L << bit)) != 0;
+  }
+
+  private int hops(int src, int dst) {
+    int lid = lidOf[dst];
+    int sw = leafOf[src];
+    int hops = 0;
+    while (sw >= 0) {
+      sw = headSwitchOf[fabric.port(sw, routing.outPort(sw, lid))];
+      hops++;
+    }
+    return hops;
+  }
+
+  /** Walks a routable pair's path into {@code out} from {@code offset}; returns the number of channels. */
+  private int walk(int src, int dst, int[] out, int offset) {
+    int lid = lidOf[dst];
+    int k = offset;
+    out[k++] = injectionOf[src];
+    int sw = leafOf[src];
+    while (sw >= 0) {
+      int channel = fabric.port(sw, routing.outPort(sw, lid));
+      out[k++] = channel;
+      sw = headSwitchOf[channel];
+    }
+    return k - offset;
+  }
+
+  /**
+   * Writes the path of {@code src -> dst} into {@code out} from {@code offset} and returns its
+   * number of channels, or -1 when the pair is unroutable (nothing is written). {@code out} needs
+   * {@link #maxPathLength()} free entries. A pair with {@code src == dst} has the empty path (0).
+   */
+  public int path(int src, int dst, int[] out, int offset) {
+    if (src == dst) {
+      return 0;
+    }
+    if (pathStart != null) {
+      int k = dst * numEndpoints + src;
+      int from = pathStart[k];
+      int length = pathStart[k + 1] - from;
+      if (length == 0) {
+        return -1;
+      }
+      System.arraycopy(channels, from, out, offset, length);
+      return length;
+    }
+    if (numUnroutablePairs != 0 && !isRoutable(src, dst)) {
+      return -1;
+    }
+    return walk(src, dst, out, offset);
+  }
+
+  /** Whether {@code src -> dst} has a path (true for {@code src == dst}). */
+  public boolean routable(int src, int dst) {
+    return src == dst || isRoutable(src, dst);
+  }
+
+  /** The routing. */
+  public Routing routing() {
+    return routing;
+  }
+
+  /** The fabric. */
+  public Fabric fabric() {
+    return fabric;
+  }
+
+  /** The endpoints. */
+  public Endpoints endpoints() {
+    return endpoints;
+  }
+
+  /** The number of endpoints P. */
+  public int numEndpoints() {
+    return numEndpoints;
+  }
+
+  /** The longest path in channels, injection and ejection included (0 if no pair is routable). */
+  public int maxPathLength() {
+    return maxPathLength;
+  }
+
+  /** Whether every path is stored explicitly (rather than walked on demand). */
+  public boolean isExplicit() {
+    return pathStart != null;
+  }
+
+  /** The number of ordered pairs of distinct endpoints without a path. */
+  public long numUnroutablePairs() {
+    return numUnroutablePairs;
+  }
+
+  /** Up to ten unroutable pairs, each described with the switch, LID and reason. */
+  public List<String> unroutableSamples() {
+    return samples;
+  }
+
+  /** The switch a channel enters, or -1 when it enters an endpoint or nothing. */
+  public int headSwitch(int channel) {
+    return headSwitchOf[channel];
+  }
+
+  /** Why {@code src -> dst} fails (or "routable"), naming switches by GUID and description. */
+  public String describe(int src, int dst) {
+    int lid = lidOf[dst];
+    String pair = endpoints.name(src) + " -> " + endpoints.name(dst) + " (LID " + lid + "): ";
+    int sw = leafOf[src];
+    boolean[] seen = new boolean[numSwitches];
+    while (true) {
+      if (seen[sw]) {
+        return pair + "loop through " + fabric.nodeName(sw);
+      }
+      seen[sw] = true;
+      int port = routing.outPort(sw, lid);
+      if (port == Routing.NO_ROUTE) {
+        return pair + "no route at " + fabric.nodeName(sw);
+      }
+      if (port == 0 || port > fabric.numPorts(sw)) {
+        return pair + "the LFT of " + fabric.nodeName(sw) + " sends " + Lids.hex(lid)
+            + " to port " + port + ", not a link port";
+      }
+      int channel = fabric.port(sw, port);
+      int peer = fabric.peerPort(channel);
+      if (peer < 0) {
+        return pair + fabric.portName(channel) + " is not connected (black hole)";
+      }
+      if (peer == injectionOf[dst]) {
+        return pair + "routable";
+      }
+      int next = headSwitchOf[channel];
+      if (next < 0) {
+        return pair + fabric.portName(channel) + " delivers to " + fabric.portName(peer)
+            + ", not the destination";
+      }
+      sw = next;
+    }
+  }
+}

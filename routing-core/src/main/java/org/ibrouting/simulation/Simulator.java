@@ -1,0 +1,368 @@
+package org.ibrouting.simulation;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.ibrouting.routing.Routing;
+
+/**
+ * The congestion simulator: runs a {@link PatternSpec} many times over a routing, each run with a
+ * fresh rank-to-endpoint mapping, and measures a {@link Metric}.
+ *
+ * <p>Model (Hoefler, Schneider, Lumsdaine, "Multistage Switches are not Crossbars"; Schneider,
+ * Hoefler, Lumsdaine, "ORCS"): within one level, the congestion τ(c) of a directed channel is the
+ * number of the level's streams whose path uses it, injection and ejection channels included; a
+ * stream's congestion is the largest τ on its path and its bandwidth 1/congestion of the link
+ * bandwidth. Levels and runs are independent. The effective bisection bandwidth
+ * ({@link #effectiveBisectionBandwidth}) is the mean over random bisect patterns of the summed
+ * stream bandwidths divided by P/2 (Hoefler, Schneider, Lumsdaine, "Optimized Routing for
+ * Large-Scale InfiniBand Networks").
+ *
+ * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
+ * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same result.
+ * Per level a thread walks every stream's path once into a reusable buffer while counting τ in an
+ * int array indexed by channel, takes each stream's maximum in a second pass over the buffer, and
+ * resets only the counters it touched.
+ *
+ * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
+ * streams of the largest level times the longest path.
+ */
+public final class Simulator {
+  private static final int RUNS_PER_CHUNK = 32;
+
+  private Simulator() {}
+
+  /** Builds the {@link PathTable} of all CA endpoints and simulates. */
+  public static SimulationResult simulate(Routing routing, PatternSpec pattern, Metric metric,
+      SimulationOptions options) {
+    return simulate(PathTable.build(routing, Endpoints.allCas(routing.fabric())), pattern, metric,
+        options);
+  }
+
+  /**
+   * Simulates {@code pattern} over the endpoints of {@code table}.
+   *
+   * @throws IllegalArgumentException if the communicator is larger than the endpoints, too small
+   *     for the pattern, or the routing leaves endpoint pairs unroutable
+   */
+  public static SimulationResult simulate(PathTable table, PatternSpec pattern, Metric metric,
+      SimulationOptions options) {
+    int numEndpoints = table.numEndpoints();
+    int commSize = options.commSize() == 0 ? numEndpoints : options.commSize();
+    if (commSize > numEndpoints) {
+      throw new IllegalArgumentException("a communicator of " + commSize + " ranks exceeds the "
+          + numEndpoints + " endpoints of " + table.fabric());
+    }
+    if (commSize < pattern.minCommSize()) {
+      throw new IllegalArgumentException("pattern " + pattern + " needs at least "
+          + pattern.minCommSize() + " ranks, the communicator has " + commSize);
+    }
+    requireRoutable(table);
+    Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
+    int[] bfsOrder = options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
+    int numRuns = options.numRuns();
+    double[] runValues = new double[numRuns];
+    int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
+    Worker[] workers = new Worker[Math.max(1, threads)];
+    AtomicInteger nextChunk = new AtomicInteger();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread[] pool = new Thread[workers.length];
+    for (int t = 0; t < workers.length; t++) {
+      Worker w = new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues);
+      workers[t] = w;
+      pool[t] = new Thread(() -> {
+        try {
+          int chunk;
+          while (failure.get() == null
+              && (chunk = nextChunk.getAndIncrement()) * RUNS_PER_CHUNK < numRuns) {
+            int to = Math.min(numRuns, (chunk + 1) * RUNS_PER_CHUNK);
+            for (int run = chunk * RUNS_PER_CHUNK; run < to; run++) {
+              w.run(run);
+            }
+          }
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      }, "ibrouting-sim-" + t);
+    }
+    if (pool.length == 1) {
+      pool[0].run();
+    } else {
+      for (Thread t : pool) {
+        t.start();
+      }
+      for (Thread t : pool) {
+        try {
+          t.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while simulating", e);
+        }
+      }
+    }
+    Throwable e = failure.get();
+    if (e instanceof RuntimeException re) {
+      throw re;
+    } else if (e instanceof Error err) {
+      throw err;
+    }
+    long[] histogram = new long[0];
+    long[] channelCongestion = metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
+    for (Worker w : workers) {
+      if (w.histogram.length > histogram.length) {
+        histogram = Arrays.copyOf(histogram, w.histogram.length);
+      }
+      for (int i = 0; i < w.histogram.length; i++) {
+        histogram[i] += w.histogram[i];
+      }
+      if (channelCongestion != null) {
+        for (int c = 0; c < channelCongestion.length; c++) {
+          channelCongestion[c] += w.channelLoad[c];
+        }
+      }
+    }
+    return new SimulationResult(pattern, metric, commSize, runValues, histogram, channelCongestion);
+  }
+
+  /**
+   * The effective bisection bandwidth Λ of a routing over all its CA endpoints: {@code numPatterns}
+   * random bisect patterns; {@link SimulationResult#mean()} is Λ as a fraction of {@code B·P/2}
+   * and {@link SimulationResult#confidence95()} its 95% confidence half-width.
+   */
+  public static SimulationResult effectiveBisectionBandwidth(PathTable table, int numPatterns,
+      long seed, int threads) {
+    return simulate(table, PatternSpec.of(PatternSpec.Kind.BISECT), Metric.HIST_ACC_BAND,
+        new SimulationOptions(0, numPatterns, NodeSubset.RAND, seed, threads, true));
+  }
+
+  /**
+   * The congestion of every stream of {@code pattern} with rank {@code r} on endpoint
+   * {@code rankToEndpoint[r]}, in stream order (levels one after the other).
+   */
+  public static int[] streamCongestion(PathTable table, Pattern pattern, int[] rankToEndpoint) {
+    if (rankToEndpoint.length < pattern.commSize()) {
+      throw new IllegalArgumentException("the mapping covers " + rankToEndpoint.length
+          + " ranks, the pattern has " + pattern.commSize());
+    }
+    int[] weights = new int[pattern.numStreams()];
+    Worker w = new Worker(table, null, pattern, Metric.HIST_MAX_CONG,
+        SimulationOptions.of(1, 0), pattern.commSize(), null, new double[1]);
+    for (int level = 0; level < pattern.numLevels(); level++) {
+      w.simulateLevel(pattern, level, rankToEndpoint, weights);
+    }
+    return weights;
+  }
+
+  private static void requireRoutable(PathTable table) {
+    if (table.numUnroutablePairs() > 0) {
+      throw new IllegalArgumentException("routing '" + table.routing().engineName() + "' leaves "
+          + table.numUnroutablePairs() + " of " + (long) table.numEndpoints() * (table.numEndpoints() - 1)
+          + " endpoint pairs unroutable, e.g.\n  " + String.join("\n  ", table.unroutableSamples()));
+    }
+  }
+
+  private static boolean isRandom(PatternSpec spec) {
+    return spec.kind() == PatternSpec.Kind.RAND
+        || spec.kind() == PatternSpec.Kind.PTRNVSPTRN && (isRandom(spec.first()) || isRandom(spec.second()));
+  }
+
+  /** A 64-bit mix of (seed, run), so that neighbouring runs get unrelated generators. */
+  static long runSeed(long seed, int run) {
+    long z = seed + 0x9E3779B97F4A7C15L * (run + 1L);
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** One thread's state, reused across runs and levels. */
+  private static final class Worker {
+    private final PathTable table;
+    private final PatternSpec spec;
+    private final Pattern fixed;
+    private final Metric metric;
+    private final SimulationOptions options;
+    private final int commSize;
+    private final int[] bfsOrder;
+    private final double[] runValues;
+    private final int[] congestion;
+    private final int[] endpointPool;
+    private final int[] rankToEndpoint;
+    private int[] pathBuffer = new int[0];
+    private int[] pathEnd = new int[0];
+    private int[] weights = new int[0];
+    private long[] ready = new long[0];
+    long[] histogram = new long[16];
+    final long[] channelLoad;
+
+    Worker(PathTable table, PatternSpec spec, Pattern fixed, Metric metric, SimulationOptions options,
+        int commSize, int[] bfsOrder, double[] runValues) {
+      this.table = table;
+      this.spec = spec;
+      this.fixed = fixed;
+      this.metric = metric;
+      this.options = options;
+      this.commSize = commSize;
+      this.bfsOrder = bfsOrder;
+      this.runValues = runValues;
+      this.congestion = new int[table.fabric().numPortSlots()];
+      this.endpointPool = new int[table.numEndpoints()];
+      this.rankToEndpoint = new int[commSize];
+      this.channelLoad = metric == Metric.GET_CABLE_CONG ? new long[congestion.length] : null;
+    }
+
+    void run(int run) {
+      SplittableRandom random = new SplittableRandom(runSeed(options.seed(), run));
+      Pattern pattern = fixed != null ? fixed : spec.generate(commSize, random);
+      mapRanks(random);
+      if (weights.length < pattern.numStreams()) {
+        weights = new int[pattern.numStreams()];
+      }
+      long sumMax = 0;
+      double inverseSum = 0;
+      for (int level = 0; level < pattern.numLevels(); level++) {
+        simulateLevel(pattern, level, rankToEndpoint, weights);
+        int levelMax = 0;
+        for (int k = pattern.levelStart(level); k < pattern.levelStart(level + 1); k++) {
+          int w = weights[k];
+          levelMax = Math.max(levelMax, w);
+          inverseSum += 1.0 / w;
+          if (w >= histogram.length) {
+            histogram = Arrays.copyOf(histogram, Math.max(w + 1, histogram.length * 2));
+          }
+          histogram[w]++;
+        }
+        sumMax += levelMax;
+      }
+      runValues[run] = switch (metric) {
+        case SUM_MAX_CONG -> sumMax;
+        case DEP_MAX_DELAY -> dependencyDelay(pattern);
+        default -> pattern.numStreams() == 0 ? 1.0 : inverseSum / pattern.numStreams();
+      };
+    }
+
+    private void mapRanks(SplittableRandom random) {
+      int numEndpoints = endpointPool.length;
+      if (bfsOrder != null) {
+        System.arraycopy(bfsOrder, 0, rankToEndpoint, 0, commSize);
+        if (options.shuffleRanks()) {
+          shuffle(rankToEndpoint, commSize, random);
+        }
+        return;
+      }
+      // a partial Fisher-Yates draw of commSize endpoints in random order; the pool restarts from
+      // the identity every run so that the result does not depend on earlier runs of this thread
+      for (int e = 0; e < numEndpoints; e++) {
+        endpointPool[e] = e;
+      }
+      boolean randomOrder = options.shuffleRanks() || commSize < numEndpoints;
+      for (int r = 0; r < commSize; r++) {
+        if (randomOrder) {
+          int j = r + random.nextInt(numEndpoints - r);
+          int t = endpointPool[r];
+          endpointPool[r] = endpointPool[j];
+          endpointPool[j] = t;
+        }
+        rankToEndpoint[r] = endpointPool[r];
+      }
+    }
+
+    private static void shuffle(int[] a, int n, SplittableRandom random) {
+      for (int i = n - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+      }
+    }
+
+    /** Fills {@code out[k]} with the congestion of every stream k of one level. */
+    void simulateLevel(Pattern pattern, int level, int[] map, int[] out) {
+      int from = pattern.levelStart(level);
+      int to = pattern.levelStart(level + 1);
+      int numStreams = to - from;
+      int maxPath = table.maxPathLength();
+      if (pathBuffer.length < numStreams * maxPath) {
+        pathBuffer = new int[numStreams * maxPath];
+      }
+      if (pathEnd.length < numStreams) {
+        pathEnd = new int[numStreams];
+      }
+      int[] buffer = pathBuffer;
+      int[] tau = congestion;
+      int used = 0;
+      for (int k = 0; k < numStreams; k++) {
+        int src = map[pattern.sender(from + k)];
+        int dst = map[pattern.receiver(from + k)];
+        int length = table.path(src, dst, buffer, used);
+        if (length < 0) {
+          throw new IllegalStateException(table.describe(src, dst));
+        }
+        int end = used + length;
+        for (int i = used; i < end; i++) {
+          tau[buffer[i]]++;
+        }
+        pathEnd[k] = end;
+        used = end;
+      }
+      int start = 0;
+      for (int k = 0; k < numStreams; k++) {
+        int end = pathEnd[k];
+        int max = 0;
+        for (int i = start; i < end; i++) {
+          int t = tau[buffer[i]];
+          if (t > max) {
+            max = t;
+          }
+        }
+        out[from + k] = max;
+        start = end;
+      }
+      if (channelLoad != null) {
+        for (int i = 0; i < used; i++) {
+          channelLoad[buffer[i]]++;
+        }
+      }
+      for (int i = 0; i < used; i++) {
+        tau[buffer[i]] = 0;
+      }
+    }
+
+    /**
+     * The longest congestion-weighted dependency chain through the first pattern: a rank may send
+     * once every stream it received in an earlier level has arrived; a stream takes as long as its
+     * congestion. ORCS links a send only to receives of the level just before; a rank here keeps
+     * everything it received, which is what a collective's data dependencies mean.
+     */
+    private double dependencyDelay(Pattern pattern) {
+      int first = pattern.firstCommSize();
+      if (ready.length < pattern.commSize()) {
+        ready = new long[pattern.commSize()];
+      }
+      Arrays.fill(ready, 0, pattern.commSize(), 0);
+      long longest = 0;
+      long[] arrival = new long[0];
+      for (int level = 0; level < pattern.numLevels(); level++) {
+        int from = pattern.levelStart(level);
+        int to = pattern.levelStart(level + 1);
+        if (arrival.length < to - from) {
+          arrival = new long[to - from];
+        }
+        for (int k = from; k < to; k++) {
+          int s = pattern.sender(k);
+          int d = pattern.receiver(k);
+          arrival[k - from] = s < first && d < first ? ready[s] + weights[k] : -1;
+        }
+        for (int k = from; k < to; k++) {
+          long t = arrival[k - from];
+          if (t >= 0) {
+            int d = pattern.receiver(k);
+            ready[d] = Math.max(ready[d], t);
+            longest = Math.max(longest, t);
+          }
+        }
+      }
+      return longest;
+    }
+  }
+}
