@@ -1,0 +1,142 @@
+package org.ibrouting.io.lft;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.InputFiles;
+import org.ibrouting.io.LineCursor;
+import org.ibrouting.io.ParseException;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+
+/**
+ * Reads an LFT dump ({@code opensm-lfts.dump}, our {@link LftDumpWriter}'s output, or
+ * {@code ibroute}'s) into a {@link Routing} of engine name {@code file}, with the semantics of
+ * OpenSM's {@code file} routing engine.
+ *
+ * <p>As OpenSM: lines are trimmed on the left; {@code #} lines are comments; a {@code Unicast lids}
+ * header selects a switch by the GUID after {@code guid 0x} (the LID and description in it are
+ * ignored) and resets its LFT, so a repeated section replaces the earlier one; an entry is
+ * {@code 0x<LID hex> <port decimal>}, optionally followed somewhere by {@code portguid 0x<GUID>}:
+ * when that port exists and the LID lies outside its range, the entry moves to the same offset of
+ * the port's range; other lines are ignored; switches absent from the file get empty LFTs.
+ *
+ * <p>Stricter than OpenSM, which is unsafe here: a header naming a GUID that is no switch of the
+ * fabric, a port beyond the switch's port count, a LID beyond the fabric's largest LID, and entries
+ * before any header are errors that name the line. A {@code Multicast mlids} section is skipped.
+ */
+public final class LftDumpReader {
+  /** The engine name of a routing loaded from a dump. */
+  public static final String ENGINE_NAME = "file";
+
+  private LftDumpReader() {}
+
+  /** Reads a dump file (gzip detected by its magic bytes) for {@code fabric}. */
+  public static Routing read(Fabric fabric, Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return read(fabric, in, file.toString());
+    }
+  }
+
+  /** Reads a dump from a reader; {@code fileName} is used in messages. */
+  public static Routing read(Fabric fabric, Reader reader, String fileName) throws IOException {
+    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    RoutingBuilder builder = Routing.builder(fabric, ENGINE_NAME);
+    int sw = -1;
+    boolean multicast = false;
+    boolean sawHeader = false;
+    String line;
+    int lineNumber = 0;
+    while ((line = in.readLine()) != null) {
+      lineNumber++;
+      int start = 0;
+      while (start < line.length() && Character.isWhitespace(line.charAt(start))) {
+        start++;
+      }
+      if (start == line.length() || line.charAt(start) == '#') {
+        continue;
+      }
+      if (line.startsWith("Unicast lids", start)) {
+        sw = header(fabric, fileName, lineNumber, line);
+        builder.clearLft(sw);
+        multicast = false;
+        sawHeader = true;
+      } else if (line.startsWith("Multicast mlids", start)) {
+        multicast = true;
+      } else if (line.startsWith("0x", start) && !multicast) {
+        if (sw < 0) {
+          throw new ParseException(fileName, lineNumber, start + 1,
+              "LFT entry before any 'Unicast lids ... guid 0x...' switch header");
+        }
+        entry(fabric, builder, sw, fileName, lineNumber, line, start);
+      }
+    }
+    if (!sawHeader) {
+      throw new ParseException(fileName, lineNumber, 1,
+          "expected 'Unicast lids [...] of switch ... guid 0x...:' sections; this is no LFT dump");
+    }
+    return builder.build();
+  }
+
+  private static int header(Fabric fabric, String fileName, int lineNumber, String line)
+      throws ParseException {
+    LineCursor c = new LineCursor(fileName, lineNumber, line);
+    int at = line.indexOf(" guid 0x");
+    if (at < 0) {
+      throw c.error("expected ' guid 0x<switch GUID>' in the switch header");
+    }
+    c.seek(at + " guid 0x".length());
+    int guidAt = c.pos();
+    long guid = c.readHex("the switch GUID");
+    if (!c.atEnd() && !Character.isWhitespace(c.peek())) {
+      throw c.error("expected white space after the switch GUID, found " + c.found());
+    }
+    int node = fabric.nodeOfGuid(guid);
+    if (node < 0 || !fabric.isSwitch(node)) {
+      throw c.errorAt(guidAt, String.format("switch GUID 0x%016x is %s of the fabric", guid,
+          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)));
+    }
+    return node;
+  }
+
+  private static void entry(Fabric fabric, RoutingBuilder builder, int sw, String fileName,
+      int lineNumber, String line, int start) throws ParseException {
+    LineCursor c = new LineCursor(fileName, lineNumber, line);
+    c.seek(start + 2);
+    int lidAt = c.pos();
+    long lid = c.readHex("a LID");
+    if (!c.atEnd() && !Character.isWhitespace(c.peek())) {
+      throw c.error("expected white space after the LID, found " + c.found());
+    }
+    c.skipBlanks();
+    int portAt = c.pos();
+    int port = c.readInt("an output port (decimal)");
+    if (!c.atEnd() && !Character.isWhitespace(c.peek())) {
+      throw c.error("expected white space after the port, found " + c.found()
+          + " (ports are decimal, as OpenSM writes them)");
+    }
+    if (port > fabric.numPorts(sw)) {
+      throw c.errorAt(portAt, "port " + port + " exceeds the " + fabric.numPorts(sw) + " ports of "
+          + fabric.nodeName(sw));
+    }
+    int guidAt = line.indexOf(" portguid 0x", c.pos());
+    if (guidAt >= 0) {
+      c.seek(guidAt + " portguid 0x".length());
+      long guid = c.readHex("the port GUID");
+      int owner = fabric.portOfGuid(guid);
+      if (owner >= 0 && fabric.baseLid(owner) != 0) {
+        int base = fabric.baseLid(owner);
+        int size = 1 << fabric.lmc(owner);
+        if (lid < base || lid >= base + size) {
+          lid = base + (lid & (size - 1));
+        }
+      }
+    }
+    if (lid < 1 || lid > fabric.maxLid()) {
+      throw c.errorAt(lidAt, "LID " + lid + " is outside the fabric's LIDs 1.." + fabric.maxLid());
+    }
+    builder.setOutPort(sw, (int) lid, port);
+  }
+}
