@@ -57,7 +57,7 @@ public final class TestRoutings {
 
   /**
    * Up*&#47;Down* routing (Schroeder et al., Autonet): switches are ranked by BFS distance from
-   * {@code root} (ties by index); a link goes up toward the lower (rank, index). A switch with a
+   * {@code root} (ties by index; other connected components from their lowest switch); a link goes up toward the lower (rank, index). A switch with a
    * down-only path to the destination's switch takes the shortest such path (first port on ties),
    * otherwise it goes up toward the neighbour with the shortest legal remaining path. Every route
    * is therefore some ups followed by downs, so the channel dependency graph is acyclic.
@@ -67,7 +67,20 @@ public final class TestRoutings {
     int numSwitches = fabric.numSwitches();
     int[] rank = new int[numSwitches];
     int[] queue = new int[numSwitches];
-    bfs(fabric, root, rank, queue, null);
+    int[] componentRank = new int[numSwitches];
+    Arrays.fill(rank, Integer.MAX_VALUE);
+    // each connected component is ranked from its own root: the given one, else its lowest switch
+    for (int r = -1; r < numSwitches; r++) {
+      int componentRoot = r < 0 ? root : r;
+      if (rank[componentRoot] == Integer.MAX_VALUE) {
+        bfs(fabric, componentRoot, componentRank, queue, null);
+        for (int s = 0; s < numSwitches; s++) {
+          if (componentRank[s] != Integer.MAX_VALUE) {
+            rank[s] = componentRank[s];
+          }
+        }
+      }
+    }
     int[] down = new int[numSwitches];
     int[] any = new int[numSwitches];
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
