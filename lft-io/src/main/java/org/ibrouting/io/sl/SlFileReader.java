@@ -1,0 +1,110 @@
+package org.ibrouting.io.sl;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.InputFiles;
+import org.ibrouting.io.LineCursor;
+import org.ibrouting.io.ParseException;
+import org.ibrouting.routing.SlTable;
+
+/** Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format). */
+public final class SlFileReader {
+  private SlFileReader() {}
+
+  /** Reads {@code file} for {@code fabric}. */
+  public static SlTable read(Fabric fabric, Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return read(fabric, in, file.toString());
+    }
+  }
+
+  /** Reads from a reader; {@code fileName} is used in messages. */
+  public static SlTable read(Fabric fabric, Reader reader, String fileName) throws IOException {
+    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    int maxLid = fabric.maxLid();
+    // first pass over the text: groups, then SLs (the whole file is small)
+    java.util.List<String> lines = in.lines().toList();
+    int[] groupOfLid = new int[maxLid + 1];
+    Arrays.fill(groupOfLid, -1);
+    int numGroups = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.startsWith("src")) {
+        LineCursor c = new LineCursor(fileName, i + 1, line);
+        c.seek(3);
+        while (!c.skipBlanks().atEnd()) {
+          int at = c.pos();
+          long lid = c.readHex0x("a source LID");
+          if (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0) {
+            throw c.errorAt(at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
+          }
+          if (groupOfLid[(int) lid] >= 0) {
+            throw c.errorAt(at, "source LID " + lid + " is listed in two groups");
+          }
+          groupOfLid[(int) lid] = numGroups;
+        }
+        numGroups++;
+      }
+    }
+    SlTable.Builder builder = new SlTable.Builder(groupOfLid, numGroups, maxLid + 1);
+    int group = -1;
+    boolean sawMagic = false;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      LineCursor c = new LineCursor(fileName, i + 1, line);
+      if (line.equals(SlFileWriter.MAGIC)) {
+        sawMagic = true;
+      } else if (line.isEmpty() || line.startsWith("#") || line.startsWith("vls")) {
+        continue;
+      } else if (line.startsWith("sl2vl")) {
+        c.seek(5);
+        byte[] map = new byte[SlTable.NUM_SLS];
+        for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
+          c.skipBlanks();
+          if (sl > 0) {
+            c.expect(",", "',' between the 16 VLs");
+          }
+          int vl = c.readInt("a VL");
+          if (vl > 14) {
+            throw c.error("VL " + vl + " is not a data VL (0-14)");
+          }
+          map[sl] = (byte) vl;
+        }
+        builder.setSlToVl(map);
+      } else if (line.startsWith("src")) {
+        group++;
+      } else if (line.startsWith("0x")) {
+        if (group < 0) {
+          throw c.error("destination line before any 'src' line");
+        }
+        int firstAt = c.pos();
+        long first = c.readHex0x("a destination LID");
+        long last = first;
+        if (c.consume("-")) {
+          last = c.readHex0x("the last destination LID of the run");
+        }
+        if (first < 1 || last > maxLid || last < first) {
+          throw c.errorAt(firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
+        }
+        int sl = c.skipBlanks().readInt("an SL");
+        if (sl >= SlTable.NUM_SLS) {
+          throw c.error("SL " + sl + " is outside 0-15");
+        }
+        for (long dst = first; dst <= last; dst++) {
+          builder.setSl(group, (int) dst, sl);
+        }
+      } else {
+        throw c.error("expected 'src', 'vls', 'sl2vl' or a '0xLID[-0xLID] SL' line, found " + c.found());
+      }
+    }
+    if (!sawMagic) {
+      throw new ParseException(fileName, 1, 1, "not an ibrouting SL file: the first line must be '"
+          + SlFileWriter.MAGIC + "'");
+    }
+    return builder.build();
+  }
+}

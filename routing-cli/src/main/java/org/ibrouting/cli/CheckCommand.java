@@ -1,0 +1,74 @@
+package org.ibrouting.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.ibrouting.analysis.CdgReport;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.EndpointScope;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.sl.SlFileReader;
+import org.ibrouting.routing.Routing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ibrouting check FABRIC LFTS}: validity, reachability, loops, hops and credit loops. */
+@Command(name = "check", description = {
+    "Check forwarding tables (an OpenSM dump or ours) against a fabric.",
+    "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."})
+final class CheckCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  Path fabricFile;
+
+  @Parameters(index = "1", paramLabel = "LFTS", description = "LFT dump (opensm-lfts.dump format, .gz ok)")
+  Path lftFile;
+
+  @Option(names = "--sl", paramLabel = "SLFILE", description = "SL file of the routing (ibrouting format).")
+  Path slFile;
+
+  @Option(names = "--deadlock", description = "Also verify that no VL's channel dependency graph has a cycle.")
+  boolean deadlock;
+
+  @Option(names = "--switches", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Include switch LIDs (port 0) as sources and destinations (default: true).")
+  boolean switches;
+
+  @Mixin
+  CommonOptions common;
+
+  @Override
+  public Integer call() throws Exception {
+    Fabric fabric = FabricFiles.read(fabricFile);
+    Routing routing = LftDumpReader.read(fabric, lftFile);
+    if (slFile != null) {
+      routing = routing.withSlTable(routing.engineName(), SlFileReader.read(fabric, slFile));
+    }
+    EndpointScope scope = switches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS;
+    long start = System.nanoTime();
+    RouteReport report = new RouteChecker(scope, common.threads).check(routing);
+    CdgReport cdg = deadlock
+        ? CreditLoopVerifier.defaults().withThreads(common.threads).verify(routing) : null;
+    double seconds = (System.nanoTime() - start) / 1e9;
+    boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
+    if (common.json) {
+      Json json = Summaries.routeReport(new Json().put("fabric", fabricFile.toString())
+          .put("lfts", lftFile.toString()), report);
+      if (cdg != null) {
+        Summaries.cdgReport(json, cdg);
+      }
+      System.out.println(json.put("ok", ok).put("check_seconds", seconds));
+    } else {
+      System.out.println(Summaries.routeReportText(report));
+      if (cdg != null) {
+        System.out.println(Summaries.cdgReportText(cdg));
+      }
+      System.out.println(ok ? "OK" : "FAILED");
+    }
+    return ok ? 0 : IbRouting.EXIT_CHECK_FAILED;
+  }
+}

@@ -1,0 +1,46 @@
+package org.ibrouting.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingOptions;
+import picocli.CommandLine.Option;
+
+/** Options that choose and configure routing engines. */
+final class EngineOptions {
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of every random choice (default 0).")
+  long seed;
+
+  @Option(names = "--max-vls", paramLabel = "N",
+      description = "VLs a VL-assigning engine may use, 1-15 (default 8, as OpenSM sees on ibsim).")
+  int maxVls = RoutingOptions.DEFAULT_MAX_VLS;
+
+  @Option(names = {"-a", "--root-guid-file"}, paramLabel = "FILE",
+      description = "Up*/Down* root switch GUIDs (OpenSM's -a).")
+  Path rootGuidFile;
+
+  @Option(names = {"-u", "--cn-guid-file"}, paramLabel = "FILE",
+      description = "Compute-node port GUIDs (OpenSM's -u).")
+  Path cnGuidFile;
+
+  @Option(names = {"-G", "--io-guid-file"}, paramLabel = "FILE",
+      description = "I/O-node port GUIDs (OpenSM's -G).")
+  Path ioGuidFile;
+
+  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id) for sar.")
+  Path jobFile;
+
+  EngineConfig config() {
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile);
+  }
+
+  List<RoutingEngine> chain(String names) {
+    return BuiltinEngines.chain(names, config());
+  }
+
+  RoutingOptions routingOptions(CommonOptions common) {
+    return new RoutingOptions(seed, common.threads, maxVls, common.progress());
+  }
+}

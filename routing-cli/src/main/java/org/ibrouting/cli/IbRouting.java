@@ -1,0 +1,88 @@
+package org.ibrouting.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import org.ibrouting.fabric.FabricException;
+import org.ibrouting.routing.RoutingException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code ibrouting} command line: turns an {@code ibnetdiscover} fabric into OpenSM-loadable
+ * forwarding tables, checks routings, and compares engines.
+ *
+ * <p>Exit status: 0 success; 1 a check found problems; 2 bad input or usage; 3 every routing engine
+ * refused; 4 out of memory.
+ */
+@Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
+    description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
+    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class,
+        CommandLine.HelpCommand.class})
+public final class IbRouting implements Runnable {
+  /** Exit status when a check found problems. */
+  static final int EXIT_CHECK_FAILED = 1;
+  /** Exit status for bad input. */
+  static final int EXIT_BAD_INPUT = 2;
+  /** Exit status when the engines refused. */
+  static final int EXIT_ROUTING_FAILED = 3;
+  /** Exit status when the heap was too small. */
+  static final int EXIT_OUT_OF_MEMORY = 4;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns its exit status (for tests and embedding). */
+  public static int run(String... args) {
+    CommandLine cmd = new CommandLine(new IbRouting());
+    cmd.setExecutionExceptionHandler(IbRouting::handle);
+    try {
+      return cmd.execute(args);
+    } catch (OutOfMemoryError e) {
+      return outOfMemory(cmd.getErr());
+    }
+  }
+
+  private static int handle(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+    PrintWriter err = cmd.getErr();
+    if (e instanceof RoutingException) {
+      err.println("ibrouting: " + e.getMessage());
+      return EXIT_ROUTING_FAILED;
+    }
+    if (e instanceof IOException || e instanceof FabricException
+        || e instanceof IllegalArgumentException) {
+      String message = e instanceof java.nio.file.NoSuchFileException
+          ? "no such file: " + e.getMessage() : e.getMessage();
+      err.println("ibrouting: " + message);
+      return EXIT_BAD_INPUT;
+    }
+    throw new IllegalStateException(e);
+  }
+
+  static int outOfMemory(PrintWriter err) {
+    long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+    err.println("ibrouting: out of memory: the Java heap of " + maxMiB + " MiB is too small for this"
+        + " fabric; rerun with a larger heap, e.g. IBROUTING_JAVA_OPTS=-Xmx" + Math.max(2, 2 * maxMiB / 1024)
+        + "g bin/ibrouting ...");
+    err.flush();
+    return EXIT_OUT_OF_MEMORY;
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Reads the version from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = IbRouting.class.getPackage().getImplementationVersion();
+      return new String[] {"ibrouting " + (v == null ? "development build" : v)};
+    }
+  }
+}

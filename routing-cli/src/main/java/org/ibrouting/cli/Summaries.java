@@ -1,0 +1,70 @@
+package org.ibrouting.cli;
+
+import java.util.Locale;
+import org.ibrouting.analysis.CdgReport;
+import org.ibrouting.analysis.CreditLoop;
+import org.ibrouting.analysis.RouteReport;
+
+/** Text and JSON renderings of the analysis reports, shared by the commands. */
+final class Summaries {
+  private Summaries() {}
+
+  static Json routeReport(Json json, RouteReport r) {
+    return json.put("pairs", r.pairs()).put("valid_pairs", r.validPairs())
+        .put("unreachable_pairs", r.unreachablePairs()).put("blackhole_pairs", r.blackholePairs())
+        .put("loop_pairs", r.loopPairs()).put("all_routed", r.allRouted())
+        .put("avg_hops", r.avgHops()).put("max_hops", r.maxHops())
+        .put("minimal_share", r.minimalShare()).put("bfs_avg_hops", r.bfsAvgHops())
+        .putRaw("hop_histogram", Json.array(r.hopHistogram()))
+        .putRaw("witnesses", Json.stringArray(r.witnesses()));
+  }
+
+  static String routeReportText(RouteReport r) {
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "pairs        %d routed of %d (unreachable %d, black holes %d, loops %d)%n",
+        r.validPairs(), r.pairs(), r.unreachablePairs(), r.blackholePairs(), r.loopPairs()));
+    b.append(String.format(Locale.ROOT, "hops         average %.3f, max %d (shortest paths: average %.3f)%n",
+        r.avgHops(), r.maxHops(), r.bfsAvgHops()));
+    b.append(String.format(Locale.ROOT, "minimal      %.2f%% of routed pairs%n", 100 * r.minimalShare()));
+    long[] histogram = r.hopHistogram();
+    b.append("hop counts  ");
+    for (int h = 0; h < histogram.length; h++) {
+      if (histogram[h] > 0) {
+        b.append(' ').append(h).append(':').append(histogram[h]);
+      }
+    }
+    for (String witness : r.witnesses()) {
+      b.append(String.format("%nwitness      %s", witness));
+    }
+    return b.toString();
+  }
+
+  static Json cdgReport(Json json, CdgReport cdg) {
+    json.put("deadlock_free", cdg.isDeadlockFree()).put("vls", cdg.numVls())
+        .put("cdg_edges", cdg.totalEdges());
+    int[] cyclic = cdg.cyclicVls();
+    long[] vls = new long[cyclic.length];
+    for (int i = 0; i < cyclic.length; i++) {
+      vls[i] = cyclic[i];
+    }
+    json.putRaw("cyclic_vls", Json.array(vls));
+    if (cyclic.length > 0) {
+      json.put("credit_loop", cdg.witness(cyclic[0]).toString());
+    }
+    return json;
+  }
+
+  static String cdgReportText(CdgReport cdg) {
+    if (cdg.isDeadlockFree()) {
+      return String.format(Locale.ROOT, "deadlock     free: %d VL(s), %d channel dependencies, no cycle",
+          cdg.numVls(), cdg.totalEdges());
+    }
+    StringBuilder b = new StringBuilder("deadlock     CREDIT LOOP on VL(s)");
+    for (int vl : cdg.cyclicVls()) {
+      b.append(' ').append(vl);
+    }
+    CreditLoop loop = cdg.witness(cdg.cyclicVls()[0]);
+    b.append(String.format("%n%s", loop));
+    return b.toString();
+  }
+}
