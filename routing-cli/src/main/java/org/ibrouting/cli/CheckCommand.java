@@ -34,8 +34,8 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--deadlock", description = "Also verify that no VL's channel dependency graph has a cycle.")
   boolean deadlock;
 
-  @Option(names = "--switches", negatable = true, defaultValue = "true", fallbackValue = "true",
-      description = "Include switch LIDs (port 0) as sources and destinations (default: true).")
+  @Option(names = "--switches", description = "Also check routes from and to switch LIDs (port 0)."
+      + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
   boolean switches;
 
   @Mixin

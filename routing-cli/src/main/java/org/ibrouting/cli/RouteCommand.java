@@ -67,7 +67,7 @@ final class RouteCommand implements Callable<Integer> {
     EngineChain.Result result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
-    RouteReport report = new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, common.threads)
+    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
         .check(routing);
     LftDumpWriter.write(routing, output, dumpFormat);
     Path slPath = slOutput;

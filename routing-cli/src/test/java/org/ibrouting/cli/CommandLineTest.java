@@ -1,0 +1,118 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The commands as a user runs them: exit status, output, files. */
+class CommandLineTest {
+  @TempDir
+  Path dir;
+
+  /** Output and exit status of one run. */
+  record Run(int status, String out, String err) {}
+
+  static synchronized Run run(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      int status = IbRouting.run(args);
+      return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  static Stream<Arguments> everyDump() {
+    return ReferenceFabrics.names().stream().flatMap(name ->
+        ReferenceFabrics.engines(name).stream().map(engine -> Arguments.of(name, engine)));
+  }
+
+  /** Every OpenSM dump of every reference fabric is reported as fully routed and loop-free. */
+  @ParameterizedTest
+  @MethodSource("everyDump")
+  void checkReportsEveryOpenSmDumpFullyRouted(String name, String engine) {
+    Path fabric = ReferenceFabrics.resource(name, "fabric.ibnd");
+    Path dump = ReferenceFabrics.resource(name, engine + ".lfts.dump.gz");
+    Run r = run("check", fabric.toString(), dump.toString(), "--json");
+    assertEquals(0, r.status(), r.out() + r.err());
+    assertTrue(r.out().contains("\"all_routed\":true"), r.out());
+  }
+
+  @Test
+  void infoSummarisesTheFabric() {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    Run r = run("info", fabric.toString(), "--json");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("\"switches\":48,\"cas\":64,\"routers\":0,\"links\":192"), r.out());
+    Run text = run("info", fabric.toString());
+    assertTrue(text.out().contains("switches     48"), text.out());
+  }
+
+  @Test
+  void deadlockCheckFindsOpenSmsUpdnCreditLoop() {
+    Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
+    Path dump = ReferenceFabrics.resource("jellyfish32", "updn+roots.lfts.dump.gz");
+    Run r = run("check", fabric.toString(), dump.toString(), "--deadlock");
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, r.status(), r.out());
+    assertTrue(r.out().contains("CREDIT LOOP on VL(s) 0"), r.out());
+  }
+
+  @Test
+  void routeWritesADumpThatChecksClean() throws Exception {
+    Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
+    Path out = dir.resolve("lash.dump");
+    Run r = run("route", "-R", "lash", fabric.toString(), "-o", out.toString(), "--quiet");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(Files.exists(out));
+    assertTrue(Files.exists(dir.resolve("lash.dump.sl")), "SL file next to the dump");
+    Run check = run("check", fabric.toString(), out.toString(), "--sl", dir.resolve("lash.dump.sl").toString(),
+        "--deadlock");
+    assertEquals(0, check.status(), check.out());
+    assertTrue(check.out().contains("deadlock     free: 2 VL(s)"), check.out());
+  }
+
+  @Test
+  void chainSaysWhichEngineProducedTheTables() {
+    Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
+    Run r = run("route", "-R", "lash,lash", fabric.toString(), "-o", dir.resolve("x.dump").toString(),
+        "--max-vls", "1", "--json");
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
+    assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
+    assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
+  }
+
+  @Test
+  void badInputIsAMessageNotAStackTrace() throws Exception {
+    Path fabric = dir.resolve("bad.ibnd");
+    Files.writeString(fabric, "Switch\t4 \"S-00000000000000zz\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");
+    Run r = run("info", fabric.toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, r.status());
+    assertTrue(r.err().startsWith("ibrouting: " + fabric + ":1:"), r.err());
+    assertFalse(r.err().contains("at org."), r.err());
+    Run missing = run("info", dir.resolve("nope.ibnd").toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, missing.status());
+    assertTrue(missing.err().contains("no such file"), missing.err());
+    Run unknown = run("route", "-R", "nosuch", fabric.toString(), "-o", "x");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
+    assertTrue(unknown.err().contains("unknown routing engine 'nosuch'; known engines:"), unknown.err());
+  }
+}
