@@ -1,5 +1,6 @@
 package org.ibrouting.analysis;
 
+import org.ibrouting.paths.Parallel;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;

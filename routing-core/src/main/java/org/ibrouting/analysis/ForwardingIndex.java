@@ -1,5 +1,6 @@
 package org.ibrouting.analysis;
 
+import org.ibrouting.paths.Parallel;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;

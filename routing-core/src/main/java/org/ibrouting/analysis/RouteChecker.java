@@ -1,5 +1,6 @@
 package org.ibrouting.analysis;
 
+import org.ibrouting.paths.Parallel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

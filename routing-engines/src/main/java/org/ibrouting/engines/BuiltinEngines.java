@@ -17,7 +17,7 @@ public final class BuiltinEngines {
       new LinkedHashMap<>();
 
   static {
-    // engines register here as they land: register("minhop", config -> new MinhopEngine());
+    register("minhop", config -> new org.ibrouting.engines.minhop.MinhopEngine());
     register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
   }
 

@@ -1,4 +1,4 @@
-package org.ibrouting.analysis;
+package org.ibrouting.paths;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,16 +6,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /** Runs tasks {@code 0..numTasks-1} on a few threads, one worker (with its own state) per thread. */
-final class Parallel {
+public final class Parallel {
   /** A worker: holds per-thread scratch arrays and partial results. */
-  interface Worker {
+  public interface Worker {
+    /** Runs one task. */
     void run(int task);
   }
 
   private Parallel() {}
 
   /** Runs every task once and returns the workers, in creation order, for merging. */
-  static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker) {
+  public static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -40,7 +41,7 @@ final class Parallel {
             task = nextTask.getAndIncrement()) {
           worker.run(task);
         }
-      }, "ibrouting-analysis-" + w);
+      }, "ibrouting-worker-" + w);
       pool[w].setUncaughtExceptionHandler((t, e) -> {
         synchronized (failure) {
           if (failure[0] == null) {
@@ -56,7 +57,7 @@ final class Parallel {
         thread.join();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while analysing routes", e);
+        throw new IllegalStateException("interrupted while waiting for worker threads", e);
       }
     }
     synchronized (failure) {

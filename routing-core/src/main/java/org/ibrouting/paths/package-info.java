@@ -1,0 +1,2 @@
+/** Machinery engines share: hop matrices, worker threads. */
+package org.ibrouting.paths;

@@ -1,0 +1,37 @@
+package org.ibrouting.engines.minhop;
+
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+
+/**
+ * MINHOP: OpenSM's default routing ({@code -R minhop}, OpenSM 3.3.23): every switch forwards each
+ * LID over a minimum-hop port, balancing by the number of routes it has already placed on each
+ * port (a local, per-switch balance). LFT-identical to OpenSM's on its first sweep.
+ *
+ * <p>The hop matrix comes from {@link HopMatrix}, the tables from {@link MinhopLftBuilder}.
+ * Differences from OpenSM: none known for the default options; {@code --scatter-ports},
+ * {@code --port-shifting}, hop-weight, ignore and routing-order files are not offered.
+ *
+ * <p>Cost: O(switches x links) for the matrix plus O(switches x LIDs x ports) for the tables, in
+ * parallel over switches; 1 byte per switch pair plus the LFTs.
+ */
+public final class MinhopEngine implements RoutingEngine {
+  @Override
+  public String name() {
+    return "minhop";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    if (fabric.numSwitches() == 0) {
+      throw new RoutingException("minhop: the fabric has no switch to route");
+    }
+    HopMatrix hops = HopMatrix.compute(fabric, options.threads());
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), options.threads());
+  }
+}
