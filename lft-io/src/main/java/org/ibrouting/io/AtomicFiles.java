@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes output files so that the target is either the old file or the complete new one, never a
@@ -33,6 +34,11 @@ public final class AtomicFiles {
     try {
       try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
         content.writeTo(out);
+      }
+      // a temporary file is private (0600); give the result the permissions of a normal new file
+      if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
+        Files.setPosixFilePermissions(temp, Files.exists(absolute)
+            ? Files.getPosixFilePermissions(absolute) : PosixFilePermissions.fromString("rw-r--r--"));
       }
       try {
         Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
