@@ -1,0 +1,77 @@
+package org.ibrouting.engines.minhop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.lft.DumpFormat;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** MINHOP against the real OpenSM 3.3.23 on ibsim. */
+@Tag("interop")
+class MinhopInteropTest {
+  @TempDir
+  Path dir;
+
+  private static void assumeOpenSm() {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
+        + " ibsim-utils infiniband-diags); .ci/run installs them");
+  }
+
+  /** Our dump is accepted by OpenSM's file engine, and the dump OpenSM writes back equals ours. */
+  @ParameterizedTest
+  @ValueSource(strings = {"ft4_3", "jellyfish32"})
+  void openSmLoadsOurTablesUnchanged(String name) throws Exception {
+    assumeOpenSm();
+    Fabric fabric = ReferenceFabrics.fabric(name);
+    Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
+    Path dump = dir.resolve("minhop.dump");
+    LftDumpWriter.write(ours, dump, DumpFormat.FULL);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
+        dir.resolve("sim"))) {
+      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
+      assertEquals("file", result.engineUsed(), "OpenSM did not take our tables; see " + result.log());
+      assertNotNull(result.lftDump());
+      assertArrayEquals(Files.readAllBytes(dump), Files.readAllBytes(result.lftDump()));
+    }
+  }
+
+  /** With LMC 1 and 2 (OpenSM's -l), our tables equal the ones OpenSM computes itself. */
+  @Test
+  void lmcRoutingEqualsOpenSm() throws Exception {
+    assumeOpenSm();
+    for (int lmc : new int[] {1, 2}) {
+      for (String name : List.of("torus2d_4x4", "ft4_3")) {
+        try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
+            dir.resolve("sim-" + name + "-" + lmc))) {
+          OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of("-l", Integer.toString(lmc)));
+          assertEquals("minhop", result.engineUsed(), "see " + result.log());
+          // the LIDs OpenSM assigned with this LMC, as ibnetdiscover sees them
+          Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name + ".ibnd");
+          assertEquals(lmc, fabric.lmc(fabric.port(fabric.numSwitches(), 1)), "CA LMC");
+          Routing theirs = LftDumpReader.read(fabric, result.lftDump());
+          Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
+          GoldenLfts.assertSameLfts(theirs, ours, name + " LMC " + lmc);
+        }
+      }
+    }
+  }
+}
