@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
-    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class,
+    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, GenerateCommand.class,
         CommandLine.HelpCommand.class})
 public final class IbRouting implements Runnable {
   /** Exit status when a check found problems. */

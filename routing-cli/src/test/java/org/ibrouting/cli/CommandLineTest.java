@@ -115,4 +115,20 @@ class CommandLineTest {
     assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
     assertTrue(unknown.err().contains("unknown routing engine 'nosuch'; known engines:"), unknown.err());
   }
+
+  @Test
+  void generateWritesAFabricThatRoutes() throws Exception {
+    Path fabric = dir.resolve("torus.ibnd");
+    Run r = run("generate", "torus", "4,4", "2", "-o", fabric.toString());
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("16 switches, 32 CAs"), r.out());
+    Run info = run("info", fabric.toString(), "--json");
+    assertTrue(info.out().contains("\"switches\":16,\"cas\":32"), info.out());
+    Run route = run("route", "-R", "minhop", fabric.toString(), "-o", dir.resolve("t.dump").toString(), "-q");
+    assertEquals(0, route.status(), route.err());
+    Run bad = run("generate", "torus", "1,4", "2", "-o", dir.resolve("bad.ibnd").toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status());
+    assertTrue(bad.err().contains("torus"), bad.err());
+    assertFalse(Files.exists(dir.resolve("bad.ibnd")));
+  }
 }

@@ -1,0 +1,60 @@
+package org.ibrouting.engines.minhop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.topology.TopologySpec;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Generated fabrics go through ibsim unchanged (ibnetdiscover prints back the same fabric, LIDs
+ * included), and OpenSM's MINHOP routes them exactly as ours does.
+ */
+@Tag("interop")
+class GeneratedFabricInteropTest {
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ktree 4 2", "torus 3,4 2", "hypercube 3 2", "dragonfly 2 1 1",
+      "jellyfish 10 4 2 7", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
+  void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
+        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    String[] words = spec.split(" ");
+    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Path net = dir.resolve("fabric.net");
+    IbnetdiscoverWriter.write(fabric, net);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
+      OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
+      assertEquals("minhop", result.engineUsed(), "see " + result.log());
+      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+      assertEquals(fabric.numSwitches(), discovered.numSwitches());
+      assertEquals(fabric.numCas(), discovered.numCas());
+      assertEquals(fabric.numLinks(), discovered.numLinks());
+      for (int node = 0; node < fabric.numNodes(); node++) {
+        int other = discovered.nodeOfGuid(fabric.nodeGuid(node));
+        int port = fabric.isSwitch(node) ? 0 : 1;
+        assertEquals(fabric.baseLid(fabric.port(node, port)), discovered.baseLid(discovered.port(other, port)),
+            "OpenSM kept the generated LID of " + fabric.nodeName(node));
+      }
+      Routing theirs = LftDumpReader.read(fabric, result.lftDump());
+      Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
+      GoldenLfts.assertSameLfts(theirs, ours, spec);
+    }
+  }
+}
