@@ -20,6 +20,8 @@ import org.ibrouting.routing.RoutingOptions;
  * parallel over switches; 1 byte per switch pair plus the LFTs.
  */
 public final class MinhopEngine implements RoutingEngine {
+  private static final int SEQUENTIAL_BELOW = 128;
+
   @Override
   public String name() {
     return "minhop";
@@ -30,8 +32,9 @@ public final class MinhopEngine implements RoutingEngine {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("minhop: the fabric has no switch to route");
     }
-    HopMatrix hops = HopMatrix.compute(fabric, options.threads());
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
-        .build(name(), options.threads());
+    // starting threads costs more than routing a few dozen switches
+    int threads = fabric.numSwitches() < SEQUENTIAL_BELOW ? 1 : options.threads();
+    HopMatrix hops = HopMatrix.compute(fabric, threads);
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
   }
 }

@@ -1,0 +1,115 @@
+package org.ibrouting.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.topology.TopologySpec;
+
+/**
+ * Side-by-side routing time of our engines and OpenSM 3.3.23's, in the same run on the same
+ * machine: each fabric is generated, simulated by ibsim, routed once by {@code opensm -o -R ENGINE
+ * -D 0x47} (its routing phase is read from its log: "building routing with" to "tables configured
+ * on all switches"), then routed by ours (median of several runs after warm-up, with the peak heap).
+ * Prints one Markdown row per (fabric, engine).
+ *
+ * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar org.ibrouting.bench.OpenSmComparison
+ * ENGINES FABRIC...}, e.g. {@code minhop,lash "ktree 4 3" "ktree 8 3"}; prefix a fabric with
+ * {@code ours-only:} to skip OpenSM (for fabrics OpenSM takes minutes on).
+ */
+public final class OpenSmComparison {
+  private OpenSmComparison() {}
+
+  /** Runs the comparison. */
+  public static void main(String[] args) throws Exception {
+    if (args.length < 2) {
+      System.err.println("usage: OpenSmComparison ENGINE[,ENGINE...] \"KIND PARAMS\"...");
+      System.exit(2);
+    }
+    List<String> engines = Arrays.asList(args[0].split(","));
+    System.out.println("| fabric | switches | CAs | engine | OpenSM routing s | OpenSM engine used | ours s (median) | ours peak heap MiB | speed-up | same LFTs |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+    for (int i = 1; i < args.length; i++) {
+      boolean oursOnly = args[i].startsWith("ours-only:");
+      String spec = oursOnly ? args[i].substring("ours-only:".length()) : args[i];
+      String[] words = spec.trim().split("\\s+");
+      Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+      Path dir = Files.createTempDirectory("ibrouting-bench-");
+      Path net = dir.resolve("fabric.net");
+      IbnetdiscoverWriter.write(fabric, net);
+      for (String engineName : engines) {
+        RoutingEngine engine = BuiltinEngines.create(engineName, EngineConfig.none());
+        double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
+        Routing routing = null;
+        long peak = 0;
+        // warm up for at least two runs and two seconds, so the JIT has compiled the hot loops
+        long warmUntil = System.nanoTime() + 2_000_000_000L;
+        for (int warm = 0; warm < 2 || (System.nanoTime() < warmUntil && warm < 200); warm++) {
+          routing = engine.route(fabric, RoutingOptions.defaults());
+        }
+        for (int run = 0; run < ours.length; run++) {
+          resetPeaks();
+          long start = System.nanoTime();
+          routing = engine.route(fabric, RoutingOptions.defaults());
+          double seconds = (System.nanoTime() - start) / 1e9;
+          peak = Math.max(peak, peakHeap());
+          ours[run] = seconds;
+        }
+        Arrays.sort(ours);
+        double median = ours[ours.length / 2];
+        String openSmTime = "-";
+        String used = "-";
+        String speedUp = "-";
+        String same = "-";
+        if (!oursOnly && OpenSmSimulation.available()) {
+          List<String> limits = List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
+              Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
+          try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + engineName), limits)) {
+            OpenSmSimulation.Result r = sim.runOpenSm(engineName, engineName.equals("lash") ? List.of("-Q") : List.of());
+            openSmTime = String.format(Locale.ROOT, "%.4f", r.routingSeconds());
+            used = String.valueOf(r.engineUsed());
+            speedUp = String.format(Locale.ROOT, "%.1fx", r.routingSeconds() / median);
+            if (r.lftDump() != null) {
+              same = Boolean.toString(LftDumpReader.read(fabric, r.lftDump()).sameLfts(routing));
+            }
+          }
+        }
+        System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %s | %.4f | %d | %s | %s |%n", spec,
+            fabric.numSwitches(), fabric.numCas(), engineName, openSmTime, used, median, peak >> 20,
+            speedUp, same);
+      }
+    }
+  }
+
+  private static void resetPeaks() {
+    System.gc();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      pool.resetPeakUsage();
+    }
+  }
+
+  private static long peakHeap() {
+    long sum = 0;
+    List<MemoryPoolMXBean> pools = new ArrayList<>(ManagementFactory.getMemoryPoolMXBeans());
+    for (MemoryPoolMXBean pool : pools) {
+      if (pool.getType() == MemoryType.HEAP) {
+        sum += pool.getPeakUsage().getUsed();
+      }
+    }
+    return sum;
+  }
+}
