@@ -29,7 +29,7 @@ final class EngineOptions {
       description = "I/O-node port GUIDs (OpenSM's -G).")
   Path ioGuidFile;
 
-  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id) for sar.")
+  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): job metrics in simulate.")
   Path jobFile;
 
   EngineConfig config() {

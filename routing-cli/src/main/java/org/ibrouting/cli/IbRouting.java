@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import org.ibrouting.fabric.FabricException;
 import org.ibrouting.routing.RoutingException;
+import org.ibrouting.simulation.JobMapException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,11 +13,12 @@ import picocli.CommandLine.Command;
  * forwarding tables, checks routings, and compares engines.
  *
  * <p>Exit status: 0 success; 1 a check found problems; 2 bad input or usage; 3 every routing engine
- * refused; 4 out of memory.
+ * refused; 4 out of memory; 70 an internal error.
  */
 @Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
     subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, GenerateCommand.class,
+        SimulateCommand.class, CompareCommand.class,
         CommandLine.HelpCommand.class})
 public final class IbRouting implements Runnable {
   /** Exit status when a check found problems. */
@@ -25,6 +27,8 @@ public final class IbRouting implements Runnable {
   static final int EXIT_BAD_INPUT = 2;
   /** Exit status when the engines refused. */
   static final int EXIT_ROUTING_FAILED = 3;
+  /** Exit status of a bug. */
+  static final int EXIT_INTERNAL_ERROR = 70;
   /** Exit status when the heap was too small. */
   static final int EXIT_OUT_OF_MEMORY = 4;
 
@@ -54,13 +58,14 @@ public final class IbRouting implements Runnable {
       return EXIT_ROUTING_FAILED;
     }
     if (e instanceof IOException || e instanceof FabricException
-        || e instanceof IllegalArgumentException) {
+        || e instanceof IllegalArgumentException || e instanceof JobMapException) {
       String message = e instanceof java.nio.file.NoSuchFileException
           ? "no such file: " + e.getMessage() : e.getMessage();
       err.println("ibrouting: " + message);
       return EXIT_BAD_INPUT;
     }
-    throw new IllegalStateException(e);
+    err.println("ibrouting: internal error, please report it with the command line: " + e);
+    return EXIT_INTERNAL_ERROR;
   }
 
   static int outOfMemory(PrintWriter err) {

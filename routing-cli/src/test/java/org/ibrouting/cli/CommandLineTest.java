@@ -131,4 +131,44 @@ class CommandLineTest {
     assertTrue(bad.err().contains("torus"), bad.err());
     assertFalse(Files.exists(dir.resolve("bad.ibnd")));
   }
+
+  @Test
+  void compareMeasuresEveryRoutingOnTheSamePatterns() {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    Path minhop = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
+    Path dfsssp = ReferenceFabrics.resource("ft4_3", "dfsssp.lfts.dump.gz");
+    Run r = run("compare", fabric.toString(), "-R", "minhop", "--dump", "opensm-minhop=" + minhop,
+        "--dump", "opensm-dfsssp=" + dfsssp, "--patterns", "300", "--csv");
+    assertEquals(0, r.status(), r.err());
+    String[] lines = r.out().split("\n");
+    assertEquals(4, lines.length, r.out());
+    // our minhop equals OpenSM's, so the same patterns give the same Lambda
+    String oursLambda = lines[1].split(",")[9];
+    assertEquals(oursLambda, lines[2].split(",")[9], r.out());
+    double minhopLambda = Double.parseDouble(oursLambda);
+    double dfssspLambda = Double.parseDouble(lines[3].split(",")[9]);
+    assertTrue(dfssspLambda > minhopLambda + 0.1, r.out());
+  }
+
+  @Test
+  void simulatePrintsOrcsHistogramsAndRejectsBadInput() throws Exception {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
+    Path svg = dir.resolve("hist.svg");
+    Run r = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "bruck", "--metric",
+        "hist_max_cong", "--num-runs", "3", "--plot", svg.toString());
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("BW: "), r.out());
+    assertTrue(Files.readString(svg).startsWith("<svg") || Files.readString(svg).startsWith("<?xml"));
+    Run big = run("simulate", fabric.toString(), dump.toString(), "--commsize", "65");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, big.status());
+    assertTrue(big.err().contains("exceeds the 64 endpoints"), big.err());
+    Run unknown = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "nosuch");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
+    Path jobs = dir.resolve("jobs.txt");
+    Files.writeString(jobs, "H0 a\nH999 a\n");
+    Run badJobs = run("simulate", fabric.toString(), dump.toString(), "--jobs", jobs.toString(), "--num-runs", "2");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, badJobs.status());
+    assertTrue(badJobs.err().contains(jobs + ":2:"), badJobs.err());
+  }
 }

@@ -1,0 +1,141 @@
+package org.ibrouting.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.ibrouting.analysis.EndpointScope;
+import org.ibrouting.analysis.ForwardingIndex;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.simulation.Endpoints;
+import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationResult;
+import org.ibrouting.simulation.Simulator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ibrouting compare}: one row per routing, all measured on the same patterns. */
+@Command(name = "compare", description = {
+    "Compare routings of one fabric: our engines (-R) and dumps (--dump NAME=LFTS, e.g. OpenSM's).",
+    "Columns: routing time, VLs, average/max hops, minimal share, edge forwarding index, and the",
+    "effective bisection bandwidth Lambda over the same random bisect patterns for every row."})
+final class CompareCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
+  Path fabricFile;
+
+  @Option(names = {"-R", "--routing-engine"}, paramLabel = "ENGINES",
+      description = "Comma-separated engines (default: every registered engine).")
+  String engines;
+
+  @Option(names = "--dump", paramLabel = "NAME=LFTS", description = "A routing from a dump, e.g. opensm-minhop=lfts.dump")
+  List<String> dumps = new ArrayList<>();
+
+  @Option(names = "--patterns", defaultValue = "1000", description = "Random bisect patterns for Lambda (default: ${DEFAULT-VALUE}).")
+  int patterns;
+
+  @Option(names = "--sim-seed", defaultValue = "1", description = "Seed of the patterns (default: ${DEFAULT-VALUE}).")
+  long simSeed;
+
+  @Option(names = "--csv", description = "Print CSV instead of a table.")
+  boolean csv;
+
+  @Mixin
+  EngineOptions engineOptions;
+
+  @Mixin
+  CommonOptions common;
+
+  private record Row(String name, String engine, double seconds, Routing routing, String error) {}
+
+  @Override
+  public Integer call() throws Exception {
+    Fabric fabric = FabricFiles.read(fabricFile);
+    List<Row> rows = new ArrayList<>();
+    List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
+    for (String name : names) {
+      String engine = name.trim();
+      long start = System.nanoTime();
+      try {
+        Routing routing = BuiltinEngines.create(engine, engineOptions.config())
+            .route(fabric, engineOptions.routingOptions(common));
+        rows.add(new Row(engine, engine, (System.nanoTime() - start) / 1e9, routing, null));
+      } catch (RoutingException e) {
+        rows.add(new Row(engine, engine, Double.NaN, null, e.getMessage()));
+      }
+    }
+    for (String dump : dumps) {
+      int eq = dump.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--dump expects NAME=LFTS, not '" + dump + "'");
+      }
+      Routing routing = LftDumpReader.read(fabric, Path.of(dump.substring(eq + 1)));
+      rows.add(new Row(dump.substring(0, eq), "file", Double.NaN, routing, null));
+    }
+    List<String> lines = new ArrayList<>();
+    StringBuilder json = new StringBuilder("[");
+    String header = csv ? "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,lambda_ci95,error"
+        : String.format("%-18s %-8s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
+            "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)");
+    lines.add(header);
+    for (Row row : rows) {
+      if (row.routing() == null) {
+        lines.add(csv ? row.name() + "," + row.engine() + ",,,,,,,,,," + quoteCsv(row.error())
+            : String.format("%-18s %-8s refused: %s", row.name(), row.engine(), row.error()));
+        json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
+            .put("engine", row.engine()).put("error", row.error()));
+        continue;
+      }
+      RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(row.routing());
+      ForwardingIndex efi = ForwardingIndex.compute(row.routing(), EndpointScope.TERMINALS, common.threads);
+      double lambda = Double.NaN;
+      double ci = Double.NaN;
+      if (report.allRouted()) {
+        SimulationResult result = Simulator.effectiveBisectionBandwidth(
+            PathTable.build(row.routing(), Endpoints.allCas(fabric)), patterns, simSeed, common.threads);
+        lambda = result.mean();
+        ci = result.confidence95();
+      }
+      int vls = row.routing().slTable().numVls();
+      if (csv) {
+        lines.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,", row.name(),
+            row.engine(), Double.isNaN(row.seconds()) ? "" : String.format(Locale.ROOT, "%.4f", row.seconds()),
+            vls, report.avgHops(), report.maxHops(), report.minimalShare(), efi.max(), efi.mean(), lambda, ci));
+      } else {
+        lines.add(String.format(Locale.ROOT, "%-18s %-8s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
+            row.engine(), Double.isNaN(row.seconds()) ? "-" : String.format(Locale.ROOT, "%.4f", row.seconds()),
+            vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), efi.max(), efi.mean(),
+            Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci)));
+      }
+      json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
+          .put("engine", row.engine()).put("routing_seconds", row.seconds()).put("vls", vls)
+          .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
+          .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
+          .put("efi_max", efi.max()).put("efi_mean", efi.mean()).put("lambda", lambda).put("lambda_ci95", ci));
+    }
+    if (common.json) {
+      System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)
+          .put("sim_seed", simSeed).putRaw("routings", json.append(']').toString()));
+    } else {
+      if (!csv) {
+        System.out.printf("%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
+            fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, simSeed);
+      }
+      lines.forEach(System.out::println);
+    }
+    return 0;
+  }
+
+  private static String quoteCsv(String s) {
+    return "\"" + s.replace("\"", "\"\"") + "\"";
+  }
+}
