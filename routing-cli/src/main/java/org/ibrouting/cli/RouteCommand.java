@@ -69,7 +69,10 @@ final class RouteCommand implements Callable<Integer> {
     Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
         .check(routing);
+    long writeStart = System.nanoTime();
     LftDumpWriter.write(routing, output, dumpFormat);
+    double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+    long bytes = java.nio.file.Files.size(output);
     Path slPath = slOutput;
     if (slPath == null && !routing.slTable().isNone()) {
       slPath = output.resolveSibling(output.getFileName() + ".sl");
@@ -81,7 +84,8 @@ final class RouteCommand implements Callable<Integer> {
       Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
-          .put("lfts", output.toString()).put("sl_file", slPath == null ? null : slPath.toString());
+          .put("lfts", output.toString()).put("sl_file", slPath == null ? null : slPath.toString())
+          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds);
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
       for (String failure : result.failures()) {
@@ -91,7 +95,8 @@ final class RouteCommand implements Callable<Integer> {
           routing.engineName(), fabric.numSwitches(), fabric.numCas(), routingSeconds,
           routing.slTable().numVls());
       System.out.println(Summaries.routeReportText(report));
-      System.out.println("written      " + output + (slPath == null ? "" : " and " + slPath));
+      System.out.printf(Locale.ROOT, "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n", output, bytes,
+          writeSeconds, bytes / 1e6 / Math.max(writeSeconds, 1e-9), slPath == null ? "" : " and " + slPath);
     }
     return 0;
   }
