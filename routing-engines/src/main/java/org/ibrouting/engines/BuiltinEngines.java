@@ -18,6 +18,7 @@ public final class BuiltinEngines {
 
   static {
     register("minhop", config -> new org.ibrouting.engines.minhop.MinhopEngine());
+    register("dor", config -> new org.ibrouting.engines.dor.DorEngine());
     register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
   }
 

@@ -1,0 +1,2 @@
+/** DOR, dimension-order routing on MINHOP's machinery, as OpenSM does it. */
+package org.ibrouting.engines.dor;
