@@ -17,6 +17,11 @@ public final class LineCursor {
     this.line = line;
   }
 
+  /** The 1-based line number. */
+  public int lineNumber() {
+    return lineNumber;
+  }
+
   /** The current 0-based position. */
   public int pos() {
     return pos;

@@ -1,0 +1,272 @@
+package org.ibrouting.io.ibsim;
+
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.fabric.FabricException;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.io.InputFiles;
+import org.ibrouting.io.LineCursor;
+import org.ibrouting.io.ParseException;
+import org.ibrouting.topology.OpenSmLids;
+
+/**
+ * Reads ibsim's net format ({@code ibsim/sim_net.c}), the fabric description {@code ibsim -s}
+ * simulates, with ibsim's rules: records {@code Switch N "id"}, {@code Hca N "id"} / {@code Ca},
+ * {@code Rt} at column 0, each followed by port lines {@code [p] "remote-id"[rp]} (remote port 1
+ * when omitted); {@code switchguid= caguid= hcaguids= rtguid= sysimgguid= vendid= devid=} set the
+ * next node's values; without a GUID line, GUIDs come from ibsim's counters (CAs from 0x100000,
+ * switches from 0x200000, routers from 0; a switch takes one GUID, a CA or router one per port
+ * plus one), and a CA's port GUID is its node GUID plus the port number. A description after
+ * {@code #} (quoted, or up to {@code lid}/{@code lmc}/{@code base port}/{@code enhanced port})
+ * names the node, else its id does. {@code lid N lmc M} on a switch line or a CA port line give
+ * LIDs; a file without any LID gets the LIDs OpenSM would assign on its first sweep with the SM on
+ * the first node ({@link OpenSmLids}). {@code include} and {@code do} lines are not supported.
+ */
+public final class IbsimNetReader {
+  private static final long FIRST_CA_GUID = 0x100000L;
+  private static final long FIRST_SWITCH_GUID = 0x200000L;
+
+  private static final class Record {
+    NodeType type;
+    int numPorts;
+    String id;
+    String description;
+    long guid;
+    long systemGuid;
+    int vendorId;
+    int deviceId;
+    int lid;
+    int lmc;
+    int line;
+    final List<int[]> portLines = new ArrayList<>(); // {port, remote port, line}
+    final List<String> remoteIds = new ArrayList<>();
+    final List<int[]> portLids = new ArrayList<>(); // {lid, lmc}
+  }
+
+  private IbsimNetReader() {}
+
+  /** Reads a net file (gzip detected by its magic bytes). */
+  public static Fabric read(Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return read(in, file.toString());
+    }
+  }
+
+  /** Reads from a reader; {@code fileName} is used in messages. */
+  public static Fabric read(Reader reader, String fileName) throws IOException {
+    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    List<Record> records = new ArrayList<>();
+    Record current = null;
+    Long nextGuid = null;
+    long nextSystemGuid = 0;
+    int nextVendor = 0;
+    int nextDevice = 0;
+    long caCounter = FIRST_CA_GUID;
+    long switchCounter = FIRST_SWITCH_GUID;
+    long routerCounter = 0;
+    String line;
+    int lineNumber = 0;
+    while ((line = in.readLine()) != null) {
+      lineNumber++;
+      if (line.endsWith("\r")) {
+        line = line.substring(0, line.length() - 1);
+      }
+      LineCursor c = new LineCursor(fileName, lineNumber, line);
+      if (current != null && (line.startsWith("[") || line.startsWith("@"))) {
+        if (line.startsWith("@")) {
+          continue;
+        }
+        portLine(c, current);
+        continue;
+      }
+      if (current != null && line.startsWith("#")) {
+        continue;
+      }
+      current = null;
+      NodeType type = null;
+      if (c.consume("Switch")) {
+        type = NodeType.SWITCH;
+      } else if (c.consume("Hca") || c.consume("Ca")) {
+        type = NodeType.CA;
+      } else if (c.consume("Rt")) {
+        type = NodeType.ROUTER;
+      }
+      if (type == null) {
+        int eq = line.indexOf('=');
+        if (eq > 0 && !line.startsWith("#")) {
+          String key = line.substring(0, eq).trim();
+          c.seek(eq + 1);
+          switch (key) {
+            case "switchguid", "caguid", "hcaguids", "rtguid" -> nextGuid = c.readHex0x("a GUID");
+            case "sysimgguid" -> nextSystemGuid = c.readHex0x("a system image GUID");
+            case "vendid" -> nextVendor = (int) c.readHex0x("a vendor id");
+            case "devid" -> nextDevice = (int) c.readHex0x("a device id");
+            default -> { }
+          }
+        } else if (line.startsWith("include") || line.startsWith("do ")) {
+          throw c.error("'" + line.split("\\s")[0] + "' lines are not supported; expand them first");
+        }
+        continue;
+      }
+      Record r = new Record();
+      r.type = type;
+      r.line = lineNumber;
+      r.numPorts = c.skipBlanks().readInt("the number of ports");
+      c.skipBlanks().expect("\"", "a quoted node id");
+      int close = line.indexOf('"', c.pos());
+      if (close < 0) {
+        throw c.error("the node id has no closing quote");
+      }
+      r.id = line.substring(c.pos(), close);
+      c.seek(close + 1);
+      r.description = r.id;
+      String rest = line.substring(close + 1);
+      int hash = rest.indexOf('#');
+      if (hash >= 0) {
+        String after = rest.substring(hash + 1).trim();
+        if (after.startsWith("\"")) {
+          int end = after.indexOf('"', 1);
+          if (end > 0 && end > 1) {
+            r.description = after.substring(1, end);
+          }
+        }
+      }
+      int lidAt = rest.indexOf("lid ");
+      if (type == NodeType.SWITCH && lidAt >= 0) {
+        LineCursor lc = new LineCursor(fileName, lineNumber, line);
+        lc.seek(close + 1 + lidAt + 4);
+        r.lid = lc.readInt("the switch LID");
+        int lmcAt = line.indexOf("lmc ", lc.pos());
+        if (lmcAt >= 0) {
+          lc.seek(lmcAt + 4);
+          r.lmc = lc.readInt("the switch LMC");
+        }
+      }
+      long counterGuid;
+      if (type == NodeType.SWITCH) {
+        counterGuid = switchCounter;
+        switchCounter += 1;
+      } else if (type == NodeType.CA) {
+        counterGuid = caCounter;
+        caCounter += r.numPorts + 1;
+      } else {
+        counterGuid = routerCounter;
+        routerCounter += r.numPorts + 1;
+      }
+      r.guid = nextGuid != null ? nextGuid : counterGuid;
+      r.systemGuid = nextSystemGuid != 0 ? nextSystemGuid : r.guid;
+      r.vendorId = nextVendor;
+      r.deviceId = nextDevice;
+      nextGuid = null;
+      nextSystemGuid = 0;
+      nextVendor = 0;
+      nextDevice = 0;
+      records.add(r);
+      current = r;
+    }
+    if (records.isEmpty()) {
+      throw new ParseException(fileName, lineNumber, 1, "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
+    }
+    return build(records, fileName);
+  }
+
+  private static void portLine(LineCursor c, Record r) throws ParseException {
+    c.expect("[", "'['");
+    int port = c.readInt("a port number");
+    c.expect("]", "']' after the port number");
+    c.skipBlanks().expect("\"", "a quoted remote node id");
+    String line = c.line();
+    int close = line.indexOf('"', c.pos());
+    if (close < 0) {
+      throw c.error("the remote node id has no closing quote");
+    }
+    String remote = line.substring(c.pos(), close);
+    c.seek(close + 1);
+    int remotePort = 1;
+    if (c.consume("[")) {
+      remotePort = c.readInt("the remote port number");
+      c.expect("]", "']' after the remote port number");
+    }
+    int lid = 0;
+    int lmc = 0;
+    if (r.type != NodeType.SWITCH) {
+      int lidAt = line.indexOf("lid ", c.pos());
+      if (lidAt >= 0) {
+        c.seek(lidAt + 4);
+        lid = c.readInt("the port LID");
+        int lmcAt = line.indexOf("lmc ", c.pos());
+        if (lmcAt >= 0) {
+          c.seek(lmcAt + 4);
+          lmc = c.readInt("the port LMC");
+        }
+      }
+    }
+    r.portLines.add(new int[] {port, remotePort, c.lineNumber()});
+    r.remoteIds.add(remote);
+    r.portLids.add(new int[] {lid, lmc});
+  }
+
+  private static Fabric build(List<Record> records, String fileName) throws ParseException {
+    FabricBuilder b = Fabric.builder();
+    Object2IntOpenHashMap<String> idOf = new Object2IntOpenHashMap<>();
+    idOf.defaultReturnValue(-1);
+    boolean anyLid = false;
+    try {
+      for (Record r : records) {
+        int id = b.addNode(r.type, r.numPorts, r.guid, r.description);
+        if (idOf.put(r.id, id) >= 0) {
+          throw new ParseException(fileName, r.line, 1, "node id \"" + r.id + "\" is used twice");
+        }
+        b.setSystemGuid(id, r.systemGuid).setIds(id, r.vendorId, r.deviceId);
+      }
+    } catch (FabricException e) {
+      throw new ParseException(fileName, records.get(e.builderNode()).line, 1, e.getMessage());
+    }
+    for (int id = 0; id < records.size(); id++) {
+      Record r = records.get(id);
+      int line = r.line;
+      try {
+        if (r.type == NodeType.SWITCH && r.lid != 0) {
+          b.setLid(id, 0, r.lid, r.lmc);
+          anyLid = true;
+        }
+        for (int i = 0; i < r.portLines.size(); i++) {
+          int[] p = r.portLines.get(i);
+          line = p[2];
+          int remote = idOf.getInt(r.remoteIds.get(i));
+          if (remote < 0) {
+            throw new ParseException(fileName, line, 1, "port " + p[0] + " leads to \""
+                + r.remoteIds.get(i) + "\", which no record of the file describes");
+          }
+          int[] lid = r.portLids.get(i);
+          if (lid[0] != 0) {
+            b.setLid(id, p[0], lid[0], lid[1]);
+            anyLid = true;
+          }
+          b.halfLink(id, p[0], remote, p[1], null);
+        }
+      } catch (FabricException e) {
+        throw new ParseException(fileName, line, 1, e.getMessage());
+      }
+    }
+    Fabric fabric;
+    try {
+      fabric = b.build();
+    } catch (FabricException e) {
+      Record r = e.builderNode() >= 0 ? records.get(e.builderNode()) : null;
+      throw new ParseException(fileName, r == null ? 0 : r.line, 1, e.getMessage());
+    }
+    if (!anyLid) {
+      int sm = fabric.nodeOfGuid(records.get(0).guid);
+      fabric = OpenSmLids.reassign(fabric, 0, sm);
+    }
+    return fabric;
+  }
+}
