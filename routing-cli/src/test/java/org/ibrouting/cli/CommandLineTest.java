@@ -103,7 +103,7 @@ class CommandLineTest {
   @Test
   void badInputIsAMessageNotAStackTrace() throws Exception {
     Path fabric = dir.resolve("bad.ibnd");
-    Files.writeString(fabric, "Switch\t4 \"S-00000000000000zz\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");
+    Files.writeString(fabric, "Switch\tfour \"S-0000000000000001\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");
     Run r = run("info", fabric.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status());
     assertTrue(r.err().startsWith("ibrouting: " + fabric + ":1:"), r.err());

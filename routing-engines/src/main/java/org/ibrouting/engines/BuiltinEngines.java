@@ -20,6 +20,7 @@ public final class BuiltinEngines {
     register("minhop", config -> new org.ibrouting.engines.minhop.MinhopEngine());
     register("dor", config -> new org.ibrouting.engines.dor.DorEngine());
     register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
+    register("updn", config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
   }
 
   private BuiltinEngines() {}

@@ -1,0 +1,160 @@
+package org.ibrouting.engines.updn;
+
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopTable;
+import org.ibrouting.paths.Parallel;
+
+/**
+ * Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y goes up
+ * when y is closer to a root (lower rank), or, between switches of equal rank, has the lower GUID
+ * (OpenSM's rule). For each destination switch D:
+ *
+ * <ul>
+ *   <li>{@code down[u]}: hops from u to D over down hops only;
+ *   <li>{@code legal[u]}: {@code down[u]} when u can reach D going only down, else 1 + the least
+ *       {@code legal} of a neighbour reached by an up hop.
+ * </ul>
+ *
+ * A switch that can reach D going down only always does, so every packet that has taken a down hop
+ * keeps going down: no route turns from down to up, and the union of all routes has no credit
+ * loop. OpenSM's {@code updn_bfs_by_node} instead fixes a switch's direction when it is first
+ * queued and may later lower its hops over a path of the other direction; where that happens
+ * (observed on a random graph with one root) its tables turn down and then up and close a credit
+ * loop. On fat trees the two agree.
+ *
+ * <p>Memory: two bytes per (switch, destination switch).
+ */
+final class UpDownHops implements HopTable {
+  private static final int INF = NO_PATH;
+
+  private final Fabric fabric;
+  private final int n;
+  private final int[] rank;
+  private final byte[] down;
+  private final byte[] legal;
+
+  private UpDownHops(Fabric fabric, int[] rank, byte[] down, byte[] legal) {
+    this.fabric = fabric;
+    this.n = fabric.numSwitches();
+    this.rank = rank;
+    this.down = down;
+    this.legal = legal;
+  }
+
+  /** Computes the table from switch ranks (0 = root). */
+  static UpDownHops compute(Fabric fabric, int[] rank, int threads) {
+    int n = fabric.numSwitches();
+    long size = (long) n * n;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("updn: hop table of " + n + " switches exceeds 2^31 bytes");
+    }
+    byte[] down = new byte[(int) size];
+    byte[] legal = new byte[(int) size];
+    Arrays.fill(down, (byte) INF);
+    Arrays.fill(legal, (byte) INF);
+    UpDownHops table = new UpDownHops(fabric, rank, down, legal);
+    Parallel.run(n, threads, () -> new Parallel.Worker() {
+      private final int[] queue = new int[n];
+      private final int[][] buckets = new int[INF][];
+      private final int[] bucketSize = new int[INF];
+
+      @Override
+      public void run(int dest) {
+        int base = dest * n;
+        // down-only distances: BFS from D backwards over hops u -> r that go down
+        int tail = 0;
+        down[base + dest] = 0;
+        queue[tail++] = dest;
+        for (int head = 0; head < tail; head++) {
+          int r = queue[head];
+          int dr = down[base + r] & 0xFF;
+          if (dr + 1 >= INF) {
+            continue;
+          }
+          for (int i = 0; i < fabric.outDegree(r); i++) {
+            int u = fabric.channelHead(fabric.outChannel(r, i));
+            if (u < n && u != r && (down[base + u] & 0xFF) == INF && !table.isUp(u, r)) {
+              down[base + u] = (byte) (dr + 1);
+              queue[tail++] = u;
+            }
+          }
+        }
+        // legal distances: down-reachable switches keep their down distance; the others climb
+        Arrays.fill(bucketSize, 0);
+        for (int i = 0; i < tail; i++) {
+          int u = queue[i];
+          legal[base + u] = down[base + u];
+          push(down[base + u] & 0xFF, u);
+        }
+        for (int d = 0; d < INF - 1; d++) {
+          for (int k = 0; k < bucketSize[d]; k++) {
+            int r = buckets[d][k];
+            if ((legal[base + r] & 0xFF) != d) {
+              continue;
+            }
+            for (int i = 0; i < fabric.outDegree(r); i++) {
+              int u = fabric.channelHead(fabric.outChannel(r, i));
+              if (u < n && u != r && (down[base + u] & 0xFF) == INF && table.isUp(u, r)
+                  && (legal[base + u] & 0xFF) > d + 1) {
+                legal[base + u] = (byte) (d + 1);
+                push(d + 1, u);
+              }
+            }
+          }
+        }
+      }
+
+      private void push(int d, int sw) {
+        if (buckets[d] == null || buckets[d].length == bucketSize[d]) {
+          buckets[d] = Arrays.copyOf(buckets[d] == null ? new int[0] : buckets[d],
+              Math.max(8, bucketSize[d] * 2));
+        }
+        buckets[d][bucketSize[d]++] = sw;
+      }
+    });
+    return table;
+  }
+
+  /** Whether the hop from switch x to its neighbour y goes up. */
+  boolean isUp(int x, int y) {
+    return isUp(fabric, rank, x, y);
+  }
+
+  /** Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank}. */
+  static boolean isUp(Fabric fabric, int[] rank, int x, int y) {
+    if (rank[x] != rank[y]) {
+      return rank[y] < rank[x];
+    }
+    if (rank[x] == 0) {
+      // OpenSM treats a link between two roots as down in both directions
+      return false;
+    }
+    return Long.compareUnsigned(fabric.nodeGuid(y), fabric.nodeGuid(x)) < 0;
+  }
+
+  @Override
+  public int least(int sw, int target) {
+    return legal[target * n + sw] & 0xFF;
+  }
+
+  @Override
+  public int viaPort(int sw, int portNum, int target) {
+    int peer = fabric.peerPort(fabric.port(sw, portNum));
+    if (peer < 0) {
+      return NO_PATH;
+    }
+    int r = fabric.nodeOfPort(peer);
+    if (r >= n || r == sw) {
+      return NO_PATH;
+    }
+    int base = target * n;
+    int value;
+    if ((down[base + sw] & 0xFF) != INF) {
+      value = isUp(sw, r) ? INF : down[base + r] & 0xFF;
+    } else {
+      value = isUp(sw, r) ? legal[base + r] & 0xFF : INF;
+    }
+    return value >= INF - 1 ? NO_PATH : value + 1;
+  }
+}

@@ -1,0 +1,189 @@
+package org.ibrouting.engines.updn;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.paths.HopTable;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+
+/**
+ * Up*&#47;Down*: minimum-hop routing restricted to paths that go up towards the roots and then
+ * down, never down then up, so no credit loop can form (OpenSM {@code -R updn}, 3.3.23).
+ *
+ * <p>Roots come from a root GUID file (OpenSM's {@code -a}), else from OpenSM's detection on the
+ * min-hop matrix: a switch is a root when exactly one distance holds more than 90% of the CAs and
+ * no other holds more than 5% (the top of a fat tree). Where that finds none (tori, random graphs),
+ * OpenSM gives up and falls back to MINHOP; we take, as documented here, the switch with the least
+ * total hop distance to all others (first in OpenSM's switch order on ties) as the single root, so
+ * every fabric is routed deadlock-free. Ranks are BFS distances from the roots; a link goes up
+ * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
+ * MINHOP's builder over {@link UpDownHops}, with OpenSM's port balancing.
+ *
+ * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
+ */
+public final class UpdnEngine implements RoutingEngine {
+  private final Path rootGuidFile;
+
+  /** Roots detected from the topology. */
+  public UpdnEngine() {
+    this(null);
+  }
+
+  /** Roots read from {@code rootGuidFile} (one switch GUID a line, OpenSM's -a), or detected when null. */
+  public UpdnEngine(Path rootGuidFile) {
+    this.rootGuidFile = rootGuidFile;
+  }
+
+  @Override
+  public String name() {
+    return "updn";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    if (fabric.numSwitches() == 0) {
+      throw new RoutingException("updn: the fabric has no switch to route");
+    }
+    int threads = fabric.numSwitches() < 128 ? 1 : options.threads();
+    int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
+    int[] rank = ranks(fabric, roots);
+    UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+  }
+
+  /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
+  static int[] detectRoots(Fabric fabric, int threads) {
+    int n = fabric.numSwitches();
+    HopMatrix hops = HopMatrix.compute(fabric, threads);
+    int[] cas = new int[n];
+    long total = 0;
+    for (int sw = 0; sw < n; sw++) {
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, i)))) {
+          cas[sw]++;
+        }
+      }
+      total += cas[sw];
+    }
+    IntArrayList roots = new IntArrayList();
+    long[] histogram = new long[64];
+    for (int s = 0; s < n; s++) {
+      Arrays.fill(histogram, 0);
+      for (int t = 0; t < n; t++) {
+        int d = hops.least(s, t);
+        if (cas[t] > 0 && d < 64) {
+          histogram[d] += cas[t];
+        }
+      }
+      int above90 = 0;
+      int above5 = 0;
+      for (long bar : histogram) {
+        if (bar > 0.9 * total) {
+          above90++;
+        }
+        if (bar > 0.05 * total) {
+          above5++;
+        }
+      }
+      if (above90 == 1 && above5 == 1) {
+        roots.add(s);
+      }
+    }
+    if (roots.isEmpty()) {
+      int best = 0;
+      long bestSum = Long.MAX_VALUE;
+      for (int s = 0; s < n; s++) {
+        long sum = 0;
+        for (int t = 0; t < n; t++) {
+          sum += hops.least(s, t);
+        }
+        if (sum < bestSum) {
+          bestSum = sum;
+          best = s;
+        }
+      }
+      roots.add(best);
+    }
+    return roots.toIntArray();
+  }
+
+  static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new RoutingException("updn: cannot read root GUID file " + file + ": " + e.getMessage(), e);
+    }
+    IntArrayList roots = new IntArrayList();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      String word = line.split("[\\s#]", 2)[0];
+      long guid;
+      try {
+        guid = word.startsWith("0x") || word.startsWith("0X") ? Long.parseUnsignedLong(word.substring(2), 16)
+            : word.length() > 1 && word.startsWith("0") ? Long.parseUnsignedLong(word.substring(1), 8)
+            : Long.parseUnsignedLong(word);
+      } catch (NumberFormatException e) {
+        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": expected a switch GUID, found '"
+            + word + "'");
+      }
+      int node = fabric.nodeOfGuid(guid);
+      if (node < 0 || !fabric.isSwitch(node)) {
+        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": " + String.format("0x%016x", guid)
+            + (node < 0 ? " is no node of the fabric" : " is not a switch but " + fabric.nodeName(node)));
+      }
+      roots.add(node);
+    }
+    if (roots.isEmpty()) {
+      throw new RoutingException("updn: root GUID file " + file + " names no switch");
+    }
+    return roots.toIntArray();
+  }
+
+  /** BFS distance of every switch from the nearest root over switch links. */
+  static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
+    int n = fabric.numSwitches();
+    int[] rank = new int[n];
+    Arrays.fill(rank, Integer.MAX_VALUE);
+    int[] queue = new int[n];
+    int tail = 0;
+    int[] sorted = roots.clone();
+    Arrays.sort(sorted);
+    for (int root : sorted) {
+      if (rank[root] != 0) {
+        rank[root] = 0;
+        queue[tail++] = root;
+      }
+    }
+    for (int head = 0; head < tail; head++) {
+      int u = queue[head];
+      for (int i = 0; i < fabric.outDegree(u); i++) {
+        int r = fabric.channelHead(fabric.outChannel(u, i));
+        if (r < n && rank[r] > rank[u] + 1) {
+          rank[r] = rank[u] + 1;
+          queue[tail++] = r;
+        }
+      }
+    }
+    for (int sw = 0; sw < n; sw++) {
+      if (rank[sw] == Integer.MAX_VALUE) {
+        // unreachable from every root: OpenSM leaves it unranked; its LIDs stay unreachable
+        rank[sw] = HopTable.NO_PATH;
+      }
+    }
+    return rank;
+  }
+}

@@ -1,0 +1,2 @@
+/** Up*&#47;Down* routing as OpenSM does it. */
+package org.ibrouting.engines.updn;

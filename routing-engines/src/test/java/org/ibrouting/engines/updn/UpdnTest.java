@@ -1,0 +1,174 @@
+package org.ibrouting.engines.updn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Up*&#47;Down* against OpenSM's tables, and deadlock freedom everywhere. */
+class UpdnTest {
+  @TempDir
+  Path dir;
+
+  static Stream<String> names() {
+    return ReferenceFabrics.names().stream();
+  }
+
+  /**
+   * With OpenSM's root file, the tables equal OpenSM's updn entry for entry, except where OpenSM's
+   * own tables break the up/down rule (its BFS fixes a switch's direction when first queued):
+   * there, OpenSM has routes that turn down and then up, ours has none.
+   */
+  @ParameterizedTest
+  @MethodSource("names")
+  void equalsOpenSmWithTheSameRoots(String name) throws RoutingException {
+    assumeTrue("updn".equals(ReferenceFabrics.resultString(name, "updn+roots", "engine_used")));
+    Routing theirs = ReferenceFabrics.openSmRouting(name, "updn+roots");
+    Path rootFile = ReferenceFabrics.resource(name, "updn-roots.guids");
+    Routing ours = new UpdnEngine(rootFile).route(theirs.fabric(), RoutingOptions.defaults());
+    int[] rank = UpdnEngine.ranks(theirs.fabric(), UpdnEngine.readRoots(theirs.fabric(), rootFile));
+    assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
+    if (name.equals("jellyfish32")) {
+      assertTrue(downUpTurns(theirs, rank) > 0, name + ": OpenSM's tables were expected to break the rule");
+    } else if (name.equals("dragonfly_a4p2h2")) {
+      // Known difference: a switch that can reach the destination going down only always does here,
+      // where OpenSM may climb first; 20 entries differ and the mean CA-to-CA path is 4.719 hops
+      // against OpenSM's 4.717 (its choice there happens to stay legal, but its rule does not
+      // guarantee it, see jellyfish32).
+      assertTrue(differingEntries(theirs, ours) <= 20, name);
+    } else {
+      GoldenLfts.assertSameLfts(theirs, ours, name + " updn+roots");
+    }
+  }
+
+  static int differingEntries(Routing a, Routing b) {
+    int differing = 0;
+    for (int sw = 0; sw < a.fabric().numSwitches(); sw++) {
+      for (int lid = 1; lid <= a.fabric().maxLid(); lid++) {
+        if (a.outPort(sw, lid) != b.outPort(sw, lid)) {
+          differing++;
+        }
+      }
+    }
+    return differing;
+  }
+
+  /** Switch-to-switch LFT hops (sw, next) followed by (next, after) that go down and then up, over all LIDs of CAs. */
+  static long downUpTurns(Routing routing, int[] rank) {
+    Fabric f = routing.fabric();
+    long turns = 0;
+    for (int lid = 1; lid <= f.maxLid(); lid++) {
+      if (f.portOfLid(lid) < 0 || f.isSwitch(f.nodeOfLid(lid))) {
+        continue;
+      }
+      for (int sw = 0; sw < f.numSwitches(); sw++) {
+        int next = hop(routing, sw, lid);
+        if (next < 0) {
+          continue;
+        }
+        int after = hop(routing, next, lid);
+        if (after >= 0 && !UpDownHops.isUp(f, rank, sw, next) && UpDownHops.isUp(f, rank, next, after)) {
+          turns++;
+        }
+      }
+    }
+    return turns;
+  }
+
+  private static int hop(Routing routing, int sw, int lid) {
+    Fabric f = routing.fabric();
+    int port = routing.outPort(sw, lid);
+    if (port == Routing.NO_ROUTE || port == 0) {
+      return -1;
+    }
+    int peer = f.peerPort(f.port(sw, port));
+    return peer >= 0 && f.isSwitch(f.nodeOfPort(peer)) ? f.nodeOfPort(peer) : -1;
+  }
+
+  /** Where OpenSM detected roots itself (fat trees), ours finds the same ones. */
+  @ParameterizedTest
+  @MethodSource("names")
+  void detectsOpenSmsRoots(String name) throws RoutingException {
+    assumeTrue("updn".equals(ReferenceFabrics.resultString(name, "updn", "engine_used")));
+    Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
+    Routing ours = new UpdnEngine().route(theirs.fabric(), RoutingOptions.defaults());
+    GoldenLfts.assertSameLfts(theirs, ours, name + " updn");
+  }
+
+  /** OpenSM's updn with jellyfish32's single root has a credit loop; ours has none. */
+  @Test
+  void jellyfishWithOneRootIsLoopFreeUnlikeOpenSm() throws RoutingException {
+    Routing theirs = ReferenceFabrics.openSmRouting("jellyfish32", "updn+roots");
+    assertFalse(CreditLoopVerifier.defaults().verify(theirs).isDeadlockFree(),
+        "the verifier finds OpenSM's loop");
+    Routing ours = new UpdnEngine(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids"))
+        .route(theirs.fabric(), RoutingOptions.defaults());
+    RoutingAssertions.assertAllPairsRouted(ours);
+    RoutingAssertions.assertDeadlockFreePerVl(ours);
+  }
+
+  @Provide
+  Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
+        FabricArbitraries.dragonflies(), FabricArbitraries.hypercubes())
+        .filter(f -> RouteChecker.terminals() != null && connectedSwitches(f));
+  }
+
+  private static boolean connectedSwitches(Fabric f) {
+    org.ibrouting.paths.HopMatrix m = org.ibrouting.paths.HopMatrix.compute(f, 1);
+    for (int sw = 0; sw < f.numSwitches(); sw++) {
+      if (m.least(0, sw) == org.ibrouting.paths.HopTable.NO_PATH) {
+        return false;
+      }
+    }
+    return f.numSwitches() > 0;
+  }
+
+  @Property(tries = 120)
+  void routesEveryPairWithoutCreditLoops(@ForAll("fabrics") Fabric fabric) throws RoutingException {
+    Routing routing = new UpdnEngine().route(fabric, RoutingOptions.defaults());
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertLoopFree(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+  }
+
+  @Test
+  void rootFileNamingANonSwitchIsAnErrorWithTheLine() throws Exception {
+    Fabric fabric = ReferenceFabrics.fabric("ft4_3");
+    Path roots = dir.resolve("roots.guids");
+    Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
+    RoutingException e = assertThrows(RoutingException.class,
+        () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+    assertTrue(e.getMessage().contains(roots + ":3: 0x0000000000100000 is not a switch"), e.getMessage());
+    Files.writeString(roots, "0x0000000000999999\n");
+    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+    assertTrue(e.getMessage().contains(roots + ":1: 0x0000000000999999 is no node"), e.getMessage());
+    Files.writeString(roots, "zz\n");
+    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+    assertEquals("updn: " + roots + ":1: expected a switch GUID, found 'zz'", e.getMessage());
+  }
+}
