@@ -13,7 +13,15 @@ public final class Parallel {
     void run(int task);
   }
 
+  /** Below this many tasks of fabric-sized work (switches), starting threads costs more than it saves. */
+  public static final int SEQUENTIAL_BELOW = 128;
+
   private Parallel() {}
+
+  /** The threads worth using for {@code numTasks} per-switch tasks: 1 for small fabrics, else {@code threads}. */
+  public static int threadsFor(int numTasks, int threads) {
+    return numTasks < SEQUENTIAL_BELOW ? 1 : threads;
+  }
 
   /** Runs every task once and returns the workers, in creation order, for merging. */
   public static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker) {

@@ -3,6 +3,7 @@ package org.ibrouting.engines.dor;
 import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -19,8 +20,6 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: as {@link org.ibrouting.engines.minhop.MinhopEngine}.
  */
 public final class DorEngine implements RoutingEngine {
-  private static final int SEQUENTIAL_BELOW = 128;
-
   @Override
   public String name() {
     return "dor";
@@ -31,7 +30,7 @@ public final class DorEngine implements RoutingEngine {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("dor: the fabric has no switch to route");
     }
-    int threads = fabric.numSwitches() < SEQUENTIAL_BELOW ? 1 : options.threads();
+    int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads);
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR).build(name(), threads);
   }

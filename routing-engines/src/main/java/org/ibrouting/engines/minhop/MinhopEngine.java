@@ -2,6 +2,7 @@ package org.ibrouting.engines.minhop;
 
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -20,8 +21,6 @@ import org.ibrouting.routing.RoutingOptions;
  * parallel over switches; 1 byte per switch pair plus the LFTs.
  */
 public final class MinhopEngine implements RoutingEngine {
-  private static final int SEQUENTIAL_BELOW = 128;
-
   @Override
   public String name() {
     return "minhop";
@@ -32,8 +31,7 @@ public final class MinhopEngine implements RoutingEngine {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("minhop: the fabric has no switch to route");
     }
-    // starting threads costs more than routing a few dozen switches
-    int threads = fabric.numSwitches() < SEQUENTIAL_BELOW ? 1 : options.threads();
+    int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads);
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
   }

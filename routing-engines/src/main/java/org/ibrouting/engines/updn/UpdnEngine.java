@@ -11,6 +11,7 @@ import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
+import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -54,7 +55,7 @@ public final class UpdnEngine implements RoutingEngine {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("updn: the fabric has no switch to route");
     }
-    int threads = fabric.numSwitches() < 128 ? 1 : options.threads();
+    int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
     int[] rank = ranks(fabric, roots);
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
