@@ -43,9 +43,6 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--patterns", defaultValue = "1000", description = "Random bisect patterns for Lambda (default: ${DEFAULT-VALUE}).")
   int patterns;
 
-  @Option(names = "--sim-seed", defaultValue = "1", description = "Seed of the patterns (default: ${DEFAULT-VALUE}).")
-  long simSeed;
-
   @Option(names = "--csv", description = "Print CSV instead of a table.")
   boolean csv;
 
@@ -101,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
       double ci = Double.NaN;
       if (report.allRouted()) {
         SimulationResult result = Simulator.effectiveBisectionBandwidth(
-            PathTable.build(row.routing(), Endpoints.allCas(fabric)), patterns, simSeed, common.threads);
+            PathTable.build(row.routing(), Endpoints.allCas(fabric)), patterns, engineOptions.seed, common.threads);
         lambda = result.mean();
         ci = result.confidence95();
       }
@@ -124,11 +121,11 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (common.json) {
       System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)
-          .put("sim_seed", simSeed).putRaw("routings", json.append(']').toString()));
+          .put("sim_seed", engineOptions.seed).putRaw("routings", json.append(']').toString()));
     } else {
       if (!csv) {
         System.out.printf("%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
-            fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, simSeed);
+            fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, engineOptions.seed);
       }
       lines.forEach(System.out::println);
     }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 
 /** Options that choose and configure routing engines. */
 final class EngineOptions {
-  @Option(names = "--seed", paramLabel = "N", description = "Seed of every random choice (default 0).")
+  @Option(names = "--seed", paramLabel = "N",
+      description = "Seed of every random choice: the engine's, and the simulator's patterns and mappings (default 0).")
   long seed;
 
   @Option(names = "--max-vls", paramLabel = "N",

@@ -55,9 +55,6 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--subset", defaultValue = "rand", description = "Node subset: rand or linear_bfs (default: ${DEFAULT-VALUE}).")
   String subset;
 
-  @Option(names = "--sim-seed", defaultValue = "1", description = "Seed of the patterns and mappings (default: ${DEFAULT-VALUE}).")
-  long simSeed;
-
   @Option(names = "--plot", paramLabel = "FILE.svg", description = "Draw the histogram as SVG.")
   Path plot;
 
@@ -76,7 +73,7 @@ final class SimulateCommand implements Callable<Integer> {
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
     PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
     SimulationResult result = Simulator.simulate(table, PatternSpec.parse(pattern), Metric.parse(metric),
-        new SimulationOptions(commSize, numRuns, NodeSubset.parse(subset), simSeed, common.threads, true));
+        new SimulationOptions(commSize, numRuns, NodeSubset.parse(subset), engineOptions.seed, common.threads, true));
     // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
     Path jobFile = engineOptions.jobFile;
     JobMetrics jobs = jobFile == null ? null : JobMetrics.compute(table, JobMap.read(jobFile, fabric));

@@ -29,6 +29,25 @@ class GeneratedFabricInteropTest {
   @TempDir
   Path dir;
 
+  /** OpenSM's DOR equals ours on generated 2D/3D tori, meshes and hypercubes. */
+  @ParameterizedTest
+  @ValueSource(strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
+  void openSmDorEqualsOurDor(String spec) throws Exception {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
+        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    String[] words = spec.split(" ");
+    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Path net = dir.resolve("fabric.net");
+    IbnetdiscoverWriter.write(fabric, net);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
+      OpenSmSimulation.Result result = sim.runOpenSm("dor", List.of());
+      assertEquals("dor", result.engineUsed(), "see " + result.log());
+      Routing theirs = LftDumpReader.read(fabric, result.lftDump());
+      Routing ours = new org.ibrouting.engines.dor.DorEngine().route(fabric, RoutingOptions.defaults());
+      GoldenLfts.assertSameLfts(theirs, ours, spec + " dor");
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"ktree 4 2", "torus 3,4 2", "hypercube 3 2", "dragonfly 2 1 1",
       "jellyfish 10 4 2 7", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
