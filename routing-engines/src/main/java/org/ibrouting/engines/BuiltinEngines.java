@@ -22,6 +22,7 @@ public final class BuiltinEngines {
     register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
     register("updn", config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
     register("sssp", config -> new org.ibrouting.engines.sssp.SsspEngine());
+    register("dfsssp", config -> new org.ibrouting.engines.dfsssp.DfssspEngine());
   }
 
   private BuiltinEngines() {}

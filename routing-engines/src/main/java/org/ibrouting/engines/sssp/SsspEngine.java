@@ -189,6 +189,22 @@ public final class SsspEngine implements RoutingEngine {
     return reached;
   }
 
+  /** The end ports in OpenSM's (DF)SSSP destination order (the order its VL assignment uses too). */
+  public static int[] destinationOrderOf(Fabric fabric) {
+    int n = fabric.numSwitches();
+    long[] numHca = new long[n];
+    for (int sw = 0; sw < n; sw++) {
+      numHca[sw] = 1L << fabric.lmc(fabric.port(sw, 0));
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        int peer = fabric.peerPort(fabric.outChannel(sw, i));
+        if (!fabric.isSwitch(fabric.nodeOfPort(peer))) {
+          numHca[sw] += 1L << fabric.lmc(peer);
+        }
+      }
+    }
+    return destinationOrder(fabric, numHca);
+  }
+
   /** OpenSM's destination order: per switch by descending end-port LIDs (stable), CA ports then switch port 0s. */
   static int[] destinationOrder(Fabric fabric, long[] numHca) {
     int n = fabric.numSwitches();

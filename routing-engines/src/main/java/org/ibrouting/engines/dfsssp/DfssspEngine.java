@@ -1,0 +1,103 @@
+package org.ibrouting.engines.dfsssp;
+
+import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.routing.SlTable;
+
+/**
+ * DFSSSP: SSSP routing made deadlock-free by assigning paths to virtual lanes.
+ *
+ * <p>Routes as {@link SsspEngine} does (Hoefler, Schneider, Lumsdaine, "Optimized Routing for
+ * Large-Scale InfiniBand Networks"), then breaks every cycle of the channel dependency graph by
+ * moving paths to the next VL (Domke, Hoefler, Nagel, "Deadlock-Free Oblivious Routing for
+ * Arbitrary Topologies"), exactly as OpenSM 3.3.23's {@code -R dfsssp} does, so it needs the same
+ * number of VLs. When they exceed {@code options.maxVls()} the engine refuses, as OpenSM does
+ * (ERR AD25). Differences: OpenSM then spreads each VL's paths at random over spare VLs at every
+ * PathRecord query; here paths stay on the VLs needed unless {@code balance} is set, in which case
+ * spare VLs are split as OpenSM splits them and a path's SL within its block is a seeded hash of
+ * (source, destination). The SL table is per (source LID, destination LID).
+ *
+ * <p>Cost: SSSP plus O(pairs x hops) for the dependency graphs; 1 byte per LID pair.
+ */
+public final class DfssspEngine implements RoutingEngine {
+  private final boolean balance;
+
+  /** Paths on the VLs needed, no balancing over spare VLs. */
+  public DfssspEngine() {
+    this(false);
+  }
+
+  /** {@code balance}: spread paths over spare VLs as OpenSM does (seeded instead of random). */
+  public DfssspEngine(boolean balance) {
+    this.balance = balance;
+  }
+
+  @Override
+  public String name() {
+    return "dfsssp";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    Routing sssp = new SsspEngine().route(fabric, options);
+    int maxVls = options.maxVls();
+    int[] needed = new int[1];
+    long[] pathsPerVl = new long[maxVls];
+    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    VlAssignment assignment = VlAssignment.assign(sssp, ports, maxVls, needed, pathsPerVl);
+    if (needed[0] > maxVls) {
+      throw new RoutingException("dfsssp: needs more than " + maxVls + " VLs (the channel dependency"
+          + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");
+    }
+    int[] split = new int[maxVls];
+    int[] base = new int[maxVls];
+    for (int v = 0; v < needed[0]; v++) {
+      split[v] = 1;
+    }
+    if (balance) {
+      for (int spare = needed[0]; spare < maxVls; spare++) {
+        int fullest = 0;
+        double most = 0;
+        for (int v = 0; v < needed[0]; v++) {
+          double avg = (double) pathsPerVl[v] / split[v];
+          if (most < avg) {
+            most = avg;
+            fullest = v;
+          }
+        }
+        split[fullest]++;
+      }
+    }
+    for (int v = 1; v < needed[0]; v++) {
+      base[v] = base[v - 1] + split[v - 1];
+    }
+    SlTable.Builder sl = SlTable.perSourceLid(fabric);
+    for (int src : ports) {
+      for (int slid = fabric.baseLid(src); slid < fabric.baseLid(src) + (1 << fabric.lmc(src)); slid++) {
+        int group = sl.groupOfSrcLid(slid);
+        for (int dst : ports) {
+          if (dst == src) {
+            continue;
+          }
+          for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
+            int vl = assignment.vl(slid, dlid);
+            int offset = split[vl] > 1 ? Math.floorMod(mix(slid, dlid, options.seed()), split[vl]) : 0;
+            sl.setSl(group, dlid, base[vl] + offset);
+          }
+        }
+      }
+    }
+    return sssp.withSlTable(name(), sl.build());
+  }
+
+  private static int mix(int slid, int dlid, long seed) {
+    long z = seed + 0x9E3779B97F4A7C15L * (((long) slid << 16) | dlid);
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return (int) (z ^ (z >>> 31));
+  }
+}
