@@ -13,9 +13,9 @@ import org.ibrouting.routing.Routing;
  * unvisited vertex in the tree's pre-order) finds a cycle, the edge of the cycle with the fewest
  * remaining pairs is cut and its pairs move to the next VL; repeated until every VL is acyclic.
  *
- * <p>Memory: one byte per (LID, LID) for the VL of each path, plus the pairs on every dependency
- * (about P² x average hops ints), as in OpenSM; meant for fabrics of up to a few thousand
- * endpoints.
+ * <p>Paths are handled per (source switch, destination LID), weighted by their number of
+ * (source LID, destination LID) pairs, which gives OpenSM's choices exactly. Memory: one int per
+ * (switch, LID), plus the groups on every dependency (about switches x LIDs x hops ints).
  */
 final class VlAssignment {
   private static final byte UNKNOWN = 0;
@@ -36,7 +36,8 @@ final class VlAssignment {
     int numLinks;
     int[] linkTarget = new int[64];
     int[] linkNext = new int[64];
-    int[] linkRemoved = new int[64];
+    long[] linkRemoved = new long[64];
+    long[] linkWeight = new long[64];
     IntArrayList[] linkPairs = new IntArrayList[64];
 
     Cdg() {
@@ -102,12 +103,14 @@ final class VlAssignment {
         linkTarget = java.util.Arrays.copyOf(linkTarget, size);
         linkNext = java.util.Arrays.copyOf(linkNext, size);
         linkRemoved = java.util.Arrays.copyOf(linkRemoved, size);
+        linkWeight = java.util.Arrays.copyOf(linkWeight, size);
         linkPairs = java.util.Arrays.copyOf(linkPairs, size);
       }
       int l = numLinks++;
       linkTarget[l] = b;
       linkNext[l] = -1;
       linkRemoved[l] = 0;
+      linkWeight[l] = 0;
       linkPairs[l] = new IntArrayList(2);
       if (last < 0) {
         firstLink[a] = l;
@@ -183,6 +186,7 @@ final class VlAssignment {
           status[current] = BLACK;
           for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
             linkPairs[l] = new IntArrayList(0);
+            linkWeight[l] = 0;
             linkRemoved[l] = 0;
           }
           if (pre[current] >= 0) {
@@ -214,7 +218,7 @@ final class VlAssignment {
         status[current] = UNKNOWN;
         for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
           if (status[linkTarget[l]] == GRAY) {
-            if (linkPairs[l].size() - linkRemoved[l] < linkPairs[weakest].size() - linkRemoved[weakest]) {
+            if (linkWeight[l] - linkRemoved[l] < linkWeight[weakest] - linkRemoved[weakest]) {
               weakest = l;
               weakestOwner = current;
             }
@@ -234,41 +238,91 @@ final class VlAssignment {
 
   private final Fabric fabric;
   private final Routing routing;
-  private final byte[] vlOfPair;
   private final int stride;
+  // paths from the CAs of one switch to one LID share their channels: one group per (switch, LID)
+  private final int[] groupOf;
+  private final IntArrayList groupSwitch = new IntArrayList();
+  private final IntArrayList groupDlid = new IntArrayList();
+  private final it.unimi.dsi.fastutil.longs.LongArrayList groupWeight =
+      new it.unimi.dsi.fastutil.longs.LongArrayList();
+  private final it.unimi.dsi.fastutil.bytes.ByteArrayList groupVl =
+      new it.unimi.dsi.fastutil.bytes.ByteArrayList();
 
   private VlAssignment(Routing routing) {
     this.fabric = routing.fabric();
     this.routing = routing;
     this.stride = fabric.maxLid() + 1;
-    this.vlOfPair = new byte[stride * stride];
+    long size = (long) fabric.numSwitches() * stride;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("dfsssp: " + fabric.numSwitches() + " switches x " + stride
+          + " LIDs exceed the VL table");
+    }
+    this.groupOf = new int[(int) size];
+    java.util.Arrays.fill(groupOf, -1);
   }
 
   /** The VL of the path from slid to dlid after {@link #assign}. */
   int vl(int slid, int dlid) {
-    return vlOfPair[slid * stride + dlid];
+    int src = fabric.portOfLid(slid);
+    int peer = fabric.peerPort(src);
+    if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0) {
+      return 0;
+    }
+    int group = groupOf[fabric.nodeOfPort(peer) * stride + dlid];
+    return group < 0 ? 0 : groupVl.getByte(group);
   }
 
   /**
    * Assigns VLs to the paths between every two ports of {@code ports} (OpenSM's order); returns
    * the assignment and the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not suffice).
+   * The (source LID, destination LID) pairs of OpenSM are kept as groups of pairs with the same
+   * path, weighted by their number of pairs: a group enters the graphs where its first pair would
+   * and moves as a whole, so every choice and count is OpenSM's.
    */
   static VlAssignment assign(Routing routing, int[] ports, int maxVls, int[] vlsNeeded, long[] pathsPerVl) {
     VlAssignment a = new VlAssignment(routing);
+    Fabric fabric = a.fabric;
     Cdg[] cdg = new Cdg[maxVls];
     for (int v = 0; v < maxVls; v++) {
       cdg[v] = new Cdg();
+    }
+    long[] sourceLidsOfSwitch = new long[fabric.numSwitches()];
+    for (int src : ports) {
+      int peer = fabric.peerPort(src);
+      if (!fabric.isSwitch(fabric.nodeOfPort(src)) && peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer))) {
+        sourceLidsOfSwitch[fabric.nodeOfPort(peer)] += 1L << fabric.lmc(src);
+      }
     }
     for (int dst : ports) {
       for (int src : ports) {
         if (src == dst) {
           continue;
         }
-        for (int slid = a.fabric.baseLid(src); slid < a.fabric.baseLid(src) + (1 << a.fabric.lmc(src)); slid++) {
-          for (int dlid = a.fabric.baseLid(dst); dlid < a.fabric.baseLid(dst) + (1 << a.fabric.lmc(dst)); dlid++) {
-            a.addPath(cdg[0], src, slid, dlid);
-            pathsPerVl[0]++;
+        long pairs = (1L << fabric.lmc(src)) * (1L << fabric.lmc(dst));
+        pathsPerVl[0] += pairs;
+        int peer = fabric.peerPort(src);
+        if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+          continue;
+        }
+        int sw = fabric.nodeOfPort(peer);
+        for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
+          if (a.groupOf[sw * a.stride + dlid] >= 0) {
+            continue;
           }
+          // this switch's CA LIDs to dlid; a CA cabled to this switch and owning dlid is no pair
+          long weight = sourceLidsOfSwitch[sw];
+          int owner = fabric.portOfLid(dlid);
+          int ownerPeer = fabric.peerPort(owner);
+          if (!fabric.isSwitch(fabric.nodeOfPort(owner)) && ownerPeer >= 0 && fabric.nodeOfPort(ownerPeer) == sw) {
+            weight -= 1L << fabric.lmc(owner);
+          }
+          int group = a.groupSwitch.size();
+          a.groupOf[sw * a.stride + dlid] = group;
+          a.groupSwitch.add(sw);
+          a.groupDlid.add(dlid);
+          a.groupWeight.add(weight);
+          a.groupVl.add((byte) 0);
+          a.addPath(cdg[0], group);
         }
       }
     }
@@ -280,20 +334,17 @@ final class VlAssignment {
         if (cycle >= 0) {
           needed = v + 2;
           int link = cdg[v].cutWeakestLink(cycle);
-          IntArrayList pairs = cdg[v].linkPairs[link];
-          for (int i = 0; i < pairs.size(); i++) {
-            int pair = pairs.getInt(i);
-            int slid = pair >>> 16;
-            int dlid = pair & 0xFFFF;
-            if (a.vl(slid, dlid) != v) {
+          IntArrayList groups = cdg[v].linkPairs[link];
+          for (int i = 0; i < groups.size(); i++) {
+            int group = groups.getInt(i);
+            if (a.groupVl.getByte(group) != v) {
               continue;
             }
-            int src = a.fabric.portOfLid(slid);
-            a.removePath(cdg[v], src, dlid);
-            a.addPath(cdg[v + 1], src, slid, dlid);
-            a.vlOfPair[slid * a.stride + dlid] = (byte) (v + 1);
-            pathsPerVl[v]--;
-            pathsPerVl[v + 1]++;
+            a.removePath(cdg[v], group);
+            a.addPath(cdg[v + 1], group);
+            a.groupVl.set(group, (byte) (v + 1));
+            pathsPerVl[v] -= a.groupWeight.getLong(group);
+            pathsPerVl[v + 1] += a.groupWeight.getLong(group);
           }
         }
         start = cycle;
@@ -307,14 +358,11 @@ final class VlAssignment {
     return a;
   }
 
-  /** The channels of the path from port src to dlid, as OpenSM numbers them, walked through the LFTs. */
-  private IntArrayList channels(Cdg cdg, int src, int dlid, boolean create) {
+  /** The channels of a group's path, as OpenSM numbers them, walked through the LFTs. */
+  private IntArrayList channels(Cdg cdg, int group, boolean create) {
     IntArrayList nodes = new IntArrayList();
-    int peer = fabric.peerPort(src);
-    if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
-      return nodes;
-    }
-    int sw = fabric.nodeOfPort(peer);
+    int sw = groupSwitch.getInt(group);
+    int dlid = groupDlid.getInt(group);
     for (int hops = 0; hops < 256; hops++) {
       int port = routing.outPort(sw, dlid);
       if (port == Routing.NO_ROUTE || port == 0) {
@@ -334,17 +382,19 @@ final class VlAssignment {
     return nodes;
   }
 
-  private void addPath(Cdg cdg, int src, int slid, int dlid) {
-    IntArrayList nodes = channels(cdg, src, dlid, true);
-    int pair = (slid << 16) | dlid;
+  private void addPath(Cdg cdg, int group) {
+    IntArrayList nodes = channels(cdg, group, true);
+    long weight = groupWeight.getLong(group);
     for (int i = 1; i < nodes.size(); i++) {
       int link = cdg.link(nodes.getInt(i - 1), nodes.getInt(i));
-      cdg.linkPairs[link].add(pair);
+      cdg.linkPairs[link].add(group);
+      cdg.linkWeight[link] += weight;
     }
   }
 
-  private void removePath(Cdg cdg, int src, int dlid) {
-    IntArrayList nodes = channels(cdg, src, dlid, false);
+  private void removePath(Cdg cdg, int group) {
+    IntArrayList nodes = channels(cdg, group, false);
+    long weight = groupWeight.getLong(group);
     for (int i = 1; i < nodes.size(); i++) {
       int a = nodes.getInt(i - 1);
       int b = nodes.getInt(i);
@@ -353,7 +403,7 @@ final class VlAssignment {
       }
       int l = cdg.findLink(a, b);
       if (l >= 0) {
-        cdg.linkRemoved[l]++;
+        cdg.linkRemoved[l] += weight;
       }
     }
   }
