@@ -23,6 +23,7 @@ public final class BuiltinEngines {
     register("updn", config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
     register("sssp", config -> new org.ibrouting.engines.sssp.SsspEngine());
     register("dfsssp", config -> new org.ibrouting.engines.dfsssp.DfssspEngine());
+    register("p2sssp", config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
   }
 
   private BuiltinEngines() {}

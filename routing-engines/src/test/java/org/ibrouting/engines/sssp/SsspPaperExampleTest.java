@@ -22,13 +22,13 @@ import org.ibrouting.testkit.RoutingAssertions;
 import org.junit.jupiter.api.Test;
 
 /** The P-SSSP paper's network X, and properties on generated and random fabrics. */
-class SsspPaperExampleTest {
+public class SsspPaperExampleTest {
   /**
    * Network X (papers-digest §2): crossbars A..E, endpoint 0 on A, 1 on E, 2 on C; links A-B, B-C,
    * B-E, A-D, D-E, D-C. GUIDs put A, E, C first in OpenSM's order, so destinations are processed
    * 0, 1, 2 as in the paper.
    */
-  static Fabric networkX() {
+  public static Fabric networkX() {
     FabricBuilder b = Fabric.builder();
     int a = b.addNode(NodeType.SWITCH, 4, 0x01L, "A");
     int e = b.addNode(NodeType.SWITCH, 4, 0x02L, "E");
@@ -72,7 +72,7 @@ class SsspPaperExampleTest {
         .filter(SsspPaperExampleTest::switchesConnected);
   }
 
-  static boolean switchesConnected(Fabric f) {
+  public static boolean switchesConnected(Fabric f) {
     HopMatrix m = HopMatrix.compute(f, 1);
     for (int sw = 0; sw < f.numSwitches(); sw++) {
       if (m.least(0, sw) == HopTable.NO_PATH) {

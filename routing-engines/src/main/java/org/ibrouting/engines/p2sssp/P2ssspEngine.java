@@ -1,0 +1,159 @@
+package org.ibrouting.engines.p2sssp;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+
+/**
+ * P²-SSSP: one shortest-path computation per (source, destination) pair, with the weights updated
+ * after every pair (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale InfiniBand
+ * Networks", §2 of the project's digest). Routes stay destination-based: once a switch has a port
+ * for a destination LID, later paths to that LID that reach the switch follow it. As in the paper's
+ * worked example, a cable's weight counts the routes over it in both directions; weights start at
+ * P² (P = end-port LIDs) so that a longer path never wins. Pairs are taken source by source, in
+ * OpenSM's destination order of {@link SsspEngine}. No OpenSM counterpart.
+ *
+ * <p>Cost: O(P² x links x log switches) time — meant for the paper's comparisons, not for large
+ * fabrics; 1 long per link.
+ */
+public final class P2ssspEngine implements RoutingEngine {
+  @Override
+  public String name() {
+    return "p2sssp";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    int n = fabric.numSwitches();
+    if (n == 0) {
+      throw new RoutingException("p2sssp: the fabric has no switch to route");
+    }
+    int[] linkStart = new int[n + 1];
+    IntArrayList to = new IntArrayList();
+    IntArrayList fromPort = new IntArrayList();
+    IntArrayList cable = new IntArrayList();
+    for (int sw = 0; sw < n; sw++) {
+      linkStart[sw] = to.size();
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        int channel = fabric.outChannel(sw, i);
+        int remote = fabric.channelHead(channel);
+        if (remote < n && remote != sw) {
+          to.add(remote);
+          fromPort.add(fabric.portNum(channel));
+          cable.add(Math.min(channel, fabric.peerPort(channel)));
+        }
+      }
+    }
+    linkStart[n] = to.size();
+    int[] linkTo = to.toIntArray();
+    int[] linkPort = fromPort.toIntArray();
+    int[] linkCable = cable.toIntArray();
+    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    long lids = 0;
+    for (int port : ports) {
+      lids += 1L << fabric.lmc(port);
+    }
+    long[] cableWeight = new long[fabric.numPortSlots()];
+    Arrays.fill(cableWeight, lids * lids);
+
+    RoutingBuilder builder = Routing.builder(fabric, name());
+    for (int sw = 0; sw < n; sw++) {
+      int port0 = fabric.port(sw, 0);
+      for (int k = 0; k < 1 << fabric.lmc(port0); k++) {
+        builder.setOutPort(sw, fabric.baseLid(port0) + k, 0);
+      }
+    }
+    QuaternaryHeap heap = new QuaternaryHeap(n);
+    long[] dist = new long[n];
+    int[] next = new int[n];
+    int[] nextLink = new int[n];
+    // CA-to-CA pairs first (the paper's routes), then the pairs with a switch's own LID
+    for (int phase = 0; phase < 2; phase++) {
+    for (int src : ports) {
+      int srcSw = switchOf(fabric, src);
+      if (srcSw < 0) {
+        continue;
+      }
+      for (int dst : ports) {
+        int dstSw = switchOf(fabric, dst);
+        boolean switchPair = fabric.isSwitch(fabric.nodeOfPort(src)) || fabric.isSwitch(fabric.nodeOfPort(dst));
+        if (dst == src || dstSw < 0 || switchPair != (phase == 1)) {
+          continue;
+        }
+        for (int k = 0; k < 1 << fabric.lmc(dst); k++) {
+          int lid = fabric.baseLid(dst) + k;
+          if (fabric.isSwitch(fabric.nodeOfPort(dst))) {
+            // the switch itself delivers on port 0
+          } else {
+            builder.setOutPort(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
+          }
+          if (srcSw == dstSw) {
+            continue;
+          }
+          // Dijkstra from the destination switch over the source side of each hop; a switch
+          // already routed to this LID may only be reached over its own next hop
+          heap.clear();
+          for (int v = 0; v < n; v++) {
+            dist[v] = Long.MAX_VALUE;
+            next[v] = -1;
+            heap.insert(v, Long.MAX_VALUE);
+          }
+          dist[dstSw] = 0;
+          heap.decreaseKey(dstSw, 0);
+          boolean[] done = new boolean[n];
+          while (!heap.isEmpty()) {
+            int u = heap.extractMin();
+            if (dist[u] == Long.MAX_VALUE) {
+              break;
+            }
+            done[u] = true;
+            if (u == srcSw) {
+              break;
+            }
+            for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+              int v = linkTo[l];
+              if (done[v]) {
+                continue;
+              }
+              int fixed = builder.outPort(v, lid);
+              int back = fabric.peerPort(fabric.port(u, linkPort[l]));
+              if (fixed != Routing.NO_ROUTE && fixed != fabric.portNum(back)) {
+                continue;
+              }
+              long d = dist[u] + cableWeight[linkCable[l]];
+              if (d < dist[v]) {
+                dist[v] = d;
+                next[v] = u;
+                nextLink[v] = l;
+                heap.decreaseKey(v, d);
+              }
+            }
+          }
+          if (next[srcSw] < 0) {
+            continue;
+          }
+          for (int v = srcSw; v != dstSw; v = next[v]) {
+            int l = nextLink[v];
+            int back = fabric.peerPort(fabric.port(next[v], linkPort[l]));
+            builder.setOutPort(v, lid, fabric.portNum(back));
+            cableWeight[linkCable[l]]++;
+          }
+        }
+      }
+    }
+    }
+    return builder.build();
+  }
+
+  private static int switchOf(Fabric fabric, int port) {
+    int swPort = fabric.switchPortOf(port);
+    return swPort < 0 ? -1 : fabric.nodeOfPort(swPort);
+  }
+}
