@@ -53,6 +53,10 @@ public final class DfssspEngine implements RoutingEngine {
       throw new RoutingException("dfsssp: needs more than " + maxVls + " VLs (the channel dependency"
           + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");
     }
+    if (needed[0] == 1 && !balance) {
+      // one VL: every path on SL 0, no table needed
+      return sssp.withSlTable(name(), SlTable.none());
+    }
     int[] split = new int[maxVls];
     int[] base = new int[maxVls];
     for (int v = 0; v < needed[0]; v++) {
