@@ -45,6 +45,18 @@ public final class RoutingBuilder {
     return lfts[sw * lftStride + lid] & 0xFF;
   }
 
+  /** Routes every switch's own LIDs (its port 0 LMC range) to port 0. */
+  public RoutingBuilder setOwnLidsToPortZero() {
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      int port0 = fabric.port(sw, 0);
+      int base = fabric.baseLid(port0);
+      for (int k = 0; base != 0 && k < 1 << fabric.lmc(port0); k++) {
+        setOutPort(sw, base + k, 0);
+      }
+    }
+    return this;
+  }
+
   /** Clears every entry of one switch's LFT back to NO_ROUTE. */
   public RoutingBuilder clearLft(int sw) {
     Arrays.fill(lfts, sw * lftStride, (sw + 1) * lftStride, (byte) Routing.NO_ROUTE);

@@ -138,6 +138,21 @@ public final class FabricArbitraries {
     return Arbitraries.oneOf(fatTrees(), tori(), randomConnected());
   }
 
+  /**
+   * Whether every switch reaches every other over switch links (CAs do not forward: in an XGFT whose
+   * hosts have several parents, or a fabric with dual-port CAs, switches may meet only through a
+   * CA). Engines can route every pair only on such fabrics; use it as a filter.
+   */
+  public static boolean switchesConnected(Fabric fabric) {
+    org.ibrouting.paths.HopMatrix hops = org.ibrouting.paths.HopMatrix.compute(fabric, 1);
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      if (hops.least(0, sw) == org.ibrouting.paths.HopTable.NO_PATH) {
+        return false;
+      }
+    }
+    return fabric.numSwitches() > 0;
+  }
+
   // ---- random irregular -------------------------------------------------------------------
 
   /** Random connected fabrics of 1..12 switches; see {@link #randomConnected(int, int, int, boolean, long)}. */

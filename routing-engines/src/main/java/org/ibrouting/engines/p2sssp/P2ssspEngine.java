@@ -63,13 +63,7 @@ public final class P2ssspEngine implements RoutingEngine {
     long[] cableWeight = new long[fabric.numPortSlots()];
     Arrays.fill(cableWeight, lids * lids);
 
-    RoutingBuilder builder = Routing.builder(fabric, name());
-    for (int sw = 0; sw < n; sw++) {
-      int port0 = fabric.port(sw, 0);
-      for (int k = 0; k < 1 << fabric.lmc(port0); k++) {
-        builder.setOutPort(sw, fabric.baseLid(port0) + k, 0);
-      }
-    }
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     QuaternaryHeap heap = new QuaternaryHeap(n);
     long[] dist = new long[n];
     int[] next = new int[n];

@@ -93,15 +93,7 @@ public final class SsspEngine implements RoutingEngine {
     long[] weight = new long[linkTo.length];
     Arrays.fill(weight, minimal ? endpoints * endpoints : 1);
 
-    RoutingBuilder builder = Routing.builder(fabric, name());
-    for (int sw = 0; sw < n; sw++) {
-      int port0 = fabric.port(sw, 0);
-      for (int k = 0; k < 1 << fabric.lmc(port0); k++) {
-        if (fabric.baseLid(port0) != 0) {
-          builder.setOutPort(sw, fabric.baseLid(port0) + k, 0);
-        }
-      }
-    }
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     int[] destinations = destinationOrder(fabric, numHca);
     QuaternaryHeap heap = new QuaternaryHeap(n + 1);
     long[] dist = new long[n + 1];

@@ -8,8 +8,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.HopTable;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -22,18 +20,9 @@ class DfssspPropertiesTest {
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
         FabricArbitraries.tori(), FabricArbitraries.dragonflies())
-        .filter(DfssspPropertiesTest::switchesConnected);
+        .filter(FabricArbitraries::switchesConnected);
   }
 
-  static boolean switchesConnected(Fabric f) {
-    HopMatrix m = HopMatrix.compute(f, 1);
-    for (int sw = 0; sw < f.numSwitches(); sw++) {
-      if (m.least(0, sw) == HopTable.NO_PATH) {
-        return false;
-      }
-    }
-    return f.numSwitches() > 0;
-  }
 
   @Property(tries = 100)
   void deadlockFreePerVlWithinTheLimit(@ForAll("fabrics") Fabric fabric,

@@ -47,7 +47,7 @@ class P2ssspTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.randomConnected(), FabricArbitraries.tori(),
-        FabricArbitraries.kAryNTrees()).filter(SsspPaperExampleTest::switchesConnected)
+        FabricArbitraries.kAryNTrees()).filter(FabricArbitraries::switchesConnected)
         .filter(f -> f.numEndPorts() <= 80);
   }
 

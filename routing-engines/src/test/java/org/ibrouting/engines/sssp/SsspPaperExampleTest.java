@@ -12,8 +12,6 @@ import org.ibrouting.analysis.RoutePaths;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.HopTable;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -69,18 +67,9 @@ public class SsspPaperExampleTest {
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
         FabricArbitraries.dragonflies(), FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
-        .filter(SsspPaperExampleTest::switchesConnected);
+        .filter(FabricArbitraries::switchesConnected);
   }
 
-  public static boolean switchesConnected(Fabric f) {
-    HopMatrix m = HopMatrix.compute(f, 1);
-    for (int sw = 0; sw < f.numSwitches(); sw++) {
-      if (m.least(0, sw) == HopTable.NO_PATH) {
-        return false;
-      }
-    }
-    return f.numSwitches() > 0;
-  }
 
   @Property(tries = 120)
   void routesEveryPairMinimally(@ForAll("fabrics") Fabric fabric) throws RoutingException {

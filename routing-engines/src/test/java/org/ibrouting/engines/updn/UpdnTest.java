@@ -15,7 +15,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.analysis.CreditLoopVerifier;
-import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -135,18 +134,9 @@ class UpdnTest {
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
         FabricArbitraries.dragonflies(), FabricArbitraries.hypercubes())
-        .filter(f -> RouteChecker.terminals() != null && connectedSwitches(f));
+        .filter(FabricArbitraries::switchesConnected);
   }
 
-  private static boolean connectedSwitches(Fabric f) {
-    org.ibrouting.paths.HopMatrix m = org.ibrouting.paths.HopMatrix.compute(f, 1);
-    for (int sw = 0; sw < f.numSwitches(); sw++) {
-      if (m.least(0, sw) == org.ibrouting.paths.HopTable.NO_PATH) {
-        return false;
-      }
-    }
-    return f.numSwitches() > 0;
-  }
 
   @Property(tries = 120)
   void routesEveryPairWithoutCreditLoops(@ForAll("fabrics") Fabric fabric) throws RoutingException {
