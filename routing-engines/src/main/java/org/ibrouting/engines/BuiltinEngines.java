@@ -21,6 +21,7 @@ public final class BuiltinEngines {
     register("dor", config -> new org.ibrouting.engines.dor.DorEngine());
     register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
     register("updn", config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
+    register("dnup", config -> new org.ibrouting.engines.dnup.DnupEngine());
     register("sssp", config -> new org.ibrouting.engines.sssp.SsspEngine());
     register("dfsssp", config -> new org.ibrouting.engines.dfsssp.DfssspEngine());
     register("p2sssp", config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());

@@ -25,25 +25,49 @@ import org.ibrouting.paths.Parallel;
  *
  * <p>Memory: two bytes per (switch, destination switch).
  */
-final class UpDownHops implements HopTable {
+public final class UpDownHops implements HopTable {
+  /** Which hops a route may take in its first phase (towards the turn) and in its last phase. */
+  public interface Turns {
+    /** Whether a route may take the hop x -> y before its turn. */
+    boolean first(int x, int y);
+
+    /** Whether a route may take the hop x -> y after its turn (until the destination). */
+    boolean last(int x, int y);
+  }
+
   private static final int INF = NO_PATH;
 
   private final Fabric fabric;
   private final int n;
-  private final int[] rank;
+  private final Turns turns;
   private final byte[] down;
   private final byte[] legal;
 
-  private UpDownHops(Fabric fabric, int[] rank, byte[] down, byte[] legal) {
+  private UpDownHops(Fabric fabric, Turns turns, byte[] down, byte[] legal) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
-    this.rank = rank;
+    this.turns = turns;
     this.down = down;
     this.legal = legal;
   }
 
-  /** Computes the table from switch ranks (0 = root). */
+  /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
   static UpDownHops compute(Fabric fabric, int[] rank, int threads) {
+    return compute(fabric, new Turns() {
+      @Override
+      public boolean first(int x, int y) {
+        return isUp(fabric, rank, x, y);
+      }
+
+      @Override
+      public boolean last(int x, int y) {
+        return !isUp(fabric, rank, x, y);
+      }
+    }, threads);
+  }
+
+  /** The legal hop counts for any two-phase turn rule. */
+  public static UpDownHops compute(Fabric fabric, Turns turns, int threads) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -53,7 +77,7 @@ final class UpDownHops implements HopTable {
     byte[] legal = new byte[(int) size];
     Arrays.fill(down, (byte) INF);
     Arrays.fill(legal, (byte) INF);
-    UpDownHops table = new UpDownHops(fabric, rank, down, legal);
+    UpDownHops table = new UpDownHops(fabric, turns, down, legal);
     Parallel.run(n, threads, () -> new Parallel.Worker() {
       private final int[] queue = new int[n];
       private final int[][] buckets = new int[INF][];
@@ -74,7 +98,7 @@ final class UpDownHops implements HopTable {
           }
           for (int i = 0; i < fabric.outDegree(r); i++) {
             int u = fabric.channelHead(fabric.outChannel(r, i));
-            if (u < n && u != r && (down[base + u] & 0xFF) == INF && !table.isUp(u, r)) {
+            if (u < n && u != r && (down[base + u] & 0xFF) == INF && turns.last(u, r)) {
               down[base + u] = (byte) (dr + 1);
               queue[tail++] = u;
             }
@@ -95,7 +119,7 @@ final class UpDownHops implements HopTable {
             }
             for (int i = 0; i < fabric.outDegree(r); i++) {
               int u = fabric.channelHead(fabric.outChannel(r, i));
-              if (u < n && u != r && (down[base + u] & 0xFF) == INF && table.isUp(u, r)
+              if (u < n && u != r && (down[base + u] & 0xFF) == INF && turns.first(u, r)
                   && (legal[base + u] & 0xFF) > d + 1) {
                 legal[base + u] = (byte) (d + 1);
                 push(d + 1, u);
@@ -114,11 +138,6 @@ final class UpDownHops implements HopTable {
       }
     });
     return table;
-  }
-
-  /** Whether the hop from switch x to its neighbour y goes up. */
-  boolean isUp(int x, int y) {
-    return isUp(fabric, rank, x, y);
   }
 
   /** Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank}. */
@@ -151,9 +170,9 @@ final class UpDownHops implements HopTable {
     int base = target * n;
     int value;
     if ((down[base + sw] & 0xFF) != INF) {
-      value = isUp(sw, r) ? INF : down[base + r] & 0xFF;
+      value = turns.last(sw, r) ? down[base + r] & 0xFF : INF;
     } else {
-      value = isUp(sw, r) ? legal[base + r] & 0xFF : INF;
+      value = turns.first(sw, r) ? legal[base + r] & 0xFF : INF;
     }
     return value >= INF - 1 ? NO_PATH : value + 1;
   }
