@@ -43,7 +43,12 @@ public final class DfssspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    Routing sssp = new SsspEngine().route(fabric, options);
+    Routing sssp;
+    try {
+      sssp = new SsspEngine().route(fabric, options);
+    } catch (RoutingException e) {
+      throw new RoutingException("dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
+    }
     int maxVls = options.maxVls();
     int[] needed = new int[1];
     long[] pathsPerVl = new long[maxVls];

@@ -1,0 +1,133 @@
+package org.ibrouting.engines.robustness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.ibrouting.analysis.EndpointScope;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.topology.Topologies;
+import org.ibrouting.topology.TopologyOptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The edges of the InfiniBand address space, for every registered engine: each either routes every
+ * pair of CAs that switches connect, or refuses with a RoutingException naming itself — never
+ * another exception.
+ */
+class AddressSpaceEdgesTest {
+  private static Fabric singleSwitch(int cas, int ports, int firstLid, int lmc) {
+    FabricBuilder b = Fabric.builder();
+    int sw = b.addNode(NodeType.SWITCH, ports, 0x200000L, "sw");
+    b.setLid(sw, 0, firstLid, 0);
+    int lid = firstLid + (1 << lmc);
+    for (int i = 0; i < cas; i++) {
+      int ca = b.addNode(NodeType.CA, 1, 0x100000L + 2 * i, "h" + i);
+      b.setLid(ca, 1, lid, lmc);
+      lid += 1 << lmc;
+      b.connect(sw, i + 1, ca, 1, null);
+    }
+    return b.build();
+  }
+
+  static Stream<Arguments> fabrics() {
+    List<Arguments> all = new ArrayList<>();
+    List<Object[]> cases = new ArrayList<>();
+    for (int lmc = 0; lmc <= 7; lmc++) {
+      int l = lmc;
+      cases.add(new Object[] {"LMC " + lmc + " on a 2-level tree",
+          (Supplier<Fabric>) () -> Topologies.kAryNTree(2, 2, new TopologyOptions(l, 0, null))});
+    }
+    cases.add(new Object[] {"LIDs up to 0xbfff", (Supplier<Fabric>) () -> singleSwitch(3, 4, 0xBFFF - 3, 0)});
+    cases.add(new Object[] {"254-port switch", (Supplier<Fabric>) () -> singleSwitch(254, 254, 1, 0)});
+    cases.add(new Object[] {"a single switch, no CA", (Supplier<Fabric>) () -> singleSwitch(0, 8, 1, 0)});
+    cases.add(new Object[] {"a single CA on a switch", (Supplier<Fabric>) () -> singleSwitch(1, 8, 1, 0)});
+    cases.add(new Object[] {"two CAs on one link, no switch", (Supplier<Fabric>) () -> {
+      FabricBuilder b = Fabric.builder();
+      int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+      int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+      b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
+      return b.build();
+    }});
+    cases.add(new Object[] {"a switch with no CAs in a chain", (Supplier<Fabric>) () -> {
+      FabricBuilder b = Fabric.builder();
+      int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
+      int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
+      int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
+      int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+      int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+      b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(s3, 0, 3, 0).setLid(a, 1, 4, 0).setLid(c, 1, 5, 0);
+      b.connect(s1, 1, s2, 1, null).connect(s2, 2, s3, 1, null).connect(a, 1, s1, 2, null).connect(c, 1, s3, 2, null);
+      return b.build();
+    }});
+    cases.add(new Object[] {"parallel links", (Supplier<Fabric>) () -> {
+      FabricBuilder b = Fabric.builder();
+      int s1 = b.addNode(NodeType.SWITCH, 6, 0x200L, "s1");
+      int s2 = b.addNode(NodeType.SWITCH, 6, 0x300L, "s2");
+      b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
+      for (int p = 1; p <= 4; p++) {
+        b.connect(s1, p, s2, p, null);
+      }
+      for (int i = 0; i < 2; i++) {
+        int h1 = b.addNode(NodeType.CA, 1, 0x1000L + i, "a" + i);
+        int h2 = b.addNode(NodeType.CA, 1, 0x2000L + i, "b" + i);
+        b.setLid(h1, 1, 3 + 2 * i, 0).setLid(h2, 1, 4 + 2 * i, 0);
+        b.connect(s1, 5 + i, h1, 1, null).connect(s2, 5 + i, h2, 1, null);
+      }
+      return b.build();
+    }});
+    cases.add(new Object[] {"CA ports down", (Supplier<Fabric>) () -> {
+      FabricBuilder b = FabricBuilder.from(Topologies.kAryNTree(2, 2));
+      Fabric f = Topologies.kAryNTree(2, 2);
+      int ca = f.numSwitches();
+      b.disconnect(ca, 1);
+      return b.build();
+    }});
+    for (Object[] c : cases) {
+      for (String engine : BuiltinEngines.names()) {
+        all.add(Arguments.of(c[0], engine, c[1]));
+      }
+    }
+    return all.stream();
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("fabrics")
+  void routesOrRefusesWithAReason(String what, String engine, Supplier<Fabric> make) {
+    Fabric fabric = make.get();
+    Routing routing;
+    try {
+      routing = BuiltinEngines.create(engine, EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    } catch (RoutingException e) {
+      assertTrue(e.getMessage().startsWith(engine + ":"), what + ": " + e.getMessage());
+      return;
+    }
+    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(routing);
+    assertEquals(0, report.loopPairs(), what + " " + engine + ": " + report.witnesses());
+    // every pair whose CAs sit on switches is routed; pairs with a CA cabled to another CA or to
+    // nothing (port down) cannot be, and count as unreachable or black holes
+    long switchless = 0;
+    for (int a = fabric.numSwitches(); a < fabric.numNodes(); a++) {
+      for (int b = fabric.numSwitches(); b < fabric.numNodes(); b++) {
+        if (a != b && (fabric.switchPortOf(fabric.port(a, 1)) < 0 || fabric.switchPortOf(fabric.port(b, 1)) < 0)) {
+          switchless += (1L << fabric.lmc(fabric.port(a, 1))) * (1L << fabric.lmc(fabric.port(b, 1)));
+        }
+      }
+    }
+    assertEquals(report.pairs() - switchless, report.validPairs(), what + " " + engine + ": " + report.witnesses());
+  }
+}
