@@ -18,7 +18,8 @@ import org.ibrouting.io.AtomicFiles;
  * <p>Per node, in node index order (switches first): {@code vendid=}, {@code devid=},
  * {@code sysimgguid=} (when not 0) and {@code switchguid=}/{@code caguid=}/{@code rtguid=} set the
  * next record's values; the record line is {@code Switch N "S-<guid>" # "desc" base port 0 lid L
- * lmc M} (the LID and LMC of port 0) or {@code Ca N "H-<guid>" # "desc"}; then one line per
+ * lmc M} (the LID and LMC of port 0; {@code enhanced port 0} when the LMC is above 0, as only an
+ * enhanced port 0 can have one) or {@code Ca N "H-<guid>" # "desc"}; then one line per
  * connected port, {@code [p] "<remote id>"[rp] # "remote desc" lid RL RATE} for switches and
  * {@code [p] "<remote id>"[rp] # lid L lmc M "remote desc" lid RL RATE} for CAs, whose own
  * {@code lid L lmc M} ibsim programs into the port. Node ids are ibnetdiscover's names
@@ -106,7 +107,7 @@ public final class IbsimNetWriter {
         int port0 = fabric.port(node, 0);
         b.append("switchguid=").append(guid).append("\nSwitch\t").append(fabric.numPorts(node))
             .append(' ').append(id(fabric, node)).append("\t\t# \"").append(fabric.description(node))
-            .append("\" base port 0 lid ").append(fabric.baseLid(port0)).append(" lmc ")
+            .append(fabric.lmc(port0) > 0 ? "\" enhanced port 0 lid " : "\" base port 0 lid ").append(fabric.baseLid(port0)).append(" lmc ")
             .append(fabric.lmc(port0)).append('\n');
       }
       case CA -> b.append("caguid=").append(guid).append("\nCa\t").append(fabric.numPorts(node))
