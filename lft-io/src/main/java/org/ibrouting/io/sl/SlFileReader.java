@@ -11,7 +11,14 @@ import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.routing.SlTable;
 
-/** Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format). */
+/**
+ * Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format) into an
+ * {@link SlTable} grouped as the file's {@code src} lines group the sources, so that
+ * {@code sl(src, dst)} is what was written for every pair. Errors name the line: a source LID the
+ * fabric lacks or listed twice, destination runs outside 1..max LID or before any {@code src}
+ * line, SLs outside 0-15, VLs above 14, and a {@code vls} line that disagrees with the VLs the SLs
+ * need.
+ */
 public final class SlFileReader {
   private SlFileReader() {}
 
