@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.regex.Pattern;
 import org.ibrouting.io.ibsim.IbsimNetReader;
+import org.ibrouting.io.ibsim.IbsimNetWriter;
 import java.nio.file.Path;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
@@ -14,7 +15,8 @@ public final class FabricFiles {
 
   /**
    * Reads {@code ibnetdiscover} output or an ibsim net file (plain or gzipped), telling them apart
-   * by the node names: ibnetdiscover names nodes {@code "S-<16 hex digits>"}, ibsim by free ids.
+   * by the first line that {@link IbsimNetWriter} writes, else by the node names: ibnetdiscover
+   * names nodes {@code "S-<16 hex digits>"}, ibsim files mostly by free ids.
    *
    * @throws ParseException naming file, line and column when the file is not a valid fabric
    */
@@ -24,8 +26,11 @@ public final class FabricFiles {
 
   private static boolean isIbsimNet(Path file) throws IOException {
     try (BufferedReader in = InputFiles.reader(file)) {
-      String line;
-      for (int i = 0; i < 10_000 && (line = in.readLine()) != null; i++) {
+      String line = in.readLine();
+      if (line != null && line.startsWith(IbsimNetWriter.FIRST_LINE_PREFIX)) {
+        return true;
+      }
+      for (int i = 0; i < 10_000 && line != null; i++, line = in.readLine()) {
         if (line.startsWith("Switch") || line.startsWith("Ca") || line.startsWith("Hca")
             || line.startsWith("Rt")) {
           return !NODE_NAME.matcher(line).find();

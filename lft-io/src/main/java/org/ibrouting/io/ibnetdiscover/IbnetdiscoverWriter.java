@@ -59,9 +59,10 @@ public final class IbnetdiscoverWriter {
       case SWITCH -> {
         int port0 = fabric.port(node, 0);
         b.append(String.format("switchguid=0x%x(%x)%n", fabric.nodeGuid(node), fabric.portGuid(port0)));
-        b.append(String.format("Switch\t%d %s\t\t# \"%s\" base port 0 lid %d lmc %d%n",
-            fabric.numPorts(node), name, fabric.description(node), fabric.baseLid(port0),
-            fabric.lmc(port0)));
+        // only an enhanced port 0 can have an LMC above 0, so the LMC tells which one it is
+        b.append(String.format("Switch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d%n",
+            fabric.numPorts(node), name, fabric.description(node),
+            fabric.lmc(port0) > 0 ? "enhanced" : "base", fabric.baseLid(port0), fabric.lmc(port0)));
       }
       case CA -> {
         b.append(String.format("caguid=0x%x%n", fabric.nodeGuid(node)));

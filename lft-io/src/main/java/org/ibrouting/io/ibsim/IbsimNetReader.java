@@ -27,7 +27,10 @@ import org.ibrouting.topology.OpenSmLids;
  * {@code #} (quoted, or up to {@code lid}/{@code lmc}/{@code base port}/{@code enhanced port})
  * names the node, else its id does. {@code lid N lmc M} on a switch line or a CA port line give
  * LIDs; a file without any LID gets the LIDs OpenSM would assign on its first sweep with the SM on
- * the first node ({@link OpenSmLids}). {@code include} and {@code do} lines are not supported.
+ * the first node ({@link OpenSmLids}). The rate after the last quote ({@code lid N 4xQDR}) becomes
+ * the link rate, as ibsim takes it for the port's enabled width and speed. {@code include} and
+ * {@code do} lines are not supported. {@link IbsimNetWriter} writes files this reader reads back to
+ * the same fabric.
  */
 public final class IbsimNetReader {
   private static final long FIRST_CA_GUID = 0x100000L;
@@ -48,6 +51,7 @@ public final class IbsimNetReader {
     final List<int[]> portLines = new ArrayList<>(); // {port, remote port, line}
     final List<String> remoteIds = new ArrayList<>();
     final List<int[]> portLids = new ArrayList<>(); // {lid, lmc}
+    final List<String> rates = new ArrayList<>();
   }
 
   private IbsimNetReader() {}
@@ -211,6 +215,46 @@ public final class IbsimNetReader {
     r.portLines.add(new int[] {port, remotePort, c.lineNumber()});
     r.remoteIds.add(remote);
     r.portLids.add(new int[] {lid, lmc});
+    r.rates.add(rate(line, close + 1));
+  }
+
+  /**
+   * The enabled width and speed as ibsim reads them: from the first {@code lid} that no quote
+   * follows, {@code lid <n> <w>x<speed>}; null when absent or malformed (ibsim then only warns).
+   */
+  private static String rate(String line, int from) {
+    int at = line.indexOf("lid", Math.max(from, line.lastIndexOf('"') + 1));
+    if (at < 0) {
+      return null;
+    }
+    int p = at + 3;
+    int start = p;
+    while (p < line.length() && Character.isWhitespace(line.charAt(p))) {
+      p++;
+    }
+    int digits = p;
+    while (p < line.length() && Character.isDigit(line.charAt(p))) {
+      p++;
+    }
+    if (p == digits || p == start) {
+      return null;
+    }
+    while (p < line.length() && Character.isWhitespace(line.charAt(p))) {
+      p++;
+    }
+    int rateStart = p;
+    while (p < line.length() && Character.isDigit(line.charAt(p))) {
+      p++;
+    }
+    if (p == rateStart || p >= line.length() || line.charAt(p) != 'x') {
+      return null;
+    }
+    p++;
+    int speed = p;
+    while (p < line.length() && !Character.isWhitespace(line.charAt(p))) {
+      p++;
+    }
+    return p == speed ? null : line.substring(rateStart, p);
   }
 
   private static Fabric build(List<Record> records, String fileName) throws ParseException {
@@ -250,7 +294,7 @@ public final class IbsimNetReader {
             b.setLid(id, p[0], lid[0], lid[1]);
             anyLid = true;
           }
-          b.halfLink(id, p[0], remote, p[1], null);
+          b.halfLink(id, p[0], remote, p[1], r.rates.get(i));
         }
       } catch (FabricException e) {
         throw new ParseException(fileName, line, 1, e.getMessage());

@@ -198,19 +198,45 @@ public final class OpenSmSimulation implements AutoCloseable {
 
   /** Runs {@code ibnetdiscover} on the simulated fabric and returns its output. */
   public String ibnetdiscover() throws IOException {
-    Path out = workDir.resolve("ibnetdiscover-" + (++runs) + ".txt");
-    ProcessBuilder pb = new ProcessBuilder("ibsim-run", "ibnetdiscover").directory(workDir.toFile())
-        .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(out.toFile());
+    return runTool(List.of("ibnetdiscover"), 600);
+  }
+
+  /**
+   * Runs {@code ibroute LID}: the LFT that the switch with that LID holds now (after an OpenSM run,
+   * the tables OpenSM programmed), in ibroute's format, which {@code LftDumpReader} reads.
+   */
+  public String ibroute(int switchLid) throws IOException {
+    return runTool(List.of("ibroute", Integer.toString(switchLid)), 120);
+  }
+
+  /**
+   * Runs an infiniband-diags tool under {@code ibsim-run} against this simulation and returns its
+   * standard output; fails with the tool's standard error when it exits with a non-zero status.
+   */
+  public String runTool(List<String> command, long timeoutSeconds) throws IOException {
+    int run = ++runs;
+    Path out = workDir.resolve("tool-" + run + ".out");
+    Path err = workDir.resolve("tool-" + run + ".err");
+    List<String> full = new ArrayList<>();
+    full.add("ibsim-run");
+    full.addAll(command);
+    ProcessBuilder pb = new ProcessBuilder(full).directory(workDir.toFile())
+        .redirectError(err.toFile()).redirectOutput(out.toFile());
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     try {
       Process p = pb.start();
-      if (!p.waitFor(600, TimeUnit.SECONDS)) {
+      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new IOException("ibnetdiscover did not finish within 600 s");
+        throw new IOException(String.join(" ", command) + " did not finish within "
+            + timeoutSeconds + " s");
+      }
+      if (p.exitValue() != 0) {
+        throw new IOException(String.join(" ", command) + " exited with status " + p.exitValue()
+            + ": " + Files.readString(err, StandardCharsets.UTF_8).strip());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while ibnetdiscover ran", e);
+      throw new IOException("interrupted while " + command.get(0) + " ran", e);
     }
     return Files.readString(out, StandardCharsets.UTF_8);
   }

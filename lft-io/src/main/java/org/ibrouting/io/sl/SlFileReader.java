@@ -11,7 +11,14 @@ import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.routing.SlTable;
 
-/** Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format). */
+/**
+ * Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format) into an
+ * {@link SlTable} grouped as the file's {@code src} lines group the sources, so that
+ * {@code sl(src, dst)} is what was written for every pair. Errors name the line: a source LID the
+ * fabric lacks or listed twice, destination runs outside 1..max LID or before any {@code src}
+ * line, SLs outside 0-15, VLs above 14, and a {@code vls} line that disagrees with the VLs the SLs
+ * need.
+ */
 public final class SlFileReader {
   private SlFileReader() {}
 
@@ -53,13 +60,19 @@ public final class SlFileReader {
     SlTable.Builder builder = new SlTable.Builder(groupOfLid, numGroups, maxLid + 1);
     int group = -1;
     boolean sawMagic = false;
+    int declaredVls = -1;
+    int vlsLine = 0;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       LineCursor c = new LineCursor(fileName, i + 1, line);
       if (line.equals(SlFileWriter.MAGIC)) {
         sawMagic = true;
-      } else if (line.isEmpty() || line.startsWith("#") || line.startsWith("vls")) {
+      } else if (line.isEmpty() || line.startsWith("#")) {
         continue;
+      } else if (line.startsWith("vls")) {
+        c.seek(3);
+        declaredVls = c.skipBlanks().readInt("the number of VLs");
+        vlsLine = i + 1;
       } else if (line.startsWith("sl2vl")) {
         c.seek(5);
         byte[] map = new byte[SlTable.NUM_SLS];
@@ -105,6 +118,11 @@ public final class SlFileReader {
       throw new ParseException(fileName, 1, 1, "not an ibrouting SL file: the first line must be '"
           + SlFileWriter.MAGIC + "'");
     }
-    return builder.build();
+    SlTable table = builder.build();
+    if (declaredVls >= 0 && declaredVls != table.numVls()) {
+      throw new ParseException(fileName, vlsLine, 1, "'vls " + declaredVls + "' disagrees with the"
+          + " entries, whose SLs need " + table.numVls() + " VLs");
+    }
+    return table;
   }
 }

@@ -1,7 +1,5 @@
 package org.ibrouting.io.ibnetdiscover;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.ByteArrayOutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Arbitrary;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.testing.FabricAssertions;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,28 +27,8 @@ class WriterRoundTripTest {
     return IbnetdiscoverReader.read(new StringReader(out.toString(StandardCharsets.UTF_8)), "written");
   }
 
-  /** Every accessor of the two fabrics agrees. */
   static void assertSameFabric(Fabric a, Fabric b) {
-    assertEquals(a.numNodes(), b.numNodes());
-    assertEquals(a.numSwitches(), b.numSwitches());
-    assertEquals(a.numCas(), b.numCas());
-    assertEquals(a.numPortSlots(), b.numPortSlots());
-    assertEquals(a.maxLid(), b.maxLid());
-    for (int node = 0; node < a.numNodes(); node++) {
-      assertEquals(a.nodeGuid(node), b.nodeGuid(node));
-      assertEquals(a.systemGuid(node), b.systemGuid(node), a.nodeName(node));
-      assertEquals(a.description(node), b.description(node));
-      assertEquals(a.nodeType(node), b.nodeType(node));
-      assertEquals(a.vendorId(node), b.vendorId(node));
-      assertEquals(a.deviceId(node), b.deviceId(node));
-    }
-    for (int port = 0; port < a.numPortSlots(); port++) {
-      assertEquals(a.peerPort(port), b.peerPort(port), a.portName(port));
-      assertEquals(a.baseLid(port), b.baseLid(port), a.portName(port));
-      assertEquals(a.lmc(port), b.lmc(port), a.portName(port));
-      assertEquals(a.portGuid(port), b.portGuid(port), a.portName(port));
-      assertEquals(a.linkRate(port), b.linkRate(port), a.portName(port));
-    }
+    FabricAssertions.assertSameFabric(a, b);
   }
 
   @ParameterizedTest
