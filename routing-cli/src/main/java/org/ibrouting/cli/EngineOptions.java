@@ -1,7 +1,9 @@
 package org.ibrouting.cli;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.routing.RoutingEngine;
@@ -33,8 +35,13 @@ final class EngineOptions {
   @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): job metrics in simulate.")
   Path jobFile;
 
+  @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",
+      description = "An engine setting, repeatable (e.g. -P lash_start_vl=1, -P balance=true); "
+          + "each engine's settings are listed in the README.")
+  Map<String, String> params = new LinkedHashMap<>();
+
   EngineConfig config() {
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile);
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params);
   }
 
   List<RoutingEngine> chain(String names) {

@@ -101,6 +101,29 @@ class CommandLineTest {
   }
 
   @Test
+  void engineParametersReachTheEngineAndTyposAreErrors() throws Exception {
+    Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
+    Path out = dir.resolve("lash1.dump");
+    Run r = run("route", "-R", "lash", fabric.toString(), "-o", out.toString(), "-P", "lash_start_vl=1", "--json");
+    assertEquals(0, r.status(), r.err());
+    Path sl = dir.resolve("lash1.dump.sl");
+    assertTrue(Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} [12]")),
+        "lash_start_vl=1 puts the layers on SL 1 and up");
+    assertFalse(Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} 0")),
+        "no path on SL 0 with lash_start_vl=1");
+    Run typo = run("route", "-R", "lash,minhop", fabric.toString(), "-o", dir.resolve("t.dump").toString(),
+        "-P", "lash_strat_vl=1");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status(), typo.out());
+    assertTrue(typo.err().contains("no engine of 'lash,minhop' reads parameter 'lash_strat_vl'; they read: lash_start_vl"),
+        typo.err());
+    Run range = run("route", "-R", "lash", fabric.toString(), "-o", dir.resolve("t.dump").toString(),
+        "-P", "lash_start_vl=15");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, range.status(), range.out());
+    assertTrue(range.err().contains("lash_start_vl=15: expected 0..14"), range.err());
+    assertFalse(Files.exists(dir.resolve("t.dump")));
+  }
+
+  @Test
   void badInputIsAMessageNotAStackTrace() throws Exception {
     Path fabric = dir.resolve("bad.ibnd");
     Files.writeString(fabric, "Switch\tfour \"S-0000000000000001\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -15,24 +17,39 @@ import org.ibrouting.routing.RoutingEngine;
 public final class BuiltinEngines {
   private static final Map<String, Function<EngineConfig, RoutingEngine>> FACTORIES =
       new LinkedHashMap<>();
+  private static final Map<String, Set<String>> PARAMS = new LinkedHashMap<>();
 
   static {
-    register("minhop", config -> new org.ibrouting.engines.minhop.MinhopEngine());
-    register("dor", config -> new org.ibrouting.engines.dor.DorEngine());
-    register("lash", config -> new org.ibrouting.engines.lash.LashEngine(0));
-    register("updn", config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
-    register("dnup", config -> new org.ibrouting.engines.dnup.DnupEngine());
-    register("sssp", config -> new org.ibrouting.engines.sssp.SsspEngine());
-    register("dfsssp", config -> new org.ibrouting.engines.dfsssp.DfssspEngine());
-    register("p2sssp", config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
+    register("minhop", Set.of(), config -> new org.ibrouting.engines.minhop.MinhopEngine());
+    register("dor", Set.of(), config -> new org.ibrouting.engines.dor.DorEngine());
+    register("lash", Set.of("lash_start_vl"), config -> new org.ibrouting.engines.lash.LashEngine(
+        config.intParam("lash_start_vl", 0, 0, 14)));
+    register("updn", Set.of(), config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
+    register("dnup", Set.of(), config -> new org.ibrouting.engines.dnup.DnupEngine());
+    register("sssp", Set.of("minimal"), config -> new org.ibrouting.engines.sssp.SsspEngine(
+        config.booleanParam("minimal", true)));
+    register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
+        config.booleanParam("balance", false)));
+    register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
   }
 
   private BuiltinEngines() {}
 
-  private static void register(String name, Function<EngineConfig, RoutingEngine> factory) {
+  /**
+   * Registers an engine under {@code name}; {@code params} are the names of the
+   * {@link EngineConfig#params() settings} its factory reads.
+   */
+  private static void register(String name, Set<String> params,
+      Function<EngineConfig, RoutingEngine> factory) {
     if (FACTORIES.putIfAbsent(name, factory) != null) {
       throw new IllegalStateException("engine " + name + " registered twice");
     }
+    PARAMS.put(name, Set.copyOf(params));
+  }
+
+  /** The names of the settings that engine {@code name} reads (empty for an unknown engine). */
+  public static Set<String> paramsOf(String name) {
+    return PARAMS.getOrDefault(name, Set.of());
   }
 
   /** The names of all engines, in registration order. */
@@ -57,14 +74,23 @@ public final class BuiltinEngines {
   /** Creates the engines of a comma-separated chain such as {@code dor,minhop}. */
   public static List<RoutingEngine> chain(String names, EngineConfig config) {
     List<RoutingEngine> engines = new ArrayList<>();
+    TreeSet<String> known = new TreeSet<>();
     for (String name : names.split(",")) {
       String trimmed = name.trim();
       if (!trimmed.isEmpty()) {
         engines.add(create(trimmed, config));
+        known.addAll(paramsOf(trimmed));
       }
     }
     if (engines.isEmpty()) {
       throw new IllegalArgumentException("no routing engine named in '" + names + "'");
+    }
+    for (String param : config.params().keySet()) {
+      if (!known.contains(param)) {
+        throw new IllegalArgumentException("no engine of '" + names + "' reads parameter '" + param
+            + "'" + (known.isEmpty() ? "; these engines take no parameters" : "; they read: "
+            + String.join(", ", known)));
+      }
     }
     return engines;
   }
