@@ -21,7 +21,8 @@ public final class BuiltinEngines {
 
   static {
     register("minhop", Set.of(), config -> new org.ibrouting.engines.minhop.MinhopEngine());
-    register("dor", Set.of(), config -> new org.ibrouting.engines.dor.DorEngine());
+    register("dor", Set.of("dor_require_cube"), config -> new org.ibrouting.engines.dor.DorEngine(
+        config.booleanParam("dor_require_cube", true)));
     register("lash", Set.of("lash_start_vl"), config -> new org.ibrouting.engines.lash.LashEngine(
         config.intParam("lash_start_vl", 0, 0, 14)));
     register("updn", Set.of(), config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));

@@ -17,9 +17,28 @@ import org.ibrouting.routing.RoutingOptions;
  * does not infer dimensions: the fabric must be cabled with a fixed port pair per dimension, as
  * our torus, mesh and hypercube generators do. Deadlock-free on meshes and hypercubes, not on tori.
  *
+ * <p>Difference: OpenSM routes any fabric with {@code -R dor}, where "lowest port first" means
+ * nothing on, say, a fat tree. By default this engine first checks that the switches are cabled as
+ * a mesh, torus or hypercube with a fixed port order per dimension ({@link CubeStructure}) and
+ * otherwise refuses, naming the switch and the reason, so {@code -R dor,minhop} falls back. With
+ * {@code requireCube = false} (setting {@code dor_require_cube=false}) it routes anything, exactly
+ * as OpenSM does.
+ *
  * <p>Cost: as {@link org.ibrouting.engines.minhop.MinhopEngine}.
  */
 public final class DorEngine implements RoutingEngine {
+  private final boolean requireCube;
+
+  /** Refuses fabrics that are not DOR-cabled meshes, tori or hypercubes. */
+  public DorEngine() {
+    this(true);
+  }
+
+  /** {@code requireCube}: refuse fabrics that are not cubes (false: route anything, as OpenSM). */
+  public DorEngine(boolean requireCube) {
+    this.requireCube = requireCube;
+  }
+
   @Override
   public String name() {
     return "dor";
@@ -29,6 +48,13 @@ public final class DorEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("dor: the fabric has no switch to route");
+    }
+    if (requireCube) {
+      String why = CubeStructure.whyNotACube(fabric);
+      if (why != null) {
+        throw new RoutingException("dor: not a mesh, torus or hypercube cabled for dimension order: " + why
+            + " (-R dor,minhop falls back; -P dor_require_cube=false routes it as OpenSM does)");
+      }
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads);
