@@ -5,9 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ibrouting.analysis.EndpointScope;
-import org.ibrouting.analysis.ForwardingIndex;
-import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.fabric.Fabric;
@@ -15,10 +12,7 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
-import org.ibrouting.simulation.Endpoints;
-import org.ibrouting.simulation.PathTable;
-import org.ibrouting.simulation.SimulationResult;
-import org.ibrouting.simulation.Simulator;
+import org.ibrouting.simulation.RoutingQuality;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,32 +86,26 @@ final class CompareCommand implements Callable<Integer> {
             .put("engine", row.engine()).put("error", row.error()));
         continue;
       }
-      RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(row.routing());
-      ForwardingIndex efi = ForwardingIndex.compute(row.routing(), EndpointScope.TERMINALS, common.threads);
-      double lambda = Double.NaN;
-      double ci = Double.NaN;
-      if (report.allRouted()) {
-        SimulationResult result = Simulator.effectiveBisectionBandwidth(
-            PathTable.build(row.routing(), Endpoints.allCas(fabric)), patterns, engineOptions.seed, common.threads);
-        lambda = result.mean();
-        ci = result.confidence95();
-      }
-      int vls = row.routing().slTable().numVls();
+      RoutingQuality quality = RoutingQuality.measure(row.routing(), patterns, engineOptions.seed, common.threads);
+      RouteReport report = quality.report();
+      double lambda = quality.lambda();
+      double ci = quality.lambdaCi95();
+      int vls = quality.vls();
       if (csv) {
         lines.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "" : String.format(Locale.ROOT, "%.4f", row.seconds()),
-            vls, report.avgHops(), report.maxHops(), report.minimalShare(), efi.max(), efi.mean(), lambda, ci));
+            vls, report.avgHops(), report.maxHops(), report.minimalShare(), quality.efiMax(), quality.efiMean(), lambda, ci));
       } else {
         lines.add(String.format(Locale.ROOT, "%-18s %-8s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "-" : String.format(Locale.ROOT, "%.4f", row.seconds()),
-            vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), efi.max(), efi.mean(),
+            vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), quality.efiMax(), quality.efiMean(),
             Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci)));
       }
       json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
           .put("engine", row.engine()).put("routing_seconds", row.seconds()).put("vls", vls)
           .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
           .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
-          .put("efi_max", efi.max()).put("efi_mean", efi.mean()).put("lambda", lambda).put("lambda_ci95", ci));
+          .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean()).put("lambda", lambda).put("lambda_ci95", ci));
     }
     if (common.json) {
       System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)
