@@ -1,11 +1,7 @@
 package org.ibrouting.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -62,11 +58,11 @@ public final class OpenSmComparison {
           routing = engine.route(fabric, RoutingOptions.defaults());
         }
         for (int run = 0; run < ours.length; run++) {
-          resetPeaks();
+          HeapPeaks.reset();
           long start = System.nanoTime();
           routing = engine.route(fabric, RoutingOptions.defaults());
           double seconds = (System.nanoTime() - start) / 1e9;
-          peak = Math.max(peak, peakHeap());
+          peak = Math.max(peak, HeapPeaks.peak());
           ours[run] = seconds;
         }
         Arrays.sort(ours);
@@ -93,23 +89,5 @@ public final class OpenSmComparison {
             speedUp, same);
       }
     }
-  }
-
-  private static void resetPeaks() {
-    System.gc();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      pool.resetPeakUsage();
-    }
-  }
-
-  private static long peakHeap() {
-    long sum = 0;
-    List<MemoryPoolMXBean> pools = new ArrayList<>(ManagementFactory.getMemoryPoolMXBeans());
-    for (MemoryPoolMXBean pool : pools) {
-      if (pool.getType() == MemoryType.HEAP) {
-        sum += pool.getPeakUsage().getUsed();
-      }
-    }
-    return sum;
   }
 }

@@ -52,4 +52,9 @@ public final class AtomicFiles {
       }
     }
   }
+
+  /** Writes {@code text} to {@code target} atomically, in UTF-8. */
+  public static void writeString(Path target, String text) throws IOException {
+    write(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
 }

@@ -1,0 +1,113 @@
+package org.ibrouting.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xml.sax.InputSource;
+
+/** The side-by-side report: probe output, the Markdown section, its insertion, the charts. */
+class SideBySideTest {
+  @TempDir
+  Path dir;
+
+  private static Properties probe(String... args) throws Exception {
+    PrintStream old = System.out;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      OursProbe.main(args);
+    } finally {
+      System.setOut(old);
+    }
+    Properties p = new Properties();
+    p.load(new StringReader(out.toString(StandardCharsets.UTF_8)));
+    return p;
+  }
+
+  @Test
+  void probeMeasuresARoutingAndReportsRefusals() throws Exception {
+    Properties ok = probe("ktree 2 3", "sssp", "50", "0", "-");
+    assertEquals("ok", ok.getProperty("status"));
+    assertEquals("true", ok.getProperty("all_routed"));
+    assertEquals("1.00000", ok.getProperty("minimal_share"));
+    assertTrue(Double.parseDouble(ok.getProperty("lambda")) > 0.3, ok.toString());
+    Properties refused = probe("ktree 4 2", "dor", "50", "0", "-");
+    assertEquals("refused", refused.getProperty("status"));
+    assertTrue(refused.getProperty("message").startsWith("dor: not a mesh"), refused.toString());
+  }
+
+  private static SideBySide.Row row(String fabric, String side, String engine, String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return new SideBySide.Row(fabric, 20, 64, side, engine, p);
+  }
+
+  @Test
+  void markdownHasHeadlineClaimsAndOneRowPerEngineAndReplacesItsOwnSection() throws Exception {
+    List<SideBySide.Row> rows = new ArrayList<>();
+    rows.add(row("ktree 4 3", "opensm", "minhop", "status", "ok", "engine_used", "minhop", "seconds", "0.010",
+        "lambda", "0.53", "lambda_ci95", "0.01", "efi_max", "192", "vls", "1", "avg_hops", "5.4", "minimal_share", "1"));
+    rows.add(row("ktree 4 3", "opensm", "ftree", "status", "ok", "engine_used", "ftree", "seconds", "0.020",
+        "lambda", "0.79", "lambda_ci95", "0.01", "efi_max", "60", "vls", "1"));
+    rows.add(row("ktree 4 3", "opensm", "sssp", "status", "ok", "engine_used", "minhop", "seconds", "0.5"));
+    rows.add(row("ktree 4 3", "ours", "minhop", "status", "ok", "seconds", "0.002", "lambda", "0.53",
+        "lambda_ci95", "0.01", "efi_max", "192", "same_lfts", "true"));
+    rows.add(row("ktree 4 3", "ours", "sssp", "status", "ok", "seconds", "0.004", "lambda", "0.74",
+        "lambda_ci95", "0.01", "efi_max", "92"));
+    rows.add(row("ktree 4 3", "ours", "p2sssp", "status", "ok", "seconds", "0.3", "lambda", "0.71",
+        "lambda_ci95", "0.01", "efi_max", "60"));
+    SideBySide.Options o = new SideBySide.Options();
+    o.ours = List.of("minhop", "sssp", "p2sssp");
+    o.openSm = List.of("minhop", "ftree", "sssp");
+    String md = SideBySide.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
+    assertTrue(md.contains("| 4-ary 3-tree | 0.530 | 0.740 | - | +40% | - | ftree (0.790) |"), md);
+    assertTrue(md.contains("| minhop | 1 | 5.0x | 5.0x | 5.0x |"), md);
+    assertTrue(md.contains("sssp 0.740 — **contradicted** by ftree 0.790; above minhop 0.530"), md);
+    assertTrue(md.contains("EFI 60 vs 92, Λ 0.710 vs 0.740 — **reproduced**"), md);
+    assertTrue(md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - |"), md);
+    assertTrue(md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | yes |"), md);
+    assertTrue(md.contains("`benchmarks/side-by-side.sh --fabrics 'ktree 4 3'`"), md);
+
+    Path results = dir.resolve("RESULTS.md");
+    Files.writeString(results, "# results\n\nkept before\n");
+    SideBySide.insertSection(results, md);
+    Files.writeString(results, Files.readString(results) + "\nkept after\n");
+    SideBySide.insertSection(results, md.replace("0.530", "0.531"));
+    String text = Files.readString(results);
+    assertTrue(text.startsWith("# results\n\nkept before\n"), text);
+    assertTrue(text.endsWith("\nkept after\n"), text);
+    assertEquals(1, text.split("side-by-side:begin", -1).length - 1, "one section, replaced in place");
+    assertTrue(text.contains("0.531") && !text.contains("| 0.530 |"), text);
+  }
+
+  @Test
+  void chartsAreWellFormedSvg() throws Exception {
+    String dots = Charts.dotPlot("Λ <test>", "Lambda", List.of("a & b", "c"), 1.0, List.of(
+        new Charts.DotSeries("sssp", "#123456", true, new double[] {0.5, Double.NaN}),
+        new Charts.DotSeries("OpenSM sssp", "#123456", false, new double[] {0.4, 0.6})));
+    String curves = Charts.logLog("time", "nodes", "s", List.of(
+        new Charts.Curve("minhop", "#000", false, new double[] {100, 1000}, new double[] {0.001, 0.2}),
+        new Charts.Curve("OpenSM minhop", "#000", true, new double[] {100, 1000}, new double[] {0.003, 1.5})),
+        60, "60 s");
+    for (String svg : List.of(dots, curves)) {
+      var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new InputSource(new StringReader(svg)));
+      assertEquals("svg", doc.getDocumentElement().getNodeName());
+    }
+    assertEquals(3, dots.split("</title></circle>", -1).length - 1, "NaN has no marker");
+  }
+}
