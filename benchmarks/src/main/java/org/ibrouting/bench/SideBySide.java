@@ -148,15 +148,15 @@ public final class SideBySide {
       switch (a) {
         case "--help" -> {
           System.out.println("""
-              usage: SideBySide [--fabrics 'SPEC;SPEC...'] [--engines e1,e2] [--opensm-engines e1,e2]
+              usage: SideBySide [--fabrics 'SPEC;SPEC...'] [--engines e1,e2|none] [--opensm-engines e1,e2|none]
                                 [--patterns N] [--seed N] [--work DIR] [--results FILE] [--plots DIR]
                                 [--fresh] [--no-opensm] [--scale] [--scale-k 4,8,...] [--timeout S]
               SPEC is an 'ibrouting generate' spec, e.g. 'ktree 8 3' or 'torus 4,4,4 2'.""");
           return null;
         }
         case "--fabrics" -> o.fabrics = List.of(args[++i].split("\\s*;\\s*"));
-        case "--engines" -> o.ours = List.of(args[++i].split(","));
-        case "--opensm-engines" -> o.openSm = List.of(args[++i].split(","));
+        case "--engines" -> o.ours = engineList(args[++i]);
+        case "--opensm-engines" -> o.openSm = engineList(args[++i]);
         case "--patterns" -> o.patterns = Integer.parseInt(args[++i]);
         case "--seed" -> o.seed = Long.parseLong(args[++i]);
         case "--work" -> o.work = Path.of(args[++i]);
@@ -171,6 +171,11 @@ public final class SideBySide {
       }
     }
     return o;
+  }
+
+  /** A comma-separated list of engines; {@code none} is the empty list. */
+  private static List<String> engineList(String arg) {
+    return arg.equals("none") ? List.of() : List.of(arg.split(","));
   }
 
   /** Builds the fabric of an {@code ibrouting generate} spec such as {@code "ktree 8 3"}. */
