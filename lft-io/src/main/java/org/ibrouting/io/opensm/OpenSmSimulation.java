@@ -82,6 +82,8 @@ public final class OpenSmSimulation implements AutoCloseable {
    */
   public static OpenSmSimulation start(Path netFile, Path workDir, List<String> ibsimOptions)
       throws IOException {
+    // opensm and ibsim run in sub-directories: every path handed to them must be absolute
+    workDir = workDir.toAbsolutePath();
     Files.createDirectories(workDir);
     String sockName = "ibrouting-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
     List<String> command = new ArrayList<>(List.of("ibsim", "-s", "-n"));

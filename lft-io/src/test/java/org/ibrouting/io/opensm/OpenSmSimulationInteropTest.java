@@ -1,0 +1,34 @@
+package org.ibrouting.io.opensm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The simulation works from a relative work directory too (opensm runs in a sub-directory). */
+@Tag("interop")
+class OpenSmSimulationInteropTest {
+  @Test
+  void aRelativeWorkDirectoryStillYieldsTheDumpAndTheLog() throws Exception {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
+        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    Path relative = Path.of("target", "relative-sim-" + ProcessHandle.current().pid());
+    String name = "ft4_3";
+    try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"), relative)) {
+      OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
+      assertEquals(0, result.exitCode(), "see " + result.log());
+      assertNotNull(result.lftDump(), "see " + result.log());
+      assertEquals("minhop", result.engineUsed());
+    } finally {
+      try (var walk = Files.walk(relative)) {
+        walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+}
