@@ -111,12 +111,24 @@ final class FtreeRouter {
       connectRoots(builder);
     }
     if (unrouted > 0) {
-      throw new RoutingException("ftree: the up/down routes leave " + unrouted + " (switch, LID) entries"
-          + " empty, e.g. " + fabric.nodeName(firstUnroutedSwitch) + " has no route to "
-          + tree.describeLid(firstUnroutedLid) + ": not every switch reaches every leaf through"
-          + " a common ancestor");
+      throw new RoutingException("ftree: up/down routing would leave " + unrouted
+          + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
+          + fabric.nodeName(firstUnroutedSwitch) + " has no route to " + tree.describeLid(firstUnroutedLid)
+          + ": " + whyUnrouted());
     }
     return builder.build();
+  }
+
+  private String whyUnrouted() {
+    for (int sw = 0; sw < tree.numSwitches; sw++) {
+      if (sibCount[sw] > 0) {
+        int other = groupRemote[sibGroups[sibStart[sw]]];
+        return "switches of one rank are linked to each other (e.g. " + tree.fabric.nodeName(sw)
+            + " and " + tree.fabric.nodeName(other) + ", rank " + rank[sw]
+            + "), and fat-tree routing does not climb again from a switch it reached over such a link";
+      }
+    }
+    return "not every switch shares an ancestor with every leaf switch";
   }
 
   private void routeComputeNodes(RoutingBuilder builder) throws RoutingException {
@@ -184,10 +196,12 @@ final class FtreeRouter {
       builder.setOutPort(sw, target, lftPort[sw]);
     }
     if (numTouched < tree.numSwitches) {
-      // a CA LID must be reachable from every switch, a switch LID from every switch with CAs
+      // what CAs need: a CA LID from every switch with CAs (the rest of a path follows entries
+      // of falling hop counts), a switch LID from every leaf; OpenSM leaves switch-to-switch
+      // routes without common ancestor empty unless connect_roots is on
       boolean caTarget = !tree.fabric.isSwitch(tree.fabric.nodeOfLid(target));
       for (int sw = 0; sw < tree.numSwitches; sw++) {
-        if (lftRound[sw] != round && (caTarget || tree.hasCas[sw])) {
+        if (lftRound[sw] != round && (caTarget ? tree.hasCas[sw] : isLeaf[sw])) {
           if (firstUnroutedSwitch < 0) {
             firstUnroutedSwitch = sw;
             firstUnroutedLid = target;
