@@ -540,7 +540,11 @@ final class FatTree {
         + ": more than 255 switches below one index prefix");
   }
 
-  /** The sort key of a group's far end: its tuple, CAs after every switch. */
+  /**
+   * The sort key of a group's far end: its tuple; CAs after every switch, in port order. (OpenSM
+   * reads a CA record as if it were a switch record here and so sorts CA groups by bytes of heap
+   * pointers; that only happens on leaves that route over sibling links, and cannot be reproduced.)
+   */
   long remoteKey(int group) {
     return remoteIsSwitch(group) ? tuple[groupRemote[group]] : NO_TUPLE;
   }

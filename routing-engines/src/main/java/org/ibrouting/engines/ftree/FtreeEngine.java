@@ -26,7 +26,14 @@ import org.ibrouting.routing.RoutingOptions;
  * 2..8 switch levels only, and without root file an impure tree (different numbers of groups or
  * links per switch of one rank). Unlike OpenSM, it also refuses, rather than leave entries empty,
  * fabrics with routers, switches not connected to the tree, and trees where the up/down routes do
- * not reach every (switch, LID); the message names the switch.
+ * not reach every (switch, LID) that CA traffic needs (OpenSM leaves those entries empty, e.g. on
+ * chains of directors joined leaf to leaf); the message names the switch. Switch-to-switch routes
+ * without a common ancestor (root to root) stay empty as in OpenSM unless {@code connectRoots}.
+ *
+ * <p>Differences from OpenSM: where a leaf switch routes over links to switches of its own rank
+ * (siblings), OpenSM afterwards re-sorts that leaf's CA ports by bytes of heap pointers (it reads
+ * a CA record as a switch record), which reorders the routing of its compute nodes; ours keeps
+ * port order, so tables may differ there. Pure fat trees have no siblings and are not affected.
  *
  * <p>Cost: O(#LIDs * #switch ports) time, sequential (the counters make each destination depend on
  * the previous ones); about 6 ints per switch port plus the tables.
@@ -70,6 +77,11 @@ public final class FtreeEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    return route(fabric, false);
+  }
+
+  /** Routes, keeping tables that leave CAs without route when {@code keepIncomplete}, as OpenSM does. */
+  Routing route(Fabric fabric, boolean keepIncomplete) throws RoutingException {
     int[] roots = rootGuidFile == null ? null
         : GuidFiles.readSwitches(fabric, rootGuidFile, name(), "root GUID file");
     int[] cnPorts = cnGuidFile == null ? null
@@ -77,6 +89,6 @@ public final class FtreeEngine implements RoutingEngine {
     int[] ioPorts = ioGuidFile == null ? null
         : GuidFiles.readCaPorts(fabric, ioGuidFile, name(), "I/O-node GUID file");
     FatTree tree = FatTree.build(fabric, roots, cnPorts, ioPorts);
-    return new FtreeRouter(tree).route(name(), maxReverseHops, connectRoots);
+    return new FtreeRouter(tree).route(name(), maxReverseHops, connectRoots, keepIncomplete);
   }
 }

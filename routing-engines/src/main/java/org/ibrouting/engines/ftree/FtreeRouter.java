@@ -100,8 +100,12 @@ final class FtreeRouter {
     this.touched = new int[n];
   }
 
-  /** Routes every CA port and switch LID and returns the tables. */
-  Routing route(String engineName, int maxReverseHops, boolean connectRoots) throws RoutingException {
+  /**
+   * Routes every CA port and switch LID and returns the tables; refuses when CAs would lack routes
+   * unless {@code keepIncomplete} (for comparing with OpenSM, which keeps them).
+   */
+  Routing route(String engineName, int maxReverseHops, boolean connectRoots, boolean keepIncomplete)
+      throws RoutingException {
     Fabric fabric = tree.fabric;
     RoutingBuilder builder = Routing.builder(fabric, engineName);
     routeComputeNodes(builder);
@@ -110,7 +114,7 @@ final class FtreeRouter {
     if (connectRoots) {
       connectRoots(builder);
     }
-    if (unrouted > 0) {
+    if (unrouted > 0 && !keepIncomplete) {
       throw new RoutingException("ftree: up/down routing would leave " + unrouted
           + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
           + fabric.nodeName(firstUnroutedSwitch) + " has no route to " + tree.describeLid(firstUnroutedLid)
