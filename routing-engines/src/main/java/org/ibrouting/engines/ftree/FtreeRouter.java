@@ -49,8 +49,12 @@ final class FtreeRouter {
   private final boolean[] counterUpChanged;
   private final int[] downIndex;
 
-  private final int[] hopRound;
-  private final int[] hops;
+  /** Per switch: the round of its last hop count, times 256, plus the hop count. */
+  private final int[] hopMark;
+  /** Per group: far switch (-1 for a CA), far LID, first port, end of ports. */
+  private final int[] groupData;
+  /** Per switch: how many of its down groups lead to switches. */
+  private final int[] switchesBelow;
   private final int[] lftRound;
   private final int[] lftPort;
   private final int[] touched;
@@ -93,8 +97,22 @@ final class FtreeRouter {
     int n = tree.numSwitches;
     this.counterUpChanged = new boolean[n];
     this.downIndex = new int[n];
-    this.hopRound = new int[n];
-    this.hops = new int[n];
+    this.hopMark = new int[n];
+    this.groupData = new int[4 * groups];
+    for (int g = 0; g < groups; g++) {
+      groupData[4 * g] = tree.remoteIsSwitch(g) ? groupRemote[g] : -1;
+      groupData[4 * g + 1] = groupRemoteLid[g];
+      groupData[4 * g + 2] = groupPortStart[g];
+      groupData[4 * g + 3] = groupPortStart[g + 1];
+    }
+    this.switchesBelow = new int[n];
+    for (int sw = 0; sw < n; sw++) {
+      for (int k = dnStart[sw]; k < dnStart[sw] + dnCount[sw]; k++) {
+        if (tree.remoteIsSwitch(dnGroups[k])) {
+          switchesBelow[sw]++;
+        }
+      }
+    }
     this.lftRound = new int[n];
     this.lftPort = new int[n];
     this.touched = new int[n];
@@ -154,8 +172,7 @@ final class FtreeRouter {
       for (int j = routedHere; j < tree.maxCnPerLeaf; j++) {
         // a dummy destination: only counters change, its LID 0 entries are dropped
         beginRound(0);
-        hopRound[leaf] = round;
-        hops[leaf] = 1;
+        hopMark[leaf] = round << 8 | 1;
         downgoing(leaf, -1, true, 0, 1);
       }
     }
@@ -239,7 +256,8 @@ final class FtreeRouter {
   }
 
   private int hopsOf(int sw) {
-    return hopRound[sw] == round ? hops[sw] : NO_PATH;
+    int mark = hopMark[sw];
+    return mark >>> 8 == round ? mark & 0xFF : NO_PATH;
   }
 
   private boolean hasRoute(int sw) {
@@ -256,8 +274,7 @@ final class FtreeRouter {
       touched[numTouched++] = sw;
     }
     lftPort[sw] = port;
-    hopRound[sw] = round;
-    hops[sw] = hopCount;
+    hopMark[sw] = round << 8 | hopCount;
   }
 
   /** Sets, below {@code sw}, the routes that climb to {@code sw} (OpenSM's route-upgoing-by-going-down). */
@@ -266,33 +283,41 @@ final class FtreeRouter {
     if (numDown == 0) {
       return false;
     }
+    int numSiblings = sibCount[sw];
+    if (switchesBelow[sw] == 0 && numSiblings == 0) {
+      // only CAs below (a leaf): OpenSM's loop finds a CA and changes nothing else
+      downIndex[sw] = (downIndex[sw] + 1) % numDown;
+      return true;
+    }
     if (counterUpChanged[sw]) {
       sortByCounterUp(dnGroups, dnStart[sw], numDown);
       counterUpChanged[sw] = false;
     }
-    int numSiblings = sibCount[sw];
     if (numSiblings > 0) {
       sortByCounterUp(sibGroups, sibStart[sw], numSiblings);
     }
     boolean created = false;
     int limit = numDown + (target != 0 ? numSiblings : 0);
+    int prevLid = prev >= 0 ? lidOfSwitch[prev] : -1;
+    int next = hopCount + 1;
     for (int k = 0; k < limit; k++) {
       int g = k < numDown ? dnGroups[dnStart[sw] + k] : sibGroups[sibStart[sw] + k - numDown];
-      if (groupCaPort[g] >= 0) {
+      int data = 4 * g;
+      int remote = groupData[data];
+      if (remote < 0) {
         created = true;
         continue;
       }
-      if (prev >= 0 && groupRemoteLid[g] == lidOfSwitch[prev]) {
+      if (groupData[data + 1] == prevLid) {
+        continue;
+      }
+      int mark = hopMark[remote];
+      if (mark >>> 8 == round && next >= (mark & 0xFF)) {
         continue;
       }
       int minPort = leastLoaded(g, portCounterUp);
-      int remote = groupRemote[g];
-      int least = hopsOf(remote);
-      if (least != NO_PATH && hopCount + 1 >= least) {
-        continue;
-      }
-      setRoute(remote, remotePortNum[minPort], hopCount + 1);
-      boolean routed = upgoing(remote, -1, hopCount + 1);
+      setRoute(remote, remotePortNum[minPort], next);
+      boolean routed = upgoing(remote, -1, next);
       created |= routed;
       if (routed) {
         portCounterUp[minPort]++;
@@ -386,8 +411,9 @@ final class FtreeRouter {
 
   /** The first port of the group with the lowest counter. */
   private int leastLoaded(int group, int[] counter) {
-    int best = groupPortStart[group];
-    for (int p = best + 1; p < groupPortStart[group + 1]; p++) {
+    int best = groupData[4 * group + 2];
+    int end = groupData[4 * group + 3];
+    for (int p = best + 1; p < end; p++) {
       if (counter[p] < counter[best]) {
         best = p;
       }
