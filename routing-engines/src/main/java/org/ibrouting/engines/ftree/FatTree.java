@@ -447,8 +447,13 @@ final class FatTree {
     leafRank = rootsGiven ? rank[firstCnSwitch()] : maxSwitchRank;
     int treeRank = leafRank + 1;
     if (treeRank < MIN_TREE_RANK || treeRank > MAX_TREE_RANK) {
-      throw new RoutingException("ftree: the tree has " + treeRank + " switch levels; OpenSM's"
-          + " fat-tree routing handles " + MIN_TREE_RANK + " to " + MAX_TREE_RANK);
+      int root = 0;
+      while (rank[root] != 0) {
+        root++;
+      }
+      throw new RoutingException("ftree: the tree has " + treeRank + " switch levels, from "
+          + fabric.nodeName(root) + " down to " + fabric.nodeName(firstCnSwitch())
+          + "; OpenSM's fat-tree routing handles " + MIN_TREE_RANK + " to " + MAX_TREE_RANK);
     }
   }
 

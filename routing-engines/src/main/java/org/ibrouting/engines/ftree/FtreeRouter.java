@@ -58,6 +58,11 @@ final class FtreeRouter {
   private final int[] lftRound;
   private final int[] lftPort;
   private final int[] touched;
+  /** Up to {@link #BATCH} finished destinations: their LIDs, and a row of ports per destination. */
+  private static final int BATCH = 64;
+  private final int[] batchLids = new int[BATCH];
+  private final byte[] batch;
+  private int batchSize;
   private int numTouched;
   private int round;
   private int target;
@@ -116,6 +121,7 @@ final class FtreeRouter {
     this.lftRound = new int[n];
     this.lftPort = new int[n];
     this.touched = new int[n];
+    this.batch = new byte[BATCH * n];
   }
 
   /**
@@ -129,6 +135,7 @@ final class FtreeRouter {
     routeComputeNodes(builder);
     routeOtherCaPorts(builder, maxReverseHops);
     routeSwitches(builder);
+    flush(builder);
     if (connectRoots) {
       connectRoots(builder);
     }
@@ -212,9 +219,16 @@ final class FtreeRouter {
   }
 
   private void endRound(RoutingBuilder builder) {
+    int n = tree.numSwitches;
+    int row = batchSize * n;
+    java.util.Arrays.fill(batch, row, row + n, (byte) Routing.NO_ROUTE);
     for (int i = 0; i < numTouched; i++) {
       int sw = touched[i];
-      builder.setOutPort(sw, target, lftPort[sw]);
+      batch[row + sw] = (byte) lftPort[sw];
+    }
+    batchLids[batchSize++] = target;
+    if (batchSize == BATCH) {
+      flush(builder);
     }
     if (numTouched < tree.numSwitches) {
       // what CAs need: a CA LID from every switch with CAs (the rest of a path follows entries
@@ -253,6 +267,23 @@ final class FtreeRouter {
         builder.setOutPort(sw, lid, builder.outPort(sw, leafLid));
       }
     }
+  }
+
+  /**
+   * Writes the batched columns into the tables switch by switch: one destination's entries lie a
+   * whole LFT apart, so writing them as they come would miss the cache on every entry.
+   */
+  private void flush(RoutingBuilder builder) {
+    int n = tree.numSwitches;
+    for (int sw = 0; sw < n; sw++) {
+      for (int b = 0; b < batchSize; b++) {
+        int port = batch[b * n + sw] & 0xFF;
+        if (port != Routing.NO_ROUTE) {
+          builder.setOutPort(sw, batchLids[b], port);
+        }
+      }
+    }
+    batchSize = 0;
   }
 
   private int hopsOf(int sw) {
