@@ -53,6 +53,8 @@ final class FtreeRouter {
   private final int[] hopMark;
   /** Per group: far switch (-1 for a CA), far LID, first port, end of ports. */
   private final int[] groupData;
+  /** Parallel to {@code dnGroups}: the far switch of each down group, -1 for a CA. */
+  private final int[] dnRemote;
   /** Per switch: how many of its down groups lead to switches. */
   private final int[] switchesBelow;
   private final int[] lftRound;
@@ -109,6 +111,10 @@ final class FtreeRouter {
       groupData[4 * g + 1] = groupRemoteLid[g];
       groupData[4 * g + 2] = groupPortStart[g];
       groupData[4 * g + 3] = groupPortStart[g + 1];
+    }
+    this.dnRemote = new int[dnGroups.length];
+    for (int k = 0; k < dnGroups.length; k++) {
+      dnRemote[k] = groupData[4 * dnGroups[k]];
     }
     this.switchesBelow = new int[n];
     for (int sw = 0; sw < n; sw++) {
@@ -320,8 +326,12 @@ final class FtreeRouter {
       downIndex[sw] = (downIndex[sw] + 1) % numDown;
       return true;
     }
+    int base = dnStart[sw];
     if (counterUpChanged[sw]) {
-      sortByCounterUp(dnGroups, dnStart[sw], numDown);
+      sortByCounterUp(dnGroups, base, numDown);
+      for (int k = base; k < base + numDown; k++) {
+        dnRemote[k] = groupData[4 * dnGroups[k]];
+      }
       counterUpChanged[sw] = false;
     }
     if (numSiblings > 0) {
@@ -332,20 +342,20 @@ final class FtreeRouter {
     int prevLid = prev >= 0 ? lidOfSwitch[prev] : -1;
     int next = hopCount + 1;
     for (int k = 0; k < limit; k++) {
-      int g = k < numDown ? dnGroups[dnStart[sw] + k] : sibGroups[sibStart[sw] + k - numDown];
-      int data = 4 * g;
-      int remote = groupData[data];
+      int remote = k < numDown ? dnRemote[base + k] : groupData[4 * sibGroups[sibStart[sw] + k - numDown]];
       if (remote < 0) {
         created = true;
         continue;
       }
-      if (groupData[data + 1] == prevLid) {
+      // OpenSM skips the group whose far LID is the switch it came up from
+      if (lidOfSwitch[remote] == prevLid) {
         continue;
       }
       int mark = hopMark[remote];
       if (mark >>> 8 == round && next >= (mark & 0xFF)) {
         continue;
       }
+      int g = k < numDown ? dnGroups[base + k] : sibGroups[sibStart[sw] + k - numDown];
       int minPort = leastLoaded(g, portCounterUp);
       setRoute(remote, remotePortNum[minPort], next);
       boolean routed = upgoing(remote, -1, next);
