@@ -32,6 +32,10 @@ public final class BuiltinEngines {
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
         config.booleanParam("balance", false)));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
+    register("ftree", Set.of("max_reverse_hops", "connect_roots"),
+        config -> new org.ibrouting.engines.ftree.FtreeEngine(config.rootGuidFile(),
+            config.cnGuidFile(), config.ioGuidFile(), config.intParam("max_reverse_hops", 0, 0, 255),
+            config.booleanParam("connect_roots", false)));
   }
 
   private BuiltinEngines() {}
