@@ -31,6 +31,9 @@ public final class BuiltinEngines {
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
         config.booleanParam("balance", false)));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
+    register("nue", Set.of("nue_max_num_vls", "nue_include_switches"),
+        config -> new org.ibrouting.engines.nue.NueEngine(config.intParam("nue_max_num_vls", 1, 1, 15),
+            config.booleanParam("nue_include_switches", false)));
   }
 
   private BuiltinEngines() {}
