@@ -79,9 +79,7 @@ public final class QuaternaryHeap {
   /**
    * Removes {@code item} (which must be in the heap) as complib's {@code cl_heap_delete} does: the
    * last item takes its place and moves down if its new parent's key is smaller, up if larger, and
-   * stays put if equal. Returns the item complib reports as removed: {@code item} itself whenever
-   * the heap order held (complib can report another one when an earlier equal-key delete left the
-   * order broken; this is kept so that OpenSM's Nue is reproduced).
+   * stays put if equal. Returns the removed item.
    */
   public int delete(int item) {
     int index = posOf[item];
@@ -112,7 +110,7 @@ public final class QuaternaryHeap {
     return removed;
   }
 
-  /** complib's sift-up at a slot that may lie just past the end (after a delete of the last slot). */
+  /** complib's sift-up from a slot that may lie just past the end (after deleting the last slot). */
   private void siftUpFrom(int pos) {
     int item = itemAt[pos];
     long k = key[item];

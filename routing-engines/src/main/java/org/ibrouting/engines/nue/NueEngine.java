@@ -66,6 +66,15 @@ public final class NueEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    return route(fabric, options, null);
+  }
+
+  /**
+   * Routes; when {@code counters} is given, also checks the cCDG bookkeeping after every layer and
+   * stores backtracking steps, escape-path fallbacks, shortcuts and layers whose topological order
+   * had to be abandoned in {@code counters[0..3]}.
+   */
+  Routing route(Fabric fabric, RoutingOptions options, long[] counters) throws RoutingException {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException("nue: the fabric has no switch to route");
     }
@@ -157,6 +166,15 @@ public final class NueEngine implements RoutingEngine {
           }
         }
       }
+      if (counters != null) {
+        router.checkConsistency();
+        counters[3] += router.orderValid() ? 0 : 1;
+      }
+    }
+    if (counters != null) {
+      counters[0] = router.backtrackSteps;
+      counters[1] = router.escapeFallbacks;
+      counters[2] = router.shortcuts;
     }
     if (!includeSwitches) {
       for (int i = 0; i < net.numSwitches; i++) {

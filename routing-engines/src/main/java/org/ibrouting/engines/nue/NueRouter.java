@@ -57,6 +57,10 @@ final class NueRouter {
   private int[] candidateVertex = new int[64];
   /** Whether the last run fell back to the escape paths. */
   boolean usedEscapePaths;
+  /** Counters over all runs: backtracking steps that found a detour, escape-path fallbacks, shortcuts taken. */
+  long backtrackSteps;
+  long escapeFallbacks;
+  long shortcuts;
 
   NueRouter(NueNetwork net, long initialWeight) {
     this.net = net;
@@ -343,6 +347,7 @@ final class NueRouter {
             if (!attemptShortcut(reached, next, color)) {
               continue;
             }
+            shortcuts++;
           } else {
             if (usedLink[reached] >= 0) {
               int old = net.vertexOf(usedLink[reached]);
@@ -376,9 +381,11 @@ final class NueRouter {
         if (curr >= 0) {
           found++;
           step++;
+          backtrackSteps++;
         } else {
           useEscapePaths(source);
           usedEscapePaths = true;
+          escapeFallbacks++;
           step = 0;
         }
       }
@@ -635,7 +642,7 @@ final class NueRouter {
     }
   }
 
-  /** Throws when the order check and a plain search disagree (a self-test hook for the tests). */
+  /** Throws when the topological order no longer mirrors the used edges (a self-check for tests). */
   void checkConsistency() throws RoutingException {
     if (!orderValid) {
       return;
