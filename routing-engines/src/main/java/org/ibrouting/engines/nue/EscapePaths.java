@@ -161,26 +161,43 @@ final class EscapePaths {
           }
         }
       }
-      for (int j = 0; j < adjTerminalsInHull[s] + 1; j++) {
-        Arrays.fill(delta, 0.0);
-        for (int pos = stacked - 1; pos >= 0; pos--) {
-          int v = lifo[pos];
-          int updateForAdj;
-          if (s != v || j == 0) {
-            updateForAdj = adjTerminalsInHull[v];
-          } else {
-            updateForAdj = adjTerminalsInHull[v] > 0 ? adjTerminalsInHull[v] - 1 : 0;
-          }
-          for (int k = 0; k < updateForAdj; k++) {
-            delta[v] += (1.0 * sigma[v]) / sigma[v];
-          }
-          for (int k = 0; k < numPreds[v]; k++) {
-            int u = preds[net.linkStart[v] + k];
-            delta[u] += (1.0 * sigma[u]) / sigma[v] * (1 + delta[v]);
-          }
-          if (j > 0 || s != v) {
+      // OpenSM repeats the accumulation below once for the switch and once per CA of it; the
+      // dependencies of every other switch are the same each time, so they are computed once
+      // and added as often, in the same floating-point order
+      for (int pos = 0; pos < stacked; pos++) {
+        delta[lifo[pos]] = 0.0;
+      }
+      double ownContributions = 0.0;
+      for (int pos = stacked - 1; pos >= 0; pos--) {
+        int v = lifo[pos];
+        if (v == s) {
+          ownContributions = delta[v];
+          continue;
+        }
+        for (int k = 0; k < adjTerminalsInHull[v]; k++) {
+          delta[v] += 1.0;
+        }
+        for (int k = 0; k < numPreds[v]; k++) {
+          int u = preds[net.linkStart[v] + k];
+          delta[u] += (1.0 * sigma[u]) / sigma[v] * (1 + delta[v]);
+        }
+      }
+      int repeats = adjTerminalsInHull[s] + 1;
+      for (int pos = stacked - 1; pos >= 0; pos--) {
+        int v = lifo[pos];
+        if (v != s) {
+          for (int j = 0; j < repeats; j++) {
             centrality[v] += delta[v];
           }
+        }
+      }
+      if (repeats > 1) {
+        double own = ownContributions;
+        for (int k = 0; k < adjTerminalsInHull[s] - 1; k++) {
+          own += 1.0;
+        }
+        for (int j = 1; j < repeats; j++) {
+          centrality[s] += own;
         }
       }
     }

@@ -51,6 +51,8 @@ final class NueRouter {
   private final int[] foundAfterStep;
   private final int[] stackLinks;
   private final int[] stackSize;
+  private final int[] stackMark;
+  private int runMark;
   final int[] escapeLink;
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
@@ -85,6 +87,7 @@ final class NueRouter {
     foundAfterStep = new int[n];
     stackLinks = new int[net.numLinks()];
     stackSize = new int[n];
+    stackMark = new int[net.numLinks()];
     escapeLink = new int[n];
   }
 
@@ -313,6 +316,10 @@ final class NueRouter {
       foundAfterStep[i] = -1;
     }
     usedEscapePaths = false;
+    if (++runMark == Integer.MAX_VALUE) {
+      Arrays.fill(stackMark, 0);
+      runMark = 1;
+    }
     dist[source] = 0;
     int found = 1;
     int fake = net.fake(source);
@@ -393,14 +400,13 @@ final class NueRouter {
     fixColors(source, fake);
   }
 
+  /** Appends {@code link} (into {@code node}) to the node's stack of alternatives unless it is there. */
   private void pushStack(int node, int link) {
-    int base = net.linkStart[node];
-    for (int k = 0; k < stackSize[node]; k++) {
-      if (stackLinks[base + k] == link) {
-        return;
-      }
+    if (stackMark[link] == runMark) {
+      return;
     }
-    stackLinks[base + stackSize[node]++] = link;
+    stackMark[link] = runMark;
+    stackLinks[net.linkStart[node] + stackSize[node]++] = link;
   }
 
   /** OpenSM's local backtracking at an impasse: a detour into one unreached switch, or -1. */
