@@ -26,11 +26,25 @@ final class NueRouter {
 
   private final NueNetwork net;
   final long[] weight;
-  private final int[] nodeObj;
+  private final int numVertices;
+  /** Colour objects of the holders (vertices 0..V-1, then edges): a set element, see {@link #objOf}. */
+  private final int[] elemOf;
   private final boolean[] nodeWet;
-  private final int[] edgeObj;
   private final boolean[] edgeWet;
   private int[] realColor;
+  /** Disjoint sets of holders sharing a colour object: parent, size, and the object of a root. */
+  private int[] parent = new int[64];
+  private int[] size = new int[64];
+  private int[] label = new int[64];
+  private int numElems;
+  /** The root of the set of holders of each object, or -1. */
+  private int[] setOf;
+  /** Objects whose real colour was redirected in this layer. */
+  private int[] redirected = new int[64];
+  private int numRedirected;
+  private boolean[] isRedirected;
+  private int[] moveObj = new int[64];
+  private int[] moveElem = new int[64];
   private final IncrementalCdg order;
   private boolean orderValid;
   private final int[] searchStamp;
@@ -40,8 +54,6 @@ final class NueRouter {
   private int numWetNodes;
   private int[] wetEdges;
   private int numWetEdges;
-  /** Whether some colour object points elsewhere, so that flattening changes colours. */
-  private boolean chained;
 
   // per-run Dijkstra state
   private final long[] vertexDist;
@@ -70,9 +82,9 @@ final class NueRouter {
     int numEdges = net.edgeTarget.length;
     this.weight = new long[net.numLinks()];
     Arrays.fill(weight, initialWeight);
-    nodeObj = new int[numVertices];
+    this.numVertices = numVertices;
+    elemOf = new int[numVertices + numEdges];
     nodeWet = new boolean[numVertices];
-    edgeObj = new int[numEdges];
     edgeWet = new boolean[numEdges];
     order = new IncrementalCdg(net.cdgGraph);
     searchStamp = new int[numVertices];
@@ -97,30 +109,83 @@ final class NueRouter {
     for (int c = 0; c < numColors; c++) {
       realColor[c] = c;
     }
-    Arrays.fill(nodeObj, UNUSED);
+    setOf = new int[numColors];
+    Arrays.fill(setOf, -1);
+    isRedirected = new boolean[numColors];
+    numRedirected = 0;
+    numElems = 0;
+    Arrays.fill(elemOf, rootOf(UNUSED));
     Arrays.fill(nodeWet, false);
-    Arrays.fill(edgeObj, UNUSED);
     Arrays.fill(edgeWet, false);
     order.clear();
     orderValid = true;
     numWetNodes = 0;
     numWetEdges = 0;
-    chained = false;
+  }
+
+  private int find(int x) {
+    int root = x;
+    while (parent[root] != root) {
+      root = parent[root];
+    }
+    while (parent[x] != root) {
+      int next = parent[x];
+      parent[x] = root;
+      x = next;
+    }
+    return root;
+  }
+
+  /** The colour object of holder {@code h} (vertex, or {@code numVertices + edge}). */
+  private int objOf(int h) {
+    int x = elemOf[h];
+    if (parent[x] == x) {
+      return label[x];
+    }
+    int root = find(x);
+    elemOf[h] = root;
+    return label[root];
+  }
+
+  /** The set of holders of {@code obj}, created empty if there is none. */
+  private int rootOf(int obj) {
+    int root = setOf[obj];
+    if (root < 0) {
+      if (numElems == parent.length) {
+        parent = Arrays.copyOf(parent, numElems * 2);
+        size = Arrays.copyOf(size, numElems * 2);
+        label = Arrays.copyOf(label, numElems * 2);
+      }
+      root = numElems++;
+      parent[root] = root;
+      size[root] = 1;
+      label[root] = obj;
+      setOf[obj] = root;
+    }
+    return root;
+  }
+
+  private int nodeObj(int v) {
+    return objOf(v);
+  }
+
+  private void setNodeObj(int v, int obj) {
+    elemOf[v] = rootOf(obj);
   }
 
   private int nodeColor(int v) {
-    return realColor[nodeObj[v]];
+    return realColor[objOf(v)];
   }
 
   private int edgeColor(int e) {
-    return realColor[edgeObj[e]];
+    return realColor[objOf(numVertices + e)];
   }
 
   /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
   private void setEdgeObj(int e, int obj) {
-    boolean wasUsed = realColor[edgeObj[e]] > UNUSED;
+    boolean wasUsed = edgeColor(e) > UNUSED;
     boolean nowUsed = realColor[obj] > UNUSED;
-    edgeObj[e] = obj;
+    elemOf[numVertices + e] = rootOf(obj);
     if (orderValid && wasUsed != nowUsed) {
       if (nowUsed) {
         if (!order.tryAdd(e)) {
@@ -140,7 +205,13 @@ final class NueRouter {
       orderValid = false;
     }
     realColor[obj] = color;
-    chained = true;
+    if (!isRedirected[obj]) {
+      isRedirected[obj] = true;
+      if (numRedirected == redirected.length) {
+        redirected = Arrays.copyOf(redirected, numRedirected * 2);
+      }
+      redirected[numRedirected++] = obj;
+    }
   }
 
   private void markWetEdge(int e) {
@@ -173,7 +244,7 @@ final class NueRouter {
       while (cur >= 0) {
         int parent = net.linkFrom[cur];
         int curV = net.vertexOf(cur);
-        nodeObj[curV] = ESCAPE;
+        setNodeObj(curV, ESCAPE);
         int next = escapeLink[parent];
         if (next < 0) {
           boolean known = false;
@@ -189,13 +260,13 @@ final class NueRouter {
           break;
         }
         int nextV = net.vertexOf(next);
-        nodeObj[nextV] = ESCAPE;
+        setNodeObj(nextV, ESCAPE);
         colorEscapeEdge(nextV, curV);
         if (trees.hasAdjDestinations(a)) {
           int revCur = net.vertexOf(net.inverseLink[cur]);
           int revNext = net.vertexOf(net.inverseLink[next]);
-          nodeObj[revCur] = ESCAPE;
-          nodeObj[revNext] = ESCAPE;
+          setNodeObj(revCur, ESCAPE);
+          setNodeObj(revNext, ESCAPE);
           colorEscapeEdge(revCur, revNext);
           for (int l = net.linkStart[parent]; l < net.linkStart[parent + 1]; l++) {
             int adj = escapeLink[net.linkTo[l]];
@@ -214,8 +285,8 @@ final class NueRouter {
         }
         int curV = net.vertexOf(intoCentral[i]);
         int revNext = net.vertexOf(net.inverseLink[intoCentral[j]]);
-        nodeObj[curV] = ESCAPE;
-        nodeObj[revNext] = ESCAPE;
+        setNodeObj(curV, ESCAPE);
+        setNodeObj(revNext, ESCAPE);
         colorEscapeEdge(revNext, curV);
       }
     }
@@ -277,18 +348,18 @@ final class NueRouter {
         setEdgeObj(e, BLOCKED);
         return true;
       }
-      setEdgeObj(e, nodeObj[head]);
+      setEdgeObj(e, nodeObj(head));
       markWetEdge(e);
       return false;
     }
     if (nodeColor(tail) == UNUSED) {
-      nodeObj[tail] = nodeObj[head];
+      setNodeObj(tail, nodeObj(head));
       markWetNode(tail);
     } else {
-      setRealColor(nodeObj[tail], nodeObj[head]);
+      setRealColor(nodeObj(tail), nodeObj(head));
     }
     int first = net.edgeBetween(head, tail);
-    setEdgeObj(first, nodeObj[head]);
+    setEdgeObj(first, nodeObj(head));
     markWetEdge(first);
     return false;
   }
@@ -324,9 +395,9 @@ final class NueRouter {
     int found = 1;
     int fake = net.fake(source);
     if (nodeColor(fake) > UNUSED) {
-      setRealColor(nodeObj[fake], color);
+      setRealColor(nodeObj(fake), color);
     } else {
-      nodeObj[fake] = color;
+      setNodeObj(fake, color);
     }
     vertexDist[fake] = 0;
     int step = 0;
@@ -374,7 +445,7 @@ final class NueRouter {
           }
           dist[reached] = d;
           usedLink[reached] = link;
-        } else if (edgeColor(e) > UNUSED) {
+        } else if (col > UNUSED) {
           if (step != 0 && usedLink[reached] >= 0) {
             continue;
           }
@@ -597,7 +668,7 @@ final class NueRouter {
     }
   }
 
-  /** Dries the colours on the final tree, resets everything else painted in this run, flattens merges. */
+  /** Dries the colours on the final tree, resets everything else painted in this run, flattens. */
   private void fixColors(int source, int fake) {
     int n = net.numSwitches;
     for (int i = 0; i < n; i++) {
@@ -619,7 +690,7 @@ final class NueRouter {
     for (int k = 0; k < numWetNodes; k++) {
       int v = wetNodes[k];
       if (nodeWet[v]) {
-        nodeObj[v] = UNUSED;
+        setNodeObj(v, UNUSED);
         nodeWet[v] = false;
       }
     }
@@ -632,19 +703,46 @@ final class NueRouter {
       }
     }
     numWetEdges = 0;
-    if (chained) {
-      flattenColors();
-    }
+    flattenColors();
   }
 
-  /** {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does. */
+  /**
+   * {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does:
+   * the holders of each redirected object move, all at once, to the object it points at.
+   */
   private void flattenColors() {
-    int[] edgeTarget = net.edgeTarget;
-    for (int e = 0; e < edgeTarget.length; e++) {
-      edgeObj[e] = realColor[edgeObj[e]];
+    int moves = 0;
+    for (int i = 0; i < numRedirected; i++) {
+      int obj = redirected[i];
+      if (realColor[obj] != obj && setOf[obj] >= 0) {
+        if (moves == moveObj.length) {
+          moveObj = Arrays.copyOf(moveObj, moves * 2);
+          moveElem = Arrays.copyOf(moveElem, moves * 2);
+        }
+        moveObj[moves] = obj;
+        moveElem[moves] = setOf[obj];
+        moves++;
+      }
     }
-    for (int v = 0; v < nodeObj.length; v++) {
-      nodeObj[v] = realColor[nodeObj[v]];
+    for (int k = 0; k < moves; k++) {
+      setOf[moveObj[k]] = -1;
+    }
+    for (int k = 0; k < moves; k++) {
+      int target = realColor[moveObj[k]];
+      int moved = moveElem[k];
+      int root = setOf[target];
+      if (root < 0) {
+        setOf[target] = moved;
+        label[moved] = target;
+      } else if (size[moved] > size[root]) {
+        parent[root] = moved;
+        size[moved] += size[root];
+        label[moved] = target;
+        setOf[target] = moved;
+      } else {
+        parent[moved] = root;
+        size[root] += size[moved];
+      }
     }
   }
 
@@ -653,7 +751,7 @@ final class NueRouter {
     if (!orderValid) {
       return;
     }
-    for (int e = 0; e < edgeObj.length; e++) {
+    for (int e = 0; e < edgeWet.length; e++) {
       if ((edgeColor(e) > UNUSED) != order.contains(e)) {
         throw new RoutingException("nue: internal dependency order out of step at edge " + e);
       }
