@@ -65,6 +65,73 @@ public final class QuaternaryHeap {
     return min;
   }
 
+  /** Whether {@code item} is in the heap. */
+  public boolean contains(int item) {
+    int pos = posOf[item];
+    return pos >= 0 && pos < size && itemAt[pos] == item;
+  }
+
+  /** The key an item was last given. */
+  public long key(int item) {
+    return key[item];
+  }
+
+  /**
+   * Removes {@code item} (which must be in the heap) as complib's {@code cl_heap_delete} does: the
+   * last item takes its place and moves down if its new parent's key is smaller, up if larger, and
+   * stays put if equal. Returns the removed item.
+   */
+  public int delete(int item) {
+    int index = posOf[item];
+    if (size == 1) {
+      size = 0;
+      posOf[itemAt[0]] = -1;
+      return itemAt[0];
+    }
+    size--;
+    int last = itemAt[size];
+    itemAt[size] = itemAt[index];
+    posOf[itemAt[size]] = size;
+    itemAt[index] = last;
+    posOf[last] = index;
+    if (index == 0) {
+      siftDown(0);
+    } else {
+      long parentKey = key[itemAt[(index - 1) / 4]];
+      long movedKey = key[itemAt[index]];
+      if (parentKey < movedKey) {
+        siftDown(index);
+      } else if (parentKey > movedKey) {
+        siftUpFrom(index);
+      }
+    }
+    int removed = itemAt[size];
+    posOf[removed] = -1;
+    return removed;
+  }
+
+  /** complib's sift-up from a slot that may lie just past the end (after deleting the last slot). */
+  private void siftUpFrom(int pos) {
+    int item = itemAt[pos];
+    long k = key[item];
+    boolean moved = false;
+    int slot = pos;
+    while (slot > 0) {
+      int parent = (slot - 1) / 4;
+      if (k >= key[itemAt[parent]]) {
+        break;
+      }
+      itemAt[slot] = itemAt[parent];
+      posOf[itemAt[slot]] = slot;
+      slot = parent;
+      moved = true;
+    }
+    if (moved) {
+      itemAt[slot] = item;
+      posOf[item] = slot;
+    }
+  }
+
   private void siftUp(int pos) {
     int item = itemAt[pos];
     long k = key[item];

@@ -36,6 +36,9 @@ public final class BuiltinEngines {
         config -> new org.ibrouting.engines.ftree.FtreeEngine(config.rootGuidFile(),
             config.cnGuidFile(), config.ioGuidFile(), config.intParam("max_reverse_hops", 0, 0, 255),
             config.booleanParam("connect_roots", false)));
+    register("nue", Set.of("nue_max_num_vls", "nue_include_switches"),
+        config -> new org.ibrouting.engines.nue.NueEngine(config.intParam("nue_max_num_vls", 1, 1, 15),
+            config.booleanParam("nue_include_switches", false)));
   }
 
   private BuiltinEngines() {}

@@ -1,0 +1,277 @@
+package org.ibrouting.engines.nue;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.routing.SlTable;
+
+/**
+ * Nue: deadlock-free routing on the complete channel dependency graph (J. Domke, T. Hoefler,
+ * S. Matsuoka, "Routing on the Dependency Graph: A New Approach to Deadlock-Free High-Performance
+ * Routing", HPDC 2016), as OpenSM 3.3.23's {@code -R nue} does it. Works on any topology with any
+ * number of VLs, 1 included, and may use non-minimal paths.
+ *
+ * <p>The destination LIDs are split into {@code k = min(maxVls, nue_max_num_vls)} virtual layers
+ * round-robin in OpenSM's port order (OpenSM's "semi-random" split without METIS is this
+ * deterministic round robin, so the seed plays no part). Per layer: an escape-path spanning tree
+ * rooted at the most central switch of the destinations' convex hull is coloured into the cCDG;
+ * then per destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights
+ * starting at P² (P = end-port LIDs) and raised by every path routed, which only takes a channel
+ * dependency that closes no cycle in the layer's cCDG, with OpenSM's local backtracking, shortcut
+ * check and escape-path fallback at an impasse ({@link NueRouter}). Switch LIDs are then routed on
+ * plain weighted shortest-path trees on VL 0 unless {@code includeSwitches} (OpenSM's
+ * {@code nue_include_switches}) makes them destinations of the layers. A path's SL is its
+ * destination's layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
+ *
+ * <p>Differences from OpenSM: distances and weights are 64-bit (OpenSM's Dijkstra treats distances
+ * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order (Pearce-Kelly)
+ * instead of a depth-first search over the whole layer with an O(cCDG) reset per check.
+ *
+ * <p>Cost: per destination LID a Dijkstra over the cCDG (O(E log V), E = sum over links of the
+ * head's degree) plus an O(E) colour sweep. Memory: about 4 ints and 2 bytes per cCDG edge.
+ */
+public final class NueEngine implements RoutingEngine {
+  private final int maxNumVls;
+  private final boolean includeSwitches;
+
+  /**
+   * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
+   *     capped by {@link RoutingOptions#maxVls()}
+   * @param includeSwitches OpenSM's {@code nue_include_switches}: route switch LIDs deadlock-free
+   *     inside the layers too
+   */
+  public NueEngine(int maxNumVls, boolean includeSwitches) {
+    if (maxNumVls < 1 || maxNumVls > 15) {
+      throw new IllegalArgumentException("nue_max_num_vls must be 1-15, not " + maxNumVls);
+    }
+    this.maxNumVls = maxNumVls;
+    this.includeSwitches = includeSwitches;
+  }
+
+  /** OpenSM's defaults: one layer, switches not included. */
+  public NueEngine() {
+    this(1, false);
+  }
+
+  @Override
+  public String name() {
+    return "nue";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    return route(fabric, options, null);
+  }
+
+  /**
+   * Routes; when {@code counters} is given, also checks the cCDG bookkeeping after every layer and
+   * stores backtracking steps, escape-path fallbacks, shortcuts and layers whose topological order
+   * had to be abandoned in {@code counters[0..3]}.
+   */
+  Routing route(Fabric fabric, RoutingOptions options, long[] counters) throws RoutingException {
+    if (fabric.numSwitches() == 0) {
+      throw new RoutingException("nue: the fabric has no switch to route");
+    }
+    NueNetwork net = NueNetwork.of(fabric);
+    int numLayers = Math.max(1, Math.min(options.maxVls(), maxNumVls));
+
+    // end ports in OpenSM's port-GUID order; P = their LIDs
+    int[] endPorts = endPortsInGuidOrder(fabric);
+    long numLids = 0;
+    for (int port : endPorts) {
+      numLids += 1L << fabric.lmc(port);
+    }
+    IntArrayList[] layers = new IntArrayList[numLayers];
+    for (int v = 0; v < numLayers; v++) {
+      layers[v] = new IntArrayList();
+    }
+    int next = 0;
+    for (int port : endPorts) {
+      boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
+      if (isSwitch && !includeSwitches) {
+        continue;
+      }
+      if (!isSwitch && fabric.switchPortOf(port) < 0) {
+        continue;
+      }
+      layers[next].add(port);
+      next = (next + 1) % numLayers;
+    }
+
+    NueRouter router = new NueRouter(net, numLids * numLids);
+    EscapePaths trees = new EscapePaths(net);
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    byte[] vlOfLid = new byte[fabric.maxLid() + 1];
+    long total = 0;
+    for (IntArrayList layer : layers) {
+      for (int port : layer) {
+        total += 1L << fabric.lmc(port);
+      }
+    }
+    if (!includeSwitches) {
+      for (int i = 0; i < net.numSwitches; i++) {
+        total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
+      }
+    }
+    long done = 0;
+    for (int vl = 0; vl < numLayers; vl++) {
+      IntArrayList layer = layers[vl];
+      int count = layer.size();
+      if (count == 0) {
+        continue;
+      }
+      int[] destSwitch = new int[count];
+      boolean[] isTerminal = new boolean[count];
+      int layerLids = 0;
+      for (int k = 0; k < count; k++) {
+        int port = layer.getInt(k);
+        destSwitch[k] = net.nodeOfSwitch[fabric.nodeOfPort(fabric.switchPortOf(port))];
+        isTerminal[k] = !fabric.isSwitch(fabric.nodeOfPort(port));
+        layerLids += 1 << fabric.lmc(port);
+      }
+      router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
+      int central = trees.centralSwitch(destSwitch, isTerminal, count);
+      trees.spanningTree(central, router.weight, router.escapeLink);
+      if (vl == 0) {
+        int unreached = 0;
+        for (int i = 0; i < net.numSwitches; i++) {
+          if (router.escapeLink[i] < 0) {
+            unreached++;
+          }
+        }
+        if (unreached > 1) {
+          throw new RoutingException("nue: " + (unreached - 1) + " switch(es) cannot be reached from "
+              + fabric.nodeName(net.switchOf[central]) + "; the fabric is split (OpenSM: ERR NUE45)");
+        }
+      }
+      router.markEscapePaths(central, trees);
+      int color = NueRouter.ESCAPE + 1;
+      for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < count; k++) {
+          if (isTerminal[k] != (pass == 0)) {
+            continue;
+          }
+          int port = layer.getInt(k);
+          for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
+            router.route(destSwitch[k], color++);
+            applyTree(net, router, builder, destSwitch[k], isTerminal[k] ? port : -1, lid);
+            vlOfLid[lid] = (byte) vl;
+            options.progress().progress("nue: destinations", ++done, total);
+          }
+        }
+      }
+      if (counters != null) {
+        router.checkConsistency();
+        counters[3] += router.orderValid() ? 0 : 1;
+      }
+    }
+    if (counters != null) {
+      counters[0] = router.backtrackSteps;
+      counters[1] = router.escapeFallbacks;
+      counters[2] = router.shortcuts;
+    }
+    if (!includeSwitches) {
+      for (int i = 0; i < net.numSwitches; i++) {
+        int port = fabric.port(net.switchOf[i], 0);
+        for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
+          trees.spanningTree(i, router.weight, router.usedLink);
+          applyTree(net, router, builder, i, -1, lid);
+          vlOfLid[lid] = 0;
+          options.progress().progress("nue: destinations", ++done, total);
+        }
+      }
+    }
+    if (numLayers == 1) {
+      return builder.setSlTable(SlTable.none()).build();
+    }
+    int[] group = new int[fabric.maxLid() + 1];
+    Arrays.fill(group, -1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      if (fabric.portOfLid(lid) >= 0) {
+        group[lid] = 0;
+      }
+    }
+    SlTable.Builder sls = new SlTable.Builder(group, 1, fabric.maxLid() + 1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      if (vlOfLid[lid] != 0) {
+        sls.setSl(0, lid, vlOfLid[lid]);
+      }
+    }
+    return builder.setSlTable(sls.build()).build();
+  }
+
+  /**
+   * Writes the tree {@code router.usedLink} towards {@code lid} into the LFTs (the destination
+   * switch forwards to {@code caPort}'s cable, or keeps port 0 for its own LID) and adds every
+   * switch's terminal count (a byte in OpenSM) to the links of its path.
+   */
+  private static void applyTree(NueNetwork net, NueRouter router, RoutingBuilder builder, int destNode,
+      int caPort, int lid) throws RoutingException {
+    Fabric fabric = net.fabric;
+    int[] used = router.usedLink;
+    for (int i = 0; i < net.numSwitches; i++) {
+      int l = used[i];
+      if (l >= 0) {
+        builder.setOutPort(net.switchOf[i], lid, net.linkRemotePort[l]);
+      } else if (i == destNode && caPort >= 0) {
+        builder.setOutPort(net.switchOf[i], lid, fabric.portNum(fabric.peerPort(caPort)));
+      }
+    }
+    long[] weight = router.weight;
+    for (int i = 0; i < net.numSwitches; i++) {
+      if (i == destNode || used[i] < 0) {
+        continue;
+      }
+      int add = net.numTerminals[i] & 0xFF;
+      int cur = i;
+      int hops = 0;
+      while (cur != destNode) {
+        int l = used[cur];
+        if (l < 0 || ++hops > net.numSwitches) {
+          throw new RoutingException("nue: internal error, the paths towards LID " + lid
+              + " do not form a tree at " + fabric.nodeName(net.switchOf[cur]));
+        }
+        weight[l] += add;
+        cur = net.linkFrom[l];
+      }
+    }
+  }
+
+  /** CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped GUID). */
+  static int[] endPortsInGuidOrder(Fabric fabric) {
+    IntArrayList ports = new IntArrayList();
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      NodeType type = fabric.nodeType(node);
+      if (type == NodeType.SWITCH) {
+        int port = fabric.port(node, 0);
+        if (fabric.baseLid(port) != 0) {
+          ports.add(port);
+        }
+      } else if (type == NodeType.CA) {
+        for (int p = 1; p <= fabric.numPorts(node); p++) {
+          int port = fabric.port(node, p);
+          if (fabric.baseLid(port) != 0) {
+            ports.add(port);
+          }
+        }
+      }
+    }
+    Integer[] order = new Integer[ports.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Long.compareUnsigned(Long.reverseBytes(fabric.portGuid(ports.getInt(a))),
+        Long.reverseBytes(fabric.portGuid(ports.getInt(b)))));
+    int[] result = new int[order.length];
+    for (int i = 0; i < order.length; i++) {
+      result[i] = ports.getInt(order[i]);
+    }
+    return result;
+  }
+}

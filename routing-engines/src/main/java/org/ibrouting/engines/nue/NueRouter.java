@@ -1,0 +1,764 @@
+package org.ibrouting.engines.nue;
+
+import java.util.Arrays;
+import org.ibrouting.analysis.IncrementalCdg;
+import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.routing.RoutingException;
+
+/**
+ * One virtual layer's routing state: the cCDG colouring and the modified Dijkstra on it.
+ *
+ * <p>Colours are OpenSM's: every vertex and edge points at a colour object; an object's
+ * <em>real</em> colour is {@code realColor[object]} (one level of indirection, as in OpenSM, whose
+ * merges only redirect that pointer). Object 0 = blocked, 1 = unused, 2 = escape paths, 3.. = one
+ * per routed destination LID. An edge is <em>used</em> (part of the layer's acyclic dependency
+ * graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph depth-first for a
+ * path back (a cycle), we ask an {@link IncrementalCdg} kept in step with the used edges, which
+ * answers the same question from a topological order. If OpenSM's colour rule ever admits an edge
+ * that closes a cycle without a search, the order is abandoned for the rest of the layer and plain
+ * searches take over (the result stays identical to OpenSM's).
+ */
+final class NueRouter {
+  static final int BLOCKED = 0;
+  static final int UNUSED = 1;
+  static final int ESCAPE = 2;
+  private static final long INF = EscapePaths.INF;
+
+  private final NueNetwork net;
+  final long[] weight;
+  private final int numVertices;
+  /** Colour objects of the holders (vertices 0..V-1, then edges): a set element, see {@link #objOf}. */
+  private final int[] elemOf;
+  private final boolean[] nodeWet;
+  private final boolean[] edgeWet;
+  private int[] realColor;
+  /** Disjoint sets of holders sharing a colour object: parent, size, and the object of a root. */
+  private int[] parent = new int[64];
+  private int[] size = new int[64];
+  private int[] label = new int[64];
+  private int numElems;
+  /** The root of the set of holders of each object, or -1. */
+  private int[] setOf;
+  /** Objects whose real colour was redirected in this layer. */
+  private int[] redirected = new int[64];
+  private int numRedirected;
+  private boolean[] isRedirected;
+  private int[] moveObj = new int[64];
+  private int[] moveElem = new int[64];
+  private final IncrementalCdg order;
+  private boolean orderValid;
+  private final int[] searchStamp;
+  private final int[] searchStack;
+  private int stampValue;
+  private final int[] wetNodes;
+  private int numWetNodes;
+  private int[] wetEdges;
+  private int numWetEdges;
+
+  // per-run Dijkstra state
+  private final long[] vertexDist;
+  private final QuaternaryHeap heap;
+  final long[] dist;
+  final int[] usedLink;
+  private final int[] foundAfterStep;
+  private final int[] stackLinks;
+  private final int[] stackSize;
+  private final int[] stackMark;
+  private int runMark;
+  final int[] escapeLink;
+  private final int[] depended = new int[256];
+  private int[] candidateLink = new int[64];
+  private int[] candidateVertex = new int[64];
+  /** Whether the last run fell back to the escape paths. */
+  boolean usedEscapePaths;
+  /** Counters over all runs: backtracking steps that found a detour, escape-path fallbacks, shortcuts taken. */
+  long backtrackSteps;
+  long escapeFallbacks;
+  long shortcuts;
+
+  NueRouter(NueNetwork net, long initialWeight) {
+    this.net = net;
+    int numVertices = net.numVertices();
+    int numEdges = net.edgeTarget.length;
+    this.weight = new long[net.numLinks()];
+    Arrays.fill(weight, initialWeight);
+    this.numVertices = numVertices;
+    elemOf = new int[numVertices + numEdges];
+    nodeWet = new boolean[numVertices];
+    edgeWet = new boolean[numEdges];
+    order = new IncrementalCdg(net.cdgGraph);
+    searchStamp = new int[numVertices];
+    searchStack = new int[numVertices];
+    wetNodes = new int[numVertices];
+    wetEdges = new int[Math.max(16, numVertices)];
+    vertexDist = new long[numVertices];
+    heap = new QuaternaryHeap(numVertices);
+    int n = net.numSwitches;
+    dist = new long[n];
+    usedLink = new int[n];
+    foundAfterStep = new int[n];
+    stackLinks = new int[net.numLinks()];
+    stackSize = new int[n];
+    stackMark = new int[net.numLinks()];
+    escapeLink = new int[n];
+  }
+
+  /** Starts a layer: every vertex and edge unused, {@code numColors} colour objects. */
+  void resetColors(int numColors) {
+    realColor = new int[numColors];
+    for (int c = 0; c < numColors; c++) {
+      realColor[c] = c;
+    }
+    setOf = new int[numColors];
+    Arrays.fill(setOf, -1);
+    isRedirected = new boolean[numColors];
+    numRedirected = 0;
+    numElems = 0;
+    Arrays.fill(elemOf, rootOf(UNUSED));
+    Arrays.fill(nodeWet, false);
+    Arrays.fill(edgeWet, false);
+    order.clear();
+    orderValid = true;
+    numWetNodes = 0;
+    numWetEdges = 0;
+  }
+
+  private int find(int x) {
+    int root = x;
+    while (parent[root] != root) {
+      root = parent[root];
+    }
+    while (parent[x] != root) {
+      int next = parent[x];
+      parent[x] = root;
+      x = next;
+    }
+    return root;
+  }
+
+  /** The colour object of holder {@code h} (vertex, or {@code numVertices + edge}). */
+  private int objOf(int h) {
+    int x = elemOf[h];
+    if (parent[x] == x) {
+      return label[x];
+    }
+    int root = find(x);
+    elemOf[h] = root;
+    return label[root];
+  }
+
+  /** The set of holders of {@code obj}, created empty if there is none. */
+  private int rootOf(int obj) {
+    int root = setOf[obj];
+    if (root < 0) {
+      if (numElems == parent.length) {
+        parent = Arrays.copyOf(parent, numElems * 2);
+        size = Arrays.copyOf(size, numElems * 2);
+        label = Arrays.copyOf(label, numElems * 2);
+      }
+      root = numElems++;
+      parent[root] = root;
+      size[root] = 1;
+      label[root] = obj;
+      setOf[obj] = root;
+    }
+    return root;
+  }
+
+  private int nodeObj(int v) {
+    return objOf(v);
+  }
+
+  private void setNodeObj(int v, int obj) {
+    elemOf[v] = rootOf(obj);
+  }
+
+  private int nodeColor(int v) {
+    return realColor[objOf(v)];
+  }
+
+  private int edgeColor(int e) {
+    return realColor[objOf(numVertices + e)];
+  }
+
+  /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
+  private void setEdgeObj(int e, int obj) {
+    boolean wasUsed = edgeColor(e) > UNUSED;
+    boolean nowUsed = realColor[obj] > UNUSED;
+    elemOf[numVertices + e] = rootOf(obj);
+    if (orderValid && wasUsed != nowUsed) {
+      if (nowUsed) {
+        if (!order.tryAdd(e)) {
+          orderValid = false;
+        }
+      } else {
+        order.remove(e);
+      }
+    }
+  }
+
+  /** Redirects colour object {@code obj} to the colour {@code color} (OpenSM's merge). */
+  private void setRealColor(int obj, int color) {
+    // the used edges change only if an object moves across "unused" (never in OpenSM's flow);
+    // should it happen, the order no longer mirrors the used edges and plain searches take over
+    if ((realColor[obj] > UNUSED) != (color > UNUSED)) {
+      orderValid = false;
+    }
+    realColor[obj] = color;
+    if (!isRedirected[obj]) {
+      isRedirected[obj] = true;
+      if (numRedirected == redirected.length) {
+        redirected = Arrays.copyOf(redirected, numRedirected * 2);
+      }
+      redirected[numRedirected++] = obj;
+    }
+  }
+
+  private void markWetEdge(int e) {
+    if (!edgeWet[e]) {
+      edgeWet[e] = true;
+      if (numWetEdges == wetEdges.length) {
+        wetEdges = Arrays.copyOf(wetEdges, numWetEdges * 2);
+      }
+      wetEdges[numWetEdges++] = e;
+    }
+  }
+
+  private void markWetNode(int v) {
+    if (!nodeWet[v]) {
+      nodeWet[v] = true;
+      wetNodes[numWetNodes++] = v;
+    }
+  }
+
+  // ---- escape paths ---------------------------------------------------------------------------
+
+  /** Colours the escape paths of the tree {@link #escapeLink} rooted at {@code central}. */
+  void markEscapePaths(int central, EscapePaths trees) {
+    int n = net.numSwitches;
+    int centralLinks = net.linkStart[central + 1] - net.linkStart[central];
+    int[] intoCentral = new int[centralLinks];
+    int numInto = 0;
+    for (int a = 0; a < n; a++) {
+      int cur = escapeLink[a];
+      while (cur >= 0) {
+        int parent = net.linkFrom[cur];
+        int curV = net.vertexOf(cur);
+        setNodeObj(curV, ESCAPE);
+        int next = escapeLink[parent];
+        if (next < 0) {
+          boolean known = false;
+          for (int k = 0; k < numInto; k++) {
+            if (intoCentral[k] == cur) {
+              known = true;
+              break;
+            }
+          }
+          if (!known && numInto < centralLinks) {
+            intoCentral[numInto++] = cur;
+          }
+          break;
+        }
+        int nextV = net.vertexOf(next);
+        setNodeObj(nextV, ESCAPE);
+        colorEscapeEdge(nextV, curV);
+        if (trees.hasAdjDestinations(a)) {
+          int revCur = net.vertexOf(net.inverseLink[cur]);
+          int revNext = net.vertexOf(net.inverseLink[next]);
+          setNodeObj(revCur, ESCAPE);
+          setNodeObj(revNext, ESCAPE);
+          colorEscapeEdge(revCur, revNext);
+          for (int l = net.linkStart[parent]; l < net.linkStart[parent + 1]; l++) {
+            int adj = escapeLink[net.linkTo[l]];
+            if (adj >= 0 && net.linkFrom[adj] == parent && net.linkTo[adj] != net.linkTo[cur]) {
+              colorEscapeEdge(revCur, net.vertexOf(adj));
+            }
+          }
+        }
+        cur = next;
+      }
+    }
+    for (int i = 0; i < numInto; i++) {
+      for (int j = 0; j < numInto; j++) {
+        if (i == j) {
+          continue;
+        }
+        int curV = net.vertexOf(intoCentral[i]);
+        int revNext = net.vertexOf(net.inverseLink[intoCentral[j]]);
+        setNodeObj(curV, ESCAPE);
+        setNodeObj(revNext, ESCAPE);
+        colorEscapeEdge(revNext, curV);
+      }
+    }
+  }
+
+  private void colorEscapeEdge(int from, int to) {
+    int e = net.edgeBetween(from, to);
+    if (e >= 0) {
+      setEdgeObj(e, ESCAPE);
+    }
+  }
+
+  // ---- cycle check ----------------------------------------------------------------------------
+
+  /** Whether {@code target} is reachable from {@code source} over used edges. */
+  private boolean usedPathExists(int source, int target) {
+    if (orderValid) {
+      return order.reaches(source, target);
+    }
+    int mark = ++stampValue;
+    if (mark == Integer.MAX_VALUE) {
+      Arrays.fill(searchStamp, 0);
+      stampValue = 1;
+      mark = 1;
+    }
+    int top = 0;
+    searchStack[top++] = source;
+    searchStamp[source] = mark;
+    while (top > 0) {
+      int c = searchStack[--top];
+      for (int e = net.edgeStart[c]; e < net.edgeStart[c + 1]; e++) {
+        if (edgeColor(e) > UNUSED) {
+          int w = net.edgeTarget[e];
+          if (w == target) {
+            return true;
+          }
+          if (searchStamp[w] != mark) {
+            searchStamp[w] = mark;
+            searchStack[top++] = w;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * OpenSM's test of dependency {@code head -> edgeTarget[e]} for the run of colour {@code color}:
+   * true (and the edge blocked) if it would close a cycle; otherwise the edge is used from now on,
+   * colouring or merging the tail's subgraph.
+   */
+  private boolean inducesCycle(int head, int e, int color) {
+    int tail = net.edgeTarget[e];
+    if (edgeColor(e) > UNUSED) {
+      return false;
+    }
+    if (color == nodeColor(tail)) {
+      if (usedPathExists(tail, head)) {
+        setEdgeObj(e, BLOCKED);
+        return true;
+      }
+      setEdgeObj(e, nodeObj(head));
+      markWetEdge(e);
+      return false;
+    }
+    if (nodeColor(tail) == UNUSED) {
+      setNodeObj(tail, nodeObj(head));
+      markWetNode(tail);
+    } else {
+      setRealColor(nodeObj(tail), nodeObj(head));
+    }
+    int first = net.edgeBetween(head, tail);
+    setEdgeObj(first, nodeObj(head));
+    markWetEdge(first);
+    return false;
+  }
+
+  private void resetEdge(int e) {
+    if (e >= 0 && edgeWet[e]) {
+      setEdgeObj(e, UNUSED);
+      edgeWet[e] = false;
+    }
+  }
+
+  // ---- modified Dijkstra ----------------------------------------------------------------------
+
+  /**
+   * Routes every switch towards switch {@code source} (the destination's switch) for the
+   * destination LID of colour {@code color}; afterwards {@link #usedLink}{@code [i]} is the link
+   * from switch {@code i}'s next hop to {@code i} (-1 at {@code source}).
+   */
+  void route(int source, int color) {
+    int n = net.numSwitches;
+    for (int i = 0; i < n; i++) {
+      dist[i] = INF;
+      usedLink[i] = -1;
+      stackSize[i] = 0;
+      foundAfterStep[i] = -1;
+    }
+    usedEscapePaths = false;
+    if (++runMark == Integer.MAX_VALUE) {
+      Arrays.fill(stackMark, 0);
+      runMark = 1;
+    }
+    dist[source] = 0;
+    int found = 1;
+    int fake = net.fake(source);
+    if (nodeColor(fake) > UNUSED) {
+      setRealColor(nodeObj(fake), color);
+    } else {
+      setNodeObj(fake, color);
+    }
+    vertexDist[fake] = 0;
+    int step = 0;
+    int curr = fake;
+    heap.clear();
+    do {
+      int begin = net.edgeStart[curr];
+      int degree = net.edgeStart[curr + 1] - begin;
+      for (int j = 0; j < 2 * degree; j++) {
+        boolean overUsed = j < degree;
+        int e = begin + (overUsed ? j : j - degree);
+        int col = edgeColor(e);
+        if (overUsed ? col < ESCAPE : col != UNUSED) {
+          continue;
+        }
+        int next = net.edgeTarget[e];
+        int link = net.linkOfVertex[next];
+        long d = vertexDist[curr] + weight[link];
+        int reached = net.linkTo[link];
+        if (d < dist[reached]) {
+          if (inducesCycle(curr, e, color)) {
+            continue;
+          }
+          if (step != 0 && usedLink[reached] >= 0 && step != foundAfterStep[reached]) {
+            if (!attemptShortcut(reached, next, color)) {
+              continue;
+            }
+            shortcuts++;
+          } else {
+            if (usedLink[reached] >= 0) {
+              int old = net.vertexOf(usedLink[reached]);
+              if (heap.contains(old)) {
+                int removed = heap.delete(old);
+                int tail = net.tailOfVertex(removed);
+                if (usedLink[tail] >= 0) {
+                  resetEdge(net.edgeBetween(net.vertexOf(usedLink[tail]), removed));
+                }
+              }
+            } else {
+              found++;
+              foundAfterStep[reached] = step;
+            }
+            vertexDist[next] = d;
+            heap.insert(next, d);
+          }
+          dist[reached] = d;
+          usedLink[reached] = link;
+        } else if (col > UNUSED) {
+          if (step != 0 && usedLink[reached] >= 0) {
+            continue;
+          }
+          vertexDist[next] = d;
+          pushStack(reached, link);
+        }
+      }
+      curr = heap.isEmpty() ? -1 : heap.extractMin();
+      if (curr < 0 && found != n) {
+        curr = backtrack(source, color);
+        if (curr >= 0) {
+          found++;
+          step++;
+          backtrackSteps++;
+        } else {
+          useEscapePaths(source);
+          usedEscapePaths = true;
+          escapeFallbacks++;
+          step = 0;
+        }
+      }
+    } while (curr >= 0);
+    fixColors(source, fake);
+  }
+
+  /** Appends {@code link} (into {@code node}) to the node's stack of alternatives unless it is there. */
+  private void pushStack(int node, int link) {
+    if (stackMark[link] == runMark) {
+      return;
+    }
+    stackMark[link] = runMark;
+    stackLinks[net.linkStart[node] + stackSize[node]++] = link;
+  }
+
+  /** OpenSM's local backtracking at an impasse: a detour into one unreached switch, or -1. */
+  private int backtrack(int source, int color) {
+    int n = net.numSwitches;
+    int result = -1;
+    for (int u = 0; u < n && result < 0; u++) {
+      if (dist[u] != INF) {
+        continue;
+      }
+      int numCandidates = 0;
+      for (int l1 = net.linkStart[u]; l1 < net.linkStart[u + 1]; l1++) {
+        int adj = net.linkTo[l1];
+        if (dist[adj] == INF) {
+          continue;
+        }
+        int numDepended = 0;
+        for (int l2 = net.linkStart[adj]; l2 < net.linkStart[adj + 1]; l2++) {
+          int w = net.linkTo[l2];
+          int wl = usedLink[w];
+          if (wl >= 0 && net.linkFrom[wl] == adj) {
+            depended[numDepended++] = net.vertexOf(wl);
+          }
+        }
+        int base = net.linkStart[adj];
+        for (int k = 0; k < stackSize[adj]; k++) {
+          int sl = stackLinks[base + k];
+          int c = net.vertexOf(sl);
+          int m = 0;
+          for (; m < numDepended; m++) {
+            int dl = net.linkOfVertex[depended[m]];
+            if (net.linkFrom[sl] == net.linkTo[dl] && net.linkTo[sl] == net.linkFrom[dl]) {
+              break;
+            }
+            int edge = net.edgeBetween(c, depended[m]);
+            if (edge < 0 || edgeColor(edge) < ESCAPE) {
+              break;
+            }
+          }
+          if (m == numDepended) {
+            if (numCandidates == candidateLink.length) {
+              candidateLink = Arrays.copyOf(candidateLink, numCandidates * 2);
+              candidateVertex = Arrays.copyOf(candidateVertex, numCandidates * 2);
+            }
+            candidateLink[numCandidates] = l1;
+            candidateVertex[numCandidates] = c;
+            numCandidates++;
+          }
+        }
+      }
+      if (numCandidates == 0) {
+        continue;
+      }
+      sortCandidates(numCandidates);
+      for (int k = 0; k < numCandidates; k++) {
+        int pre = candidateVertex[k];
+        int l1 = candidateLink[k];
+        int toU = net.vertexOf(net.inverseLink[l1]);
+        int preToU = net.edgeBetween(pre, toU);
+        if (preToU < 0 || edgeColor(preToU) == BLOCKED) {
+          continue;
+        }
+        int preLink = net.linkOfVertex[pre];
+        int prevSwitch = net.linkFrom[preLink];
+        if (prevSwitch == source || usedLink[prevSwitch] < 0) {
+          continue;
+        }
+        int prePreLink = usedLink[prevSwitch];
+        if (net.linkFrom[preLink] == net.linkTo[prePreLink]
+            && net.linkTo[preLink] == net.linkFrom[prePreLink]) {
+          continue;
+        }
+        int prePre = net.vertexOf(prePreLink);
+        int preEdge = net.edgeBetween(prePre, pre);
+        if (preEdge < 0 || edgeColor(preEdge) == BLOCKED) {
+          continue;
+        }
+        boolean wasWet = edgeWet[preEdge];
+        if (inducesCycle(prePre, preEdge, color)) {
+          continue;
+        }
+        int edge = net.edgeBetween(pre, toU);
+        if (inducesCycle(pre, edge, color)) {
+          if (!wasWet) {
+            resetEdge(preEdge);
+          }
+          continue;
+        }
+        int uLink = net.linkOfVertex[toU];
+        if (result < 0) {
+          vertexDist[toU] = vertexDist[pre] + weight[uLink];
+          usedLink[u] = uLink;
+          dist[u] = vertexDist[toU];
+          int adj = net.linkTo[l1];
+          usedLink[adj] = preLink;
+          dist[adj] = vertexDist[pre];
+          result = toU;
+        } else {
+          vertexDist[toU] = vertexDist[pre] + weight[uLink];
+          pushStack(u, uLink);
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Stable sort of the candidates by the distance of their channel into the adjacent switch. */
+  private void sortCandidates(int count) {
+    for (int i = 1; i < count; i++) {
+      int link = candidateLink[i];
+      int vertex = candidateVertex[i];
+      long key = vertexDist[vertex];
+      int j = i - 1;
+      while (j >= 0 && vertexDist[candidateVertex[j]] > key) {
+        candidateLink[j + 1] = candidateLink[j];
+        candidateVertex[j + 1] = candidateVertex[j];
+        j--;
+      }
+      candidateLink[j + 1] = link;
+      candidateVertex[j + 1] = vertex;
+    }
+  }
+
+  /**
+   * After a backtracking step, whether switch {@code node} may switch to the shorter channel
+   * {@code vertex} without a cycle through the switches it already relays to.
+   */
+  private boolean attemptShortcut(int node, int vertex, int color) {
+    int oldV = net.vertexOf(usedLink[node]);
+    int oldTail = net.linkFrom[usedLink[node]];
+    int preOld = usedLink[oldTail] >= 0 ? net.vertexOf(usedLink[oldTail]) : -1;
+    int numDependent = 0;
+    for (int l = net.linkStart[node]; l < net.linkStart[node + 1]; l++) {
+      int w = net.linkTo[l];
+      int wl = usedLink[w];
+      if (wl >= 0 && net.linkFrom[wl] == node) {
+        depended[numDependent++] = net.edgeBetween(vertex, net.vertexOf(wl));
+      }
+    }
+    boolean valid = true;
+    int breakPoint = 0;
+    boolean[] wasWet = new boolean[numDependent];
+    for (int i = 0; i < numDependent; i++) {
+      wasWet[i] = depended[i] >= 0 && edgeWet[depended[i]];
+    }
+    for (int i = 0; i < numDependent; i++) {
+      int e = depended[i];
+      if (e < 0 || edgeColor(e) == BLOCKED || inducesCycle(vertex, e, color)) {
+        valid = false;
+        breakPoint = i;
+        break;
+      }
+    }
+    if (valid) {
+      if (preOld >= 0) {
+        resetEdge(net.edgeBetween(preOld, oldV));
+      }
+      // OpenSM passes the new dependency itself to its reset here (not old -> dependent)
+      for (int i = 0; i < numDependent; i++) {
+        resetEdge(depended[i]);
+      }
+    } else {
+      for (int i = 0; i < breakPoint; i++) {
+        if (edgeColor(depended[i]) != BLOCKED && !wasWet[i]) {
+          resetEdge(depended[i]);
+        }
+      }
+    }
+    return valid;
+  }
+
+  /** The impasse could not be solved: route along the escape tree, reversed towards the source. */
+  private void useEscapePaths(int source) {
+    int n = net.numSwitches;
+    System.arraycopy(escapeLink, 0, usedLink, 0, n);
+    int node = source;
+    int cur = usedLink[node];
+    if (cur < 0) {
+      return;
+    }
+    usedLink[node] = -1;
+    while (cur >= 0) {
+      int parent = net.linkFrom[cur];
+      int reverse = net.inverseLink[cur];
+      cur = usedLink[parent];
+      usedLink[parent] = reverse;
+      node = parent;
+    }
+  }
+
+  /** Dries the colours on the final tree, resets everything else painted in this run, flattens. */
+  private void fixColors(int source, int fake) {
+    int n = net.numSwitches;
+    for (int i = 0; i < n; i++) {
+      int l = usedLink[i];
+      if (l < 0) {
+        continue;
+      }
+      int v = net.vertexOf(l);
+      int from = net.linkFrom[l];
+      nodeWet[v] = false;
+      int pre = from == source ? fake : (usedLink[from] >= 0 ? net.vertexOf(usedLink[from]) : -1);
+      if (pre >= 0) {
+        int e = net.edgeBetween(pre, v);
+        if (e >= 0) {
+          edgeWet[e] = false;
+        }
+      }
+    }
+    for (int k = 0; k < numWetNodes; k++) {
+      int v = wetNodes[k];
+      if (nodeWet[v]) {
+        setNodeObj(v, UNUSED);
+        nodeWet[v] = false;
+      }
+    }
+    numWetNodes = 0;
+    for (int k = 0; k < numWetEdges; k++) {
+      int e = wetEdges[k];
+      if (edgeWet[e]) {
+        setEdgeObj(e, UNUSED);
+        edgeWet[e] = false;
+      }
+    }
+    numWetEdges = 0;
+    flattenColors();
+  }
+
+  /**
+   * {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does:
+   * the holders of each redirected object move, all at once, to the object it points at.
+   */
+  private void flattenColors() {
+    int moves = 0;
+    for (int i = 0; i < numRedirected; i++) {
+      int obj = redirected[i];
+      if (realColor[obj] != obj && setOf[obj] >= 0) {
+        if (moves == moveObj.length) {
+          moveObj = Arrays.copyOf(moveObj, moves * 2);
+          moveElem = Arrays.copyOf(moveElem, moves * 2);
+        }
+        moveObj[moves] = obj;
+        moveElem[moves] = setOf[obj];
+        moves++;
+      }
+    }
+    for (int k = 0; k < moves; k++) {
+      setOf[moveObj[k]] = -1;
+    }
+    for (int k = 0; k < moves; k++) {
+      int target = realColor[moveObj[k]];
+      int moved = moveElem[k];
+      int root = setOf[target];
+      if (root < 0) {
+        setOf[target] = moved;
+        label[moved] = target;
+      } else if (size[moved] > size[root]) {
+        parent[root] = moved;
+        size[moved] += size[root];
+        label[moved] = target;
+        setOf[target] = moved;
+      } else {
+        parent[moved] = root;
+        size[root] += size[moved];
+      }
+    }
+  }
+
+  /** Throws when the topological order no longer mirrors the used edges (a self-check for tests). */
+  void checkConsistency() throws RoutingException {
+    if (!orderValid) {
+      return;
+    }
+    for (int e = 0; e < edgeWet.length; e++) {
+      if ((edgeColor(e) > UNUSED) != order.contains(e)) {
+        throw new RoutingException("nue: internal dependency order out of step at edge " + e);
+      }
+    }
+  }
+
+  boolean orderValid() {
+    return orderValid;
+  }
+}

@@ -1,0 +1,102 @@
+package org.ibrouting.engines.nue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.topology.Topologies;
+import org.junit.jupiter.api.Test;
+
+class NueEngineTest {
+  /** Tori with one VL force impasses: backtracking, shortcuts and the escape paths all run, and stay deadlock-free. */
+  @Test
+  void impassesOnToriAreSolvedDeadlockFree() throws RoutingException {
+    long[] total = new long[4];
+    for (int k = 3; k <= 6; k++) {
+      for (Fabric fabric : new Fabric[] {Topologies.torus(new int[] {k, k}, 2),
+          Topologies.torus(new int[] {k, k, 3}, 1)}) {
+        long[] counters = new long[4];
+        Routing routing = new NueEngine().route(fabric, RoutingOptions.defaults(), counters);
+        RoutingAssertions.assertAllPairsRouted(routing);
+        RoutingAssertions.assertLoopFree(routing);
+        RoutingAssertions.assertDeadlockFreePerVl(routing);
+        RoutingAssertions.assertVlsWithin(routing, 1);
+        for (int i = 0; i < 4; i++) {
+          total[i] += counters[i];
+        }
+      }
+    }
+    assertTrue(total[0] > 0, "no backtracking step");
+    assertTrue(total[1] > 0, "no escape-path fallback");
+    assertTrue(total[2] > 0, "no shortcut");
+    assertEquals(0, total[3], "the topological order had to be abandoned");
+  }
+
+  /** A destination's SL is its layer: LIDs in port-GUID order, round robin over the layers. */
+  @Test
+  void destinationsAreSplitRoundRobinOverTheLayers() throws RoutingException {
+    Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
+    Routing routing = new NueEngine(4, false).route(fabric, RoutingOptions.defaults());
+    int[] ports = NueEngine.endPortsInGuidOrder(fabric);
+    int layer = 0;
+    int src = fabric.baseLid(fabric.port(fabric.numSwitches(), 1));
+    for (int port : ports) {
+      if (fabric.isSwitch(fabric.nodeOfPort(port))) {
+        assertEquals(0, routing.slTable().sl(src, fabric.baseLid(port)));
+        continue;
+      }
+      assertEquals(layer, routing.slTable().sl(src, fabric.baseLid(port)), fabric.portName(port));
+      layer = (layer + 1) % 4;
+    }
+    assertEquals(4, routing.slTable().numVls());
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+  }
+
+  /** nue_max_num_vls is read from the engine settings and capped by the options' VL limit. */
+  @Test
+  void settingsAndVlLimit() throws RoutingException {
+    Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
+    EngineConfig config = EngineConfig.none().withParam("nue_max_num_vls", "4")
+        .withParam("nue_include_switches", "true");
+    Routing four = BuiltinEngines.chain("nue", config).get(0).route(fabric, RoutingOptions.defaults());
+    assertEquals(4, four.slTable().numVls());
+    Routing two = BuiltinEngines.create("nue", config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
+    assertEquals(2, two.slTable().numVls());
+    Routing one = BuiltinEngines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    assertTrue(one.slTable().isNone());
+    assertThrows(IllegalArgumentException.class,
+        () -> BuiltinEngines.create("nue", EngineConfig.none().withParam("nue_max_num_vls", "16")));
+  }
+
+  /** Switches routed inside the layers are deadlock-free towards switch LIDs too. */
+  @Test
+  void includedSwitchesAreDeadlockFree() throws RoutingException {
+    Fabric fabric = Topologies.torus(new int[] {5, 5}, 1);
+    Routing routing = new NueEngine(2, true).route(fabric, RoutingOptions.defaults());
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+  }
+
+  @Test
+  void refusesASplitFabric() {
+    FabricBuilder b = Fabric.builder();
+    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
+    int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
+    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(a, 1, 3, 0).setLid(c, 1, 4, 0);
+    b.connect(a, 1, s1, 1, null).connect(c, 1, s2, 1, null);
+    RoutingException e = assertThrows(RoutingException.class,
+        () -> new NueEngine().route(b.build(), RoutingOptions.defaults()));
+    assertTrue(e.getMessage().startsWith("nue: "), e.getMessage());
+  }
+}

@@ -1,0 +1,51 @@
+package org.ibrouting.engines.nue;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingAssertions;
+
+/**
+ * Nue on generated and random fabrics, with 1, 2, 4 and 8 VLs: every pair routed, loop-free,
+ * deadlock-free on every VL, never more VLs than allowed; with and without switches as
+ * destinations of the layers, with LMC up to 2.
+ */
+class NuePropertiesTest {
+  @Provide
+  Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
+        FabricArbitraries.tori(), FabricArbitraries.jellyfish(), FabricArbitraries.dragonflies(),
+        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
+        .filter(FabricArbitraries::switchesConnected);
+  }
+
+  @Provide
+  Arbitrary<Integer> vls() {
+    return Arbitraries.of(1, 2, 4, 8);
+  }
+
+  @Property(tries = 150)
+  void deadlockFreePerVlWithinTheLimit(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int vls,
+      @ForAll boolean includeSwitches) throws RoutingException {
+    Routing routing = new NueEngine(vls, includeSwitches).route(fabric, RoutingOptions.defaults());
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertLoopFree(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+    RoutingAssertions.assertVlsWithin(routing, vls);
+  }
+
+  @Property(tries = 40)
+  void optionsCapTheLayers(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int maxVls) throws RoutingException {
+    Routing routing = new NueEngine(8, false).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+    RoutingAssertions.assertVlsWithin(routing, maxVls);
+  }
+}
