@@ -30,6 +30,11 @@ public final class BuiltinEngines {
         config.booleanParam("minimal", true)));
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
         config.booleanParam("balance", false)));
+    register("multiupdn", Set.of("updn_trees", "multiupdn_choice"), config ->
+        new org.ibrouting.engines.multiupdn.MultiUpdnEngine(config.intParam("updn_trees", 0, 1, 15),
+            org.ibrouting.engines.multiupdn.MultiUpdnEngine.Choice.valueOf(config.choiceParam(
+                "multiupdn_choice", "random", "random", "load").toUpperCase(java.util.Locale.ROOT)),
+            config.rootGuidFile()));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
   }
 

@@ -140,8 +140,11 @@ public final class UpDownHops implements HopTable {
     return table;
   }
 
-  /** Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank}. */
-  static boolean isUp(Fabric fabric, int[] rank, int x, int y) {
+  /**
+   * Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank} (BFS
+   * distance from the nearest root, as {@link UpdnEngine#ranks} gives them).
+   */
+  public static boolean isUp(Fabric fabric, int[] rank, int x, int y) {
     if (rank[x] != rank[y]) {
       return rank[y] < rank[x];
     }
@@ -150,6 +153,14 @@ public final class UpDownHops implements HopTable {
       return false;
     }
     return Long.compareUnsigned(fabric.nodeGuid(y), fabric.nodeGuid(x)) < 0;
+  }
+
+  /**
+   * Whether switch {@code sw} reaches switch {@code target} over last-phase (for Up*&#47;Down*: down)
+   * hops only; its legal routes then take such hops only.
+   */
+  public boolean lastPhaseOnly(int sw, int target) {
+    return (down[target * n + sw] & 0xFF) != INF;
   }
 
   @Override

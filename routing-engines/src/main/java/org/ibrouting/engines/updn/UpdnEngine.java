@@ -119,11 +119,23 @@ public final class UpdnEngine implements RoutingEngine {
   }
 
   static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
+    return readRoots(fabric, file, "updn");
+  }
+
+  /**
+   * The switches a root GUID file names (OpenSM's {@code -a}: one GUID a line, {@code #} comments),
+   * in file order.
+   *
+   * @param engine the engine name that prefixes error messages
+   * @throws RoutingException naming the file and line of an unreadable GUID, an unknown node or a
+   *     node that is no switch, or when the file names no switch
+   */
+  public static int[] readRoots(Fabric fabric, Path file, String engine) throws RoutingException {
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new RoutingException("updn: cannot read root GUID file " + file + ": " + e.getMessage(), e);
+      throw new RoutingException(engine + ": cannot read root GUID file " + file + ": " + e.getMessage(), e);
     }
     IntArrayList roots = new IntArrayList();
     for (int i = 0; i < lines.size(); i++) {
@@ -138,24 +150,27 @@ public final class UpdnEngine implements RoutingEngine {
             : word.length() > 1 && word.startsWith("0") ? Long.parseUnsignedLong(word.substring(1), 8)
             : Long.parseUnsignedLong(word);
       } catch (NumberFormatException e) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": expected a switch GUID, found '"
+        throw new RoutingException(engine + ": " + file + ":" + (i + 1) + ": expected a switch GUID, found '"
             + word + "'");
       }
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": " + String.format("0x%016x", guid)
+        throw new RoutingException(engine + ": " + file + ":" + (i + 1) + ": " + String.format("0x%016x", guid)
             + (node < 0 ? " is no node of the fabric" : " is not a switch but " + fabric.nodeName(node)));
       }
       roots.add(node);
     }
     if (roots.isEmpty()) {
-      throw new RoutingException("updn: root GUID file " + file + " names no switch");
+      throw new RoutingException(engine + ": root GUID file " + file + " names no switch");
     }
     return roots.toIntArray();
   }
 
-  /** BFS distance of every switch from the nearest root over switch links. */
-  static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
+  /**
+   * BFS distance of every switch from the nearest root over switch links; switches no root reaches
+   * get {@link HopTable#NO_PATH}.
+   */
+  public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
     int n = fabric.numSwitches();
     int[] rank = new int[n];
     Arrays.fill(rank, Integer.MAX_VALUE);
