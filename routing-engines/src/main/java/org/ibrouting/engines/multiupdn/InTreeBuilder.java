@@ -32,8 +32,6 @@ final class InTreeBuilder {
   final int[] allDown;
   /** Per switch: hops to the destination switch. */
   final int[] dist;
-  /** How many times the last {@link #build} had to protect tree-0 routes and start again. */
-  int rounds;
 
   private final int[] finalizedIn;
   private final int[] markedIn;
@@ -97,16 +95,19 @@ final class InTreeBuilder {
    */
   void build(int destSw, long[] load) {
     protectEpoch++;
-    rounds = 0;
     greedy(destSw, load);
     while (count < componentSize[destSw]) {
       UpDownHops hops = fallback.get();
+      boolean more = false;
       for (int s = 0; s < n; s++) {
         if (finalizedIn[s] != epoch && hops.least(s, destSw) != HopTable.NO_PATH) {
-          protectChain(hops, s, destSw);
+          more |= protectChain(hops, s, destSw);
         }
       }
-      rounds++;
+      if (!more) {
+        // the rest lie beyond tree 0's 254-hop limit, as for updn
+        break;
+      }
       greedy(destSw, load);
     }
   }
@@ -115,10 +116,12 @@ final class InTreeBuilder {
    * Protects s and the switches of its tree-0 Up*&#47;Down* route (first minimal port in port
    * order) until one already protected: each must keep tree 0 open, all-down where tree 0's route
    * is. A protected switch then always finds a hop, since its next switch on that route is
-   * protected too.
+   * protected too. Returns whether any switch was newly protected.
    */
-  private void protectChain(UpDownHops hops, int s, int destSw) {
+  private boolean protectChain(UpDownHops hops, int s, int destSw) {
+    boolean protectedAny = false;
     while (s != destSw && protectedIn[s] != protectEpoch) {
+      protectedAny = true;
       protectedIn[s] = protectEpoch;
       protectDown[s] = hops.lastPhaseOnly(s, destSw);
       int least = hops.least(s, destSw);
@@ -131,6 +134,7 @@ final class InTreeBuilder {
       }
       s = next;
     }
+    return protectedAny;
   }
 
   private void start(int destSw) {

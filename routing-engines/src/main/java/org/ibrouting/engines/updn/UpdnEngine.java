@@ -63,7 +63,7 @@ public final class UpdnEngine implements RoutingEngine {
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
-  static int[] detectRoots(Fabric fabric, int threads) {
+  public static int[] detectRoots(Fabric fabric, int threads) {
     int n = fabric.numSwitches();
     HopMatrix hops = HopMatrix.compute(fabric, threads);
     int[] cas = new int[n];
