@@ -10,7 +10,7 @@ import org.ibrouting.paths.HopTable;
  * {@link MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the
  * last {@link #build} and are overwritten by the next.
  *
- * <p>Memory: 9 ints, 2 longs and a boolean per switch.
+ * <p>Memory: 10 ints, a long and a boolean per switch.
  */
 final class InTreeBuilder {
   private final Fabric fabric;
@@ -36,6 +36,7 @@ final class InTreeBuilder {
   private final int[] finalizedIn;
   private final int[] markedIn;
   private final int[] candidates;
+  private final int[] ties;
   private final long[] subtree;
   private final int[] protectedIn;
   private final boolean[] protectDown;
@@ -66,6 +67,7 @@ final class InTreeBuilder {
     finalizedIn = new int[n];
     markedIn = new int[n];
     candidates = new int[n];
+    ties = new int[n];
     subtree = new long[n];
     protectedIn = new int[n];
     protectDown = new boolean[n];
@@ -148,6 +150,12 @@ final class InTreeBuilder {
     count = 1;
   }
 
+  /**
+   * Grows the in-tree layer by layer. Every channel from a switch of the last layer is looked at
+   * once, from its far end s: while s is not finalized, {@code via[s]}, {@code legal[s]} and
+   * {@code allDown[s]} hold its best hop so far in this layer (reservoir sampling over the legal
+   * hops for random ties; the least loaded, first found on ties, for load).
+   */
   private void greedy(int destSw, long[] load) {
     start(destSw);
     int layerStart = 0;
@@ -159,62 +167,44 @@ final class InTreeBuilder {
       for (int i = layerStart; i < layerEnd; i++) {
         int u = order[i];
         for (int k = 0; k < fabric.outDegree(u); k++) {
-          int s = fabric.channelHead(fabric.outChannel(u, k));
-          if (s < n && s != u && finalizedIn[s] != epoch && markedIn[s] != layerEpoch) {
+          int back = fabric.outChannel(u, k);
+          int s = fabric.channelHead(back);
+          if (s >= n || s == u || finalizedIn[s] == epoch) {
+            continue;
+          }
+          if (markedIn[s] != layerEpoch) {
             markedIn[s] = layerEpoch;
             candidates[numCandidates++] = s;
+            via[s] = -1;
+            ties[s] = 0;
+          }
+          int c = fabric.peerPort(back);
+          int up = upTrees[c];
+          int l = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
+          int dn = ~up & allDown[u] & allTrees;
+          if (l == 0) {
+            continue;
+          }
+          if (protectedIn[s] == protectEpoch && ((protectDown[s] ? dn : l) & 1) == 0) {
+            continue;
+          }
+          boolean take = load == null ? nextInt(++ties[s]) == 0 : via[s] < 0 || load[c] < load[via[s]];
+          if (take) {
+            via[s] = c;
+            legal[s] = l;
+            allDown[s] = dn;
           }
         }
       }
       for (int j = 0; j < numCandidates; j++) {
-        pick(candidates[j], d, load);
-      }
-      layerStart = layerEnd;
-    }
-  }
-
-  /** Finalizes switch s at distance d + 1 when one of its neighbours at distance d keeps it legal. */
-  private void pick(int s, int d, long[] load) {
-    int required = 0;
-    boolean requiredDown = false;
-    if (protectedIn[s] == protectEpoch) {
-      required = 1;
-      requiredDown = protectDown[s];
-    }
-    int best = -1;
-    int bestLegal = 0;
-    int bestDown = 0;
-    int ties = 0;
-    long bestLoad = Long.MAX_VALUE;
-    for (int k = 0; k < fabric.outDegree(s); k++) {
-      int c = fabric.outChannel(s, k);
-      int u = fabric.channelHead(c);
-      if (u >= n || u == s || finalizedIn[u] != epoch || dist[u] != d) {
-        continue;
-      }
-      int up = upTrees[c];
-      int l = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
-      int dn = ~up & allDown[u] & allTrees;
-      if (l == 0 || ((requiredDown ? dn : l) & required) != required) {
-        continue;
-      }
-      boolean take = load == null ? nextInt(++ties) == 0 : load[c] < bestLoad;
-      if (take) {
-        best = c;
-        bestLegal = l;
-        bestDown = dn;
-        if (load != null) {
-          bestLoad = load[c];
+        int s = candidates[j];
+        if (via[s] >= 0) {
+          finalizedIn[s] = epoch;
+          dist[s] = d + 1;
+          order[count++] = s;
         }
       }
-    }
-    if (best >= 0) {
-      finalizedIn[s] = epoch;
-      dist[s] = d + 1;
-      via[s] = best;
-      legal[s] = bestLegal;
-      allDown[s] = bestDown;
-      order[count++] = s;
+      layerStart = layerEnd;
     }
   }
 
