@@ -173,6 +173,19 @@ class CommandLineTest {
     assertTrue(dfssspLambda > minhopLambda + 0.1, r.out());
   }
 
+  /** multiupdn writes its SL table next to the dump: one SL per tree. */
+  @Test
+  void multiupdnWritesTheSlOfEveryTree() throws Exception {
+    Path fabric = ReferenceFabrics.resource("dragonfly_a4p2h2", "fabric.ibnd");
+    Path out = dir.resolve("multi.dump");
+    Run r = run("route", "-R", "multiupdn", fabric.toString(), "-o", out.toString(), "-P", "updn_trees=3", "-q");
+    assertEquals(0, r.status(), r.err());
+    java.util.Set<String> sls = new java.util.TreeSet<>();
+    Files.readString(dir.resolve("multi.dump.sl")).lines()
+        .filter(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} \\d+")).forEach(l -> sls.add(l.split(" ")[1]));
+    assertEquals(java.util.Set.of("0", "1", "2"), sls, "every tree carries routes");
+  }
+
   /** Per-engine settings give one engine several rows; the row is named by its spec. */
   @Test
   void compareTakesPerEngineSettings() {
