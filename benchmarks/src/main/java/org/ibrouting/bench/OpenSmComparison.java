@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
@@ -25,7 +26,11 @@ import org.ibrouting.topology.TopologySpec;
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar org.ibrouting.bench.OpenSmComparison
  * ENGINES FABRIC...}, e.g. {@code minhop,lash "ktree 4 3" "ktree 8 3"}; prefix a fabric with
- * {@code ours-only:} to skip OpenSM (for fabrics OpenSM takes minutes on).
+ * {@code ours-only:} to skip OpenSM (for fabrics OpenSM takes minutes on), and with {@code roots:}
+ * to give both OpenSM ({@code -a}) and ours the same root GUID file, holding the roots our
+ * {@code updn} detects (OpenSM's rule, or the most central switch where that finds none, as on
+ * random fabrics, where OpenSM's own detection fails and it falls back to minhop). Engines may
+ * carry settings ({@code multiupdn:updn_trees=3}).
  */
 public final class OpenSmComparison {
   private OpenSmComparison() {}
@@ -40,15 +45,35 @@ public final class OpenSmComparison {
     System.out.println("| fabric | switches | CAs | engine | OpenSM routing s | OpenSM engine used | ours s (median) | ours peak heap MiB | speed-up | same LFTs |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|");
     for (int i = 1; i < args.length; i++) {
-      boolean oursOnly = args[i].startsWith("ours-only:");
-      String spec = oursOnly ? args[i].substring("ours-only:".length()) : args[i];
+      String spec = args[i];
+      boolean oursOnly = false;
+      boolean roots = false;
+      while (spec.startsWith("ours-only:") || spec.startsWith("roots:")) {
+        oursOnly |= spec.startsWith("ours-only:");
+        roots |= spec.startsWith("roots:");
+        spec = spec.substring(spec.indexOf(':') + 1);
+      }
       String[] words = spec.trim().split("\\s+");
       Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
       Path dir = Files.createTempDirectory("ibrouting-bench-");
       Path net = dir.resolve("fabric.net");
       IbnetdiscoverWriter.write(fabric, net);
+      EngineConfig config = EngineConfig.none();
+      List<String> openSmArgs = new ArrayList<>();
+      if (roots) {
+        Path rootFile = dir.resolve("roots.guids");
+        StringBuilder lines = new StringBuilder();
+        for (int sw : UpdnEngine.detectRoots(fabric, 1)) {
+          lines.append(String.format("0x%016x%n", fabric.nodeGuid(sw)));
+        }
+        Files.writeString(rootFile, lines);
+        config = config.withRootGuidFile(rootFile);
+        openSmArgs.add("-a");
+        openSmArgs.add(rootFile.toString());
+        spec = spec + " (root file)";
+      }
       for (String engineName : engines) {
-        RoutingEngine engine = BuiltinEngines.create(engineName, EngineConfig.none());
+        RoutingEngine engine = BuiltinEngines.create(engineName, config);
         double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
         Routing routing = null;
         long peak = 0;
@@ -75,7 +100,11 @@ public final class OpenSmComparison {
           List<String> limits = List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
               Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
           try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + engineName), limits)) {
-            OpenSmSimulation.Result r = sim.runOpenSm(engineName, engineName.equals("lash") ? List.of("-Q") : List.of());
+            List<String> extra = new ArrayList<>(openSmArgs);
+            if (engineName.equals("lash")) {
+              extra.add("-Q");
+            }
+            OpenSmSimulation.Result r = sim.runOpenSm(engineName, extra);
             openSmTime = String.format(Locale.ROOT, "%.4f", r.routingSeconds());
             used = String.valueOf(r.engineUsed());
             speedUp = String.format(Locale.ROOT, "%.1fx", r.routingSeconds() / median);

@@ -28,7 +28,8 @@ final class CompareCommand implements Callable<Integer> {
   Path fabricFile;
 
   @Option(names = {"-R", "--routing-engine"}, paramLabel = "ENGINES",
-      description = "Comma-separated engines (default: every registered engine).")
+      description = {"Comma-separated engines (default: every registered engine); an engine may carry",
+          "its own settings, e.g. -R updn,multiupdn:updn_trees=2,multiupdn:updn_trees=3."})
   String engines;
 
   @Option(names = "--dump", paramLabel = "NAME=LFTS", description = "A routing from a dump, e.g. opensm-minhop=lfts.dump")
@@ -54,14 +55,15 @@ final class CompareCommand implements Callable<Integer> {
     List<Row> rows = new ArrayList<>();
     List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
     for (String name : names) {
-      String engine = name.trim();
+      String spec = name.trim();
+      String engine = BuiltinEngines.nameOf(spec);
       long start = System.nanoTime();
       try {
-        Routing routing = BuiltinEngines.create(engine, engineOptions.config())
+        Routing routing = BuiltinEngines.create(spec, engineOptions.config())
             .route(fabric, engineOptions.routingOptions(common));
-        rows.add(new Row(engine, engine, (System.nanoTime() - start) / 1e9, routing, null));
+        rows.add(new Row(spec, engine, (System.nanoTime() - start) / 1e9, routing, null));
       } catch (RoutingException e) {
-        rows.add(new Row(engine, engine, Double.NaN, null, e.getMessage()));
+        rows.add(new Row(spec, engine, Double.NaN, null, e.getMessage()));
       }
     }
     for (String dump : dumps) {
@@ -75,13 +77,13 @@ final class CompareCommand implements Callable<Integer> {
     List<String> lines = new ArrayList<>();
     StringBuilder json = new StringBuilder("[");
     String header = csv ? "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,lambda_ci95,error"
-        : String.format("%-18s %-8s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
+        : String.format("%-24s %-9s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
             "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)");
     lines.add(header);
     for (Row row : rows) {
       if (row.routing() == null) {
         lines.add(csv ? row.name() + "," + row.engine() + ",,,,,,,,,," + quoteCsv(row.error())
-            : String.format("%-18s %-8s refused: %s", row.name(), row.engine(), row.error()));
+            : String.format("%-24s %-9s refused: %s", row.name(), row.engine(), row.error()));
         json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
             .put("engine", row.engine()).put("error", row.error()));
         continue;
@@ -96,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
             row.engine(), Double.isNaN(row.seconds()) ? "" : String.format(Locale.ROOT, "%.4f", row.seconds()),
             vls, report.avgHops(), report.maxHops(), report.minimalShare(), quality.efiMax(), quality.efiMean(), lambda, ci));
       } else {
-        lines.add(String.format(Locale.ROOT, "%-18s %-8s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
+        lines.add(String.format(Locale.ROOT, "%-24s %-9s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "-" : String.format(Locale.ROOT, "%.4f", row.seconds()),
             vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), quality.efiMax(), quality.efiMean(),
             Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci)));

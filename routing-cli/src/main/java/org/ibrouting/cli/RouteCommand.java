@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
     "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables."})
 final class RouteCommand implements Callable<Integer> {
   @Option(names = {"-R", "--routing-engine"}, required = true, paramLabel = "ENGINES",
-      description = "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop).")
+      description = "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
 
   @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")

@@ -173,6 +173,39 @@ class CommandLineTest {
     assertTrue(dfssspLambda > minhopLambda + 0.1, r.out());
   }
 
+  /** multiupdn writes its SL table next to the dump: one SL per tree. */
+  @Test
+  void multiupdnWritesTheSlOfEveryTree() throws Exception {
+    Path fabric = ReferenceFabrics.resource("dragonfly_a4p2h2", "fabric.ibnd");
+    Path out = dir.resolve("multi.dump");
+    Run r = run("route", "-R", "multiupdn", fabric.toString(), "-o", out.toString(), "-P", "updn_trees=3", "-q");
+    assertEquals(0, r.status(), r.err());
+    java.util.Set<String> sls = new java.util.TreeSet<>();
+    Files.readString(dir.resolve("multi.dump.sl")).lines()
+        .filter(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} \\d+")).forEach(l -> sls.add(l.split(" ")[1]));
+    assertEquals(java.util.Set.of("0", "1", "2"), sls, "every tree carries routes");
+  }
+
+  /** Per-engine settings give one engine several rows; the row is named by its spec. */
+  @Test
+  void compareTakesPerEngineSettings() {
+    Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
+    Run r = run("compare", fabric.toString(), "-R", "updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3",
+        "--patterns", "50", "--csv");
+    assertEquals(0, r.status(), r.err());
+    String[] lines = r.out().split("\n");
+    assertEquals(4, lines.length, r.out());
+    assertTrue(lines[2].startsWith("multiupdn:updn_trees=1,multiupdn,"), r.out());
+    assertEquals("1", lines[2].split(",")[3], r.out());
+    assertTrue(lines[3].startsWith("multiupdn:updn_trees=3,multiupdn,"), r.out());
+    assertEquals("3", lines[3].split(",")[3], r.out());
+    assertTrue(Double.parseDouble(lines[3].split(",")[4]) < Double.parseDouble(lines[1].split(",")[4]),
+        "three trees give shorter routes than updn: " + r.out());
+    Run typo = run("compare", fabric.toString(), "-R", "multiupdn:updn_tres=2", "--patterns", "10");
+    assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status(), typo.out());
+    assertTrue(typo.err().contains("multiupdn does not read 'updn_tres'"), typo.err());
+  }
+
   @Test
   void simulatePrintsOrcsHistogramsAndRejectsBadInput() throws Exception {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");

@@ -31,6 +31,11 @@ public final class BuiltinEngines {
         config.booleanParam("minimal", true)));
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
         config.booleanParam("balance", false)));
+    register("multiupdn", Set.of("updn_trees", "multiupdn_choice"), config ->
+        new org.ibrouting.engines.multiupdn.MultiUpdnEngine(config.intParam("updn_trees", 0, 1, 15),
+            org.ibrouting.engines.multiupdn.MultiUpdnEngine.Choice.valueOf(config.choiceParam(
+                "multiupdn_choice", "random", "random", "load").toUpperCase(java.util.Locale.ROOT)),
+            config.rootGuidFile()));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
     register("ftree", Set.of("max_reverse_hops", "connect_roots"),
         config -> new org.ibrouting.engines.ftree.FtreeEngine(config.rootGuidFile(),
@@ -66,20 +71,50 @@ public final class BuiltinEngines {
   }
 
   /**
-   * Creates the engine called {@code name}.
+   * Creates the engine a spec names: {@code NAME} or {@code NAME:SETTING=VALUE[:SETTING=VALUE...]}
+   * (e.g. {@code multiupdn:updn_trees=3}). Settings in the spec apply to this engine only and
+   * override those of {@code config}; each must be one the engine reads.
    *
-   * @throws IllegalArgumentException for an unknown name; the message lists the known ones
+   * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or a
+   *     setting the engine does not read
    */
-  public static RoutingEngine create(String name, EngineConfig config) {
+  public static RoutingEngine create(String spec, EngineConfig config) {
+    String name = nameOf(spec);
     Function<EngineConfig, RoutingEngine> factory = FACTORIES.get(name);
     if (factory == null) {
       throw new IllegalArgumentException("unknown routing engine '" + name + "'; known engines: "
           + String.join(", ", FACTORIES.keySet()));
     }
-    return factory.apply(config);
+    EngineConfig own = config;
+    String[] parts = spec.split(":");
+    for (int i = 1; i < parts.length; i++) {
+      String setting = parts[i].trim();
+      int eq = setting.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("engine spec '" + spec + "': expected NAME=VALUE after ':', found '"
+            + setting + "'");
+      }
+      String param = setting.substring(0, eq).trim().toLowerCase(java.util.Locale.ROOT);
+      if (!paramsOf(name).contains(param)) {
+        throw new IllegalArgumentException("engine spec '" + spec + "': " + name + " does not read '" + param
+            + "'" + (paramsOf(name).isEmpty() ? "; it takes no settings" : "; it reads: "
+            + String.join(", ", new TreeSet<>(paramsOf(name)))));
+      }
+      own = own.withParam(param, setting.substring(eq + 1));
+    }
+    return factory.apply(own);
   }
 
-  /** Creates the engines of a comma-separated chain such as {@code dor,minhop}. */
+  /** The engine name of a spec such as {@code multiupdn:updn_trees=3} (the part before the first ':'). */
+  public static String nameOf(String spec) {
+    int colon = spec.indexOf(':');
+    return (colon < 0 ? spec : spec.substring(0, colon)).trim();
+  }
+
+  /**
+   * Creates the engines of a comma-separated chain such as {@code dor,minhop}; each element is a
+   * spec as {@link #create} takes it, so {@code updn,multiupdn:updn_trees=3} works.
+   */
   public static List<RoutingEngine> chain(String names, EngineConfig config) {
     List<RoutingEngine> engines = new ArrayList<>();
     TreeSet<String> known = new TreeSet<>();
@@ -87,7 +122,7 @@ public final class BuiltinEngines {
       String trimmed = name.trim();
       if (!trimmed.isEmpty()) {
         engines.add(create(trimmed, config));
-        known.addAll(paramsOf(trimmed));
+        known.addAll(paramsOf(nameOf(trimmed)));
       }
     }
     if (engines.isEmpty()) {

@@ -23,7 +23,7 @@ import org.ibrouting.paths.Parallel;
  * (observed on a random graph with one root) its tables turn down and then up and close a credit
  * loop. On fat trees the two agree.
  *
- * <p>Memory: two bytes per (switch, destination switch).
+ * <p>Memory: two bytes per (switch, destination switch), 5 bytes per port slot.
  */
 public final class UpDownHops implements HopTable {
   /** Which hops a route may take in its first phase (towards the turn) and in its last phase. */
@@ -36,17 +36,22 @@ public final class UpDownHops implements HopTable {
   }
 
   private static final int INF = NO_PATH;
+  /** Bits of {@link #turnOfPort}: the hop out of the port may be taken before / after the turn. */
+  private static final byte FIRST = 1;
+  private static final byte LAST = 2;
 
   private final Fabric fabric;
   private final int n;
-  private final Turns turns;
+  private final byte[] turnOfPort;
+  private final int[] switchBehindPort;
   private final byte[] down;
   private final byte[] legal;
 
-  private UpDownHops(Fabric fabric, Turns turns, byte[] down, byte[] legal) {
+  private UpDownHops(Fabric fabric, byte[] turnOfPort, int[] switchBehindPort, byte[] down, byte[] legal) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
-    this.turns = turns;
+    this.turnOfPort = turnOfPort;
+    this.switchBehindPort = switchBehindPort;
     this.down = down;
     this.legal = legal;
   }
@@ -77,7 +82,21 @@ public final class UpDownHops implements HopTable {
     byte[] legal = new byte[(int) size];
     Arrays.fill(down, (byte) INF);
     Arrays.fill(legal, (byte) INF);
-    UpDownHops table = new UpDownHops(fabric, turns, down, legal);
+    // the turn rule, evaluated once per switch-to-switch channel (port slot it leaves from)
+    byte[] turnOfPort = new byte[fabric.numPortSlots()];
+    int[] switchBehindPort = new int[fabric.numPortSlots()];
+    Arrays.fill(switchBehindPort, -1);
+    for (int x = 0; x < n; x++) {
+      for (int i = 0; i < fabric.outDegree(x); i++) {
+        int channel = fabric.outChannel(x, i);
+        int y = fabric.channelHead(channel);
+        if (y < n && y != x) {
+          switchBehindPort[channel] = y;
+          turnOfPort[channel] = (byte) ((turns.first(x, y) ? FIRST : 0) | (turns.last(x, y) ? LAST : 0));
+        }
+      }
+    }
+    UpDownHops table = new UpDownHops(fabric, turnOfPort, switchBehindPort, down, legal);
     Parallel.run(n, threads, () -> new Parallel.Worker() {
       private final int[] queue = new int[n];
       private final int[][] buckets = new int[INF][];
@@ -97,8 +116,9 @@ public final class UpDownHops implements HopTable {
             continue;
           }
           for (int i = 0; i < fabric.outDegree(r); i++) {
-            int u = fabric.channelHead(fabric.outChannel(r, i));
-            if (u < n && u != r && (down[base + u] & 0xFF) == INF && turns.last(u, r)) {
+            int back = fabric.peerPort(fabric.outChannel(r, i));
+            int u = switchBehindPort[fabric.outChannel(r, i)];
+            if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & LAST) != 0) {
               down[base + u] = (byte) (dr + 1);
               queue[tail++] = u;
             }
@@ -118,8 +138,9 @@ public final class UpDownHops implements HopTable {
               continue;
             }
             for (int i = 0; i < fabric.outDegree(r); i++) {
-              int u = fabric.channelHead(fabric.outChannel(r, i));
-              if (u < n && u != r && (down[base + u] & 0xFF) == INF && turns.first(u, r)
+              int back = fabric.peerPort(fabric.outChannel(r, i));
+              int u = switchBehindPort[fabric.outChannel(r, i)];
+              if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & FIRST) != 0
                   && (legal[base + u] & 0xFF) > d + 1) {
                 legal[base + u] = (byte) (d + 1);
                 push(d + 1, u);
@@ -140,8 +161,11 @@ public final class UpDownHops implements HopTable {
     return table;
   }
 
-  /** Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank}. */
-  static boolean isUp(Fabric fabric, int[] rank, int x, int y) {
+  /**
+   * Whether the hop from switch x to its neighbour y goes up, for switch ranks {@code rank} (BFS
+   * distance from the nearest root, as {@link UpdnEngine#ranks} gives them).
+   */
+  public static boolean isUp(Fabric fabric, int[] rank, int x, int y) {
     if (rank[x] != rank[y]) {
       return rank[y] < rank[x];
     }
@@ -152,6 +176,14 @@ public final class UpDownHops implements HopTable {
     return Long.compareUnsigned(fabric.nodeGuid(y), fabric.nodeGuid(x)) < 0;
   }
 
+  /**
+   * Whether switch {@code sw} reaches switch {@code target} over last-phase (for Up*&#47;Down*: down)
+   * hops only; its legal routes then take such hops only.
+   */
+  public boolean lastPhaseOnly(int sw, int target) {
+    return (down[target * n + sw] & 0xFF) != INF;
+  }
+
   @Override
   public int least(int sw, int target) {
     return legal[target * n + sw] & 0xFF;
@@ -159,20 +191,17 @@ public final class UpDownHops implements HopTable {
 
   @Override
   public int viaPort(int sw, int portNum, int target) {
-    int peer = fabric.peerPort(fabric.port(sw, portNum));
-    if (peer < 0) {
-      return NO_PATH;
-    }
-    int r = fabric.nodeOfPort(peer);
-    if (r >= n || r == sw) {
+    int port = fabric.port(sw, portNum);
+    int r = switchBehindPort[port];
+    if (r < 0) {
       return NO_PATH;
     }
     int base = target * n;
     int value;
     if ((down[base + sw] & 0xFF) != INF) {
-      value = turns.last(sw, r) ? down[base + r] & 0xFF : INF;
+      value = (turnOfPort[port] & LAST) != 0 ? down[base + r] & 0xFF : INF;
     } else {
-      value = turns.first(sw, r) ? legal[base + r] & 0xFF : INF;
+      value = (turnOfPort[port] & FIRST) != 0 ? legal[base + r] & 0xFF : INF;
     }
     return value >= INF - 1 ? NO_PATH : value + 1;
   }

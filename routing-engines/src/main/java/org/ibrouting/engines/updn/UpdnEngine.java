@@ -60,7 +60,7 @@ public final class UpdnEngine implements RoutingEngine {
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
-  static int[] detectRoots(Fabric fabric, int threads) {
+  public static int[] detectRoots(Fabric fabric, int threads) {
     int n = fabric.numSwitches();
     HopMatrix hops = HopMatrix.compute(fabric, threads);
     int[] cas = new int[n];
@@ -119,8 +119,11 @@ public final class UpdnEngine implements RoutingEngine {
     return GuidFiles.readSwitches(fabric, file, "updn", "root GUID file");
   }
 
-  /** BFS distance of every switch from the nearest root over switch links. */
-  static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
+  /**
+   * BFS distance of every switch from the nearest root over switch links; switches no root reaches
+   * get {@link HopTable#NO_PATH}.
+   */
+  public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
     int n = fabric.numSwitches();
     int[] rank = new int[n];
     Arrays.fill(rank, Integer.MAX_VALUE);

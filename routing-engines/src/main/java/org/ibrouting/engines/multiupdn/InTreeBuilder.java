@@ -1,0 +1,226 @@
+package org.ibrouting.engines.multiupdn;
+
+import java.util.function.Supplier;
+import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopTable;
+
+/**
+ * Builds the in-tree of one destination LID over all Up*&#47;Down* trees at once (see
+ * {@link MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the
+ * last {@link #build} and are overwritten by the next.
+ *
+ * <p>Memory: 10 ints, a long and a boolean per switch.
+ */
+final class InTreeBuilder {
+  private final Fabric fabric;
+  private final int n;
+  private final int allTrees;
+  private final int[] upTrees;
+  private final int[] componentSize;
+  private final Supplier<UpDownHops> fallback;
+
+  /** The switches of the in-tree, destination first, in order of non-decreasing hop count. */
+  final int[] order;
+  /** How many switches {@link #order} holds. */
+  int count;
+  /** Per switch: the channel it forwards on towards the destination (-1 at the destination). */
+  final int[] via;
+  /** Per switch: the trees in which its route to the destination is up*-then-down*. */
+  final int[] legal;
+  /** Per switch: the trees in which its route to the destination takes down hops only. */
+  final int[] allDown;
+  /** Per switch: hops to the destination switch. */
+  final int[] dist;
+
+  private final int[] finalizedIn;
+  private final int[] markedIn;
+  private final int[] candidates;
+  private final int[] ties;
+  private final long[] subtree;
+  private final int[] protectedIn;
+  private final boolean[] protectDown;
+  private int protectEpoch;
+  private int epoch;
+  private int layerEpoch;
+  private long rng;
+
+  /**
+   * @param upTrees per port slot of a switch-to-switch channel: bit t set when the channel goes up
+   *     in tree t
+   * @param componentSize per switch: how many switches (itself included) its component holds
+   * @param fallback tree 0's legal hop table, computed on first use
+   */
+  InTreeBuilder(Fabric fabric, int numTrees, int[] upTrees, int[] componentSize,
+      Supplier<UpDownHops> fallback) {
+    this.fabric = fabric;
+    this.n = fabric.numSwitches();
+    this.allTrees = (1 << numTrees) - 1;
+    this.upTrees = upTrees;
+    this.componentSize = componentSize;
+    this.fallback = fallback;
+    order = new int[n];
+    via = new int[n];
+    legal = new int[n];
+    allDown = new int[n];
+    dist = new int[n];
+    finalizedIn = new int[n];
+    markedIn = new int[n];
+    candidates = new int[n];
+    ties = new int[n];
+    subtree = new long[n];
+    protectedIn = new int[n];
+    protectDown = new boolean[n];
+  }
+
+  /** Restarts the random stream (splitmix64) at {@code seed}. */
+  void seed(long seed) {
+    rng = seed;
+  }
+
+  /** A uniform int in {@code [0, bound)}. */
+  int nextInt(int bound) {
+    rng += 0x9E3779B97F4A7C15L;
+    long z = rng;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    z ^= z >>> 31;
+    return (int) (((z >>> 33) * bound) >>> 31);
+  }
+
+  /**
+   * Builds the in-tree towards switch {@code destSw}: greedily, layer by layer, every switch takes
+   * the shortest next hop that keeps its route legal in at least one tree; ties are broken at
+   * random, or by least {@code load} when it is not null. When switches of the component find no
+   * such hop, their tree-0 Up*&#47;Down* routes are protected and the greedy runs again (see
+   * {@link MultiUpdnEngine}).
+   */
+  void build(int destSw, long[] load) {
+    protectEpoch++;
+    greedy(destSw, load);
+    while (count < componentSize[destSw]) {
+      UpDownHops hops = fallback.get();
+      boolean more = false;
+      for (int s = 0; s < n; s++) {
+        if (finalizedIn[s] != epoch && hops.least(s, destSw) != HopTable.NO_PATH) {
+          more |= protectChain(hops, s, destSw);
+        }
+      }
+      if (!more) {
+        // the rest lie beyond tree 0's 254-hop limit, as for updn
+        break;
+      }
+      greedy(destSw, load);
+    }
+  }
+
+  /**
+   * Protects s and the switches of its tree-0 Up*&#47;Down* route (first minimal port in port
+   * order) until one already protected: each must keep tree 0 open, all-down where tree 0's route
+   * is. A protected switch then always finds a hop, since its next switch on that route is
+   * protected too. Returns whether any switch was newly protected.
+   */
+  private boolean protectChain(UpDownHops hops, int s, int destSw) {
+    boolean protectedAny = false;
+    while (s != destSw && protectedIn[s] != protectEpoch) {
+      protectedAny = true;
+      protectedIn[s] = protectEpoch;
+      protectDown[s] = hops.lastPhaseOnly(s, destSw);
+      int least = hops.least(s, destSw);
+      int next = -1;
+      for (int k = 0; k < fabric.outDegree(s) && next < 0; k++) {
+        int c = fabric.outChannel(s, k);
+        if (hops.viaPort(s, fabric.portNum(c), destSw) == least) {
+          next = fabric.channelHead(c);
+        }
+      }
+      s = next;
+    }
+    return protectedAny;
+  }
+
+  private void start(int destSw) {
+    epoch++;
+    finalizedIn[destSw] = epoch;
+    dist[destSw] = 0;
+    legal[destSw] = allTrees;
+    allDown[destSw] = allTrees;
+    via[destSw] = -1;
+    order[0] = destSw;
+    count = 1;
+  }
+
+  /**
+   * Grows the in-tree layer by layer. Every channel from a switch of the last layer is looked at
+   * once, from its far end s: while s is not finalized, {@code via[s]}, {@code legal[s]} and
+   * {@code allDown[s]} hold its best hop so far in this layer (reservoir sampling over the legal
+   * hops for random ties; the least loaded, first found on ties, for load).
+   */
+  private void greedy(int destSw, long[] load) {
+    start(destSw);
+    int layerStart = 0;
+    while (layerStart < count) {
+      int layerEnd = count;
+      int d = dist[order[layerStart]];
+      layerEpoch++;
+      int numCandidates = 0;
+      for (int i = layerStart; i < layerEnd; i++) {
+        int u = order[i];
+        for (int k = 0; k < fabric.outDegree(u); k++) {
+          int back = fabric.outChannel(u, k);
+          int s = fabric.channelHead(back);
+          if (s >= n || s == u || finalizedIn[s] == epoch) {
+            continue;
+          }
+          if (markedIn[s] != layerEpoch) {
+            markedIn[s] = layerEpoch;
+            candidates[numCandidates++] = s;
+            via[s] = -1;
+            ties[s] = 0;
+          }
+          int c = fabric.peerPort(back);
+          int up = upTrees[c];
+          int l = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
+          int dn = ~up & allDown[u] & allTrees;
+          if (l == 0) {
+            continue;
+          }
+          if (protectedIn[s] == protectEpoch && ((protectDown[s] ? dn : l) & 1) == 0) {
+            continue;
+          }
+          boolean take = load == null ? nextInt(++ties[s]) == 0 : via[s] < 0 || load[c] < load[via[s]];
+          if (take) {
+            via[s] = c;
+            legal[s] = l;
+            allDown[s] = dn;
+          }
+        }
+      }
+      for (int j = 0; j < numCandidates; j++) {
+        int s = candidates[j];
+        if (via[s] >= 0) {
+          finalizedIn[s] = epoch;
+          dist[s] = d + 1;
+          order[count++] = s;
+        }
+      }
+      layerStart = layerEnd;
+    }
+  }
+
+  /**
+   * Adds to {@code load[c]} the weight of every switch whose route uses channel c, for the in-tree
+   * of the last {@link #build}.
+   */
+  void addLoad(long[] load, long[] weightOfSwitch) {
+    for (int i = 0; i < count; i++) {
+      subtree[order[i]] = weightOfSwitch[order[i]];
+    }
+    for (int i = count - 1; i > 0; i--) {
+      int s = order[i];
+      int c = via[s];
+      load[c] += subtree[s];
+      subtree[fabric.channelHead(c)] += subtree[s];
+    }
+  }
+}

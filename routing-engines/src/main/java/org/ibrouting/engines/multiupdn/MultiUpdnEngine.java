@@ -1,0 +1,255 @@
+package org.ibrouting.engines.multiupdn;
+
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.updn.UpdnEngine;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.paths.HopTable;
+import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.routing.SlTable;
+
+/**
+ * Several Up*&#47;Down* trees, one per virtual lane (J. Flich, P. López, J.C. Sancho, A. Robles,
+ * J. Duato, "Improving InfiniBand Routing through Multiple Virtual Networks", ISHPC 2002): each
+ * tree has its own root and its own SL (SL t = VL t = tree t), and every pair takes a shortest
+ * route that is up*-then-down* in the tree whose SL it carries. Each VL then carries only routes
+ * legal in one tree, so each VL's channel dependency graph is acyclic. Roots: see
+ * {@link TreeRoots} (least total distance first, then as far apart and as equidistant as
+ * possible; a root GUID file gives the first ones). No OpenSM counterpart.
+ *
+ * <p>InfiniBand forwards by destination LID only, whatever the VL, so the paper's per-pair choice
+ * "a shortest path among all trees" is realised per destination LID as one in-tree:
+ *
+ * <ul>
+ *   <li>Every switch s keeps two tree masks for its route to the destination: {@code legal[s]}, the
+ *       trees in which the route is up*-then-down*, and {@code allDown[s]}, those in which it takes
+ *       down hops only (at the destination switch both are all trees).
+ *   <li>A hop s→u extends u's route legally in tree t when it goes up in t and u's route is legal in
+ *       t, or goes down in t and u's route is all-down in t: {@code legal[s] = (up & legal[u]) |
+ *       (~up & allDown[u])}, {@code allDown[s] = ~up & allDown[u]}.
+ *   <li>The in-tree grows from the destination outwards, layer by layer (BFS): a switch joins the
+ *       first layer in which one of its neighbours of the previous layer gives it a non-empty
+ *       {@code legal} mask, over the channel chosen among all such neighbours at random (seeded,
+ *       {@code multiupdn_choice=random}) or with the least load of routes placed so far
+ *       ({@code load}). Routes therefore are as short as the choices already made allow.
+ *   <li>Each source switch's SL towards the destination is one tree of its {@code legal} mask, at
+ *       random or the tree that carries the fewest routes so far.
+ *   <li>A switch may find no legal neighbour: the greedy choices of its neighbours left no tree
+ *       open to it. Then the stuck switches and the switches of their tree-0 Up*&#47;Down* routes
+ *       (from {@link UpDownHops}, destination-based and complete) are <em>protected</em> and the
+ *       in-tree is grown again: a protected switch accepts only hops that keep tree 0 legal for
+ *       its route, and all-down in tree 0 where tree 0's own route is all-down. Its next switch on
+ *       that route is protected as well, so by induction from the destination every protected
+ *       switch finds a hop; each round protects at least one more switch, so the rounds end
+ *       (on random fabrics one round in about 7% of the destinations, rarely two) and every
+ *       connected pair is routed. Unprotected switches keep their free choice.
+ * </ul>
+ *
+ * With one tree every route is an Up*&#47;Down* route of that tree, but not always updn's: a
+ * switch may climb and descend where a longer down-only route exists, unless protected. Roots are chosen per connected component of the switch graph, so every tree covers every
+ * component. The LFT of a switch maps its own LIDs to port 0.
+ *
+ * <p>Cost: a hop matrix and one BFS per tree, then per destination LID one BFS over the switch
+ * links with two masks per switch (O(LIDs x channels)); random choice runs destinations in
+ * parallel, load-based choice in order. Memory: 1 byte per switch pair (hop matrix, twice more
+ * for the tree-0 fallback if needed), about 12 ints per switch and thread, 1 byte per (source switch,
+ * LID) for the SL table.
+ */
+public final class MultiUpdnEngine implements RoutingEngine {
+  /** How ties between equally short next hops and between legal trees are broken. */
+  public enum Choice {
+    /** Uniformly at random, seeded by {@link RoutingOptions#seed()} and the destination LID. */
+    RANDOM,
+    /** The channel with the least routes placed so far, the tree with the fewest routes. */
+    LOAD
+  }
+
+  private final int trees;
+  private final Choice choice;
+  private final Path rootGuidFile;
+
+  /** Two trees (fewer if fewer VLs are allowed), random choice, roots chosen from the topology. */
+  public MultiUpdnEngine() {
+    this(0, Choice.RANDOM, null);
+  }
+
+  /**
+   * @param trees the number of trees (each needs one VL); 0 means two, or one if only one VL is allowed
+   * @param choice how ties are broken
+   * @param rootGuidFile switches to use as the first roots, in file order, or null
+   */
+  public MultiUpdnEngine(int trees, Choice choice, Path rootGuidFile) {
+    if (trees < 0 || trees > 15) {
+      throw new IllegalArgumentException("multiupdn: trees must be 0 (default) or 1..15, not " + trees);
+    }
+    this.trees = trees;
+    this.choice = choice;
+    this.rootGuidFile = rootGuidFile;
+  }
+
+  @Override
+  public String name() {
+    return "multiupdn";
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    int n = fabric.numSwitches();
+    if (n == 0) {
+      throw new RoutingException("multiupdn: the fabric has no switch to route");
+    }
+    int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
+    if (numTrees > options.maxVls()) {
+      throw new RoutingException("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
+          + " VLs, the limit is " + options.maxVls() + "; allow more with --max-vls or use fewer trees");
+    }
+    int[] preset = rootGuidFile == null ? new int[0] : org.ibrouting.engines.GuidFiles.readSwitches(fabric, rootGuidFile, name(), "root GUID file");
+    if (preset.length > numTrees) {
+      throw new RoutingException("multiupdn: root GUID file " + rootGuidFile + " names " + preset.length
+          + " switches, more than the " + numTrees + " trees (updn_trees)");
+    }
+    int threads = Parallel.threadsFor(n, options.threads());
+    HopMatrix hops = HopMatrix.compute(fabric, threads);
+    int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
+    int[][] ranks = new int[numTrees][];
+    int[] upTrees = new int[fabric.numPortSlots()];
+    for (int t = 0; t < numTrees; t++) {
+      ranks[t] = UpdnEngine.ranks(fabric, roots[t]);
+      for (int sw = 0; sw < n; sw++) {
+        for (int k = 0; k < fabric.outDegree(sw); k++) {
+          int c = fabric.outChannel(sw, k);
+          int r = fabric.channelHead(c);
+          if (r < n && r != sw && UpDownHops.isUp(fabric, ranks[t], sw, r)) {
+            upTrees[c] |= 1 << t;
+          }
+        }
+      }
+    }
+    int[] componentSize = new int[n];
+    long[] casOfSwitch = new long[n];
+    for (int sw = 0; sw < n; sw++) {
+      for (int other = 0; other < n; other++) {
+        if (hops.least(sw, other) != HopTable.NO_PATH) {
+          componentSize[sw]++;
+        }
+      }
+      for (int k = 0; k < fabric.outDegree(sw); k++) {
+        if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, k)))) {
+          casOfSwitch[sw]++;
+        }
+      }
+    }
+    int[] rankZero = ranks[0];
+    Supplier<UpDownHops> treeZero = new Supplier<>() {
+      private UpDownHops table;
+
+      @Override
+      public synchronized UpDownHops get() {
+        if (table == null) {
+          table = UpDownHops.compute(fabric, new UpDownHops.Turns() {
+            @Override
+            public boolean first(int x, int y) {
+              return UpDownHops.isUp(fabric, rankZero, x, y);
+            }
+
+            @Override
+            public boolean last(int x, int y) {
+              return !UpDownHops.isUp(fabric, rankZero, x, y);
+            }
+          }, 1);
+        }
+        return table;
+      }
+    };
+
+    int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
+    RoutingBuilder lfts = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
+    if (choice == Choice.RANDOM) {
+      Parallel.run(destinations.length, Parallel.threadsFor(n, options.threads()), () -> {
+        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+        return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
+            null, lfts, sls);
+      });
+    } else {
+      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+      long[] load = new long[fabric.numPortSlots()];
+      long[] routesOfTree = new long[numTrees];
+      for (int dest = 0; dest < destinations.length; dest++) {
+        routeDestination(fabric, destinations[dest], builder, options.seed(), load, casOfSwitch,
+            routesOfTree, lfts, sls);
+        options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
+      }
+    }
+    return lfts.setSlTable(numTrees == 1 ? SlTable.none() : sls.build()).build();
+  }
+
+  /** Routes every LID of end port {@code destPort}; {@code load} null means random choice. */
+  private static void routeDestination(Fabric fabric, int destPort, InTreeBuilder builder, long seed,
+      long[] load, long[] casOfSwitch, long[] routesOfTree, RoutingBuilder lfts, SlTable.Builder sls) {
+    int destNode = fabric.nodeOfPort(destPort);
+    int destSw;
+    int exitPortNum;
+    if (fabric.isSwitch(destNode)) {
+      destSw = destNode;
+      exitPortNum = 0;
+    } else {
+      int swPort = fabric.peerPort(destPort);
+      if (swPort < 0 || !fabric.isSwitch(fabric.nodeOfPort(swPort))) {
+        return;
+      }
+      destSw = fabric.nodeOfPort(swPort);
+      exitPortNum = fabric.portNum(swPort);
+    }
+    for (int offset = 0; offset < 1 << fabric.lmc(destPort); offset++) {
+      int lid = fabric.baseLid(destPort) + offset;
+      builder.seed(seed ^ (0x9E3779B97F4A7C15L * lid));
+      builder.build(destSw, load);
+      lfts.setOutPort(destSw, lid, exitPortNum);
+      for (int i = 1; i < builder.count; i++) {
+        int s = builder.order[i];
+        lfts.setOutPort(s, lid, fabric.portNum(builder.via[s]));
+        sls.setSl(s, lid, chooseTree(builder, builder.legal[s], routesOfTree, casOfSwitch, s));
+      }
+      if (load != null) {
+        builder.addLoad(load, casOfSwitch);
+      }
+    }
+  }
+
+  /** One tree of {@code mask}: at random, or the one with the fewest routes so far. */
+  private static int chooseTree(InTreeBuilder builder, int mask, long[] routesOfTree, long[] casOfSwitch,
+      int sw) {
+    if (Integer.bitCount(mask) == 1) {
+      int tree = Integer.numberOfTrailingZeros(mask);
+      if (routesOfTree != null) {
+        routesOfTree[tree] += casOfSwitch[sw];
+      }
+      return tree;
+    }
+    if (routesOfTree == null) {
+      int skip = builder.nextInt(Integer.bitCount(mask));
+      for (int i = 0; i < skip; i++) {
+        mask &= mask - 1;
+      }
+      return Integer.numberOfTrailingZeros(mask);
+    }
+    int best = -1;
+    for (int rest = mask; rest != 0; rest &= rest - 1) {
+      int tree = Integer.numberOfTrailingZeros(rest);
+      if (best < 0 || routesOfTree[tree] < routesOfTree[best]) {
+        best = tree;
+      }
+    }
+    routesOfTree[best] += casOfSwitch[sw];
+    return best;
+  }
+}
