@@ -2,13 +2,12 @@ package org.ibrouting.engines.updn;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidFile;
+import org.ibrouting.fabric.GuidFileException;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
@@ -119,31 +118,20 @@ public final class UpdnEngine implements RoutingEngine {
   }
 
   static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
-    List<String> lines;
+    GuidFile guids;
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      guids = GuidFile.read(file);
     } catch (IOException e) {
       throw new RoutingException("updn: cannot read root GUID file " + file + ": " + e.getMessage(), e);
+    } catch (GuidFileException e) {
+      throw new RoutingException("updn: " + e.getMessage(), e);
     }
     IntArrayList roots = new IntArrayList();
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      String word = line.split("[\\s#]", 2)[0];
-      long guid;
-      try {
-        guid = word.startsWith("0x") || word.startsWith("0X") ? Long.parseUnsignedLong(word.substring(2), 16)
-            : word.length() > 1 && word.startsWith("0") ? Long.parseUnsignedLong(word.substring(1), 8)
-            : Long.parseUnsignedLong(word);
-      } catch (NumberFormatException e) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": expected a switch GUID, found '"
-            + word + "'");
-      }
+    for (int i = 0; i < guids.size(); i++) {
+      long guid = guids.guid(i);
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": " + String.format("0x%016x", guid)
+        throw new RoutingException("updn: " + guids.where(i) + ": " + String.format("0x%016x", guid)
             + (node < 0 ? " is no node of the fabric" : " is not a switch but " + fabric.nodeName(node)));
       }
       roots.add(node);
