@@ -27,9 +27,9 @@ public final class BuiltinEngines {
     register("updn", Set.of(), config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
     register("dnup", Set.of(), config -> new org.ibrouting.engines.dnup.DnupEngine());
     register("sssp", Set.of("minimal"), config -> new org.ibrouting.engines.sssp.SsspEngine(
-        config.booleanParam("minimal", true)));
+        config.booleanParam("minimal", true), config.cnGuidFile(), config.ioGuidFile()));
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
-        config.booleanParam("balance", false)));
+        config.booleanParam("balance", false), config.cnGuidFile(), config.ioGuidFile()));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
   }
 
