@@ -31,6 +31,8 @@ public final class BuiltinEngines {
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
         config.booleanParam("balance", false), config.cnGuidFile(), config.ioGuidFile()));
     register("p2sssp", Set.of(), config -> new org.ibrouting.engines.p2sssp.P2ssspEngine());
+    register("sar", Set.of("balance"), config -> new org.ibrouting.engines.sar.SarEngine(
+        config.jobFile(), config.ioGuidFile(), config.booleanParam("balance", false)));
   }
 
   private BuiltinEngines() {}
