@@ -16,6 +16,8 @@ import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.simulation.Endpoints;
+import org.ibrouting.simulation.JobMap;
+import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.PathTable;
 import org.ibrouting.simulation.SimulationResult;
 import org.ibrouting.simulation.Simulator;
@@ -28,7 +30,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", description = {
     "Compare routings of one fabric: our engines (-R) and dumps (--dump NAME=LFTS, e.g. OpenSM's).",
     "Columns: routing time, VLs, average/max hops, minimal share, edge forwarding index, and the",
-    "effective bisection bandwidth Lambda over the same random bisect patterns for every row."})
+    "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
+    "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
   Path fabricFile;
@@ -57,6 +60,8 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Fabric fabric = FabricFiles.read(fabricFile);
+    // --jobs: the job map SAR routes by; here it adds each routing's job metrics (γᵉ max, θ)
+    JobMap jobs = engineOptions.jobFile == null ? null : JobMap.read(engineOptions.jobFile, fabric);
     List<Row> rows = new ArrayList<>();
     List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
     for (String name : names) {
@@ -81,8 +86,10 @@ final class CompareCommand implements Callable<Integer> {
     List<String> lines = new ArrayList<>();
     StringBuilder json = new StringBuilder("[");
     String header = csv ? "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,lambda_ci95,error"
+            + (jobs == null ? "" : ",job_efi_max,dark_fibre_share")
         : String.format("%-18s %-8s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
-            "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)");
+            "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)")
+            + (jobs == null ? "" : String.format(" %8s %7s", "job EFI", "dark"));
     lines.add(header);
     for (Row row : rows) {
       if (row.routing() == null) {
@@ -96,28 +103,44 @@ final class CompareCommand implements Callable<Integer> {
       ForwardingIndex efi = ForwardingIndex.compute(row.routing(), EndpointScope.TERMINALS, common.threads);
       double lambda = Double.NaN;
       double ci = Double.NaN;
+      JobMetrics jobMetrics = null;
       if (report.allRouted()) {
-        SimulationResult result = Simulator.effectiveBisectionBandwidth(
-            PathTable.build(row.routing(), Endpoints.allCas(fabric)), patterns, engineOptions.seed, common.threads);
+        PathTable table = PathTable.build(row.routing(), Endpoints.allCas(fabric));
+        SimulationResult result = Simulator.effectiveBisectionBandwidth(table, patterns, engineOptions.seed,
+            common.threads);
         lambda = result.mean();
         ci = result.confidence95();
+        jobMetrics = jobs == null ? null : JobMetrics.compute(table, jobs);
+      }
+      String jobColumns = "";
+      if (jobs != null) {
+        jobColumns = jobMetrics == null ? (csv ? ",," : String.format(" %8s %7s", "-", "-"))
+            : String.format(Locale.ROOT, csv ? ",%d,%.4f" : " %8d %6.2f%%", jobMetrics.maxEffectiveForwardingIndex(),
+                csv ? jobMetrics.darkFibreShare() : 100 * jobMetrics.darkFibreShare());
       }
       int vls = row.routing().slTable().numVls();
       if (csv) {
         lines.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "" : String.format(Locale.ROOT, "%.4f", row.seconds()),
-            vls, report.avgHops(), report.maxHops(), report.minimalShare(), efi.max(), efi.mean(), lambda, ci));
+            vls, report.avgHops(), report.maxHops(), report.minimalShare(), efi.max(), efi.mean(), lambda, ci)
+            + jobColumns);
       } else {
         lines.add(String.format(Locale.ROOT, "%-18s %-8s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "-" : String.format(Locale.ROOT, "%.4f", row.seconds()),
             vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), efi.max(), efi.mean(),
-            Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci)));
+            Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci))
+            + jobColumns);
       }
-      json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
+      Json entry = new Json().put("name", row.name())
           .put("engine", row.engine()).put("routing_seconds", row.seconds()).put("vls", vls)
           .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
           .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
-          .put("efi_max", efi.max()).put("efi_mean", efi.mean()).put("lambda", lambda).put("lambda_ci95", ci));
+          .put("efi_max", efi.max()).put("efi_mean", efi.mean()).put("lambda", lambda).put("lambda_ci95", ci);
+      if (jobMetrics != null) {
+        entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
+            .put("dark_fibre_share", jobMetrics.darkFibreShare());
+      }
+      json.append(json.length() > 1 ? "," : "").append(entry);
     }
     if (common.json) {
       System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)

@@ -32,7 +32,7 @@ final class EngineOptions {
       description = "I/O-node port GUIDs (OpenSM's -G).")
   Path ioGuidFile;
 
-  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): job metrics in simulate.")
+  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
   Path jobFile;
 
   @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",
