@@ -36,7 +36,8 @@ import org.ibrouting.simulation.JobMapException;
  * All weights start at P², so every path is minimal. Without a job map the engine refuses: its
  * whole point is the map; DFSSSP is what remains without one. Jobs of one node have no route inside
  * them and are ignored; a node may be in several jobs, and a source counts for a destination when
- * they share any job. No OpenSM counterpart in 3.3.23 (the paper's SAR was a patched OpenSM).
+ * they share any job. A compute-node GUID file ({@code -u}) is not read: the job map takes its
+ * place. No OpenSM counterpart in 3.3.23 (the paper's SAR was a patched OpenSM).
  *
  * <p>Cost: P-SSSP's O(LIDs x (links + switches) log switches), plus per job destination the
  * switches its jobs span (the sum of its jobs' sizes for a node in several jobs); then DFSSSP's VL
