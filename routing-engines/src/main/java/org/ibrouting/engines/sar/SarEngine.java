@@ -117,7 +117,6 @@ public final class SarEngine implements RoutingEngine {
     IntArrays.mergeSort(jobPorts, (a, b) -> Integer.compare(
         byNode.largestJob(fabric.nodeOfPort(b)), byNode.largestJob(fabric.nodeOfPort(a))));
 
-
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
@@ -126,12 +125,12 @@ public final class SarEngine implements RoutingEngine {
     long[] add = new long[fabric.numSwitches()];
     for (int dest : jobPorts) {
       IntArrayList touched = byNode.addJobMates(fabric.nodeOfPort(dest), add);
-
       routeLids(graph, builder, dest, add, progress);
       for (int i = 0; i < touched.size(); i++) {
         add[touched.getInt(i)] = 0;
       }
     }
+    // I/O nodes, then everything else: each balanced over every source, from fresh weights
     long[] everyone = graph.endPortLids();
     graph.resetWeights(p * p);
     for (int dest : ioNodes) {
