@@ -54,6 +54,24 @@ class SarPropertiesTest {
     RoutingAssertions.assertVlsWithin(routing, maxVls);
   }
 
+  /** The fast engine's tables equal those of the obvious implementation, with or without I/O nodes. */
+  @Property(tries = 60)
+  void equalsTheNaiveReference(@ForAll("fabrics") Fabric fabric, @ForAll long jobSeed, @ForAll boolean withIo)
+      throws RoutingException {
+    JobMap jobs = JobMixes.parse(fabric, randomJobs(fabric, jobSeed));
+    boolean[] io = null;
+    if (withIo) {
+      io = new boolean[fabric.numPortSlots()];
+      Random random = new Random(jobSeed + 1);
+      for (int node : JobMixes.cas(fabric)) {
+        io[fabric.port(node, 1)] = random.nextInt(4) == 0;
+      }
+    }
+    Routing fast = new SarEngine(null, null).route(fabric, RoutingOptions.defaults().withMaxVls(15), jobs, io);
+    Routing naive = NaiveSar.route(fabric, jobs, io);
+    org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(naive, fast, "sar against the naive reference");
+  }
+
   /** 0..5 jobs of random CAs; a CA may be in several jobs or in none. */
   private static String randomJobs(Fabric fabric, long seed) {
     Random random = new Random(seed);
