@@ -41,8 +41,9 @@ class GuidFilesInteropTest {
   Path dir;
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"sssp|xgft 2 6,6 1,3", "dfsssp|torus 4,4 2", "dfsssp|jellyfish 12 4 3 5"})
-  void openSmWithGuidFilesEqualsOurs(String engine, String spec) throws Exception {
+  @CsvSource(delimiter = '|', value = {"sssp|xgft 2 6,6 1,3|-u -G", "dfsssp|torus 4,4 2|-u -G",
+      "dfsssp|jellyfish 12 4 3 5|-u -G", "sssp|ktree 4 3|-u", "dfsssp|torus 3,4 2|-G"})
+  void openSmWithGuidFilesEqualsOurs(String engine, String spec, String files) throws Exception {
     assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
         + " ibsim-utils infiniband-diags); .ci/run installs them");
     String[] words = spec.split(" ");
@@ -64,20 +65,26 @@ class GuidFilesInteropTest {
     for (int i = numCn - 1; i < numCn + 3; i++) {
       io.append(String.format("  0x%016x#io%n", fabric.portGuid(caPorts.get(i))));
     }
-    Path cnFile = Files.writeString(dir.resolve("cn.guids"), cn);
-    Path ioFile = Files.writeString(dir.resolve("io.guids"), io);
+    Path cnFile = files.contains("-u") ? Files.writeString(dir.resolve("cn.guids"), cn) : null;
+    Path ioFile = files.contains("-G") ? Files.writeString(dir.resolve("io.guids"), io) : null;
+    List<String> args = new ArrayList<>();
+    if (cnFile != null) {
+      args.addAll(List.of("-u", cnFile.toString()));
+    }
+    if (ioFile != null) {
+      args.addAll(List.of("-G", ioFile.toString()));
+    }
 
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm(engine,
-          List.of("-u", cnFile.toString(), "-G", ioFile.toString()));
+      OpenSmSimulation.Result result = sim.runOpenSm(engine, args);
       assertEquals(engine, result.engineUsed(), "see " + result.log());
       Routing theirs = LftDumpReader.read(fabric, result.lftDump());
       Routing ours = engine.equals("sssp")
           ? new SsspEngine(true, cnFile, ioFile).route(fabric, RoutingOptions.defaults())
           : new DfssspEngine(false, cnFile, ioFile).route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(theirs, ours, spec + " " + engine + " -u -G");
+      GoldenLfts.assertSameLfts(theirs, ours, spec + " " + engine + " " + files);
       if (engine.equals("dfsssp")) {
         Matcher m = VLS_NEEDED.matcher(Files.readString(result.log(), java.nio.charset.StandardCharsets.ISO_8859_1));
         assertNotNull(m.find() ? m.group(1) : null, "no VL count in " + result.log());
