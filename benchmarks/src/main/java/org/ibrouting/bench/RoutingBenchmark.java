@@ -1,5 +1,12 @@
 package org.ibrouting.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
@@ -26,6 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Routing time of an engine on k-ary 3-trees (k^3 CAs: 64, 512, 4,096). The fabric is generated
  * in the trial setup, so only {@code route()} is measured. Run, for example:
  * {@code java -jar benchmarks/target/benchmarks.jar RoutingBenchmark -p engine=lash -p k=16}.
+ * {@code -p jobs=N} hands every engine (SAR reads it) a seeded job map: random CAs in jobs of 2..N
+ * nodes until 90% of the CAs are busy.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -42,16 +51,46 @@ public class RoutingBenchmark {
   @Param({"4", "8", "16"})
   public int k;
 
+  /** Largest job of the seeded job map, or 0 for no job map. */
+  @Param({"0"})
+  public int jobs;
+
   private Fabric fabric;
   private RoutingEngine routingEngine;
   private RoutingOptions options;
 
   /** Generates the fabric and creates the engine. */
   @Setup(Level.Trial)
-  public void setUp() {
+  public void setUp() throws IOException {
     fabric = Topologies.kAryNTree(k, 3);
-    routingEngine = BuiltinEngines.create(engine, EngineConfig.none());
+    EngineConfig config = EngineConfig.none();
+    if (jobs > 0) {
+      Path file = Files.createTempFile("routing-benchmark", ".jobs");
+      file.toFile().deleteOnExit();
+      Files.writeString(file, randomJobs(fabric, jobs, 42));
+      config = config.withJobFile(file);
+    }
+    routingEngine = BuiltinEngines.create(engine, config);
     options = RoutingOptions.defaults();
+  }
+
+  /** Random CAs (by node GUID) in jobs of 2..maxJob nodes, until 90% are busy. */
+  static String randomJobs(Fabric fabric, int maxJob, long seed) {
+    List<Integer> cas = new ArrayList<>();
+    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
+      cas.add(node);
+    }
+    Random random = new Random(seed);
+    Collections.shuffle(cas, random);
+    StringBuilder text = new StringBuilder();
+    int next = 0;
+    for (int job = 0; next < 0.9 * cas.size() && cas.size() - next >= 2; job++) {
+      int size = Math.min(2 + random.nextInt(maxJob - 1), cas.size() - next);
+      for (int i = 0; i < size; i++) {
+        text.append(String.format("0x%016x job%d%n", fabric.nodeGuid(cas.get(next++)), job));
+      }
+    }
+    return text.toString();
   }
 
   /** Routes the whole fabric once. */

@@ -12,6 +12,8 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
+import org.ibrouting.simulation.JobMap;
+import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.RoutingQuality;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", description = {
     "Compare routings of one fabric: our engines (-R) and dumps (--dump NAME=LFTS, e.g. OpenSM's).",
     "Columns: routing time, VLs, average/max hops, minimal share, edge forwarding index, and the",
-    "effective bisection bandwidth Lambda over the same random bisect patterns for every row."})
+    "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
+    "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
   Path fabricFile;
@@ -52,6 +55,8 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Fabric fabric = FabricFiles.read(fabricFile);
+    // --jobs: the job map SAR routes by; here it adds each routing's job metrics (γᵉ max, θ)
+    JobMap jobs = engineOptions.jobFile == null ? null : JobMap.read(engineOptions.jobFile, fabric);
     List<Row> rows = new ArrayList<>();
     List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
     for (String name : names) {
@@ -77,8 +82,10 @@ final class CompareCommand implements Callable<Integer> {
     List<String> lines = new ArrayList<>();
     StringBuilder json = new StringBuilder("[");
     String header = csv ? "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,lambda_ci95,error"
+            + (jobs == null ? "" : ",job_efi_max,dark_fibre_share")
         : String.format("%-24s %-9s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
-            "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)");
+            "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)")
+            + (jobs == null ? "" : String.format(" %8s %7s", "job EFI", "dark"));
     lines.add(header);
     for (Row row : rows) {
       if (row.routing() == null) {
@@ -88,26 +95,41 @@ final class CompareCommand implements Callable<Integer> {
             .put("engine", row.engine()).put("error", row.error()));
         continue;
       }
-      RoutingQuality quality = RoutingQuality.measure(row.routing(), patterns, engineOptions.seed, common.threads);
+      RoutingQuality quality = RoutingQuality.measure(row.routing(), patterns, engineOptions.seed,
+          common.threads, jobs);
       RouteReport report = quality.report();
       double lambda = quality.lambda();
       double ci = quality.lambdaCi95();
+      JobMetrics jobMetrics = quality.jobMetrics();
+      String jobColumns = "";
+      if (jobs != null) {
+        jobColumns = jobMetrics == null ? (csv ? ",," : String.format(" %8s %7s", "-", "-"))
+            : String.format(Locale.ROOT, csv ? ",%d,%.4f" : " %8d %6.2f%%", jobMetrics.maxEffectiveForwardingIndex(),
+                csv ? jobMetrics.darkFibreShare() : 100 * jobMetrics.darkFibreShare());
+      }
       int vls = quality.vls();
       if (csv) {
         lines.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "" : String.format(Locale.ROOT, "%.4f", row.seconds()),
-            vls, report.avgHops(), report.maxHops(), report.minimalShare(), quality.efiMax(), quality.efiMean(), lambda, ci));
+            vls, report.avgHops(), report.maxHops(), report.minimalShare(), quality.efiMax(), quality.efiMean(), lambda, ci)
+            + jobColumns);
       } else {
         lines.add(String.format(Locale.ROOT, "%-24s %-9s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
             row.engine(), Double.isNaN(row.seconds()) ? "-" : String.format(Locale.ROOT, "%.4f", row.seconds()),
             vls, report.avgHops(), report.maxHops(), 100 * report.minimalShare(), quality.efiMax(), quality.efiMean(),
-            Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci)));
+            Double.isNaN(lambda) ? "not all routed" : String.format(Locale.ROOT, "%.4f +- %.4f", lambda, ci))
+            + jobColumns);
       }
-      json.append(json.length() > 1 ? "," : "").append(new Json().put("name", row.name())
+      Json entry = new Json().put("name", row.name())
           .put("engine", row.engine()).put("routing_seconds", row.seconds()).put("vls", vls)
           .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
           .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
-          .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean()).put("lambda", lambda).put("lambda_ci95", ci));
+          .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean()).put("lambda", lambda).put("lambda_ci95", ci);
+      if (jobMetrics != null) {
+        entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
+            .put("dark_fibre_share", jobMetrics.darkFibreShare());
+      }
+      json.append(json.length() > 1 ? "," : "").append(entry);
     }
     if (common.json) {
       System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)

@@ -25,14 +25,15 @@ final class EngineOptions {
   Path rootGuidFile;
 
   @Option(names = {"-u", "--cn-guid-file"}, paramLabel = "FILE",
-      description = "Compute-node port GUIDs (OpenSM's -u).")
+      description = "Compute-node port GUIDs (OpenSM's -u): sssp and dfsssp route them first.")
   Path cnGuidFile;
 
   @Option(names = {"-G", "--io-guid-file"}, paramLabel = "FILE",
-      description = "I/O-node port GUIDs (OpenSM's -G).")
+      description = "I/O-node port GUIDs (OpenSM's -G): sssp and dfsssp route them after the compute nodes;"
+          + " sar balances them in a pass of their own.")
   Path ioGuidFile;
 
-  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): job metrics in simulate.")
+  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
   Path jobFile;
 
   @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",

@@ -227,4 +227,47 @@ class CommandLineTest {
     assertEquals(IbRouting.EXIT_BAD_INPUT, badJobs.status());
     assertTrue(badJobs.err().contains(jobs + ":2:"), badJobs.err());
   }
+
+  @Test
+  void sarRoutesByTheJobMapWritesDumpAndSlFileAndNamesTheLineOfABadJobFile() throws Exception {
+    Path fabricFile = dir.resolve("torus.ibnd");
+    assertEquals(0, run("generate", "torus", "4,4", "2", "-o", fabricFile.toString()).status());
+    org.ibrouting.fabric.Fabric fabric = org.ibrouting.io.FabricFiles.read(fabricFile);
+    StringBuilder text = new StringBuilder("# node job\n");
+    int i = 0;
+    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++, i++) {
+      text.append(String.format("0x%016x %s%n", fabric.nodeGuid(node), i % 3 == 0 ? "small" : "big"));
+    }
+    Path jobs = Files.writeString(dir.resolve("jobs.txt"), text);
+    Path out = dir.resolve("lfts.dump");
+    Run r = run("route", "-R", "sar", "--jobs", jobs.toString(), fabricFile.toString(), "-o", out.toString(), "-q");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(Files.exists(out));
+    Path sl = dir.resolve("lfts.dump.sl");
+    assertTrue(Files.exists(sl), "a torus needs several VLs: SL file next to the dump");
+    Run check = run("check", fabricFile.toString(), out.toString(), "--sl", sl.toString(), "--deadlock");
+    assertEquals(0, check.status(), check.out() + check.err());
+    assertTrue(check.out().contains("routed of 992 (unreachable 0, black holes 0, loops 0)"), check.out());
+    assertTrue(check.out().matches("(?s).*deadlock     free: [2-8] VL\\(s\\).*no cycle.*"), check.out());
+
+    Run compare = run("compare", fabricFile.toString(), "-R", "dfsssp,sar", "--jobs", jobs.toString(),
+        "--patterns", "20", "--csv");
+    assertEquals(0, compare.status(), compare.err());
+    String[] lines = compare.out().split("\n");
+    assertTrue(lines[0].endsWith(",job_efi_max,dark_fibre_share"), lines[0]);
+    assertEquals(14, lines[2].split(",", -1).length, lines[2]);
+
+    Path bad = Files.writeString(dir.resolve("bad-jobs.txt"), text + "nosuchnode big\n");
+    Path badOut = dir.resolve("bad.dump");
+    Run badRun = run("route", "-R", "sar", "--jobs", bad.toString(), fabricFile.toString(), "-o", badOut.toString());
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, badRun.status(), badRun.out());
+    assertTrue(badRun.err().contains("sar: " + bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
+    assertFalse(Files.exists(badOut), "no dump when the job file is bad");
+    Run badCompare = run("compare", fabricFile.toString(), "-R", "sar", "--jobs", bad.toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, badCompare.status(), badCompare.out());
+    assertTrue(badCompare.err().contains(bad + ":" + (i + 2) + ":1:"), badCompare.err());
+    Run noJobs = run("route", "-R", "sar", fabricFile.toString(), "-o", badOut.toString());
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, noJobs.status());
+    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (--jobs FILE"), noJobs.err());
+  }
 }

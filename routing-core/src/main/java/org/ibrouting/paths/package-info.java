@@ -1,2 +1,2 @@
-/** Machinery engines share: hop matrices, worker threads. */
+/** Machinery engines share: hop matrices, the (DF)SSSP weighted switch graph, worker threads. */
 package org.ibrouting.paths;

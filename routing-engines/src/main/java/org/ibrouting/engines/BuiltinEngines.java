@@ -28,9 +28,9 @@ public final class BuiltinEngines {
     register("updn", Set.of(), config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
     register("dnup", Set.of(), config -> new org.ibrouting.engines.dnup.DnupEngine());
     register("sssp", Set.of("minimal"), config -> new org.ibrouting.engines.sssp.SsspEngine(
-        config.booleanParam("minimal", true)));
+        config.booleanParam("minimal", true), config.cnGuidFile(), config.ioGuidFile()));
     register("dfsssp", Set.of("balance"), config -> new org.ibrouting.engines.dfsssp.DfssspEngine(
-        config.booleanParam("balance", false)));
+        config.booleanParam("balance", false), config.cnGuidFile(), config.ioGuidFile()));
     register("multiupdn", Set.of("updn_trees", "multiupdn_choice"), config ->
         new org.ibrouting.engines.multiupdn.MultiUpdnEngine(config.intParam("updn_trees", 0, 1, 15),
             org.ibrouting.engines.multiupdn.MultiUpdnEngine.Choice.valueOf(config.choiceParam(
@@ -44,6 +44,8 @@ public final class BuiltinEngines {
     register("nue", Set.of("nue_max_num_vls", "nue_include_switches"),
         config -> new org.ibrouting.engines.nue.NueEngine(config.intParam("nue_max_num_vls", 1, 1, 15),
             config.booleanParam("nue_include_switches", false)));
+    register("sar", Set.of("balance"), config -> new org.ibrouting.engines.sar.SarEngine(
+        config.jobFile(), config.ioGuidFile(), config.booleanParam("balance", false)));
   }
 
   private BuiltinEngines() {}

@@ -1,5 +1,6 @@
 package org.ibrouting.engines.dfsssp;
 
+import java.nio.file.Path;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -21,10 +22,16 @@ import org.ibrouting.routing.SlTable;
  * spare VLs are split as OpenSM splits them and a path's SL within its block is a seeded hash of
  * (source, destination). The SL table is per (source LID, destination LID).
  *
+ * <p>Compute-node and I/O GUID files ({@code -u}, {@code -G}) reorder the destinations as in
+ * {@link SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL
+ * step through {@link #assignVirtualLanes}.
+ *
  * <p>Cost: SSSP plus O(pairs x hops) for the dependency graphs; 1 byte per LID pair.
  */
 public final class DfssspEngine implements RoutingEngine {
   private final boolean balance;
+  private final Path cnGuidFile;
+  private final Path ioGuidFile;
 
   /** Paths on the VLs needed, no balancing over spare VLs. */
   public DfssspEngine() {
@@ -33,7 +40,17 @@ public final class DfssspEngine implements RoutingEngine {
 
   /** {@code balance}: spread paths over spare VLs as OpenSM does (seeded instead of random). */
   public DfssspEngine(boolean balance) {
+    this(balance, null, null);
+  }
+
+  /**
+   * With OpenSM's compute-node ({@code -u}) and I/O-node ({@code -G}) port GUID files; either may
+   * be null.
+   */
+  public DfssspEngine(boolean balance, Path cnGuidFile, Path ioGuidFile) {
     this.balance = balance;
+    this.cnGuidFile = cnGuidFile;
+    this.ioGuidFile = ioGuidFile;
   }
 
   @Override
@@ -43,24 +60,40 @@ public final class DfssspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    SsspEngine ssspEngine = new SsspEngine(true, cnGuidFile, ioGuidFile);
+    int[] ports = ssspEngine.destinationOrder(fabric, name());
     Routing sssp;
     try {
-      sssp = new SsspEngine().route(fabric, options);
+      sssp = ssspEngine.route(fabric, options, ports);
     } catch (RoutingException e) {
       throw new RoutingException("dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
     }
+    return assignVirtualLanes(sssp, ports, options, balance, name());
+  }
+
+  /**
+   * DFSSSP's deadlock removal on any destination-based routing: assigns every (source LID,
+   * destination LID) path of the end ports {@code ports} to a VL exactly as {@link DfssspEngine}
+   * does (the order of {@code ports} decides ties, as OpenSM's port order does), and returns
+   * {@code routing} with the SL table, named {@code engine}. With one VL and no {@code balance}
+   * the table is {@link SlTable#none()}.
+   *
+   * @throws RoutingException when more than {@code options.maxVls()} VLs would be needed
+   */
+  public static Routing assignVirtualLanes(Routing routing, int[] ports, RoutingOptions options,
+      boolean balance, String engine) throws RoutingException {
+    Fabric fabric = routing.fabric();
     int maxVls = options.maxVls();
     int[] needed = new int[1];
     long[] pathsPerVl = new long[maxVls];
-    int[] ports = SsspEngine.destinationOrderOf(fabric);
-    VlAssignment assignment = VlAssignment.assign(sssp, ports, maxVls, needed, pathsPerVl);
+    VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, needed, pathsPerVl);
     if (needed[0] > maxVls) {
-      throw new RoutingException("dfsssp: needs more than " + maxVls + " VLs (the channel dependency"
+      throw new RoutingException(engine + ": needs more than " + maxVls + " VLs (the channel dependency"
           + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");
     }
     if (needed[0] == 1 && !balance) {
       // one VL: every path on SL 0, no table needed
-      return sssp.withSlTable(name(), SlTable.none());
+      return routing.withSlTable(engine, SlTable.none());
     }
     int[] split = new int[maxVls];
     int[] base = new int[maxVls];
@@ -100,7 +133,7 @@ public final class DfssspEngine implements RoutingEngine {
         }
       }
     }
-    return sssp.withSlTable(name(), sl.build());
+    return routing.withSlTable(engine, sl.build());
   }
 
   private static int mix(int slid, int dlid, long seed) {

@@ -1,10 +1,12 @@
 package org.ibrouting.engines.sssp;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.Arrays;
+import java.io.IOException;
+import java.nio.file.Path;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidFile;
+import org.ibrouting.fabric.GuidFileException;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.paths.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -15,21 +17,30 @@ import org.ibrouting.routing.RoutingOptions;
  * P-SSSP: one shortest-path tree per destination LID, with link weights raised by the routes
  * already placed, so that load is balanced over the whole fabric (Hoefler, Schneider, Lumsdaine,
  * "Optimized Routing for Large-Scale InfiniBand Networks"). OpenSM counterpart: {@code -R sssp}
- * (osm_ucast_dfsssp.c without the VL step), reproduced table for table: switches in OpenSM's order
- * as vertices, one directed link entry per cable end in port order, destinations ordered by the
- * number of end-port LIDs on their switch (CA ports first, then the switches' own LIDs), Dijkstra
- * from the destination with OpenSM's 4-ary heap tie-breaking, and after each destination every
- * reached switch adds its number of end-port LIDs to each link of its path.
+ * (osm_ucast_dfsssp.c without the VL step), reproduced table for table on {@link SsspGraph}:
+ * switches in OpenSM's order as vertices, one directed link entry per cable end in port order,
+ * destinations ordered by the number of end-port LIDs on their switch (CA ports first, then the
+ * switches' own LIDs), Dijkstra from the destination with OpenSM's 4-ary heap tie-breaking, and
+ * after each destination every reached switch adds its number of end-port LIDs to each link of its
+ * path.
+ *
+ * <p>Compute-node and I/O GUID files (OpenSM's {@code -u} and {@code -G}, port GUIDs) change only
+ * the destination order, as in OpenSM: per switch in the order above, first the listed compute-node
+ * ports, then in a second pass the listed I/O ports, then everything else, then the switches. The
+ * weight update is the same for every destination. GUIDs that are no CA port of the fabric are
+ * ignored, as OpenSM ignores them (nodes come and go); a malformed line is an error with its line.
  *
  * <p>Differences: weights are 64-bit, so there is no overflow where OpenSM's start weight P² under
  * an infinity of 2³¹−1 fails (P ≥ 46,341 endpoints); results are identical wherever OpenSM's do not
  * overflow. With {@code minimal = false} links start at weight 1 instead of P², trading minimal
  * paths for balance. Routers are not destinations (as in OpenSM).
  *
- * <p>Cost: O(LIDs x (links + switches) log switches); per link entry 3 ints and a long.
+ * <p>Cost: O(LIDs x (links + switches) log switches); per link entry 2 ints and a long.
  */
 public final class SsspEngine implements RoutingEngine {
   private final boolean minimal;
+  private final Path cnGuidFile;
+  private final Path ioGuidFile;
 
   /** OpenSM-compatible: minimal paths enforced. */
   public SsspEngine() {
@@ -38,7 +49,17 @@ public final class SsspEngine implements RoutingEngine {
 
   /** {@code minimal}: start weights at P² so a longer path never wins (OpenSM's behaviour). */
   public SsspEngine(boolean minimal) {
+    this(minimal, null, null);
+  }
+
+  /**
+   * With OpenSM's compute-node ({@code -u}) and I/O-node ({@code -G}) port GUID files; either may
+   * be null.
+   */
+  public SsspEngine(boolean minimal, Path cnGuidFile, Path ioGuidFile) {
     this.minimal = minimal;
+    this.cnGuidFile = cnGuidFile;
+    this.ioGuidFile = ioGuidFile;
   }
 
   @Override
@@ -48,96 +69,39 @@ public final class SsspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    int n = fabric.numSwitches();
-    if (n == 0) {
-      throw new RoutingException("sssp: the fabric has no switch to route");
-    }
-    // link entries: vertex v = switch v (the pseudo-vertex of a CA destination is n)
-    int[] linkStart = new int[n + 2];
-    IntArrayList to = new IntArrayList();
-    IntArrayList toPort = new IntArrayList();
-    long[] numHca = new long[n];
-    for (int sw = 0; sw < n; sw++) {
-      linkStart[sw] = to.size();
-      numHca[sw] = 1L << fabric.lmc(fabric.port(sw, 0));
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int channel = fabric.outChannel(sw, i);
-        int peer = fabric.peerPort(channel);
-        int remote = fabric.nodeOfPort(peer);
-        if (remote >= n) {
-          numHca[sw] += 1L << fabric.lmc(peer);
-        } else if (remote != sw) {
-          to.add(remote);
-          toPort.add(fabric.portNum(peer));
-        }
-      }
-    }
-    linkStart[n] = to.size();
-    int pseudoLink = to.size();
-    to.add(-1);
-    toPort.add(-1);
-    linkStart[n + 1] = to.size();
-    int[] linkTo = to.toIntArray();
-    int[] linkToPort = toPort.toIntArray();
-    long endpoints = 0;
-    for (int node = 0; node < fabric.numNodes(); node++) {
-      NodeType type = fabric.nodeType(node);
-      if (type == NodeType.SWITCH) {
-        endpoints += 1L << fabric.lmc(fabric.port(node, 0));
-      } else if (type == NodeType.CA) {
-        for (int p = 1; p <= fabric.numPorts(node); p++) {
-          endpoints += 1L << fabric.lmc(fabric.port(node, p));
-        }
-      }
-    }
-    long[] weight = new long[linkTo.length];
-    Arrays.fill(weight, minimal ? endpoints * endpoints : 1);
+    checkSwitches(fabric, name());
+    return route(fabric, options, destinationOrder(fabric, name()));
+  }
 
+  /**
+   * Routes the destinations in the given order (every end port that needs a route, each once);
+   * {@link #destinationOrder} gives the one {@link #route(Fabric, RoutingOptions)} uses.
+   */
+  public Routing route(Fabric fabric, RoutingOptions options, int[] destinations)
+      throws RoutingException {
+    checkSwitches(fabric, name());
+    SsspGraph graph = new SsspGraph(fabric);
+    long p = graph.numEndpointLids();
+    graph.resetWeights(minimal ? p * p : 1);
+    long[] add = graph.endPortLids();
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    int[] destinations = destinationOrder(fabric, numHca);
-    QuaternaryHeap heap = new QuaternaryHeap(n + 1);
-    long[] dist = new long[n + 1];
-    int[] predLink = new int[n + 1];
-    int[] predVertex = new int[n + 1];
-    boolean[] done = new boolean[n + 1];
-    int[] order = new int[n + 1];
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
     }
     long finished = 0;
+    int n = fabric.numSwitches();
     for (int dest : destinations) {
-      int destNode = fabric.nodeOfPort(dest);
-      int source;
-      if (fabric.isSwitch(destNode)) {
-        source = destNode;
-      } else {
-        int swPort = fabric.peerPort(dest);
-        source = n;
-        linkTo[pseudoLink] = fabric.nodeOfPort(swPort);
-        linkToPort[pseudoLink] = fabric.portNum(swPort);
-        weight[pseudoLink] = 1;
-      }
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
-        int reached = dijkstra(source, n, linkStart, linkTo, weight, heap, dist, predLink, predVertex,
-            done, order);
-        for (int i = 0; i < reached; i++) {
-          int v = order[i];
-          if (v < n && predLink[v] >= 0) {
-            builder.setOutPort(v, lid, linkToPort[predLink[v]]);
+        graph.shortestPathTree(dest);
+        for (int sw = 0; sw < n; sw++) {
+          int port = graph.outPortNum(sw);
+          if (port >= 0) {
+            builder.setOutPort(sw, lid, port);
           }
         }
-        for (int i = 0; i < reached; i++) {
-          int v = order[i];
-          if (v >= n || predLink[v] < 0) {
-            continue;
-          }
-          long add = numHca[v];
-          for (int u = v; predLink[u] >= 0; u = predVertex[u]) {
-            weight[predLink[u]] += add;
-          }
-        }
+        graph.addWeights(add);
         finished++;
         options.progress().progress("sssp: destinations", finished, total);
       }
@@ -145,80 +109,54 @@ public final class SsspEngine implements RoutingEngine {
     return builder.build();
   }
 
-  /** Runs Dijkstra from {@code source}; returns how many vertices were reached, listed in {@code order}. */
-  private static int dijkstra(int source, int n, int[] linkStart, int[] linkTo, long[] weight,
-      QuaternaryHeap heap, long[] dist, int[] predLink, int[] predVertex, boolean[] done, int[] order) {
-    heap.clear();
-    int numVertices = source == n ? n + 1 : n;
-    for (int v = 0; v < numVertices; v++) {
-      dist[v] = Long.MAX_VALUE;
-      predLink[v] = -1;
-      predVertex[v] = -1;
-      done[v] = false;
-      heap.insert(v, Long.MAX_VALUE);
-    }
-    dist[source] = 0;
-    heap.decreaseKey(source, 0);
-    done[source] = true;
-    int reached = 0;
-    while (!heap.isEmpty()) {
-      int u = heap.extractMin();
-      if (dist[u] == Long.MAX_VALUE) {
-        break;
-      }
-      done[u] = true;
-      order[reached++] = u;
-      for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
-        int v = linkTo[l];
-        if (!done[v] && dist[u] + weight[l] < dist[v]) {
-          dist[v] = dist[u] + weight[l];
-          predLink[v] = l;
-          predVertex[v] = u;
-          heap.decreaseKey(v, dist[v]);
-        }
-      }
-    }
-    return reached;
+  /**
+   * The end ports in the order this engine routes them, OpenSM's (DF)SSSP order with this engine's
+   * GUID files (DFSSSP's VL assignment walks the same order); {@code engine} prefixes errors.
+   *
+   * @throws RoutingException when a GUID file cannot be read or has a malformed line
+   */
+  public int[] destinationOrder(Fabric fabric, String engine) throws RoutingException {
+    boolean[] cn = cnGuidFile == null ? null : caPortsListedIn(fabric, cnGuidFile, engine, "compute-node");
+    boolean[] io = ioGuidFile == null ? null : caPortsListedIn(fabric, ioGuidFile, engine, "I/O");
+    return new SsspGraph(fabric).destinationOrder(cn, io);
   }
 
-  /** The end ports in OpenSM's (DF)SSSP destination order (the order its VL assignment uses too). */
+  /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
   public static int[] destinationOrderOf(Fabric fabric) {
-    int n = fabric.numSwitches();
-    long[] numHca = new long[n];
-    for (int sw = 0; sw < n; sw++) {
-      numHca[sw] = 1L << fabric.lmc(fabric.port(sw, 0));
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int peer = fabric.peerPort(fabric.outChannel(sw, i));
-        if (!fabric.isSwitch(fabric.nodeOfPort(peer))) {
-          numHca[sw] += 1L << fabric.lmc(peer);
-        }
-      }
-    }
-    return destinationOrder(fabric, numHca);
+    return new SsspGraph(fabric).destinationOrder(null, null);
   }
 
-  /** OpenSM's destination order: per switch by descending end-port LIDs (stable), CA ports then switch port 0s. */
-  static int[] destinationOrder(Fabric fabric, long[] numHca) {
-    int n = fabric.numSwitches();
-    Integer[] byHca = new Integer[n];
-    for (int sw = 0; sw < n; sw++) {
-      byHca[sw] = sw;
+  /**
+   * A port-slot mask of the CA ports whose port GUID {@code file} lists (OpenSM's {@code -u} and
+   * {@code -G} files); GUIDs of other ports or of no port are ignored, as OpenSM ignores them.
+   *
+   * @param engine prefixes error messages
+   * @param kind what the file lists, for error messages ("compute-node", "I/O")
+   * @throws RoutingException when the file cannot be read or a line is malformed (file:line:column)
+   */
+  public static boolean[] caPortsListedIn(Fabric fabric, Path file, String engine, String kind)
+      throws RoutingException {
+    GuidFile guids;
+    try {
+      guids = GuidFile.read(file);
+    } catch (IOException e) {
+      throw new RoutingException(engine + ": cannot read " + kind + " GUID file " + file + ": " + e.getMessage(), e);
+    } catch (GuidFileException e) {
+      throw new RoutingException(engine + ": " + kind + " GUID file " + e.getMessage(), e);
     }
-    Arrays.sort(byHca, (a, b) -> Long.compare(numHca[b], numHca[a]));
-    IntArrayList order = new IntArrayList();
-    for (int sw : byHca) {
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int peer = fabric.peerPort(fabric.outChannel(sw, i));
-        if (fabric.nodeType(fabric.nodeOfPort(peer)) == NodeType.CA && fabric.baseLid(peer) != 0) {
-          order.add(peer);
-        }
+    boolean[] mask = new boolean[fabric.numPortSlots()];
+    for (int i = 0; i < guids.size(); i++) {
+      int port = fabric.portOfGuid(guids.guid(i));
+      if (port >= 0 && fabric.nodeType(fabric.nodeOfPort(port)) == NodeType.CA) {
+        mask[port] = true;
       }
     }
-    for (int sw : byHca) {
-      if (fabric.baseLid(fabric.port(sw, 0)) != 0) {
-        order.add(fabric.port(sw, 0));
-      }
+    return mask;
+  }
+
+  private static void checkSwitches(Fabric fabric, String engine) throws RoutingException {
+    if (fabric.numSwitches() == 0) {
+      throw new RoutingException(engine + ": the fabric has no switch to route");
     }
-    return order.toIntArray();
   }
 }

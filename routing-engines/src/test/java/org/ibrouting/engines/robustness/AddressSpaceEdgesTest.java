@@ -3,6 +3,10 @@ package org.ibrouting.engines.robustness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +24,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Topologies;
 import org.ibrouting.topology.TopologyOptions;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -105,13 +110,33 @@ class AddressSpaceEdgesTest {
     return all.stream();
   }
 
+  @TempDir
+  Path dir;
+
+  /** SAR needs a job map: every CA, in two interleaved jobs. */
+  private EngineConfig configFor(String engine, Fabric fabric) {
+    if (!engine.equals("sar")) {
+      return EngineConfig.none();
+    }
+    StringBuilder jobs = new StringBuilder();
+    int i = 0;
+    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
+      jobs.append(String.format("0x%016x job%d%n", fabric.nodeGuid(node), i++ % 2));
+    }
+    try {
+      return EngineConfig.none().withJobFile(Files.writeString(dir.resolve("jobs.txt"), jobs));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("fabrics")
   void routesOrRefusesWithAReason(String what, String engine, Supplier<Fabric> make) {
     Fabric fabric = make.get();
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+      routing = BuiltinEngines.create(engine, configFor(engine, fabric)).route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith(engine + ":"), what + ": " + e.getMessage());
       return;

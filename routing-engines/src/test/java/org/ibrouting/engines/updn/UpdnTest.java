@@ -157,8 +157,9 @@ class UpdnTest {
     Files.writeString(roots, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(roots + ":1: 0x0000000000999999 is no node"), e.getMessage());
-    Files.writeString(roots, "zz\n");
+    Files.writeString(roots, "0x0000000000200020\n  zz\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertEquals("updn: " + roots + ":1: expected a switch GUID, found 'zz'", e.getMessage());
+    assertEquals("updn: " + roots + ":2:3: expected a GUID (0x-prefixed hex, octal or decimal, at most 64 bits),"
+        + " found 'zz'", e.getMessage());
   }
 }
