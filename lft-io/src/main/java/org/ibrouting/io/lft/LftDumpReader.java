@@ -74,7 +74,7 @@ public final class LftDumpReader {
       }
     }
     if (!sawHeader) {
-      throw new ParseException(fileName, lineNumber, 1,
+      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
           "expected 'Unicast lids [...] of switch ... guid 0x...:' sections; this is no LFT dump");
     }
     return builder.build();

@@ -127,16 +127,19 @@ public final class UpdnEngine implements RoutingEngine {
   static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
     List<String> lines;
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      // bytes that are not UTF-8 become replacement characters (and then a bad GUID, with its line)
+      lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
     } catch (IOException e) {
       throw new RoutingException("updn: cannot read root GUID file " + file + ": " + e.getMessage(), e);
     }
     IntArrayList roots = new IntArrayList();
     for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
+      String raw = lines.get(i);
+      String line = raw.strip();
       if (line.isEmpty() || line.startsWith("#")) {
         continue;
       }
+      String where = "updn: " + file + ":" + (i + 1) + ":" + (raw.indexOf(line) + 1) + ": ";
       String word = line.split("[\\s#]", 2)[0];
       long guid;
       try {
@@ -144,12 +147,11 @@ public final class UpdnEngine implements RoutingEngine {
             : word.length() > 1 && word.startsWith("0") ? Long.parseUnsignedLong(word.substring(1), 8)
             : Long.parseUnsignedLong(word);
       } catch (NumberFormatException e) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": expected a switch GUID, found '"
-            + word + "'");
+        throw new RoutingException(where + "expected a switch GUID, found '" + word + "'");
       }
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
-        throw new RoutingException("updn: " + file + ":" + (i + 1) + ": " + String.format("0x%016x", guid)
+        throw new RoutingException(where + String.format("0x%016x", guid)
             + (node < 0 ? " is no node of the fabric" : " is not a switch but " + fabric.nodeName(node)));
       }
       roots.add(node);

@@ -153,12 +153,12 @@ class UpdnTest {
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
         () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":3: 0x0000000000100000 is not a switch"), e.getMessage());
+    assertTrue(e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"), e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":1: 0x0000000000999999 is no node"), e.getMessage());
-    Files.writeString(roots, "zz\n");
+    assertTrue(e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
+    Files.writeString(roots, "\t zz\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertEquals("updn: " + roots + ":1: expected a switch GUID, found 'zz'", e.getMessage());
+    assertEquals("updn: " + roots + ":1:3: expected a switch GUID, found 'zz'", e.getMessage());
   }
 }
