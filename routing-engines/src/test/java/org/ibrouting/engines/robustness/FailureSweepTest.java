@@ -22,6 +22,7 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,7 @@ class FailureSweepTest {
     Map<String, Base> fabrics = new LinkedHashMap<>();
     fabrics.put("4-ary 3-tree", new Base(() -> Topologies.kAryNTree(4, 3), true));
     fabrics.put("2-ary 3-tree", new Base(() -> Topologies.kAryNTree(2, 3), true));
+    fabrics.put("4-ary 2-tree, LMC 2", new Base(() -> OpenSmLids.reassign(Topologies.kAryNTree(4, 2), 2, 0), true));
     fabrics.put("XGFT(2;4,4;1,2)", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {1, 2}), true));
     fabrics.put("XGFT(2;4,4;2,2), dual-port CAs", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {2, 2}), true));
     fabrics.put("torus 4x4x3, 1 host", new Base(() -> Topologies.torus(new int[] {4, 4, 3}, 1), false));
