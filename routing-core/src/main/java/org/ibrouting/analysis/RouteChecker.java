@@ -158,7 +158,8 @@ public final class RouteChecker {
       for (int orphan : endpoints.orphans) {
         if (orphan != dstEndpoint) {
           boolean direct = fabric.peerPort(endpoints.ports[orphan]) == endpoints.ports[dstEndpoint];
-          count(lid, endpoints.numLidsOf[orphan], direct ? 1 : LftWalker.BLACKHOLE,
+          // no switch forwards for an orphan: its pairs are cut off by the fabric, not the LFTs
+          count(lid, endpoints.numLidsOf[orphan], direct ? 1 : LftWalker.NO_ROUTE,
               direct ? 1 : INFINITE);
         }
       }
@@ -203,7 +204,7 @@ public final class RouteChecker {
         int shortest;
         if (sw < 0) {
           boolean direct = fabric.peerPort(endpoints.ports[e]) == endpoints.ports[dstEndpoint];
-          hops = direct ? 1 : LftWalker.BLACKHOLE;
+          hops = direct ? 1 : LftWalker.NO_ROUTE;
           shortest = direct ? 1 : INFINITE;
         } else {
           int h = walker.hops(sw);

@@ -37,7 +37,7 @@ public final class RoutePaths {
       sb.append(fabric.nodeName(node)).append(" out ").append(fabric.portNum(srcPort));
       int peer = fabric.peerPort(srcPort);
       if (peer < 0) {
-        return sb.append(": black hole, the source port is not connected").toString();
+        return sb.append(": unreachable, the source port is not connected").toString();
       }
       links++;
       if (peer == dstPort) {
@@ -49,7 +49,7 @@ public final class RoutePaths {
       sb.append(" -> ");
       if (!fabric.isSwitch(node)) {
         return sb.append(fabric.nodeName(node)).append(" in ").append(inPort)
-            .append(": black hole, not the destination and not a switch").toString();
+            .append(": unreachable, not the destination and not a switch").toString();
       }
     }
     boolean[] seen = new boolean[fabric.numSwitches()];

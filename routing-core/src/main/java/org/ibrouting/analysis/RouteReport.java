@@ -13,9 +13,12 @@ import java.util.List;
  *
  * @param pairs every pair
  * @param validPairs pairs whose route is delivered to the destination port
- * @param unreachablePairs pairs whose route meets an LFT entry {@code NO_ROUTE} (255)
- * @param blackholePairs pairs whose route leaves by a port leading nowhere: unconnected, beyond the
- *     switch's ports, to another end port than the destination's, or to port 0 of another switch
+ * @param unreachablePairs pairs whose route meets an LFT entry {@code NO_ROUTE} (255), and pairs
+ *     whose source port is cabled to no switch (down, or cabled straight to another CA than the
+ *     destination's): what a fabric split by failures leaves, where no LFT could deliver
+ * @param blackholePairs pairs whose route leaves a switch by a port leading nowhere: unconnected,
+ *     beyond the switch's ports, to another end port than the destination's, or to port 0 of
+ *     another switch
  * @param loopPairs pairs whose route runs into a forwarding loop
  * @param minimalPairs valid pairs with as many hops as a shortest path (BFS over switches)
  * @param hopHistogram {@code hopHistogram[h]} = valid pairs of {@code h} hops, up to maxHops

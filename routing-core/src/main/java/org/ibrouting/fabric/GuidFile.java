@@ -24,11 +24,13 @@ public final class GuidFile {
   private final String fileName;
   private final long[] guids;
   private final int[] lines;
+  private final int[] columns;
 
-  private GuidFile(String fileName, long[] guids, int[] lines) {
+  private GuidFile(String fileName, long[] guids, int[] lines, int[] columns) {
     this.fileName = fileName;
     this.guids = guids;
     this.lines = lines;
+    this.columns = columns;
   }
 
   /** Reads a GUID file. */
@@ -46,6 +48,7 @@ public final class GuidFile {
   public static GuidFile parse(Reader in, String fileName) throws IOException, GuidFileException {
     LongArrayList guids = new LongArrayList();
     IntArrayList lines = new IntArrayList();
+    IntArrayList columns = new IntArrayList();
     BufferedReader reader = in instanceof BufferedReader br ? br : new BufferedReader(in);
     String text;
     int lineNo = 0;
@@ -65,8 +68,9 @@ public final class GuidFile {
       String word = text.substring(start, end);
       guids.add(parseGuid(word, fileName, lineNo, start + 1));
       lines.add(lineNo);
+      columns.add(start + 1);
     }
-    return new GuidFile(fileName, guids.toLongArray(), lines.toIntArray());
+    return new GuidFile(fileName, guids.toLongArray(), lines.toIntArray(), columns.toIntArray());
   }
 
   private static long parseGuid(String word, String fileName, int line, int column)
@@ -108,8 +112,13 @@ public final class GuidFile {
     return lines[i];
   }
 
-  /** {@code file:line} of the {@code i}-th GUID, to prefix a message about it. */
+  /** The column (from 1) where the {@code i}-th GUID starts. */
+  public int column(int i) {
+    return columns[i];
+  }
+
+  /** {@code file:line:column} of the {@code i}-th GUID, to prefix a message about it. */
   public String where(int i) {
-    return fileName + ":" + lines[i];
+    return fileName + ":" + lines[i] + ":" + columns[i];
   }
 }

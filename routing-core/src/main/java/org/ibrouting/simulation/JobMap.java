@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +35,8 @@ public final class JobMap {
 
   /** Reads a job map file. */
   public static JobMap read(Path file, Fabric fabric) throws IOException, JobMapException {
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    // an InputStreamReader replaces bytes that are not UTF-8 (newBufferedReader would throw)
+    try (Reader r = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8)) {
       return parse(r, file.toString(), fabric);
     }
   }

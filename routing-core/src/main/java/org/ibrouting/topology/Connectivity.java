@@ -52,6 +52,41 @@ public final class Connectivity {
     return max + 1;
   }
 
+  /**
+   * The component of every switch over switch-to-switch links only (CAs and routers do not forward
+   * packets, so two switches joined only through a CA cannot carry routes): 0 for switch 0's, then
+   * 1, 2, ... in order of each component's lowest switch. Switch to switch routes exist only within
+   * a component.
+   */
+  public static int[] switchComponents(Fabric fabric) {
+    int n = fabric.numSwitches();
+    int[] component = new int[n];
+    Arrays.fill(component, -1);
+    int[] queue = new int[n];
+    int count = 0;
+    for (int start = 0; start < n; start++) {
+      if (component[start] >= 0) {
+        continue;
+      }
+      int head = 0;
+      int tail = 0;
+      queue[tail++] = start;
+      component[start] = count;
+      while (head < tail) {
+        int sw = queue[head++];
+        for (int i = 0; i < fabric.outDegree(sw); i++) {
+          int next = fabric.channelHead(fabric.outChannel(sw, i));
+          if (next < n && component[next] < 0) {
+            component[next] = count;
+            queue[tail++] = next;
+          }
+        }
+      }
+      count++;
+    }
+    return component;
+  }
+
   /** Whether every node reaches every other node. */
   public static boolean isConnected(Fabric fabric) {
     return numComponents(fabric) <= 1;

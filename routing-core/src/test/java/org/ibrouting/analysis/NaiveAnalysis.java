@@ -49,14 +49,14 @@ final class NaiveAnalysis {
     if (!fabric.isSwitch(node)) {
       int peer = fabric.peerPort(srcPort);
       if (peer < 0) {
-        return new Route(BLACKHOLE, -1, channels);
+        return new Route(UNREACHABLE, -1, channels);
       }
       if (peer == dstPort) {
         channels.add(srcPort);
         return new Route(VALID, 1, channels);
       }
       if (!fabric.isSwitch(fabric.nodeOfPort(peer))) {
-        return new Route(BLACKHOLE, -1, channels);
+        return new Route(UNREACHABLE, -1, channels);
       }
       channels.add(srcPort);
       hops = 1;

@@ -25,7 +25,8 @@ class GuidFileTest {
         new long[] {file.guid(0), file.guid(1), file.guid(2), file.guid(3), file.guid(4)});
     assertArrayEquals(new int[] {2, 4, 5, 6, 7},
         new int[] {file.line(0), file.line(1), file.line(2), file.line(3), file.line(4)});
-    assertEquals("cn.guids:4", file.where(1));
+    assertEquals(4, file.column(1));
+    assertEquals("cn.guids:4:4", file.where(1));
   }
 
   @Test

@@ -98,7 +98,7 @@ public final class IbnetdiscoverReader {
       reader.line(lineNumber, stripCr(line));
     }
     if (reader.blocks.isEmpty()) {
-      throw new ParseException(fileName, lineNumber, 1,
+      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
           "expected at least one Switch, Ca or Rt block; this is not ibnetdiscover output");
     }
     return reader.build();

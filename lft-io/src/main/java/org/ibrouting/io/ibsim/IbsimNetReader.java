@@ -176,7 +176,8 @@ public final class IbsimNetReader {
       current = r;
     }
     if (records.isEmpty()) {
-      throw new ParseException(fileName, lineNumber, 1, "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
+      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
+          "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
     }
     return build(records, fileName);
   }
@@ -305,7 +306,7 @@ public final class IbsimNetReader {
       fabric = b.build();
     } catch (FabricException e) {
       Record r = e.builderNode() >= 0 ? records.get(e.builderNode()) : null;
-      throw new ParseException(fileName, r == null ? 0 : r.line, 1, e.getMessage());
+      throw new ParseException(fileName, r == null ? 0 : r.line, r == null ? 0 : 1, e.getMessage());
     }
     if (!anyLid) {
       int sm = fabric.nodeOfGuid(records.get(0).guid);

@@ -25,7 +25,10 @@ import org.ibrouting.routing.RoutingBuilder;
  *
  * <p>Stricter than OpenSM, which is unsafe here: a header naming a GUID that is no switch of the
  * fabric, a port beyond the switch's port count, a LID beyond the fabric's largest LID, and entries
- * before any header are errors that name the line. A {@code Multicast mlids} section is skipped.
+ * before any header are errors that name the line. So are a header whose LID range does not end at
+ * the fabric's largest LID and a header whose {@code Lid N} is not the switch's LID in the fabric: both
+ * mean a dump written for another fabric (generated fabrics share their GUIDs) or another LID
+ * assignment. A {@code Multicast mlids} section is skipped.
  */
 public final class LftDumpReader {
   /** The engine name of a routing loaded from a dump. */
@@ -74,7 +77,7 @@ public final class LftDumpReader {
       }
     }
     if (!sawHeader) {
-      throw new ParseException(fileName, lineNumber, 1,
+      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
           "expected 'Unicast lids [...] of switch ... guid 0x...:' sections; this is no LFT dump");
     }
     return builder.build();
@@ -96,9 +99,63 @@ public final class LftDumpReader {
     int node = fabric.nodeOfGuid(guid);
     if (node < 0 || !fabric.isSwitch(node)) {
       throw c.errorAt(guidAt, String.format("switch GUID 0x%016x is %s of the fabric", guid,
-          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)));
+          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)
+              + FOR_ANOTHER_FABRIC));
     }
+    checkHeaderLids(fabric, node, c);
     return node;
+  }
+
+  private static final String FOR_ANOTHER_FABRIC = "; was the dump written for another fabric?";
+
+  /**
+   * Where the header gives them as OpenSM and ibroute write them, the top of the LID range
+   * ({@code [0-112]} or {@code [0x0-0x70]}) must be the fabric's largest LID and the switch's
+   * {@code Lid N} must be its LID in the fabric: otherwise the dump was written for another fabric
+   * (generated fabrics share their GUIDs) or another LID assignment, and its entries would be
+   * read against the wrong LIDs.
+   */
+  private static void checkHeaderLids(Fabric fabric, int sw, LineCursor c) throws ParseException {
+    String line = c.line();
+    int range = line.indexOf("Unicast lids [");
+    int dash = range < 0 ? -1 : line.indexOf('-', range);
+    int close = range < 0 ? -1 : line.indexOf(']', range);
+    if (dash > range && close > dash) {
+      long top = parseLid(line.substring(dash + 1, close));
+      if (top >= 0 && top != fabric.maxLid()) {
+        throw c.errorAt(dash + 1, "the dump's tables end at LID " + top + " but the fabric's LIDs"
+            + " end at " + fabric.maxLid() + FOR_ANOTHER_FABRIC);
+      }
+    }
+    int lidAt = line.indexOf(" of switch Lid ");
+    int ownLid = fabric.baseLid(fabric.port(sw, 0));
+    if (lidAt >= 0 && ownLid != 0) {
+      int from = lidAt + " of switch Lid ".length();
+      int to = from;
+      while (to < line.length() && Character.isDigit(line.charAt(to))) {
+        to++;
+      }
+      long lid = to > from && to - from < 10 ? Long.parseLong(line.substring(from, to)) : -1;
+      if (lid >= 0 && lid != ownLid) {
+        throw c.errorAt(from, fabric.nodeName(sw) + " has LID " + ownLid + " in the fabric, but"
+            + " this header gives Lid " + lid + FOR_ANOTHER_FABRIC);
+      }
+    }
+  }
+
+  /** A LID written in decimal or as 0x hex; -1 when it is neither. */
+  private static long parseLid(String text) {
+    boolean hex = text.startsWith("0x") || text.startsWith("0X");
+    String digits = hex ? text.substring(2) : text;
+    if (digits.isEmpty() || digits.length() > 8) {
+      return -1;
+    }
+    for (int i = 0; i < digits.length(); i++) {
+      if (Character.digit(digits.charAt(i), hex ? 16 : 10) < 0) {
+        return -1;
+      }
+    }
+    return Long.parseLong(digits, hex ? 16 : 10);
   }
 
   private static void entry(Fabric fabric, RoutingBuilder builder, int sw, String fileName,

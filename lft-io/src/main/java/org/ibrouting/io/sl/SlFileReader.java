@@ -34,7 +34,11 @@ public final class SlFileReader {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     int maxLid = fabric.maxLid();
     // first pass over the text: groups, then SLs (the whole file is small)
-    java.util.List<String> lines = in.lines().toList();
+    // (readLine, not lines(): lines() would wrap a ParseException in an UncheckedIOException)
+    java.util.List<String> lines = new java.util.ArrayList<>();
+    for (String line; (line = in.readLine()) != null; ) {
+      lines.add(line);
+    }
     int[] groupOfLid = new int[maxLid + 1];
     Arrays.fill(groupOfLid, -1);
     int numGroups = 0;

@@ -16,6 +16,9 @@ import org.ibrouting.routing.RoutingOptions;
  * then down; links between switches of equal rank may be taken in either phase. Hop counts come
  * from {@link UpDownHops} with these turns, tables from MINHOP's builder. Where every switch has
  * CAs (tori, random graphs) all links are equal and the tables are MINHOP's, as in OpenSM.
+ * Deadlock-free therefore only where no link joins switches of equal rank (fat trees). Where
+ * failures leave two connected switches without any Down*&#47;Up* path, the engine refuses and
+ * names them, rather than returning tables that drop those pairs.
  */
 public final class DnupEngine implements RoutingEngine {
   @Override
@@ -65,6 +68,7 @@ public final class DnupEngine implements RoutingEngine {
         return rank[y] <= rank[x];
       }
     }, threads);
+    hops.requireConnectedSwitchesRouted(name(), "Down*/Up*", "route with updn or minhop");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
   }
 }

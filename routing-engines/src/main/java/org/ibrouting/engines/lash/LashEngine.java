@@ -23,6 +23,8 @@ import org.ibrouting.routing.SlTable;
  * table's {@code numVls()} is the layer count plus {@code lashStartVl}. Differences:
  * no mesh analysis ({@code --do_mesh_analysis}); OpenSM's balancing can spin forever when all
  * untried candidates are gone (its trial counter is not decremented on moves), ours stops.
+ * A fabric split into parts by failures is routed part by part (pairs of different parts keep
+ * {@code NO_ROUTE}); OpenSM, whose SM sees only its own part, never meets one.
  *
  * <p>Cost: routes O(n (n + channels) + n^2 depth) for n switches; layers O(n^2 * layers * path
  * length) walks plus incremental cycle checks on a dynamic topological order ({@link LayeredCdg})
@@ -80,7 +82,7 @@ public final class LashEngine implements RoutingEngine {
           + " leaves no VL of the " + options.maxVls() + " available");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
-    byte[] route = ShortestPathTrees.compute(graph, fabric);
+    byte[] route = ShortestPathTrees.compute(graph);
     // counting on past the limit costs little and makes the refusal say what would suffice
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         options.progress());
@@ -110,7 +112,7 @@ public final class LashEngine implements RoutingEngine {
       throw new RoutingException("lash: the fabric has no switches");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
-    byte[] route = ShortestPathTrees.compute(graph, fabric);
+    byte[] route = ShortestPathTrees.compute(graph);
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         org.ibrouting.routing.ProgressListener.SILENT);
     if (layers == null) {
@@ -152,7 +154,7 @@ public final class LashEngine implements RoutingEngine {
         if (dst == sw) {
           lfts.setOutPort(sw, lid, localPortOfLid[lid]);
           sls.setSl(sw, lid, lashStartVl);
-        } else {
+        } else if (route[rowStart + dst] != (byte) ShortestPathTrees.UNSET) {
           lfts.setOutPort(sw, lid, portNumOf[chanStart[sw] + (route[rowStart + dst] & 0xFF)]);
           sls.setSl(sw, lid, layers.layer(sw, dst) + lashStartVl);
         }

@@ -19,6 +19,9 @@ final class LayerAssignment {
   /** OpenSM's {@code balance_limit}: stop when fullest and emptiest layer differ by fewer paths. */
   static final int BALANCE_GAP = 6;
 
+  /** The layer entry of a pair of switches that no path joins (parts of a split fabric). */
+  static final byte NO_LAYER = (byte) 0xFF;
+
   private final int n;
   private final LayeredCdg cdg;
   private final byte[] layerOf;
@@ -44,6 +47,12 @@ final class LayerAssignment {
     cdg.openLayer();
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
+        if (route[i * n + j] == (byte) ShortestPathTrees.UNSET) {
+          // no path: the switches lie in different parts of a split fabric
+          layerOf[i * n + j] = NO_LAYER;
+          layerOf[j * n + i] = NO_LAYER;
+          continue;
+        }
         int layer = 0;
         while (layer < cdg.numLayers() && !cdg.tryAddPair(layer, i, j)) {
           layer++;
@@ -68,7 +77,10 @@ final class LayerAssignment {
     return cdg.numLayers();
   }
 
-  /** The layer of the path from switch {@code src} to switch {@code dst} (0 when equal). */
+  /**
+   * The layer of the path from switch {@code src} to switch {@code dst} (0 when equal,
+   * -1 when no path joins them).
+   */
   int layer(int src, int dst) {
     return layerOf[src * n + dst];
   }
@@ -95,6 +107,9 @@ final class LayerAssignment {
     }
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
+        if (layerOf[i * n + j] == NO_LAYER) {
+          continue;
+        }
         int layer = layerOf[i * n + j];
         pairs[layer][size[layer]++] = i * n + j;
       }

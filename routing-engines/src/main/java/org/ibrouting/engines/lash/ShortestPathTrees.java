@@ -1,15 +1,15 @@
 package org.ibrouting.engines.lash;
 
 import java.util.Arrays;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingException;
 
 /**
  * LASH's switch-to-switch routes, as OpenSM computes them: for each root {@code r = 0..n-1} a
  * breadth-first spanning tree (first discovery wins, neighbours in channel order), and the route
  * from {@code s} to {@code d} is the tree edge from {@code s} towards {@code d} in the tree of the
  * lowest root in which {@code d} lies below {@code s}. The root {@code s} itself always qualifies,
- * so every pair is routed, along a shortest path.
+ * so every pair is routed, along a shortest path. On a fabric split into several parts (failed
+ * links or switches) each root's tree spans its own part, and pairs of different parts stay
+ * {@link #UNSET}: each part is routed on its own.
  *
  * <p>OpenSM recurses over each tree and concatenates linked lists of subtree members. Here each
  * tree is a parent array from one BFS, and every destination walks up to the root, filling the
@@ -25,9 +25,10 @@ final class ShortestPathTrees {
 
   /**
    * Returns {@code route[s * n + d]}: the index (into {@code s}'s channels) of the first hop from
-   * switch {@code s} to switch {@code d}, {@link #UNSET} where {@code s == d}. Memory: n^2 bytes.
+   * switch {@code s} to switch {@code d}, {@link #UNSET} where {@code s == d} or no link path
+   * joins them. Memory: n^2 bytes.
    */
-  static byte[] compute(SwitchGraph graph, Fabric fabric) throws RoutingException {
+  static byte[] compute(SwitchGraph graph) {
     int n = graph.numSwitches;
     byte[] route = new byte[n * n];
     Arrays.fill(route, (byte) UNSET);
@@ -57,15 +58,7 @@ final class ShortestPathTrees {
           }
         }
       }
-      if (tail < n) {
-        int unreached = 0;
-        while (visitedBy[unreached] == root) {
-          unreached++;
-        }
-        throw new RoutingException("lash: the switches are not connected: "
-            + fabric.nodeName(root) + " cannot reach " + fabric.nodeName(unreached));
-      }
-      for (int i = 1; i < n; i++) {
+      for (int i = 1; i < tail; i++) {
         int dst = queue[i];
         int child = dst;
         int sw = parent[dst];

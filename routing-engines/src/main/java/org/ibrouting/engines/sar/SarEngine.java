@@ -82,7 +82,7 @@ public final class SarEngine implements RoutingEngine {
     } catch (JobMapException e) {
       throw new RoutingException("sar: " + e.getMessage(), e);
     }
-    boolean[] io = ioGuidFile == null ? null : SsspEngine.caPortsListedIn(fabric, ioGuidFile, name(), "I/O");
+    boolean[] io = ioGuidFile == null ? null : org.ibrouting.engines.GuidFiles.caPortMask(fabric, ioGuidFile, name(), "I/O GUID file");
     return route(fabric, options, jobs, io);
   }
 

@@ -1,10 +1,8 @@
 package org.ibrouting.engines.sssp;
 
-import java.io.IOException;
 import java.nio.file.Path;
+import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.fabric.GuidFile;
-import org.ibrouting.fabric.GuidFileException;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.paths.SsspGraph;
 import org.ibrouting.routing.Routing;
@@ -116,42 +114,14 @@ public final class SsspEngine implements RoutingEngine {
    * @throws RoutingException when a GUID file cannot be read or has a malformed line
    */
   public int[] destinationOrder(Fabric fabric, String engine) throws RoutingException {
-    boolean[] cn = cnGuidFile == null ? null : caPortsListedIn(fabric, cnGuidFile, engine, "compute-node");
-    boolean[] io = ioGuidFile == null ? null : caPortsListedIn(fabric, ioGuidFile, engine, "I/O");
+    boolean[] cn = cnGuidFile == null ? null : GuidFiles.caPortMask(fabric, cnGuidFile, engine, "compute-node GUID file");
+    boolean[] io = ioGuidFile == null ? null : GuidFiles.caPortMask(fabric, ioGuidFile, engine, "I/O GUID file");
     return new SsspGraph(fabric).destinationOrder(cn, io);
   }
 
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
   public static int[] destinationOrderOf(Fabric fabric) {
     return new SsspGraph(fabric).destinationOrder(null, null);
-  }
-
-  /**
-   * A port-slot mask of the CA ports whose port GUID {@code file} lists (OpenSM's {@code -u} and
-   * {@code -G} files); GUIDs of other ports or of no port are ignored, as OpenSM ignores them.
-   *
-   * @param engine prefixes error messages
-   * @param kind what the file lists, for error messages ("compute-node", "I/O")
-   * @throws RoutingException when the file cannot be read or a line is malformed (file:line:column)
-   */
-  public static boolean[] caPortsListedIn(Fabric fabric, Path file, String engine, String kind)
-      throws RoutingException {
-    GuidFile guids;
-    try {
-      guids = GuidFile.read(file);
-    } catch (IOException e) {
-      throw new RoutingException(engine + ": cannot read " + kind + " GUID file " + file + ": " + e.getMessage(), e);
-    } catch (GuidFileException e) {
-      throw new RoutingException(engine + ": " + kind + " GUID file " + e.getMessage(), e);
-    }
-    boolean[] mask = new boolean[fabric.numPortSlots()];
-    for (int i = 0; i < guids.size(); i++) {
-      int port = fabric.portOfGuid(guids.guid(i));
-      if (port >= 0 && fabric.nodeType(fabric.nodeOfPort(port)) == NodeType.CA) {
-        mask[port] = true;
-      }
-    }
-    return mask;
   }
 
   private static void checkSwitches(Fabric fabric, String engine) throws RoutingException {

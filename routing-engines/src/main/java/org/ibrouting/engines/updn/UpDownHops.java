@@ -4,6 +4,8 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.topology.Connectivity;
 
 /**
  * Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y goes up
@@ -159,6 +161,40 @@ public final class UpDownHops implements HopTable {
       }
     });
     return table;
+  }
+
+  /**
+   * Refuses when two switches with CAs or routers that links join have no legal path between them:
+   * on a damaged fabric every path between two such switches may need a forbidden turn, and the
+   * tables would then silently drop every pair of their CAs. (Switches without CAs need not reach
+   * each other: in a fat tree two middle switches under different roots never do, in OpenSM too.)
+   *
+   * @param engine the engine name, which starts the message
+   * @param rule the turn rule's name for the message, e.g. {@code Up*&#47;Down*}
+   * @param advice what the user can do instead, ending the message
+   */
+  public void requireConnectedSwitchesRouted(String engine, String rule, String advice)
+      throws RoutingException {
+    int[] component = Connectivity.switchComponents(fabric);
+    boolean[] hasTerminals = new boolean[n];
+    for (int sw = 0; sw < n; sw++) {
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        hasTerminals[sw] |= fabric.channelHead(fabric.outChannel(sw, i)) >= n;
+      }
+    }
+    for (int target = 0; target < n; target++) {
+      if (!hasTerminals[target]) {
+        continue;
+      }
+      int base = target * n;
+      for (int sw = 0; sw < n; sw++) {
+        if (hasTerminals[sw] && (legal[base + sw] & 0xFF) == INF
+            && component[sw] == component[target]) {
+          throw new RoutingException(engine + ": " + fabric.nodeName(sw) + " has no " + rule
+              + " path to " + fabric.nodeName(target) + ", though links join them; " + advice);
+        }
+      }
+    }
   }
 
   /**

@@ -101,17 +101,18 @@ class FtreeTest {
     Files.writeString(file, "# roots\n0x0000000000200000\nzz\n");
     RoutingException e = assertThrows(RoutingException.class,
         () -> new FtreeEngine(file, null, null, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertEquals("ftree: " + file + ":3: expected a switch GUID, found 'zz'", e.getMessage());
+    assertEquals("ftree: root GUID file " + file + ":3:1: expected a GUID (0x-prefixed hex, octal or decimal,"
+        + " at most 64 bits), found 'zz'", e.getMessage());
     int ca = fabric.numSwitches();
     Files.writeString(file, Lids.guidHex(fabric.portGuid(fabric.port(ca, 1))) + "\n" + Lids.guidHex(fabric.nodeGuid(0)) + "\n");
     e = assertThrows(RoutingException.class,
         () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("ftree: " + file + ":2: " + Lids.guidHex(fabric.nodeGuid(0))
+    assertTrue(e.getMessage().startsWith("ftree: " + file + ":2:1: " + Lids.guidHex(fabric.nodeGuid(0))
         + " is not a CA port but belongs to switch"), e.getMessage());
     Files.writeString(file, "0x00000000deadbeef\n");
     e = assertThrows(RoutingException.class,
         () -> new FtreeEngine(null, null, file, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertEquals("ftree: " + file + ":1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
+    assertEquals("ftree: " + file + ":1:1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
     Files.writeString(file, "# nothing\n\n");
     e = assertThrows(RoutingException.class,
         () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));

@@ -49,7 +49,7 @@ class LashEngineTest {
     NaiveLash naive = new NaiveLash(fabric);
     int n = fabric.numSwitches();
     SwitchGraph graph = SwitchGraph.of(fabric);
-    byte[] route = ShortestPathTrees.compute(graph, fabric);
+    byte[] route = ShortestPathTrees.compute(graph);
     for (int s = 0; s < n; s++) {
       for (int d = 0; d < n; d++) {
         if (s != d) {
@@ -152,16 +152,27 @@ class LashEngineTest {
   }
 
   @Test
-  void refusesDisconnectedAndEmptyFabrics() {
+  void routesEachPartOfASplitFabricAndRefusesAnEmptyOne() throws RoutingException {
+    // two parts: left - middle with a CA each, and right with two CAs
     FabricBuilder b = Fabric.builder();
     int s1 = b.addNode(NodeType.SWITCH, 4, 0x10L, "left");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x20L, "right");
-    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
-    Fabric split = b.build();
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new LashEngine().route(split, OPTIONS));
-    assertTrue(e.getMessage().contains("not connected") && e.getMessage().contains("\"right\""),
-        e.getMessage());
+    int s2 = b.addNode(NodeType.SWITCH, 4, 0x20L, "middle");
+    int s3 = b.addNode(NodeType.SWITCH, 4, 0x30L, "right");
+    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(s3, 0, 3, 0).connect(s1, 1, s2, 1, null);
+    int[] switchOf = {s1, s2, s3, s3};
+    for (int i = 0; i < switchOf.length; i++) {
+      int ca = b.addNode(NodeType.CA, 1, 0x100L + 2 * i, "h" + i);
+      b.setLid(ca, 1, 4 + i, 0).connect(ca, 1, switchOf[i], 2 + i % 2, null);
+    }
+    Routing split = new LashEngine().route(b.build(), OPTIONS);
+    // within a part every CA reaches every other; across parts the LFTs say NO_ROUTE
+    assertEquals(2, split.outPort(s1, 4));
+    assertEquals(1, split.outPort(s1, 5));
+    assertEquals(1, split.outPort(s2, 4));
+    assertEquals(Routing.NO_ROUTE, split.outPort(s1, 6));
+    assertEquals(Routing.NO_ROUTE, split.outPort(s3, 4));
+    assertEquals(Routing.NO_ROUTE, split.outPort(s3, 2));
+    assertEquals(3, split.outPort(s3, 7));
     FabricBuilder caOnly = Fabric.builder();
     int h1 = caOnly.addNode(NodeType.CA, 1, 0x30L, "h1");
     int h2 = caOnly.addNode(NodeType.CA, 1, 0x40L, "h2");

@@ -193,7 +193,7 @@ class MultiUpdnTest {
     Files.writeString(file, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
         () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("multiupdn: " + file + ":3: 0x0000000000100000 is not a switch"),
+    assertTrue(e.getMessage().startsWith("multiupdn: " + file + ":3:1: 0x0000000000100000 is not a switch"),
         e.getMessage());
     Files.writeString(file, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class,

@@ -144,7 +144,7 @@ class AddressSpaceEdgesTest {
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(routing);
     assertEquals(0, report.loopPairs(), what + " " + engine + ": " + report.witnesses());
     // every pair whose CAs sit on switches is routed; pairs with a CA cabled to another CA or to
-    // nothing (port down) cannot be, and count as unreachable or black holes
+    // nothing (port down) cannot be, and count as unreachable, never as black holes
     long switchless = 0;
     for (int a = fabric.numSwitches(); a < fabric.numNodes(); a++) {
       for (int b = fabric.numSwitches(); b < fabric.numNodes(); b++) {
@@ -154,5 +154,6 @@ class AddressSpaceEdgesTest {
       }
     }
     assertEquals(report.pairs() - switchless, report.validPairs(), what + " " + engine + ": " + report.witnesses());
+    assertEquals(switchless, report.unreachablePairs(), what + " " + engine + ": " + report.witnesses());
   }
 }

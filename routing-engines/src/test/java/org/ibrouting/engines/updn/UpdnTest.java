@@ -153,13 +153,13 @@ class UpdnTest {
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
         () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":3: 0x0000000000100000 is not a switch"), e.getMessage());
+    assertTrue(e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"), e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":1: 0x0000000000999999 is no node"), e.getMessage());
-    Files.writeString(roots, "0x0000000000200020\n  zz\n");
+    assertTrue(e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
+    Files.writeString(roots, "0x0000000000200020\n\t zz\n");
     e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertEquals("updn: " + roots + ":2:3: expected a GUID (0x-prefixed hex, octal or decimal, at most 64 bits),"
-        + " found 'zz'", e.getMessage());
+    assertEquals("updn: root GUID file " + roots + ":2:3: expected a GUID (0x-prefixed hex, octal or decimal,"
+        + " at most 64 bits), found 'zz'", e.getMessage());
   }
 }

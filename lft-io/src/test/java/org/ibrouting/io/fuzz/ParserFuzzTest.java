@@ -1,0 +1,167 @@
+package org.ibrouting.io.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
+import net.jqwik.api.Example;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.sl.SlFileReader;
+import org.ibrouting.io.sl.SlFileWriter;
+import org.ibrouting.io.testing.ParserFuzzer;
+import org.ibrouting.io.testing.ParserFuzzer.Seed;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.SlTable;
+import org.ibrouting.simulation.JobMap;
+import org.ibrouting.simulation.JobMapException;
+
+/**
+ * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs,
+ * ibsim net files and OpenSM LFT dumps of the reference fabrics, of SL files written by
+ * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
+ * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
+ * job maps) naming the file, a line within the input and a column within that line; any other
+ * exception fails the test and saves the input under {@code target/fuzz-failures}.
+ *
+ * <p>Seeded and deterministic. The default run tries a few hundred inputs per format (seconds);
+ * {@code -Dibrouting.fuzz.tries=100000} sets the inputs per format for a long run, and
+ * {@code -Dibrouting.fuzz.seed=N} another seed. Each test prints how many inputs it tried.
+ */
+class ParserFuzzTest {
+  private static final Path DIR = Path.of("target", "fuzz-failures");
+
+  private static String resourceText(String name, String file) throws IOException {
+    try (InputStream raw = ParserFuzzTest.class.getClassLoader()
+        .getResourceAsStream("fabrics/" + name + "/" + file)) {
+      InputStream in = file.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      in.transferTo(out);
+      return out.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static void assertClean(ParserFuzzer.Result result) {
+    System.out.println(result.summary());
+    assertTrue(result.failures().isEmpty(), result.failures().size() + " failures:\n"
+        + String.join("\n", result.failures()));
+    assertEquals(result.tried(), result.parsed() + result.rejected());
+  }
+
+  /** A fabric read must also pass the builder's checks when built again. */
+  private static void readFabric(Path file, Object context) throws IOException {
+    Fabric fabric = FabricFiles.read(file);
+    FabricBuilder.from(fabric).build();
+  }
+
+  @Example
+  void ibnetdiscoverOutput() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    for (String name : ReferenceFabrics.names()) {
+      seeds.add(new Seed(name + "/fabric.ibnd", resourceText(name, "fabric.ibnd"), null));
+    }
+    assertClean(ParserFuzzer.run("ibnd", seeds, ParserFuzzTest::readFabric,
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
+  }
+
+  @Example
+  void ibsimNetFiles() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    for (String name : ReferenceFabrics.names()) {
+      seeds.add(new Seed(name + "/" + name + ".net", resourceText(name, name + ".net"), null));
+    }
+    assertClean(ParserFuzzer.run("net", seeds, ParserFuzzTest::readFabric,
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
+  }
+
+  @Example
+  void openSmLftDumps() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    for (String name : ReferenceFabrics.names()) {
+      if (name.equals("ft8_3") || name.equals("jellyfish32")) {
+        continue; // megabytes of text each: slow to damage a thousand times
+      }
+      for (String engine : List.of("minhop", "updn+roots", "lash", "dfsssp")) {
+        seeds.add(new Seed(name + "/" + engine, resourceText(name, engine + ".lfts.dump.gz"),
+            ReferenceFabrics.fabric(name)));
+      }
+    }
+    assertClean(ParserFuzzer.run("lfts", seeds,
+        (file, fabric) -> LftDumpReader.read((Fabric) fabric, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
+  }
+
+  @Example
+  void slFiles() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    for (String name : List.of("ft4_3", "torus2d_4x4", "hypercube5", "dragonfly_a4p2h2")) {
+      Fabric fabric = ReferenceFabrics.fabric(name);
+      for (boolean perLid : new boolean[] {false, true}) {
+        SlTable.Builder b = perLid ? SlTable.perSourceLid(fabric) : SlTable.perSourceSwitch(fabric);
+        SplittableRandom random = new SplittableRandom(name.hashCode() + (perLid ? 1 : 0));
+        int groups = perLid ? fabric.maxLid() : fabric.numSwitches();
+        for (int group = 0; group < groups; group++) {
+          int sl = random.nextInt(3);
+          for (int dst = 1; dst <= fabric.maxLid(); dst++) {
+            if (random.nextInt(6) == 0) {
+              sl = random.nextInt(4);
+            }
+            b.setSl(group, dst, sl);
+          }
+        }
+        Routing routing = Routing.builder(fabric, "test").setSlTable(b.build()).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SlFileWriter.write(routing, out);
+        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch"),
+            out.toString(StandardCharsets.US_ASCII), fabric));
+      }
+    }
+    assertClean(ParserFuzzer.run("sl", seeds,
+        (file, fabric) -> SlFileReader.read((Fabric) fabric, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR));
+  }
+
+  @Example
+  void jobMaps() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    for (String name : List.of("ft4_3", "dragonfly_a4p2h2", "jellyfish32")) {
+      Fabric fabric = ReferenceFabrics.fabric(name);
+      SplittableRandom random = new SplittableRandom(name.hashCode());
+      StringBuilder text = new StringBuilder("# job map of " + name + "\n");
+      for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
+        int jobs = random.nextInt(3);
+        for (int j = 0; j < jobs; j++) {
+          String id = random.nextBoolean() ? fabric.description(node)
+              : String.format("0x%016x", fabric.nodeGuid(node));
+          text.append(id).append(random.nextBoolean() ? " " : "\t").append("job").append(j * 7 + random.nextInt(3))
+              .append(random.nextInt(5) == 0 ? "   # comment\n" : "\n");
+        }
+      }
+      seeds.add(new Seed(name + " jobs", text.toString(), fabric));
+    }
+    assertClean(ParserFuzzer.run("jobs", seeds, (file, fabric) -> JobMap.read(file, (Fabric) fabric),
+        error -> error instanceof JobMapException e
+            ? jobMapPosition(e) : null,
+        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, false));
+  }
+
+  private static ParserFuzzer.Position jobMapPosition(JobMapException e) {
+    String prefix = e.file() + ":" + e.line() + ":" + e.column() + ": ";
+    if (!e.getMessage().startsWith(prefix) || e.getMessage().length() == prefix.length()) {
+      throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
+    }
+    return new ParserFuzzer.Position(e.file(), e.line(), e.column(),
+        e.getMessage().substring(prefix.length()));
+  }
+}
