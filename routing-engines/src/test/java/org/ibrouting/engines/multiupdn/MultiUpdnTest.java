@@ -198,7 +198,7 @@ class MultiUpdnTest {
     Files.writeString(file, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class,
         () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(file + ":1: 0x0000000000999999 is no node"), e.getMessage());
+    assertTrue(e.getMessage().contains(file + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
     Files.writeString(file, "0x0000000000200020\n0x0000000000200021\n0x0000000000200022\n");
     e = assertThrows(RoutingException.class,
         () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
