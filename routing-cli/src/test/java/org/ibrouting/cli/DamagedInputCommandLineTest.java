@@ -88,7 +88,7 @@ class DamagedInputCommandLineTest {
     Run r = CommandLineTest.run("check", ft43.toString(), torusDump.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out() + r.err());
     assertEquals("ibrouting: " + torusDump + ":1:17: the dump's tables end at LID 80 but the fabric's"
-        + " LIDs end at 112; was the dump written for another fabric?\n", r.err());
+        + " LIDs go up to 112; was the dump written for another fabric?\n", r.err());
     // and the other way round
     Path ftDump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Run back = CommandLineTest.run("check", torus.toString(), ftDump.toString());

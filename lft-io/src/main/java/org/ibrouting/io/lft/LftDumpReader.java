@@ -25,7 +25,7 @@ import org.ibrouting.routing.RoutingBuilder;
  *
  * <p>Stricter than OpenSM, which is unsafe here: a header naming a GUID that is no switch of the
  * fabric, a port beyond the switch's port count, a LID beyond the fabric's largest LID, and entries
- * before any header are errors that name the line. So are a header whose LID range does not end at
+ * before any header are errors that name the line. So are a header whose LID range ends below
  * the fabric's largest LID and a header whose {@code Lid N} is not the switch's LID in the fabric: both
  * mean a dump written for another fabric (generated fabrics share their GUIDs) or another LID
  * assignment. A {@code Multicast mlids} section is skipped.
@@ -110,7 +110,7 @@ public final class LftDumpReader {
 
   /**
    * Where the header gives them as OpenSM and ibroute write them, the top of the LID range
-   * ({@code [0-112]} or {@code [0x0-0x70]}) must be the fabric's largest LID and the switch's
+   * ({@code [0-112]} or {@code [0x0-0x70]}) must reach the fabric's largest LID and the switch's
    * {@code Lid N} must be its LID in the fabric: otherwise the dump was written for another fabric
    * (generated fabrics share their GUIDs) or another LID assignment, and its entries would be
    * read against the wrong LIDs.
@@ -122,9 +122,11 @@ public final class LftDumpReader {
     int close = range < 0 ? -1 : line.indexOf(']', range);
     if (dash > range && close > dash) {
       long top = parseLid(line.substring(dash + 1, close));
-      if (top >= 0 && top != fabric.maxLid()) {
+      // OpenSM's top can lie above the largest LID ibnetdiscover shows (LIDs it assigned to ports
+      // that are gone by then), never below
+      if (top >= 0 && top < fabric.maxLid()) {
         throw c.errorAt(dash + 1, "the dump's tables end at LID " + top + " but the fabric's LIDs"
-            + " end at " + fabric.maxLid() + FOR_ANOTHER_FABRIC);
+            + " go up to " + fabric.maxLid() + FOR_ANOTHER_FABRIC);
       }
     }
     int lidAt = line.indexOf(" of switch Lid ");

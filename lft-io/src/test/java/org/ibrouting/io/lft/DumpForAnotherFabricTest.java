@@ -31,7 +31,7 @@ class DumpForAnotherFabricTest {
     Fabric ft43 = ReferenceFabrics.fabric("ft4_3");
     ParseException e = assertThrows(ParseException.class,
         () -> LftDumpReader.read(ft43, new StringReader(dump("torus2d_4x4", "minhop")), "torus.dump"));
-    assertEquals("torus.dump:1:17: the dump's tables end at LID 80 but the fabric's LIDs end at"
+    assertEquals("torus.dump:1:17: the dump's tables end at LID 80 but the fabric's LIDs go up to"
         + " 112; was the dump written for another fabric?", e.getMessage());
   }
 

@@ -7,7 +7,6 @@ import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -26,6 +25,11 @@ import org.ibrouting.routing.RoutingOptions;
  * every fabric is routed deadlock-free. Ranks are BFS distances from the roots; a link goes up
  * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
  * MINHOP's builder over {@link UpDownHops}, with OpenSM's port balancing.
+ *
+ * <p>Damaged fabrics: a part of a split fabric that holds no root gets its own most central switch
+ * as root, so every part is routed. Where failures leave two connected switches without any
+ * Up*&#47;Down* path (the roots' ranks make every path turn from down to up), the engine refuses
+ * and names them, rather than returning tables that drop those pairs.
  *
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
@@ -56,6 +60,8 @@ public final class UpdnEngine implements RoutingEngine {
     int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
     int[] rank = ranks(fabric, roots);
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
+    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
+        + " with minhop");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
   }
 
@@ -120,8 +126,8 @@ public final class UpdnEngine implements RoutingEngine {
   }
 
   /**
-   * BFS distance of every switch from the nearest root over switch links; switches no root reaches
-   * get {@link HopTable#NO_PATH}.
+   * BFS distance of every switch from the nearest root over switch links; a part of a split fabric
+   * that no root reaches is ranked from its own most central switch.
    */
   public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
     int n = fabric.numSwitches();
@@ -137,7 +143,24 @@ public final class UpdnEngine implements RoutingEngine {
         queue[tail++] = root;
       }
     }
-    for (int head = 0; head < tail; head++) {
+    tail = rankFrom(fabric, rank, queue, 0, tail);
+    for (int sw = 0; sw < n; sw++) {
+      if (rank[sw] == Integer.MAX_VALUE) {
+        // a part of a split fabric that holds no root (OpenSM, which sees only the part its SM
+        // sits in, never meets one): its most central switch becomes its root
+        int root = mostCentral(fabric, sw, rank);
+        rank[root] = 0;
+        queue[tail] = root;
+        tail = rankFrom(fabric, rank, queue, tail, tail + 1);
+      }
+    }
+    return rank;
+  }
+
+  /** BFS over switch links from {@code queue[head..tail)}, lowering ranks; returns the new tail. */
+  private static int rankFrom(Fabric fabric, int[] rank, int[] queue, int head, int tail) {
+    int n = fabric.numSwitches();
+    for (; head < tail; head++) {
       int u = queue[head];
       for (int i = 0; i < fabric.outDegree(u); i++) {
         int r = fabric.channelHead(fabric.outChannel(u, i));
@@ -147,12 +170,59 @@ public final class UpdnEngine implements RoutingEngine {
         }
       }
     }
-    for (int sw = 0; sw < n; sw++) {
-      if (rank[sw] == Integer.MAX_VALUE) {
-        // unreachable from every root: OpenSM leaves it unranked; its LIDs stay unreachable
-        rank[sw] = HopTable.NO_PATH;
+    return tail;
+  }
+
+  /**
+   * The switch of {@code start}'s component (over switch links; all still unranked) with the least
+   * total hop distance to the others, the lowest index on ties.
+   */
+  private static int mostCentral(Fabric fabric, int start, int[] rank) {
+    int n = fabric.numSwitches();
+    int[] members = new int[n];
+    int[] dist = new int[n];
+    Arrays.fill(dist, -1);
+    int size = 0;
+    members[size++] = start;
+    dist[start] = 0;
+    for (int head = 0; head < size; head++) {
+      int u = members[head];
+      for (int i = 0; i < fabric.outDegree(u); i++) {
+        int r = fabric.channelHead(fabric.outChannel(u, i));
+        if (r < n && dist[r] < 0) {
+          dist[r] = 0;
+          members[size++] = r;
+        }
       }
     }
-    return rank;
+    int[] queue = new int[size];
+    int best = -1;
+    long bestSum = Long.MAX_VALUE;
+    for (int m = 0; m < size; m++) {
+      int source = members[m];
+      for (int k = 0; k < size; k++) {
+        dist[members[k]] = -1;
+      }
+      long sum = 0;
+      int tail = 0;
+      queue[tail++] = source;
+      dist[source] = 0;
+      for (int head = 0; head < tail; head++) {
+        int u = queue[head];
+        sum += dist[u];
+        for (int i = 0; i < fabric.outDegree(u); i++) {
+          int r = fabric.channelHead(fabric.outChannel(u, i));
+          if (r < n && dist[r] < 0) {
+            dist[r] = dist[u] + 1;
+            queue[tail++] = r;
+          }
+        }
+      }
+      if (sum < bestSum || sum == bestSum && source < best) {
+        bestSum = sum;
+        best = source;
+      }
+    }
+    return best;
   }
 }

@@ -30,7 +30,7 @@ import org.ibrouting.testkit.RoutingAssertions;
  */
 class RootGuidFileFuzzTest {
   private static final Path DIR = Path.of("target", "fuzz-failures");
-  private static final Pattern POSITIONED = Pattern.compile("updn: (.+?):(\\d+):(\\d+): (.+)",
+  private static final Pattern POSITIONED = Pattern.compile("updn: (?:root GUID file )?(.+?):(\\d+):(\\d+): (.+)",
       Pattern.DOTALL);
   private static final Pattern WHOLE_FILE = Pattern.compile(
       "updn: (?:root GUID file (.+) names no switch|cannot read root GUID file (.+?): .*)", Pattern.DOTALL);
