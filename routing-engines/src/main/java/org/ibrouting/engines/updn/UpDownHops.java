@@ -118,8 +118,9 @@ public final class UpDownHops implements HopTable {
             continue;
           }
           for (int i = 0; i < fabric.outDegree(r); i++) {
-            int back = fabric.peerPort(fabric.outChannel(r, i));
-            int u = switchBehindPort[fabric.outChannel(r, i)];
+            int channel = fabric.outChannel(r, i);
+            int u = switchBehindPort[channel];
+            int back = fabric.peerPort(channel);
             if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & LAST) != 0) {
               down[base + u] = (byte) (dr + 1);
               queue[tail++] = u;
@@ -140,8 +141,9 @@ public final class UpDownHops implements HopTable {
               continue;
             }
             for (int i = 0; i < fabric.outDegree(r); i++) {
-              int back = fabric.peerPort(fabric.outChannel(r, i));
-              int u = switchBehindPort[fabric.outChannel(r, i)];
+              int channel = fabric.outChannel(r, i);
+              int u = switchBehindPort[channel];
+              int back = fabric.peerPort(channel);
               if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & FIRST) != 0
                   && (legal[base + u] & 0xFF) > d + 1) {
                 legal[base + u] = (byte) (d + 1);
