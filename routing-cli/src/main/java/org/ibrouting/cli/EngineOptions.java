@@ -21,15 +21,15 @@ final class EngineOptions {
   int maxVls = RoutingOptions.DEFAULT_MAX_VLS;
 
   @Option(names = {"-a", "--root-guid-file"}, paramLabel = "FILE",
-      description = "Up*/Down* root switch GUIDs (OpenSM's -a).")
+      description = "Root switch GUIDs for updn and ftree (OpenSM's -a).")
   Path rootGuidFile;
 
   @Option(names = {"-u", "--cn-guid-file"}, paramLabel = "FILE",
-      description = "Compute-node port GUIDs (OpenSM's -u).")
+      description = "Compute-node port GUIDs for ftree (OpenSM's -u).")
   Path cnGuidFile;
 
   @Option(names = {"-G", "--io-guid-file"}, paramLabel = "FILE",
-      description = "I/O-node port GUIDs (OpenSM's -G).")
+      description = "I/O-node port GUIDs for ftree (OpenSM's -G).")
   Path ioGuidFile;
 
   @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): job metrics in simulate.")

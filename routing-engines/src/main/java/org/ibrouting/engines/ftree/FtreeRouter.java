@@ -15,9 +15,13 @@ import org.ibrouting.routing.RoutingException;
  * ports, then switch LIDs.
  *
  * <p>Per destination only the switches the walk reaches are touched: hops and chosen port live in
- * per-switch arrays stamped with the destination's round, so nothing is cleared between rounds.
- * The recursion follows OpenSM's exactly (its order decides which switch sets a route first); its
- * depth is bounded by the hop count, which is kept below 255 as in OpenSM's 8-bit hop tables.
+ * per-switch arrays stamped with the destination's round, so nothing is cleared between rounds;
+ * finished destinations are written to the tables 64 at a time, switch by switch. The recursion
+ * follows OpenSM's exactly (its order decides which switch sets a route first); its depth is
+ * bounded by the hop count, which is kept below 255 as in OpenSM's 8-bit hop tables. One shortcut:
+ * a downward scan that provably sets nothing is skipped (see {@link #upgoing}).
+ *
+ * <p>The router reorders the tree's group arrays as OpenSM sorts its own: route a tree once.
  */
 final class FtreeRouter {
   private static final int NO_PATH = 0xFF;
