@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
+import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -43,10 +44,7 @@ public final class GuidFiles {
     return switches.toIntArray();
   }
 
-  /**
-   * The CA ports (port slots, in file order) named by port GUID in {@code file}; at least one.
-   * A CA's node GUID is accepted for its port 1 when that port's GUID differs.
-   */
+  /** The CA ports (port slots, in file order) named by port GUID in {@code file}; at least one. */
   public static int[] readCaPorts(Fabric fabric, Path file, String engine, String what)
       throws RoutingException {
     IntArrayList ports = new IntArrayList();
@@ -58,10 +56,12 @@ public final class GuidFiles {
       }
       int port = fabric.portOfGuid(guid);
       int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
-      if (port < 0 && node >= 0 && !fabric.isSwitch(node) && fabric.numPorts(node) >= 1) {
-        port = fabric.port(node, 1);
+      if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
+        throw new RoutingException(engine + ": " + file + ":" + (i + 1) + ": " + Lids.guidHex(guid)
+            + " is the node GUID of " + fabric.nodeName(node) + "; the file lists port GUIDs (port 1: "
+            + Lids.guidHex(fabric.portGuid(fabric.port(node, 1))) + ")");
       }
-      if (node < 0 || fabric.nodeType(node) != org.ibrouting.fabric.NodeType.CA) {
+      if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
         throw new RoutingException(engine + ": " + file + ":" + (i + 1) + ": " + Lids.guidHex(guid)
             + (node < 0 ? " is no port of the fabric" : " is not a CA port but belongs to "
             + fabric.nodeName(node)));
