@@ -21,16 +21,16 @@ final class EngineOptions {
   int maxVls = RoutingOptions.DEFAULT_MAX_VLS;
 
   @Option(names = {"-a", "--root-guid-file"}, paramLabel = "FILE",
-      description = "Up*/Down* root switch GUIDs (OpenSM's -a).")
+      description = "Root switch GUIDs for updn and ftree (OpenSM's -a).")
   Path rootGuidFile;
 
   @Option(names = {"-u", "--cn-guid-file"}, paramLabel = "FILE",
-      description = "Compute-node port GUIDs (OpenSM's -u): sssp and dfsssp route them first.")
+      description = "Compute-node port GUIDs (OpenSM's -u): sssp and dfsssp route them first; ftree ranks by them.")
   Path cnGuidFile;
 
   @Option(names = {"-G", "--io-guid-file"}, paramLabel = "FILE",
       description = "I/O-node port GUIDs (OpenSM's -G): sssp and dfsssp route them after the compute nodes;"
-          + " sar balances them in a pass of their own.")
+          + " sar balances them in a pass of their own; ftree allows them reverse hops (-P max_reverse_hops).")
   Path ioGuidFile;
 
   @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")

@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * reads when it is registered; {@link BuiltinEngines#chain} rejects a name that no engine of the
  * chain reads, so a typo is an error rather than a silently ignored setting.
  *
- * @param rootGuidFile Up*&#47;Down* root switches, one GUID a line (OpenSM's {@code -a})
+ * @param rootGuidFile Up*&#47;Down* and fat-tree root switches, one GUID a line (OpenSM's {@code -a})
  * @param cnGuidFile compute-node port GUIDs (OpenSM's {@code -u})
  * @param ioGuidFile I/O-node port GUIDs (OpenSM's {@code -G})
  * @param jobFile SAR's job-to-node map

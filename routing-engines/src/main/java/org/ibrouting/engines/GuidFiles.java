@@ -39,10 +39,7 @@ public final class GuidFiles {
     return switches.toIntArray();
   }
 
-  /**
-   * The CA ports (port slots, in file order) named by port GUID in {@code file}; at least one.
-   * A CA's node GUID is accepted for its port 1 when that port's GUID differs.
-   */
+  /** The CA ports (port slots, in file order) named by port GUID in {@code file}; at least one. */
   public static int[] readCaPorts(Fabric fabric, Path file, String engine, String what)
       throws RoutingException {
     GuidFile guids = read(file, engine, what);
@@ -51,8 +48,10 @@ public final class GuidFiles {
       long guid = guids.guid(i);
       int port = fabric.portOfGuid(guid);
       int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
-      if (port < 0 && node >= 0 && !fabric.isSwitch(node) && fabric.numPorts(node) >= 1) {
-        port = fabric.port(node, 1);
+      if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
+        throw new RoutingException(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guid)
+            + " is the node GUID of " + fabric.nodeName(node) + "; the file lists port GUIDs (port 1: "
+            + Lids.guidHex(fabric.portGuid(fabric.port(node, 1))) + ")");
       }
       if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
         throw new RoutingException(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guid)

@@ -99,8 +99,7 @@ public final class LftDumpReader {
     int node = fabric.nodeOfGuid(guid);
     if (node < 0 || !fabric.isSwitch(node)) {
       throw c.errorAt(guidAt, String.format("switch GUID 0x%016x is %s of the fabric", guid,
-          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)
-              + FOR_ANOTHER_FABRIC));
+          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)) + FOR_ANOTHER_FABRIC);
     }
     checkHeaderLids(fabric, node, c);
     return node;

@@ -89,6 +89,6 @@ public final class FtreeEngine implements RoutingEngine {
     int[] ioPorts = ioGuidFile == null ? null
         : GuidFiles.readCaPorts(fabric, ioGuidFile, name(), "I/O-node GUID file");
     FatTree tree = FatTree.build(fabric, roots, cnPorts, ioPorts);
-    return new FtreeRouter(tree).route(name(), maxReverseHops, connectRoots, keepIncomplete);
+    return new FtreeRouter(tree, maxReverseHops == 0).route(name(), maxReverseHops, connectRoots, keepIncomplete);
   }
 }

@@ -15,9 +15,13 @@ import org.ibrouting.routing.RoutingException;
  * ports, then switch LIDs.
  *
  * <p>Per destination only the switches the walk reaches are touched: hops and chosen port live in
- * per-switch arrays stamped with the destination's round, so nothing is cleared between rounds.
- * The recursion follows OpenSM's exactly (its order decides which switch sets a route first); its
- * depth is bounded by the hop count, which is kept below 255 as in OpenSM's 8-bit hop tables.
+ * per-switch arrays stamped with the destination's round, so nothing is cleared between rounds;
+ * finished destinations are written to the tables 64 at a time, switch by switch. The recursion
+ * follows OpenSM's exactly (its order decides which switch sets a route first); its depth is
+ * bounded by the hop count, which is kept below 255 as in OpenSM's 8-bit hop tables. One shortcut:
+ * a downward scan that provably sets nothing is skipped (see {@link #upgoing}).
+ *
+ * <p>The router reorders the tree's group arrays as OpenSM sorts its own: route a tree once.
  */
 final class FtreeRouter {
   private static final int NO_PATH = 0xFF;
@@ -55,6 +59,13 @@ final class FtreeRouter {
   private final int[] groupData;
   /** Parallel to {@code dnGroups}: the far switch of each down group, -1 for a CA. */
   private final int[] dnRemote;
+  /**
+   * Per switch whose down groups all lead to switches (trees without sibling links only): the
+   * class of switches with the same set of switches below, else -1. See {@link #upgoing}.
+   */
+  private final int[] belowClass;
+  /** Per class: the round times 256 plus a hop count every switch of the set is known to beat. */
+  private final int[] classSettled;
   /** Per switch: how many of its down groups lead to switches. */
   private final int[] switchesBelow;
   private final int[] lftRound;
@@ -73,7 +84,11 @@ final class FtreeRouter {
   private int firstUnroutedSwitch = -1;
   private int firstUnroutedLid;
 
-  FtreeRouter(FatTree tree) {
+  /**
+   * @param shortcuts whether {@link #upgoing} may skip loops it can prove empty; the caller turns
+   *     it off where reverse hops are allowed
+   */
+  FtreeRouter(FatTree tree, boolean shortcuts) {
     this.tree = tree;
     this.rank = tree.rank;
     this.isLeaf = tree.isLeaf;
@@ -124,6 +139,24 @@ final class FtreeRouter {
         }
       }
     }
+    this.belowClass = new int[n];
+    java.util.Arrays.fill(belowClass, -1);
+    // the proof needs falling hop counts (no sibling links) and distinct switch LIDs
+    boolean safe = shortcuts;
+    for (int sw = 0; sw < n; sw++) {
+      safe &= sibCount[sw] == 0 && lidOfSwitch[sw] != 0;
+    }
+    it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<it.unimi.dsi.fastutil.ints.IntArrayList> classes =
+        new it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<>();
+    for (int sw = 0; sw < n && safe; sw++) {
+      if (dnCount[sw] > 0 && switchesBelow[sw] == dnCount[sw]) {
+        int[] below = java.util.Arrays.copyOfRange(dnRemote, dnStart[sw], dnStart[sw] + dnCount[sw]);
+        java.util.Arrays.sort(below);
+        belowClass[sw] = classes.computeIfAbsent(it.unimi.dsi.fastutil.ints.IntArrayList.wrap(below),
+            key -> classes.size());
+      }
+    }
+    this.classSettled = new int[classes.size()];
     this.lftRound = new int[n];
     this.lftPort = new int[n];
     this.touched = new int[n];
@@ -334,13 +367,23 @@ final class FtreeRouter {
       }
       counterUpChanged[sw] = false;
     }
+    int next = hopCount + 1;
+    int cls = belowClass[sw];
+    if (cls >= 0) {
+      // Within a round hop counts only fall (no sibling links). If a switch with the same
+      // switches below already finished this loop at a hop count <= ours, each of them is now
+      // at most that far, so OpenSM's loop would skip them all: nothing to do, nothing created.
+      int settled = classSettled[cls];
+      if (settled >>> 8 == round && (settled & 0xFF) <= next) {
+        return false;
+      }
+    }
     if (numSiblings > 0) {
       sortByCounterUp(sibGroups, sibStart[sw], numSiblings);
     }
     boolean created = false;
     int limit = numDown + (target != 0 ? numSiblings : 0);
     int prevLid = prev >= 0 ? lidOfSwitch[prev] : -1;
-    int next = hopCount + 1;
     for (int k = 0; k < limit; k++) {
       int remote = k < numDown ? dnRemote[base + k] : groupData[4 * sibGroups[sibStart[sw] + k - numDown]];
       if (remote < 0) {
@@ -365,6 +408,9 @@ final class FtreeRouter {
         groupCounterUp[g]++;
         counterUpChanged[sw] = true;
       }
+    }
+    if (cls >= 0) {
+      classSettled[cls] = round << 8 | next;
     }
     if (created) {
       downIndex[sw] = (downIndex[sw] + 1) % numDown;

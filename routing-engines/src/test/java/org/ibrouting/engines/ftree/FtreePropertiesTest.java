@@ -62,6 +62,29 @@ class FtreePropertiesTest {
     RoutingAssertions.assertDeadlockFreePerVl(routing);
   }
 
+  /**
+   * The loop shortcut of the router (skipping a down scan another switch with the same switches
+   * below has already done) changes no entry: differential test against the plain OpenSM loop.
+   */
+  @Property(tries = 80)
+  void shortcutChangesNothing(@ForAll("treesAndIrregular") Fabric fabric) throws RoutingException {
+    FatTree tree;
+    try {
+      tree = FatTree.build(fabric, null, null, null);
+    } catch (RoutingException e) {
+      return;
+    }
+    Routing plain = new FtreeRouter(tree, false).route("ftree", 0, false, true);
+    Routing fast = new FtreeRouter(FatTree.build(fabric, null, null, null), true).route("ftree", 0, false, true);
+    org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, "shortcut");
+  }
+
+  @Provide
+  Arbitrary<Fabric> treesAndIrregular() {
+    return Arbitraries.oneOf(fatTrees(), irregular(),
+        Arbitraries.of(4, 6, 8).map(k -> org.ibrouting.topology.Topologies.kAryNTree(k, 3)));
+  }
+
   @Provide
   Arbitrary<Fabric> notFatTrees() {
     return Arbitraries.oneOf(FabricArbitraries.tori(), FabricArbitraries.jellyfish(),

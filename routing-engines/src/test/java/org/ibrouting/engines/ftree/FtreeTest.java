@@ -109,6 +109,11 @@ class FtreeTest {
         () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("ftree: " + file + ":2:1: " + Lids.guidHex(fabric.nodeGuid(0))
         + " is not a CA port but belongs to switch"), e.getMessage());
+    Files.writeString(file, Lids.guidHex(fabric.nodeGuid(ca)) + "\n");
+    e = assertThrows(RoutingException.class,
+        () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
+    assertTrue(e.getMessage().startsWith("ftree: " + file + ":1:1: " + Lids.guidHex(fabric.nodeGuid(ca))
+        + " is the node GUID of CA"), e.getMessage());
     Files.writeString(file, "0x00000000deadbeef\n");
     e = assertThrows(RoutingException.class,
         () -> new FtreeEngine(null, null, file, 0, false).route(fabric, RoutingOptions.defaults()));
