@@ -39,6 +39,7 @@ import org.ibrouting.routing.SlTable;
 public final class NueEngine implements RoutingEngine {
   private final int maxNumVls;
   private final boolean includeSwitches;
+  private final boolean plainSearch;
 
   /**
    * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
@@ -47,11 +48,17 @@ public final class NueEngine implements RoutingEngine {
    *     inside the layers too
    */
   public NueEngine(int maxNumVls, boolean includeSwitches) {
+    this(maxNumVls, includeSwitches, false);
+  }
+
+  /** As above; {@code plainSearch} checks cycles by depth-first search only (tests compare both). */
+  NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch) {
     if (maxNumVls < 1 || maxNumVls > 15) {
       throw new IllegalArgumentException("nue_max_num_vls must be 1-15, not " + maxNumVls);
     }
     this.maxNumVls = maxNumVls;
     this.includeSwitches = includeSwitches;
+    this.plainSearch = plainSearch;
   }
 
   /** OpenSM's defaults: one layer, switches not included. */
@@ -104,7 +111,7 @@ public final class NueEngine implements RoutingEngine {
       next = (next + 1) % numLayers;
     }
 
-    NueRouter router = new NueRouter(net, numLids * numLids);
+    NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
     EscapePaths trees = new EscapePaths(net);
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     byte[] vlOfLid = new byte[fabric.maxLid() + 1];

@@ -69,15 +69,20 @@ final class NueRouter {
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
   private int[] candidateVertex = new int[64];
-  /** Whether the last run fell back to the escape paths. */
-  boolean usedEscapePaths;
   /** Counters over all runs: backtracking steps that found a detour, escape-path fallbacks, shortcuts taken. */
   long backtrackSteps;
   long escapeFallbacks;
   long shortcuts;
 
-  NueRouter(NueNetwork net, long initialWeight) {
+  private final boolean plainSearch;
+
+  /**
+   * @param plainSearch check cycles by depth-first search as OpenSM does, without the topological
+   *     order (slower; for tests that compare the two)
+   */
+  NueRouter(NueNetwork net, long initialWeight, boolean plainSearch) {
     this.net = net;
+    this.plainSearch = plainSearch;
     int numVertices = net.numVertices();
     int numEdges = net.edgeTarget.length;
     this.weight = new long[net.numLinks()];
@@ -118,7 +123,7 @@ final class NueRouter {
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
     order.clear();
-    orderValid = true;
+    orderValid = !plainSearch;
     numWetNodes = 0;
     numWetEdges = 0;
   }
@@ -386,7 +391,6 @@ final class NueRouter {
       stackSize[i] = 0;
       foundAfterStep[i] = -1;
     }
-    usedEscapePaths = false;
     if (++runMark == Integer.MAX_VALUE) {
       Arrays.fill(stackMark, 0);
       runMark = 1;
@@ -462,7 +466,6 @@ final class NueRouter {
           backtrackSteps++;
         } else {
           useEscapePaths(source);
-          usedEscapePaths = true;
           escapeFallbacks++;
           step = 0;
         }
