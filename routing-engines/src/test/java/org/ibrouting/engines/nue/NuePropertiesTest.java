@@ -15,14 +15,15 @@ import org.ibrouting.testkit.RoutingAssertions;
 /**
  * Nue on generated and random fabrics, with 1, 2, 4 and 8 VLs: every pair routed, loop-free,
  * deadlock-free on every VL, never more VLs than allowed; with and without switches as
- * destinations of the layers, with LMC up to 2.
+ * destinations of the layers, with LMC up to 2 and with failed links.
  */
 class NuePropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
         FabricArbitraries.tori(), FabricArbitraries.jellyfish(), FabricArbitraries.dragonflies(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
+        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+        FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
         .filter(FabricArbitraries::switchesConnected);
   }
 
