@@ -363,9 +363,9 @@ final class NueRouter {
     } else {
       setRealColor(nodeObj(tail), nodeObj(head));
     }
-    int first = net.edgeBetween(head, tail);
-    setEdgeObj(first, nodeObj(head));
-    markWetEdge(first);
+    // OpenSM looks up the first edge from head to tail here: e itself, as targets are distinct
+    setEdgeObj(e, nodeObj(head));
+    markWetEdge(e);
     return false;
   }
 
