@@ -2,6 +2,7 @@ package org.ibrouting.engines.nue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
@@ -19,7 +20,8 @@ import org.ibrouting.routing.SlTable;
  *
  * <p>The destination LIDs are split into {@code k = min(maxVls, nue_max_num_vls)} virtual layers
  * round-robin in OpenSM's port order (OpenSM's "semi-random" split without METIS is this
- * deterministic round robin, so the seed plays no part). Per layer: an escape-path spanning tree
+ * deterministic round robin), or, for a non-zero {@link RoutingOptions#seed()}, round robin over a
+ * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree
  * rooted at the most central switch of the destinations' convex hull is coloured into the cCDG;
  * then per destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights
  * starting at P² (P = end-port LIDs) and raised by every path routed, which only takes a channel
@@ -98,17 +100,16 @@ public final class NueEngine implements RoutingEngine {
     for (int v = 0; v < numLayers; v++) {
       layers[v] = new IntArrayList();
     }
-    int next = 0;
+    IntArrayList eligible = new IntArrayList();
     for (int port : endPorts) {
       boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
-      if (isSwitch && !includeSwitches) {
-        continue;
+      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
+        eligible.add(port);
       }
-      if (!isSwitch && fabric.switchPortOf(port) < 0) {
-        continue;
-      }
-      layers[next].add(port);
-      next = (next + 1) % numLayers;
+    }
+    int[] layerOf = layerPartition(eligible.size(), numLayers, options.seed());
+    for (int k = 0; k < eligible.size(); k++) {
+      layers[layerOf[k]].add(eligible.getInt(k));
     }
 
     NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
@@ -248,6 +249,32 @@ public final class NueEngine implements RoutingEngine {
         cur = net.linkFrom[l];
       }
     }
+  }
+
+  /**
+   * The layer of each of {@code count} destinations (in OpenSM's port order): round robin, which is
+   * what OpenSM's "semi-random" split without METIS does, for seed 0; otherwise round robin over a
+   * permutation drawn from the seed, so that layers stay equally large but mix differently.
+   */
+  static int[] layerPartition(int count, int numLayers, long seed) {
+    int[] position = new int[count];
+    for (int k = 0; k < count; k++) {
+      position[k] = k;
+    }
+    if (seed != 0) {
+      SplittableRandom random = new SplittableRandom(seed);
+      for (int k = count - 1; k > 0; k--) {
+        int j = random.nextInt(k + 1);
+        int t = position[k];
+        position[k] = position[j];
+        position[j] = t;
+      }
+    }
+    int[] layerOf = new int[count];
+    for (int k = 0; k < count; k++) {
+      layerOf[k] = position[k] % numLayers;
+    }
+    return layerOf;
   }
 
   /** CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped GUID). */

@@ -122,4 +122,24 @@ class NueEngineTest {
       }
     }
   }
+
+  /** A non-zero seed draws another split, still balanced, deterministic and deadlock-free. */
+  @Test
+  void seededSplitIsBalancedAndDeterministic() throws RoutingException {
+    int[] zero = NueEngine.layerPartition(10, 3, 0);
+    assertEquals("[0, 1, 2, 0, 1, 2, 0, 1, 2, 0]", java.util.Arrays.toString(zero));
+    int[] seeded = NueEngine.layerPartition(10, 3, 7);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(seeded, NueEngine.layerPartition(10, 3, 7));
+    assertTrue(!java.util.Arrays.equals(zero, seeded));
+    int[] sizes = new int[3];
+    for (int layer : seeded) {
+      sizes[layer]++;
+    }
+    assertEquals("[4, 3, 3]", java.util.Arrays.toString(sizes));
+    Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
+    Routing routing = new NueEngine(4, false).route(fabric, RoutingOptions.seeded(7));
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+    RoutingAssertions.assertVlsWithin(routing, 4);
+  }
 }
