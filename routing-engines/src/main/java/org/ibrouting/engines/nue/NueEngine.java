@@ -35,8 +35,11 @@ import org.ibrouting.routing.SlTable;
  * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order (Pearce-Kelly)
  * instead of a depth-first search over the whole layer with an O(cCDG) reset per check.
  *
- * <p>Cost: per destination LID a Dijkstra over the cCDG (O(E log V), E = sum over links of the
- * head's degree) plus an O(E) colour sweep. Memory: about 4 ints and 2 bytes per cCDG edge.
+ * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
+ * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
+ * escape tree, O(switches x (switches + channels) x CAs per switch) for the centrality. Memory:
+ * about 6 ints and a byte per cCDG edge (E = sum over channels of the head's degree), 20 ints per
+ * channel.
  */
 public final class NueEngine implements RoutingEngine {
   private final int maxNumVls;

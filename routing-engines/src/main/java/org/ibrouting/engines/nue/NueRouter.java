@@ -12,7 +12,9 @@ import org.ibrouting.routing.RoutingException;
  * <em>real</em> colour is {@code realColor[object]} (one level of indirection, as in OpenSM, whose
  * merges only redirect that pointer). Object 0 = blocked, 1 = unused, 2 = escape paths, 3.. = one
  * per routed destination LID. An edge is <em>used</em> (part of the layer's acyclic dependency
- * graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph depth-first for a
+ * graph) when its real colour exceeds 1. The holders of one object form a disjoint set, so that
+ * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
+ * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used subgraph depth-first for a
  * path back (a cycle), we ask an {@link IncrementalCdg} kept in step with the used edges, which
  * answers the same question from a topological order. If OpenSM's colour rule ever admits an edge
  * that closes a cycle without a search, the order is abandoned for the rest of the layer and plain
