@@ -2,6 +2,7 @@ package org.ibrouting.engines.nue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
@@ -19,7 +20,8 @@ import org.ibrouting.routing.SlTable;
  *
  * <p>The destination LIDs are split into {@code k = min(maxVls, nue_max_num_vls)} virtual layers
  * round-robin in OpenSM's port order (OpenSM's "semi-random" split without METIS is this
- * deterministic round robin, so the seed plays no part). Per layer: an escape-path spanning tree
+ * deterministic round robin), or, for a non-zero {@link RoutingOptions#seed()}, round robin over a
+ * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree
  * rooted at the most central switch of the destinations' convex hull is coloured into the cCDG;
  * then per destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights
  * starting at P² (P = end-port LIDs) and raised by every path routed, which only takes a channel
@@ -33,12 +35,16 @@ import org.ibrouting.routing.SlTable;
  * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order (Pearce-Kelly)
  * instead of a depth-first search over the whole layer with an O(cCDG) reset per check.
  *
- * <p>Cost: per destination LID a Dijkstra over the cCDG (O(E log V), E = sum over links of the
- * head's degree) plus an O(E) colour sweep. Memory: about 4 ints and 2 bytes per cCDG edge.
+ * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
+ * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
+ * escape tree, O(switches x (switches + channels) x CAs per switch) for the centrality. Memory:
+ * about 6 ints and a byte per cCDG edge (E = sum over channels of the head's degree), 20 ints per
+ * channel.
  */
 public final class NueEngine implements RoutingEngine {
   private final int maxNumVls;
   private final boolean includeSwitches;
+  private final boolean plainSearch;
 
   /**
    * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
@@ -47,11 +53,17 @@ public final class NueEngine implements RoutingEngine {
    *     inside the layers too
    */
   public NueEngine(int maxNumVls, boolean includeSwitches) {
+    this(maxNumVls, includeSwitches, false);
+  }
+
+  /** As above; {@code plainSearch} checks cycles by depth-first search only (tests compare both). */
+  NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch) {
     if (maxNumVls < 1 || maxNumVls > 15) {
       throw new IllegalArgumentException("nue_max_num_vls must be 1-15, not " + maxNumVls);
     }
     this.maxNumVls = maxNumVls;
     this.includeSwitches = includeSwitches;
+    this.plainSearch = plainSearch;
   }
 
   /** OpenSM's defaults: one layer, switches not included. */
@@ -91,20 +103,19 @@ public final class NueEngine implements RoutingEngine {
     for (int v = 0; v < numLayers; v++) {
       layers[v] = new IntArrayList();
     }
-    int next = 0;
+    IntArrayList eligible = new IntArrayList();
     for (int port : endPorts) {
       boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
-      if (isSwitch && !includeSwitches) {
-        continue;
+      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
+        eligible.add(port);
       }
-      if (!isSwitch && fabric.switchPortOf(port) < 0) {
-        continue;
-      }
-      layers[next].add(port);
-      next = (next + 1) % numLayers;
+    }
+    int[] layerOf = layerPartition(eligible.size(), numLayers, options.seed());
+    for (int k = 0; k < eligible.size(); k++) {
+      layers[layerOf[k]].add(eligible.getInt(k));
     }
 
-    NueRouter router = new NueRouter(net, numLids * numLids);
+    NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
     EscapePaths trees = new EscapePaths(net);
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     byte[] vlOfLid = new byte[fabric.maxLid() + 1];
@@ -241,6 +252,32 @@ public final class NueEngine implements RoutingEngine {
         cur = net.linkFrom[l];
       }
     }
+  }
+
+  /**
+   * The layer of each of {@code count} destinations (in OpenSM's port order): round robin, which is
+   * what OpenSM's "semi-random" split without METIS does, for seed 0; otherwise round robin over a
+   * permutation drawn from the seed, so that layers stay equally large but mix differently.
+   */
+  static int[] layerPartition(int count, int numLayers, long seed) {
+    int[] position = new int[count];
+    for (int k = 0; k < count; k++) {
+      position[k] = k;
+    }
+    if (seed != 0) {
+      SplittableRandom random = new SplittableRandom(seed);
+      for (int k = count - 1; k > 0; k--) {
+        int j = random.nextInt(k + 1);
+        int t = position[k];
+        position[k] = position[j];
+        position[j] = t;
+      }
+    }
+    int[] layerOf = new int[count];
+    for (int k = 0; k < count; k++) {
+      layerOf[k] = position[k] % numLayers;
+    }
+    return layerOf;
   }
 
   /** CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped GUID). */

@@ -37,6 +37,7 @@ final class NueNetwork {
   final int[] inverseLink;
   /** cCDG: vertex -> link (-1 for a fake channel). */
   final int[] linkOfVertex;
+  private final int[] tailOfVertex;
   final int[] edgeStart;
   final int[] edgeTarget;
   final IncrementalCdg.Graph cdgGraph;
@@ -69,11 +70,13 @@ final class NueNetwork {
     }
     int numVertices = numLinks + numSwitches;
     this.linkOfVertex = new int[numVertices];
+    this.tailOfVertex = new int[numVertices];
     this.edgeStart = new int[numVertices + 1];
     IntArrayList targets = new IntArrayList();
     for (int i = 0; i < numSwitches; i++) {
       int fake = fake(i);
       linkOfVertex[fake] = -1;
+      tailOfVertex[fake] = i;
       edgeStart[fake] = targets.size();
       for (int l = linkStart[i]; l < linkStart[i + 1]; l++) {
         targets.add(vertexOf(l));
@@ -81,6 +84,7 @@ final class NueNetwork {
       for (int l = linkStart[i]; l < linkStart[i + 1]; l++) {
         int v = vertexOf(l);
         linkOfVertex[v] = l;
+        tailOfVertex[v] = i;
         edgeStart[v] = targets.size();
         int head = linkTo[l];
         for (int l2 = linkStart[head]; l2 < linkStart[head + 1]; l2++) {
@@ -179,30 +183,30 @@ final class NueNetwork {
 
   /** The network node a cCDG vertex leaves (its local LID's switch). */
   int tailOfVertex(int v) {
-    int l = linkOfVertex[v];
-    if (l >= 0) {
-      return linkFrom[l];
-    }
-    int lo = 0;
-    int hi = numSwitches - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (fake(mid) <= v) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
+    return tailOfVertex[v];
   }
 
-  /** The first edge from vertex {@code a} to vertex {@code b}, or -1. */
+  /** The edge from vertex {@code a} to vertex {@code b}, or -1 (computed from the fixed layout). */
   int edgeBetween(int a, int b) {
-    for (int e = edgeStart[a]; e < edgeStart[a + 1]; e++) {
-      if (edgeTarget[e] == b) {
-        return e;
+    int lb = linkOfVertex[b];
+    if (lb < 0) {
+      return -1;
+    }
+    int la = linkOfVertex[a];
+    int at = la < 0 ? tailOfVertex(a) : linkTo[la];
+    if (linkFrom[lb] != at) {
+      return -1;
+    }
+    int k = lb - linkStart[at];
+    if (la >= 0) {
+      int reverse = inverseLink[la];
+      if (reverse == lb) {
+        return -1;
+      }
+      if (reverse < lb) {
+        k--;
       }
     }
-    return -1;
+    return edgeStart[a] + k;
   }
 }

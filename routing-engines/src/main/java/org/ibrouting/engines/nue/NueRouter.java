@@ -12,7 +12,9 @@ import org.ibrouting.routing.RoutingException;
  * <em>real</em> colour is {@code realColor[object]} (one level of indirection, as in OpenSM, whose
  * merges only redirect that pointer). Object 0 = blocked, 1 = unused, 2 = escape paths, 3.. = one
  * per routed destination LID. An edge is <em>used</em> (part of the layer's acyclic dependency
- * graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph depth-first for a
+ * graph) when its real colour exceeds 1. The holders of one object form a disjoint set, so that
+ * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
+ * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used subgraph depth-first for a
  * path back (a cycle), we ask an {@link IncrementalCdg} kept in step with the used edges, which
  * answers the same question from a topological order. If OpenSM's colour rule ever admits an edge
  * that closes a cycle without a search, the order is abandoned for the rest of the layer and plain
@@ -69,15 +71,20 @@ final class NueRouter {
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
   private int[] candidateVertex = new int[64];
-  /** Whether the last run fell back to the escape paths. */
-  boolean usedEscapePaths;
   /** Counters over all runs: backtracking steps that found a detour, escape-path fallbacks, shortcuts taken. */
   long backtrackSteps;
   long escapeFallbacks;
   long shortcuts;
 
-  NueRouter(NueNetwork net, long initialWeight) {
+  private final boolean plainSearch;
+
+  /**
+   * @param plainSearch check cycles by depth-first search as OpenSM does, without the topological
+   *     order (slower; for tests that compare the two)
+   */
+  NueRouter(NueNetwork net, long initialWeight, boolean plainSearch) {
     this.net = net;
+    this.plainSearch = plainSearch;
     int numVertices = net.numVertices();
     int numEdges = net.edgeTarget.length;
     this.weight = new long[net.numLinks()];
@@ -118,7 +125,7 @@ final class NueRouter {
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
     order.clear();
-    orderValid = true;
+    orderValid = !plainSearch;
     numWetNodes = 0;
     numWetEdges = 0;
   }
@@ -358,9 +365,9 @@ final class NueRouter {
     } else {
       setRealColor(nodeObj(tail), nodeObj(head));
     }
-    int first = net.edgeBetween(head, tail);
-    setEdgeObj(first, nodeObj(head));
-    markWetEdge(first);
+    // OpenSM looks up the first edge from head to tail here: e itself, as targets are distinct
+    setEdgeObj(e, nodeObj(head));
+    markWetEdge(e);
     return false;
   }
 
@@ -386,7 +393,6 @@ final class NueRouter {
       stackSize[i] = 0;
       foundAfterStep[i] = -1;
     }
-    usedEscapePaths = false;
     if (++runMark == Integer.MAX_VALUE) {
       Arrays.fill(stackMark, 0);
       runMark = 1;
@@ -462,7 +468,6 @@ final class NueRouter {
           backtrackSteps++;
         } else {
           useEscapePaths(source);
-          usedEscapePaths = true;
           escapeFallbacks++;
           step = 0;
         }

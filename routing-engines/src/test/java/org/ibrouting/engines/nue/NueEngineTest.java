@@ -99,4 +99,47 @@ class NueEngineTest {
         () -> new NueEngine().route(b.build(), RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("nue: "), e.getMessage());
   }
+
+  /**
+   * The topological order answers every cycle check as OpenSM's depth-first search does: the same
+   * tables and SLs with either, on fabrics with impasses and with several layers.
+   */
+  @Test
+  void orderAndPlainSearchGiveTheSameRouting() throws RoutingException {
+    Fabric[] fabrics = {Topologies.torus(new int[] {5, 5}, 2), Topologies.torus(new int[] {4, 4, 3}, 1),
+        Topologies.hypercube(5, 1), Topologies.dragonfly(3, 2, 1),
+        org.ibrouting.testkit.FabricArbitraries.randomConnected(12, 10, 2, false, 42)};
+    for (Fabric fabric : fabrics) {
+      for (int vls : new int[] {1, 3}) {
+        Routing fast = new NueEngine(vls, vls > 1, false).route(fabric, RoutingOptions.defaults());
+        Routing plain = new NueEngine(vls, vls > 1, true).route(fabric, RoutingOptions.defaults());
+        org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, fabric + " " + vls + " VLs");
+        for (int src = 1; src <= fabric.maxLid(); src++) {
+          for (int dst = 1; dst <= fabric.maxLid(); dst++) {
+            assertEquals(plain.slTable().sl(src, dst), fast.slTable().sl(src, dst));
+          }
+        }
+      }
+    }
+  }
+
+  /** A non-zero seed draws another split, still balanced, deterministic and deadlock-free. */
+  @Test
+  void seededSplitIsBalancedAndDeterministic() throws RoutingException {
+    int[] zero = NueEngine.layerPartition(10, 3, 0);
+    assertEquals("[0, 1, 2, 0, 1, 2, 0, 1, 2, 0]", java.util.Arrays.toString(zero));
+    int[] seeded = NueEngine.layerPartition(10, 3, 7);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(seeded, NueEngine.layerPartition(10, 3, 7));
+    assertTrue(!java.util.Arrays.equals(zero, seeded));
+    int[] sizes = new int[3];
+    for (int layer : seeded) {
+      sizes[layer]++;
+    }
+    assertEquals("[4, 3, 3]", java.util.Arrays.toString(sizes));
+    Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
+    Routing routing = new NueEngine(4, false).route(fabric, RoutingOptions.seeded(7));
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+    RoutingAssertions.assertVlsWithin(routing, 4);
+  }
 }

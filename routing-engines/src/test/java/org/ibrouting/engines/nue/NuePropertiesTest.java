@@ -15,14 +15,16 @@ import org.ibrouting.testkit.RoutingAssertions;
 /**
  * Nue on generated and random fabrics, with 1, 2, 4 and 8 VLs: every pair routed, loop-free,
  * deadlock-free on every VL, never more VLs than allowed; with and without switches as
- * destinations of the layers, with LMC up to 2.
+ * destinations of the layers, with LMC up to 2 and with failed links, with OpenSM's split of the
+ * destinations (seed 0) and seeded ones.
  */
 class NuePropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
     return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
         FabricArbitraries.tori(), FabricArbitraries.jellyfish(), FabricArbitraries.dragonflies(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
+        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+        FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
         .filter(FabricArbitraries::switchesConnected);
   }
 
@@ -31,10 +33,15 @@ class NuePropertiesTest {
     return Arbitraries.of(1, 2, 4, 8);
   }
 
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs());
+  }
+
   @Property(tries = 150)
   void deadlockFreePerVlWithinTheLimit(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int vls,
-      @ForAll boolean includeSwitches) throws RoutingException {
-    Routing routing = new NueEngine(vls, includeSwitches).route(fabric, RoutingOptions.defaults());
+      @ForAll boolean includeSwitches, @ForAll("seeds") long seed) throws RoutingException {
+    Routing routing = new NueEngine(vls, includeSwitches).route(fabric, RoutingOptions.seeded(seed));
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertLoopFree(routing);
     RoutingAssertions.assertDeadlockFreePerVl(routing);
