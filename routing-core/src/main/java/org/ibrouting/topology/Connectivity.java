@@ -15,32 +15,7 @@ public final class Connectivity {
    * component's lowest node.
    */
   public static int[] components(Fabric fabric) {
-    int n = fabric.numNodes();
-    int[] component = new int[n];
-    Arrays.fill(component, -1);
-    int[] queue = new int[n];
-    int count = 0;
-    for (int start = 0; start < n; start++) {
-      if (component[start] >= 0) {
-        continue;
-      }
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = start;
-      component[start] = count;
-      while (head < tail) {
-        int node = queue[head++];
-        for (int i = 0; i < fabric.outDegree(node); i++) {
-          int next = fabric.channelHead(fabric.outChannel(node, i));
-          if (component[next] < 0) {
-            component[next] = count;
-            queue[tail++] = next;
-          }
-        }
-      }
-      count++;
-    }
-    return component;
+    return label(fabric, fabric.numNodes());
   }
 
   /** The number of connected components (0 for an empty fabric). */
@@ -59,12 +34,16 @@ public final class Connectivity {
    * a component.
    */
   public static int[] switchComponents(Fabric fabric) {
-    int n = fabric.numSwitches();
-    int[] component = new int[n];
+    return label(fabric, fabric.numSwitches());
+  }
+
+  /** Components of the nodes {@code 0..limit-1} over links between them (switches come first). */
+  private static int[] label(Fabric fabric, int limit) {
+    int[] component = new int[limit];
     Arrays.fill(component, -1);
-    int[] queue = new int[n];
+    int[] queue = new int[limit];
     int count = 0;
-    for (int start = 0; start < n; start++) {
+    for (int start = 0; start < limit; start++) {
       if (component[start] >= 0) {
         continue;
       }
@@ -73,10 +52,10 @@ public final class Connectivity {
       queue[tail++] = start;
       component[start] = count;
       while (head < tail) {
-        int sw = queue[head++];
-        for (int i = 0; i < fabric.outDegree(sw); i++) {
-          int next = fabric.channelHead(fabric.outChannel(sw, i));
-          if (next < n && component[next] < 0) {
+        int node = queue[head++];
+        for (int i = 0; i < fabric.outDegree(node); i++) {
+          int next = fabric.channelHead(fabric.outChannel(node, i));
+          if (next < limit && component[next] < 0) {
             component[next] = count;
             queue[tail++] = next;
           }
