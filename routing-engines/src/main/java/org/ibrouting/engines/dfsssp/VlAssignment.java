@@ -55,6 +55,7 @@ final class VlAssignment {
   private byte[] lftByLid;
   private int[] headSwitch;
   private int[] edgeBase;
+  private int[] firstSlotOfSwitch;
   private int numEdges;
   private int[] firstGroupOfDst;
   private int[] movedSource;
@@ -210,6 +211,7 @@ final class VlAssignment {
     lftByLid = null;
     headSwitch = null;
     edgeBase = null;
+    firstSlotOfSwitch = null;
     firstGroupOfDst = null;
   }
 
@@ -272,6 +274,10 @@ final class VlAssignment {
     firstGroupOfDst[ports.length] = (int) groups;
     lftByLid = destinationMajorLfts(routing, threads);
     int numSlots = fabric.numPortSlots();
+    firstSlotOfSwitch = new int[numSwitches];
+    for (int sw = 0; sw < numSwitches; sw++) {
+      firstSlotOfSwitch[sw] = fabric.port(sw, 0);
+    }
     headSwitch = new int[numSlots];
     edgeBase = new int[numSlots];
     Arrays.fill(headSwitch, -1);
@@ -314,7 +320,10 @@ final class VlAssignment {
     return n;
   }
 
-  /** The LFTs as {@code [lid * switches + sw]}: the paths to one LID read one small block. */
+  /**
+   * The LFTs as {@code [lid * switches + sw]}: the paths to one LID read one small block. Ports
+   * beyond the switch's last port read as NO_ROUTE.
+   */
   private byte[] destinationMajorLfts(Routing routing, int threads) {
     long size = (long) stride * numSwitches;
     if (size > Integer.MAX_VALUE - 16) {
@@ -323,6 +332,10 @@ final class VlAssignment {
     }
     byte[] copy = new byte[(int) size];
     int block = 64;
+    int[] numPorts = new int[numSwitches];
+    for (int sw = 0; sw < numSwitches; sw++) {
+      numPorts[sw] = fabric.numPorts(sw);
+    }
     int numTasks = (numSwitches + block - 1) / block;
     Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), () -> task -> {
       int from = task * block;
@@ -330,7 +343,8 @@ final class VlAssignment {
       for (int lid = 0; lid < stride; lid++) {
         int row = lid * numSwitches;
         for (int sw = from; sw < to; sw++) {
-          copy[row + sw] = (byte) routing.outPort(sw, lid);
+          int port = routing.outPort(sw, lid);
+          copy[row + sw] = (byte) (port <= numPorts[sw] ? port : Routing.NO_ROUTE);
         }
       }
     });
@@ -355,7 +369,7 @@ final class VlAssignment {
     int n = 0;
     while (n < MAX_HOPS) {
       int port = lftByLid[row + sw] & 0xFF;
-      if (port == Routing.NO_ROUTE || port == 0 || port > fabric.numPorts(sw)) {
+      if (port == Routing.NO_ROUTE || port == 0) {
         break;
       }
       int slot = fabric.port(sw, port);
@@ -385,21 +399,30 @@ final class VlAssignment {
 
   // ---- VL 0 -------------------------------------------------------------------------------------
 
-  /** Per thread: first use (group << 8 | hop) of every channel and dependency, summed weights. */
+  /**
+   * Per thread: the first use (group << 8 | hop) and the summed weight of every dependency, side by
+   * side at {@code 2 * edge} and {@code 2 * edge + 1} (one cache line per update), and the first use
+   * of channels that form a path alone; other channels' first use follows from their dependencies.
+   */
   private final class FirstUse implements Parallel.Worker {
     final long[] channelFirst = new long[fabric.numPortSlots()];
-    final long[] edgeFirst = new long[numEdges];
-    final long[] edgeWeight = new long[numEdges];
+    final long[] edges = new long[2 * numEdges];
     final int[] order = new int[numSources];
-    final int[] path = new int[MAX_HOPS];
 
     FirstUse() {
       Arrays.fill(channelFirst, NEVER);
-      Arrays.fill(edgeFirst, NEVER);
+      for (int e = 0; e < edges.length; e += 2) {
+        edges[e] = NEVER;
+      }
     }
 
     @Override
     public void run(int task) {
+      byte[] lft = lftByLid;
+      int[] head = headSwitch;
+      int[] base = edgeBase;
+      int[] firstSlot = firstSlotOfSwitch;
+      long[] edge = edges;
       int end = Math.min(ports.length, (task + 1) * DESTINATIONS_PER_TASK);
       for (int i = task * DESTINATIONS_PER_TASK; i < end; i++) {
         int dst = ports[i];
@@ -414,20 +437,37 @@ final class VlAssignment {
             weight -= numLids;
           }
           for (int k = 0; k < numLids; k++) {
-            int hops = walk(switchOfSource[s], fabric.baseLid(dst) + k, path);
+            int row = (fabric.baseLid(dst) + k) * numSwitches;
             long stamp = group << 8;
-            for (int h = 0; h < hops; h++) {
-              int c = path[h];
-              if (stamp + h < channelFirst[c]) {
-                channelFirst[c] = stamp + h;
+            int sw = switchOfSource[s];
+            int previous = -1;
+            int first = -1;
+            int h = 0;
+            while (h < MAX_HOPS) {
+              int port = lft[row + sw] & 0xFF;
+              if (port == Routing.NO_ROUTE || port == 0) {
+                break;
               }
-              if (h > 0) {
-                int e = edgeIndex(path[h - 1], c);
-                if (stamp + h < edgeFirst[e]) {
-                  edgeFirst[e] = stamp + h;
+              int slot = firstSlot[sw] + port;
+              int next = head[slot];
+              if (next < 0) {
+                break;
+              }
+              if (h == 0) {
+                first = slot;
+              } else {
+                int e = 2 * (base[previous] + port);
+                if (stamp + h < edge[e]) {
+                  edge[e] = stamp + h;
                 }
-                edgeWeight[e] += weight;
+                edge[e + 1] += weight;
               }
+              previous = slot;
+              sw = next;
+              h++;
+            }
+            if (h == 1 && stamp < channelFirst[first]) {
+              channelFirst[first] = stamp;
             }
             group++;
           }
@@ -441,23 +481,39 @@ final class VlAssignment {
     int numTasks = (ports.length + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
     List<FirstUse> workers = Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), FirstUse::new);
     FirstUse merged = workers.get(0);
+    long[] edgeUse = merged.edges;
     for (int w = 1; w < workers.size(); w++) {
       FirstUse other = workers.get(w);
       for (int c = 0; c < merged.channelFirst.length; c++) {
         merged.channelFirst[c] = Math.min(merged.channelFirst[c], other.channelFirst[c]);
       }
-      for (int e = 0; e < numEdges; e++) {
-        merged.edgeFirst[e] = Math.min(merged.edgeFirst[e], other.edgeFirst[e]);
-        merged.edgeWeight[e] += other.edgeWeight[e];
+      for (int e = 0; e < edgeUse.length; e += 2) {
+        edgeUse[e] = Math.min(edgeUse[e], other.edges[e]);
+        edgeUse[e + 1] += other.edges[e + 1];
       }
     }
     workers = null;
+    long[] channelFirst = merged.channelFirst;
+    int numSlots = fabric.numPortSlots();
+    for (int slot = 0; slot < numSlots; slot++) {
+      if (edgeBase[slot] < 0) {
+        continue;
+      }
+      int head = headSwitch[slot];
+      for (int p = 0; p <= fabric.numPorts(head); p++) {
+        long first = edgeUse[2 * (edgeBase[slot] + p)];
+        if (first != NEVER) {
+          int to = fabric.port(head, p);
+          channelFirst[slot] = Math.min(channelFirst[slot], first - 1);
+          channelFirst[to] = Math.min(channelFirst[to], first);
+        }
+      }
+    }
     Graph g = newGraph();
-    for (long payload : usedInOrder(merged.channelFirst)) {
+    for (long payload : usedInOrder(channelFirst)) {
       g.node((int) payload);
     }
     // dependencies: source channel and port of the next channel, in order of first use
-    int numSlots = fabric.numPortSlots();
     long[] edgeStamps = new long[16];
     long[] edgePayload = new long[16];
     int numUsed = 0;
@@ -468,12 +524,12 @@ final class VlAssignment {
       int head = headSwitch[slot];
       for (int p = 0; p <= fabric.numPorts(head); p++) {
         int e = edgeBase[slot] + p;
-        if (merged.edgeFirst[e] != NEVER) {
+        if (edgeUse[2 * e] != NEVER) {
           if (numUsed == edgeStamps.length) {
             edgeStamps = Arrays.copyOf(edgeStamps, numUsed * 2);
             edgePayload = Arrays.copyOf(edgePayload, numUsed * 2);
           }
-          edgeStamps[numUsed] = merged.edgeFirst[e];
+          edgeStamps[numUsed] = edgeUse[2 * e];
           edgePayload[numUsed] = ((long) slot << 32) | fabric.port(head, p);
           numUsed++;
         }
@@ -486,7 +542,7 @@ final class VlAssignment {
       int from = (int) (edgePayload[i] >>> 32);
       int to = (int) edgePayload[i];
       int link = g.link(g.nodeOfChannel[from], g.nodeOfChannel[to], edgeIndex(from, to));
-      g.linkWeight[link] = merged.edgeWeight[edgeIndex(from, to)];
+      g.linkWeight[link] = edgeUse[2 * edgeIndex(from, to) + 1];
     }
     g.members = null;
     return g;

@@ -95,12 +95,20 @@ public final class SsspEngine implements RoutingEngine {
 
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     int[] destinations = destinationOrder(fabric, numHca);
+    int stride = fabric.maxLid() + 1;
+    long size = (long) stride * n;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new RoutingException("sssp: " + n + " switches x " + stride + " LIDs exceed one LFT copy");
+    }
+    // the tables by destination (one Dijkstra fills one row), copied into the LFTs at the end
+    byte[] byLid = new byte[(int) size];
+    Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
     QuaternaryHeap heap = new QuaternaryHeap(n + 1);
     long[] dist = new long[n + 1];
     int[] predLink = new int[n + 1];
     int[] predVertex = new int[n + 1];
-    boolean[] done = new boolean[n + 1];
     int[] order = new int[n + 1];
+    long[] below = new long[n + 1];
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
@@ -120,61 +128,82 @@ public final class SsspEngine implements RoutingEngine {
       }
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
-        int reached = dijkstra(source, n, linkStart, linkTo, weight, heap, dist, predLink, predVertex,
-            done, order);
+        int reached = dijkstra(source, n, linkStart, linkTo, weight, heap, dist, predLink, predVertex, order);
+        int row = lid * n;
         for (int i = 0; i < reached; i++) {
           int v = order[i];
           if (v < n && predLink[v] >= 0) {
-            builder.setOutPort(v, lid, linkToPort[predLink[v]]);
+            byLid[row + v] = (byte) linkToPort[predLink[v]];
           }
         }
+        // every reached switch adds its end-port LIDs to each link of its path: in reverse order of
+        // reach, a vertex's subtree is complete when it is met, so each tree link is raised once
         for (int i = 0; i < reached; i++) {
           int v = order[i];
-          if (v >= n || predLink[v] < 0) {
-            continue;
-          }
-          long add = numHca[v];
-          for (int u = v; predLink[u] >= 0; u = predVertex[u]) {
-            weight[predLink[u]] += add;
+          below[v] = v < n ? numHca[v] : 0;
+        }
+        for (int i = reached - 1; i >= 0; i--) {
+          int v = order[i];
+          if (predLink[v] >= 0) {
+            weight[predLink[v]] += below[v];
+            below[predVertex[v]] += below[v];
           }
         }
         finished++;
         options.progress().progress("sssp: destinations", finished, total);
       }
     }
+    copyIntoLfts(byLid, n, stride, builder);
     return builder.build();
   }
 
-  /** Runs Dijkstra from {@code source}; returns how many vertices were reached, listed in {@code order}. */
-  private static int dijkstra(int source, int n, int[] linkStart, int[] linkTo, long[] weight,
-      QuaternaryHeap heap, long[] dist, int[] predLink, int[] predVertex, boolean[] done, int[] order) {
-    heap.clear();
-    int numVertices = source == n ? n + 1 : n;
-    for (int v = 0; v < numVertices; v++) {
-      dist[v] = Long.MAX_VALUE;
-      predLink[v] = -1;
-      predVertex[v] = -1;
-      done[v] = false;
-      heap.insert(v, Long.MAX_VALUE);
+  /** Copies the destination-major tables into the builder in cache-sized blocks; skips NO_ROUTE. */
+  private static void copyIntoLfts(byte[] byLid, int n, int stride, RoutingBuilder builder) {
+    int block = 64;
+    for (int lidFrom = 0; lidFrom < stride; lidFrom += block) {
+      int lidTo = Math.min(stride, lidFrom + block);
+      for (int sw = 0; sw < n; sw++) {
+        for (int lid = lidFrom; lid < lidTo; lid++) {
+          int port = byLid[lid * n + sw] & 0xFF;
+          if (port != Routing.NO_ROUTE) {
+            builder.setOutPort(sw, lid, port);
+          }
+        }
+      }
     }
+  }
+
+  /**
+   * Runs Dijkstra from {@code source} with every vertex in the heap from the start, as OpenSM
+   * does (the heap's shape decides ties); returns how many vertices were reached, listed in
+   * {@code order}. A vertex already taken out of the heap is never relaxed again, because weights
+   * are positive: its distance is at most the current one.
+   */
+  private static int dijkstra(int source, int n, int[] linkStart, int[] linkTo, long[] weight,
+      QuaternaryHeap heap, long[] dist, int[] predLink, int[] predVertex, int[] order) {
+    int numVertices = source == n ? n + 1 : n;
+    heap.fill(numVertices, Long.MAX_VALUE);
+    Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
+    Arrays.fill(predLink, 0, numVertices, -1);
+    Arrays.fill(predVertex, 0, numVertices, -1);
     dist[source] = 0;
     heap.decreaseKey(source, 0);
-    done[source] = true;
     int reached = 0;
     while (!heap.isEmpty()) {
       int u = heap.extractMin();
-      if (dist[u] == Long.MAX_VALUE) {
+      long du = dist[u];
+      if (du == Long.MAX_VALUE) {
         break;
       }
-      done[u] = true;
       order[reached++] = u;
-      for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
         int v = linkTo[l];
-        if (!done[v] && dist[u] + weight[l] < dist[v]) {
-          dist[v] = dist[u] + weight[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v]) {
+          dist[v] = candidate;
           predLink[v] = l;
           predVertex[v] = u;
-          heap.decreaseKey(v, dist[v]);
+          heap.decreaseKey(v, candidate);
         }
       }
     }
