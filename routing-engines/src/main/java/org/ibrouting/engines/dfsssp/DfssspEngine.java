@@ -132,6 +132,10 @@ public final class DfssspEngine implements RoutingEngine {
       int[] split, int[] base, long seed) {
     SlTable.Builder sl = SlTable.perSourceLid(fabric);
     for (int src : ports) {
+      int peer = fabric.peerPort(src);
+      int source = fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0
+          || !fabric.isSwitch(fabric.nodeOfPort(peer)) ? -1
+          : assignment.sourceIndexOfSwitch(fabric.nodeOfPort(peer));
       for (int slid = fabric.baseLid(src); slid < fabric.baseLid(src) + (1 << fabric.lmc(src)); slid++) {
         int group = sl.groupOfSrcLid(slid);
         for (int dst : ports) {
@@ -139,7 +143,7 @@ public final class DfssspEngine implements RoutingEngine {
             continue;
           }
           for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
-            int vl = assignment.vl(slid, dlid);
+            int vl = source < 0 ? 0 : assignment.vlOfSource(source, dlid);
             int offset = split[vl] > 1 ? Math.floorMod(mix(slid, dlid, seed), split[vl]) : 0;
             sl.setSl(group, dlid, base[vl] + offset);
           }

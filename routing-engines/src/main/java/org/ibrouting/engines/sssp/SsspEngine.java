@@ -26,7 +26,9 @@ import org.ibrouting.routing.RoutingOptions;
  * overflow. With {@code minimal = false} links start at weight 1 instead of P², trading minimal
  * paths for balance. Routers are not destinations (as in OpenSM).
  *
- * <p>Cost: O(LIDs x (links + switches) log switches); per link entry 3 ints and a long.
+ * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's
+ * tree depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
+ * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
 public final class SsspEngine implements RoutingEngine {
   private final boolean minimal;

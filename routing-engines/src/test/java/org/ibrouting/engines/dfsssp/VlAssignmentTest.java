@@ -47,6 +47,57 @@ class VlAssignmentTest {
     assertSameAssignment(sssp, maxVls, "");
   }
 
+  @Property(tries = 40)
+  void slTableHoldsTheAssignedVls(@ForAll("fabrics") Fabric fabric, @ForAll boolean balance)
+      throws RoutingException {
+    RoutingOptions options = RoutingOptions.defaults().withMaxVls(8);
+    Routing dfsssp;
+    try {
+      dfsssp = new DfssspEngine(balance).route(fabric, options);
+    } catch (RoutingException e) {
+      return;
+    }
+    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    int[] needed = new int[1];
+    VlAssignment assignment = VlAssignment.assign(dfsssp, ports, 8, 1, needed, new long[8]);
+    if (!balance) {
+      assertEquals(needed[0], dfsssp.slTable().numVls());
+    }
+    int[] minSl = new int[8];
+    int[] maxSl = new int[8];
+    java.util.Arrays.fill(minSl, Integer.MAX_VALUE);
+    java.util.Arrays.fill(maxSl, -1);
+    for (int src : ports) {
+      for (int dst : ports) {
+        if (src == dst || fabric.isSwitch(fabric.nodeOfPort(src))) {
+          continue;
+        }
+        for (int k = 0; k < 1 << fabric.lmc(src); k++) {
+          int slid = fabric.baseLid(src) + k;
+          for (int j = 0; j < 1 << fabric.lmc(dst); j++) {
+            int dlid = fabric.baseLid(dst) + j;
+            int vl = assignment.vl(slid, dlid);
+            int sl = dfsssp.slTable().sl(slid, dlid);
+            if (!balance) {
+              assertEquals(vl, sl, slid + " -> " + dlid);
+            }
+            minSl[vl] = Math.min(minSl[vl], sl);
+            maxSl[vl] = Math.max(maxSl[vl], sl);
+          }
+        }
+      }
+    }
+    // with balance each VL's paths spread over a block of SLs; blocks follow the VL order
+    int previousMax = -1;
+    for (int vl = 0; vl < 8; vl++) {
+      if (maxSl[vl] >= 0) {
+        assertTrue(minSl[vl] > previousMax && maxSl[vl] < 8, "VL " + vl + " on SLs " + minSl[vl]
+            + ".." + maxSl[vl] + " after " + previousMax);
+        previousMax = maxSl[vl];
+      }
+    }
+  }
+
   static Stream<String> names() {
     return ReferenceFabrics.names().stream();
   }
