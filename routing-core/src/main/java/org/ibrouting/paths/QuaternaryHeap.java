@@ -8,19 +8,20 @@ import java.util.Arrays;
  * order: sift-up moves while the key is strictly smaller than the parent's; sift-down picks the
  * smallest child, the last one on ties, and moves while the key is strictly larger.
  *
- * <p>Memory: 3 ints/longs per item; no allocation after construction.
+ * <p>Memory: 2 ints and a long per item, keys stored by heap position; no allocation after
+ * construction.
  */
 public final class QuaternaryHeap {
   private final int[] itemAt;
+  private final long[] keyAt;
   private final int[] posOf;
-  private final long[] key;
   private int size;
 
   /** A heap for items {@code 0..capacity-1}. */
   public QuaternaryHeap(int capacity) {
     itemAt = new int[capacity];
+    keyAt = new long[capacity];
     posOf = new int[capacity];
-    key = new long[capacity];
     Arrays.fill(posOf, -1);
   }
 
@@ -32,6 +33,20 @@ public final class QuaternaryHeap {
     size = 0;
   }
 
+  /**
+   * Empties the heap and fills it with items {@code 0..count-1}, all with key {@code key}: the
+   * state {@code count} calls of {@link #insert} with that key in item order would leave.
+   */
+  public void fill(int count, long key) {
+    clear();
+    for (int i = 0; i < count; i++) {
+      itemAt[i] = i;
+      keyAt[i] = key;
+      posOf[i] = i;
+    }
+    size = count;
+  }
+
   /** Whether the heap is empty. */
   public boolean isEmpty() {
     return size == 0;
@@ -39,17 +54,16 @@ public final class QuaternaryHeap {
 
   /** Inserts an item that is not in the heap. */
   public void insert(int item, long itemKey) {
-    key[item] = itemKey;
     itemAt[size] = item;
+    keyAt[size] = itemKey;
     posOf[item] = size;
     size++;
-    siftUp(size - 1);
+    siftUp(size - 1, item, itemKey);
   }
 
   /** Lowers an item's key and restores the heap order. */
   public void decreaseKey(int item, long itemKey) {
-    key[item] = itemKey;
-    siftUp(posOf[item]);
+    siftUp(posOf[item], item, itemKey);
   }
 
   /** Removes and returns the item with the least key. */
@@ -58,9 +72,7 @@ public final class QuaternaryHeap {
     posOf[min] = -1;
     size--;
     if (size > 0) {
-      itemAt[0] = itemAt[size];
-      posOf[itemAt[0]] = 0;
-      siftDown(0);
+      siftDown(0, itemAt[size], keyAt[size]);
     }
     return min;
   }
@@ -71,9 +83,9 @@ public final class QuaternaryHeap {
     return pos >= 0 && pos < size && itemAt[pos] == item;
   }
 
-  /** The key an item was last given. */
+  /** The key of an item that is in the heap. */
   public long key(int item) {
-    return key[item];
+    return keyAt[posOf[item]];
   }
 
   /**
@@ -83,93 +95,71 @@ public final class QuaternaryHeap {
    */
   public int delete(int item) {
     int index = posOf[item];
-    if (size == 1) {
-      size = 0;
-      posOf[itemAt[0]] = -1;
-      return itemAt[0];
-    }
+    posOf[item] = -1;
     size--;
+    if (index == size) {
+      return item;
+    }
     int last = itemAt[size];
-    itemAt[size] = itemAt[index];
-    posOf[itemAt[size]] = size;
-    itemAt[index] = last;
-    posOf[last] = index;
-    if (index == 0) {
-      siftDown(0);
+    long lastKey = keyAt[size];
+    long parentKey = index == 0 ? Long.MIN_VALUE : keyAt[(index - 1) >>> 2];
+    if (index == 0 || parentKey < lastKey) {
+      siftDown(index, last, lastKey);
+    } else if (parentKey > lastKey) {
+      siftUp(index, last, lastKey);
     } else {
-      long parentKey = key[itemAt[(index - 1) / 4]];
-      long movedKey = key[itemAt[index]];
-      if (parentKey < movedKey) {
-        siftDown(index);
-      } else if (parentKey > movedKey) {
-        siftUpFrom(index);
-      }
+      itemAt[index] = last;
+      keyAt[index] = lastKey;
+      posOf[last] = index;
     }
-    int removed = itemAt[size];
-    posOf[removed] = -1;
-    return removed;
+    return item;
   }
 
-  /** complib's sift-up from a slot that may lie just past the end (after deleting the last slot). */
-  private void siftUpFrom(int pos) {
-    int item = itemAt[pos];
-    long k = key[item];
-    boolean moved = false;
-    int slot = pos;
-    while (slot > 0) {
-      int parent = (slot - 1) / 4;
-      if (k >= key[itemAt[parent]]) {
-        break;
-      }
-      itemAt[slot] = itemAt[parent];
-      posOf[itemAt[slot]] = slot;
-      slot = parent;
-      moved = true;
-    }
-    if (moved) {
-      itemAt[slot] = item;
-      posOf[item] = slot;
-    }
-  }
-
-  private void siftUp(int pos) {
-    int item = itemAt[pos];
-    long k = key[item];
+  private void siftUp(int pos, int item, long k) {
     while (pos > 0) {
-      int parent = (pos - 1) / 4;
-      if (k >= key[itemAt[parent]]) {
+      int parent = (pos - 1) >>> 2;
+      long parentKey = keyAt[parent];
+      if (k >= parentKey) {
         break;
       }
-      itemAt[pos] = itemAt[parent];
-      posOf[itemAt[pos]] = pos;
+      int moved = itemAt[parent];
+      itemAt[pos] = moved;
+      keyAt[pos] = parentKey;
+      posOf[moved] = pos;
       pos = parent;
     }
     itemAt[pos] = item;
+    keyAt[pos] = k;
     posOf[item] = pos;
   }
 
-  private void siftDown(int pos) {
-    int item = itemAt[pos];
-    long k = key[item];
+  /** Places {@code item} with key {@code k} at slot {@code pos} and sifts it down. */
+  private void siftDown(int pos, int item, long k) {
     while (true) {
       int first = 4 * pos + 1;
       if (first >= size) {
         break;
       }
       int best = first;
-      for (int c = first + 1; c < Math.min(first + 4, size); c++) {
-        if (key[itemAt[c]] <= key[itemAt[best]]) {
+      long bestKey = keyAt[first];
+      int end = Math.min(first + 4, size);
+      for (int c = first + 1; c < end; c++) {
+        if (keyAt[c] <= bestKey) {
           best = c;
+          bestKey = keyAt[c];
         }
       }
-      if (k <= key[itemAt[best]]) {
+      if (k <= bestKey) {
         break;
       }
-      itemAt[pos] = itemAt[best];
-      posOf[itemAt[pos]] = pos;
+      int moved = itemAt[best];
+      itemAt[pos] = moved;
+      keyAt[pos] = bestKey;
+      posOf[moved] = pos;
       pos = best;
     }
     itemAt[pos] = item;
+    keyAt[pos] = k;
     posOf[item] = pos;
   }
 }

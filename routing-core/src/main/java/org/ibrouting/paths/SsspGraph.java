@@ -18,7 +18,7 @@ import org.ibrouting.fabric.NodeType;
  * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT, then
  * {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
  *
- * <p>Memory: per link entry 2 ints and a long; per switch 5 ints/longs. Cost of one tree:
+ * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs. Cost of one tree:
  * O((links + switches) log switches).
  */
 public final class SsspGraph {
@@ -35,7 +35,6 @@ public final class SsspGraph {
   private final long[] dist;
   private final int[] predLink;
   private final int[] predVertex;
-  private final boolean[] done;
   private final int[] order;
   private final long[] subtree;
   private int reached;
@@ -88,7 +87,6 @@ public final class SsspGraph {
     dist = new long[n + 1];
     predLink = new int[n + 1];
     predVertex = new int[n + 1];
-    done = new boolean[n + 1];
     order = new int[n + 1];
     subtree = new long[n + 1];
   }
@@ -136,33 +134,32 @@ public final class SsspGraph {
       linkToPort[pseudoLink] = fabric.portNum(swPort);
       weight[pseudoLink] = 1;
     }
-    heap.clear();
+    // every vertex in the heap from the start, as OpenSM does: the heap's shape decides ties
     int numVertices = source == n ? n + 1 : n;
-    for (int v = 0; v < numVertices; v++) {
-      dist[v] = Long.MAX_VALUE;
-      predLink[v] = -1;
-      predVertex[v] = -1;
-      done[v] = false;
-      heap.insert(v, Long.MAX_VALUE);
-    }
+    heap.fill(numVertices, Long.MAX_VALUE);
+    Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
+    Arrays.fill(predLink, 0, numVertices, -1);
+    Arrays.fill(predVertex, 0, numVertices, -1);
     dist[source] = 0;
     heap.decreaseKey(source, 0);
-    done[source] = true;
     int count = 0;
     while (!heap.isEmpty()) {
       int u = heap.extractMin();
-      if (dist[u] == Long.MAX_VALUE) {
+      long du = dist[u];
+      if (du == Long.MAX_VALUE) {
         break;
       }
-      done[u] = true;
       order[count++] = u;
-      for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+      // a vertex already out of the heap is never relaxed again: weights are positive, so its
+      // distance is at most du
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
         int v = linkTo[l];
-        if (!done[v] && dist[u] + weight[l] < dist[v]) {
-          dist[v] = dist[u] + weight[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v]) {
+          dist[v] = candidate;
           predLink[v] = l;
           predVertex[v] = u;
-          heap.decreaseKey(v, dist[v]);
+          heap.decreaseKey(v, candidate);
         }
       }
     }

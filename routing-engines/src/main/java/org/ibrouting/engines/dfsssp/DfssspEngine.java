@@ -1,6 +1,7 @@
 package org.ibrouting.engines.dfsssp;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -20,13 +21,16 @@ import org.ibrouting.routing.SlTable;
  * (ERR AD25). Differences: OpenSM then spreads each VL's paths at random over spare VLs at every
  * PathRecord query; here paths stay on the VLs needed unless {@code balance} is set, in which case
  * spare VLs are split as OpenSM splits them and a path's SL within its block is a seeded hash of
- * (source, destination). The SL table is per (source LID, destination LID).
+ * (source, destination). The SL table is per (source switch, destination LID), as every CA on a
+ * switch has the same paths (1 byte per entry); with {@code balance} it is per (source LID,
+ * destination LID).
  *
  * <p>Compute-node and I/O GUID files ({@code -u}, {@code -G}) reorder the destinations as in
  * {@link SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL
  * step through {@link #assignVirtualLanes}.
  *
- * <p>Cost: SSSP plus O(pairs x hops) for the dependency graphs; 1 byte per LID pair.
+ * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs, built on
+ * {@code options.threads()} threads (the result does not depend on their number).
  */
 public final class DfssspEngine implements RoutingEngine {
   private final boolean balance;
@@ -86,7 +90,8 @@ public final class DfssspEngine implements RoutingEngine {
     int maxVls = options.maxVls();
     int[] needed = new int[1];
     long[] pathsPerVl = new long[maxVls];
-    VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, needed, pathsPerVl);
+    VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, options.threads(), needed,
+        pathsPerVl);
     if (needed[0] > maxVls) {
       throw new RoutingException(engine + ": needs more than " + maxVls + " VLs (the channel dependency"
           + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");
@@ -117,8 +122,53 @@ public final class DfssspEngine implements RoutingEngine {
     for (int v = 1; v < needed[0]; v++) {
       base[v] = base[v - 1] + split[v - 1];
     }
+    SlTable.Builder sl = balance ? perSourceLid(fabric, ports, assignment, split, base, options.seed())
+        : perSourceSwitch(fabric, ports, assignment, base);
+    return routing.withSlTable(engine, sl.build());
+  }
+
+  /**
+   * One SL per (source switch, destination LID): every CA cabled to a switch has the same paths.
+   * Switches' own LIDs send on SL 0, as their paths were never moved.
+   */
+  private static SlTable.Builder perSourceSwitch(Fabric fabric, int[] ports, VlAssignment assignment,
+      int[] base) {
+    int[] groupOfLid = new int[fabric.maxLid() + 1];
+    Arrays.fill(groupOfLid, -1);
+    for (int src : ports) {
+      int peer = fabric.peerPort(src);
+      if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0) {
+        continue;
+      }
+      int source = fabric.isSwitch(fabric.nodeOfPort(peer))
+          ? assignment.sourceIndexOfSwitch(fabric.nodeOfPort(peer)) : -1;
+      for (int k = 0; k < 1 << fabric.lmc(src); k++) {
+        groupOfLid[fabric.baseLid(src) + k] = source;
+      }
+    }
+    SlTable.Builder sl = new SlTable.Builder(groupOfLid, assignment.numSourceSwitches(), fabric.maxLid() + 1);
+    for (int source = 0; source < assignment.numSourceSwitches(); source++) {
+      for (int dst : ports) {
+        for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
+          int vl = assignment.vlOfSource(source, dlid);
+          if (vl != 0) {
+            sl.setSl(source, dlid, base[vl]);
+          }
+        }
+      }
+    }
+    return sl;
+  }
+
+  /** One SL per (source LID, destination LID): a seeded hash spreads each VL over its spare VLs. */
+  private static SlTable.Builder perSourceLid(Fabric fabric, int[] ports, VlAssignment assignment,
+      int[] split, int[] base, long seed) {
     SlTable.Builder sl = SlTable.perSourceLid(fabric);
     for (int src : ports) {
+      int peer = fabric.peerPort(src);
+      int source = fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0
+          || !fabric.isSwitch(fabric.nodeOfPort(peer)) ? -1
+          : assignment.sourceIndexOfSwitch(fabric.nodeOfPort(peer));
       for (int slid = fabric.baseLid(src); slid < fabric.baseLid(src) + (1 << fabric.lmc(src)); slid++) {
         int group = sl.groupOfSrcLid(slid);
         for (int dst : ports) {
@@ -126,14 +176,14 @@ public final class DfssspEngine implements RoutingEngine {
             continue;
           }
           for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
-            int vl = assignment.vl(slid, dlid);
-            int offset = split[vl] > 1 ? Math.floorMod(mix(slid, dlid, options.seed()), split[vl]) : 0;
+            int vl = source < 0 ? 0 : assignment.vlOfSource(source, dlid);
+            int offset = split[vl] > 1 ? Math.floorMod(mix(slid, dlid, seed), split[vl]) : 0;
             sl.setSl(group, dlid, base[vl] + offset);
           }
         }
       }
     }
-    return routing.withSlTable(engine, sl.build());
+    return sl;
   }
 
   private static int mix(int slid, int dlid, long seed) {

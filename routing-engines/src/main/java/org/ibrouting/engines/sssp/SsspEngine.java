@@ -1,9 +1,9 @@
 package org.ibrouting.engines.sssp;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.fabric.NodeType;
 import org.ibrouting.paths.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -33,7 +33,9 @@ import org.ibrouting.routing.RoutingOptions;
  * overflow. With {@code minimal = false} links start at weight 1 instead of P², trading minimal
  * paths for balance. Routers are not destinations (as in OpenSM).
  *
- * <p>Cost: O(LIDs x (links + switches) log switches); per link entry 2 ints and a long.
+ * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's
+ * tree depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
+ * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
 public final class SsspEngine implements RoutingEngine {
   private final boolean minimal;
@@ -83,20 +85,29 @@ public final class SsspEngine implements RoutingEngine {
     graph.resetWeights(minimal ? p * p : 1);
     long[] add = graph.endPortLids();
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    int n = fabric.numSwitches();
+    int stride = fabric.maxLid() + 1;
+    long size = (long) stride * n;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new RoutingException(name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
+    }
+    // the tables by destination (one tree fills one row), copied into the LFTs at the end
+    byte[] byLid = new byte[(int) size];
+    Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
     }
     long finished = 0;
-    int n = fabric.numSwitches();
     for (int dest : destinations) {
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
         graph.shortestPathTree(dest);
+        int row = lid * n;
         for (int sw = 0; sw < n; sw++) {
           int port = graph.outPortNum(sw);
           if (port >= 0) {
-            builder.setOutPort(sw, lid, port);
+            byLid[row + sw] = (byte) port;
           }
         }
         graph.addWeights(add);
@@ -104,6 +115,7 @@ public final class SsspEngine implements RoutingEngine {
         options.progress().progress("sssp: destinations", finished, total);
       }
     }
+    copyIntoLfts(byLid, n, stride, builder);
     return builder.build();
   }
 
@@ -117,6 +129,22 @@ public final class SsspEngine implements RoutingEngine {
     boolean[] cn = cnGuidFile == null ? null : GuidFiles.caPortMask(fabric, cnGuidFile, engine, "compute-node GUID file");
     boolean[] io = ioGuidFile == null ? null : GuidFiles.caPortMask(fabric, ioGuidFile, engine, "I/O GUID file");
     return new SsspGraph(fabric).destinationOrder(cn, io);
+  }
+
+  /** Copies the destination-major tables into the builder in cache-sized blocks; skips NO_ROUTE. */
+  private static void copyIntoLfts(byte[] byLid, int n, int stride, RoutingBuilder builder) {
+    int block = 64;
+    for (int lidFrom = 0; lidFrom < stride; lidFrom += block) {
+      int lidTo = Math.min(stride, lidFrom + block);
+      for (int sw = 0; sw < n; sw++) {
+        for (int lid = lidFrom; lid < lidTo; lid++) {
+          int port = byLid[lid * n + sw] & 0xFF;
+          if (port != Routing.NO_ROUTE) {
+            builder.setOutPort(sw, lid, port);
+          }
+        }
+      }
+    }
   }
 
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
