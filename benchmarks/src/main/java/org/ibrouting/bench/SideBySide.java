@@ -445,7 +445,7 @@ public final class SideBySide {
     }
     if (!scale.isEmpty()) {
       md.append("### Scale: the largest k-ary 3-tree each of our engines routes within 60 s and ")
-          .append(o.childHeap.substring(4)).append(" of heap\n\n");
+          .append(o.childHeap.substring(4).replace("g", " GiB")).append(" of heap\n\n");
       md.append("Routing time only (one child JVM per size, ").append(o.childHeap)
           .append("); sizes k = ").append(Arrays.toString(o.scaleK)).append(" until one takes over 60 s or fails.\n\n");
       md.append("| engine | largest within 60 s | CAs | seconds | peak heap MiB | curve (CAs: seconds) |\n")
