@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Assumptions;
 final class ReferenceFabrics {
   private ReferenceFabrics() {}
 
-  /** The {@code shared/fabrics} folder, found above the working directory; skips the test if absent. */
+  /**
+   * The {@code shared/fabrics} folder, found above the working directory, or else the project's copy
+   * in lft-io's test resources; skips the test if neither is there.
+   */
   static Path dir() {
     String property = System.getProperty("ibrouting.shared");
     if (property != null) {
@@ -34,6 +37,11 @@ final class ReferenceFabrics {
       Path candidate = p.resolve("shared").resolve("fabrics");
       if (Files.isDirectory(candidate)) {
         return candidate;
+      }
+      // the project's own copy (lft-io's test resources), in a clone without shared/
+      Path copy = p.resolve("lft-io").resolve("src").resolve("test").resolve("resources").resolve("fabrics");
+      if (Files.isDirectory(copy)) {
+        return copy;
       }
     }
     Assumptions.abort("shared/fabrics not found above " + Path.of("").toAbsolutePath()
