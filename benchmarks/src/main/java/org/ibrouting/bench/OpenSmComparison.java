@@ -98,13 +98,10 @@ public final class OpenSmComparison {
         String speedUp = "-";
         String same = "-";
         if (!oursOnly && OpenSmSimulation.available()) {
-          List<String> limits = List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
-              Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
-          try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + engineName), limits)) {
+          try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + engineName),
+              OpenSmSimulation.ibsimLimits(fabric))) {
             List<String> extra = new ArrayList<>(openSmArgs);
-            if (engineName.equals("lash")) {
-              extra.add("-Q");
-            }
+            extra.addAll(OpenSmSimulation.engineOptions(engineName));
             OpenSmSimulation.Result r = sim.runOpenSm(engineName, extra);
             openSmTime = String.format(Locale.ROOT, "%.4f", r.routingSeconds());
             used = String.valueOf(r.engineUsed());

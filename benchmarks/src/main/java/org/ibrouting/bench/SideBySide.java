@@ -236,12 +236,10 @@ public final class SideBySide {
   private static Properties runOpenSm(Fabric fabric, Path net, Path dir, String engine, Path keptDump,
       Options o) throws IOException {
     Properties p = new Properties();
-    List<String> limits = List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
-        Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
     Path simDir = dir.resolve("sim-" + engine);
     deleteTree(simDir);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, simDir, limits)) {
-      OpenSmSimulation.Result r = sim.runOpenSm(engine, engine.equals("lash") ? List.of("-Q") : List.of(),
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, simDir, OpenSmSimulation.ibsimLimits(fabric))) {
+      OpenSmSimulation.Result r = sim.runOpenSm(engine, OpenSmSimulation.engineOptions(engine),
           o.timeoutSeconds);
       p.setProperty("engine_used", String.valueOf(r.engineUsed()));
       p.setProperty("seconds", String.format(Locale.ROOT, "%.6f", r.routingSeconds()));

@@ -129,6 +129,17 @@ public final class OpenSmSimulation implements AutoCloseable {
     }
   }
 
+  /** ibsim options ({@code -N -S -P}) that raise its node, switch and port limits to fit {@code fabric}. */
+  public static List<String> ibsimLimits(org.ibrouting.fabric.Fabric fabric) {
+    return List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
+        Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
+  }
+
+  /** The opensm options an engine needs to run as intended: lash uses its layers only with QoS ({@code -Q}). */
+  public static List<String> engineOptions(String engine) {
+    return engine.equals("lash") ? List.of("-Q") : List.of();
+  }
+
   /** Runs {@code opensm -o -R engines -D 0x47} once, with extra arguments such as {@code -U FILE}. */
   public Result runOpenSm(String engines, List<String> extraArgs) throws IOException {
     return runOpenSm(engines, extraArgs, 1800);

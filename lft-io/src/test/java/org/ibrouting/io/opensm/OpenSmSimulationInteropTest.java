@@ -15,6 +15,16 @@ import org.junit.jupiter.api.Test;
 @Tag("interop")
 class OpenSmSimulationInteropTest {
   @Test
+  void limitsFitTheFabricAndLashGetsQos() {
+    var fabric = ReferenceFabrics.fabric("ft4_3");
+    assertEquals(List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
+        Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64)),
+        OpenSmSimulation.ibsimLimits(fabric));
+    assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("lash"));
+    assertEquals(List.of(), OpenSmSimulation.engineOptions("dfsssp"));
+  }
+
+  @Test
   void aRelativeWorkDirectoryStillYieldsTheDumpAndTheLog() throws Exception {
     assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
         + " ibsim-utils infiniband-diags); .ci/run installs them");
