@@ -97,8 +97,6 @@ public final class IbRouting implements Runnable {
       String commit = p.getProperty("commit", "");
       if (commit.isEmpty() || commit.startsWith("${")) {
         commit = "unknown";
-      } else if ("true".equals(p.getProperty("dirty"))) {
-        commit += " (with uncommitted changes)";
       }
       return new String[] {"ibrouting " + version + ", commit " + commit,
           "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
