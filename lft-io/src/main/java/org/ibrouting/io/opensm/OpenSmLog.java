@@ -36,8 +36,13 @@ public final class OpenSmLog {
 
   /** DFSSSP's "Virtual Lanes needed" (available + 1 when they did not suffice), or -1 when absent. */
   public int dfssspVlsNeeded() {
+    return firstNumber(VLS_NEEDED);
+  }
+
+  /** The number in group 1 of the first line {@code pattern} finds, or -1. */
+  private int firstNumber(Pattern pattern) {
     for (String line : lines) {
-      Matcher m = VLS_NEEDED.matcher(line);
+      Matcher m = pattern.matcher(line);
       if (m.find()) {
         return Integer.parseInt(m.group(1));
       }
@@ -88,13 +93,7 @@ public final class OpenSmLog {
 
   /** LASH's "Lanes needed", or -1 when absent. */
   public int lashLayersNeeded() {
-    for (String line : lines) {
-      Matcher m = LASH_NEEDED.matcher(line);
-      if (m.find()) {
-        return Integer.parseInt(m.group(1));
-      }
-    }
-    return -1;
+    return firstNumber(LASH_NEEDED);
   }
 
   /**
