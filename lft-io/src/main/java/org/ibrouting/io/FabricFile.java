@@ -31,10 +31,14 @@ public record FabricFile(String format, Fabric asWritten, OpenSmLids.Assignment 
   /**
    * Completes a fabric read from a file with the LIDs OpenSM would assign.
    *
+   * @param fileName the file, for messages
    * @param smNodeGuid the node GUID the SM runs on (a node of {@code asWritten})
    * @param smPortGuid the SM's port GUID, or 0 to take the node's first cabled end port
+   * @throws ParseException about the whole file when its end ports need more LIDs than the
+   *     unicast range has left
    */
-  public static FabricFile of(String format, Fabric asWritten, long smNodeGuid, long smPortGuid) {
+  public static FabricFile of(String fileName, String format, Fabric asWritten, long smNodeGuid,
+      long smPortGuid) throws ParseException {
     int smPort = smPortGuid == 0 ? Fabric.NONE : asWritten.portOfGuid(smPortGuid);
     if (smPort < 0) {
       smPort = firstEndPort(asWritten, asWritten.nodeOfGuid(smNodeGuid));
@@ -48,7 +52,11 @@ public record FabricFile(String format, Fabric asWritten, OpenSmLids.Assignment 
         }
       }
     }
-    return new FabricFile(format, asWritten, OpenSmLids.assignMissing(asWritten, smPort, lmc));
+    try {
+      return new FabricFile(format, asWritten, OpenSmLids.assignMissing(asWritten, smPort, lmc));
+    } catch (IllegalArgumentException e) {
+      throw new ParseException(fileName, 0, 0, e.getMessage());
+    }
   }
 
   private static int firstEndPort(Fabric fabric, int node) {

@@ -142,7 +142,7 @@ public final class IbnetdiscoverReader {
     if (smNode == 0 || fabric.nodeOfGuid(smNode) < 0) {
       smNode = reader.blocks.get(0).guid;
     }
-    return FabricFile.of(reader.grouped ? FORMAT_GROUPED : FORMAT, fabric, smNode,
+    return FabricFile.of(fileName, reader.grouped ? FORMAT_GROUPED : FORMAT, fabric, smNode,
         reader.originPortGuid);
   }
 

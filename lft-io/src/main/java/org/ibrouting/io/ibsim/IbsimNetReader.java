@@ -192,7 +192,7 @@ public final class IbsimNetReader {
           "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
     }
     Fabric fabric = build(records, fileName);
-    return FabricFile.of(FORMAT, fabric, records.get(0).guid, 0);
+    return FabricFile.of(fileName, FORMAT, fabric, records.get(0).guid, 0);
   }
 
   /** The node description after {@code #}, as ibsim reads it, or {@code id} when there is none. */
