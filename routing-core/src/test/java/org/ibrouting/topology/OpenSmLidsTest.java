@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.testkit.FabricArbitraries;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -161,14 +162,7 @@ class OpenSmLidsTest {
   @Test
   void clearedGeneratedFabricGetsItsLidsBack() {
     Fabric reference = Topologies.kAryNTree(4, 2);
-    FabricBuilder b = FabricBuilder.from(reference);
-    for (int node = 0; node < reference.numNodes(); node++) {
-      for (int p = reference.isSwitch(node) ? 0 : 1;
-          p <= (reference.isSwitch(node) ? 0 : reference.numPorts(node)); p++) {
-        b.setLid(node, p, 0, 0);
-      }
-    }
-    Fabric cleared = b.build();
+    Fabric cleared = FabricArbitraries.withoutLids(reference);
     assertEquals(0, cleared.maxLid());
     int smPort = cleared.port(cleared.nodeOfGuid(0x200000L), 0);
     Fabric f = OpenSmLids.assignMissing(cleared, smPort, 0).fabric();

@@ -8,6 +8,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
@@ -17,20 +18,9 @@ import org.junit.jupiter.api.Test;
  * symptoms (ftree's "no route to LID 0", nue's "has no LID", minhop's empty tables) never show.
  */
 class EngineChainTest {
-  private static Fabric withoutLids(Fabric fabric) {
-    FabricBuilder b = FabricBuilder.from(fabric);
-    for (int node = 0; node < fabric.numNodes(); node++) {
-      boolean sw = fabric.isSwitch(node);
-      for (int p = sw ? 0 : 1; p <= (sw ? 0 : fabric.numPorts(node)); p++) {
-        b.setLid(node, p, 0, 0);
-      }
-    }
-    return b.build();
-  }
-
   @Test
   void aFabricWithoutLidsIsRefusedBeforeAnyEngine() {
-    Fabric fabric = withoutLids(Topologies.kAryNTree(4, 3));
+    Fabric fabric = FabricArbitraries.withoutLids(Topologies.kAryNTree(4, 3));
     RoutingException e = assertThrows(RoutingException.class, () -> EngineChain.route(
         BuiltinEngines.chain("ftree,nue,minhop", EngineConfig.none()), fabric,
         RoutingOptions.seeded(1)));
@@ -41,7 +31,7 @@ class EngineChainTest {
 
   @Test
   void theSameFabricRoutesOnceLidsAreAssigned() throws RoutingException {
-    Fabric bare = withoutLids(Topologies.kAryNTree(4, 3));
+    Fabric bare = FabricArbitraries.withoutLids(Topologies.kAryNTree(4, 3));
     Fabric fabric = OpenSmLids.assignMissing(bare, bare.port(bare.nodeOfGuid(0x200000L), 0), 0).fabric();
     EngineChain.Result r = EngineChain.route(BuiltinEngines.chain("ftree", EngineConfig.none()),
         fabric, RoutingOptions.seeded(1));
