@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.topology.Connectivity;
 
@@ -59,7 +60,8 @@ public final class UpDownHops implements HopTable {
   }
 
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
-  static UpDownHops compute(Fabric fabric, int[] rank, int threads) {
+  static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
+      String phase) {
     return compute(fabric, new Turns() {
       @Override
       public boolean first(int x, int y) {
@@ -70,11 +72,17 @@ public final class UpDownHops implements HopTable {
       public boolean last(int x, int y) {
         return !isUp(fabric, rank, x, y);
       }
-    }, threads);
+    }, threads, progress, phase);
   }
 
   /** The legal hop counts for any two-phase turn rule. */
   public static UpDownHops compute(Fabric fabric, Turns turns, int threads) {
+    return compute(fabric, turns, threads, ProgressListener.SILENT, null);
+  }
+
+  /** Like {@link #compute(Fabric, Turns, int)}, reporting the destinations done as {@code phase}. */
+  public static UpDownHops compute(Fabric fabric, Turns turns, int threads,
+      ProgressListener progress, String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -161,7 +169,7 @@ public final class UpDownHops implements HopTable {
         }
         buckets[d][bucketSize[d]++] = sw;
       }
-    });
+    }, progress, phase);
     return table;
   }
 
@@ -177,6 +185,13 @@ public final class UpDownHops implements HopTable {
    */
   public void requireConnectedSwitchesRouted(String engine, String rule, String advice)
       throws RoutingException {
+    requireConnectedSwitchesRouted(fabric, this, engine, rule, advice);
+  }
+
+  /** {@link #requireConnectedSwitchesRouted(String, String, String)} for any hop table. */
+  public static void requireConnectedSwitchesRouted(Fabric fabric, HopTable hops, String engine,
+      String rule, String advice) throws RoutingException {
+    int n = fabric.numSwitches();
     int[] component = Connectivity.switchComponents(fabric);
     boolean[] hasTerminals = new boolean[n];
     for (int sw = 0; sw < n; sw++) {
@@ -188,9 +203,8 @@ public final class UpDownHops implements HopTable {
       if (!hasTerminals[target]) {
         continue;
       }
-      int base = target * n;
       for (int sw = 0; sw < n; sw++) {
-        if (hasTerminals[sw] && (legal[base + sw] & 0xFF) == INF
+        if (hasTerminals[sw] && hops.least(sw, target) == NO_PATH
             && component[sw] == component[target]) {
           throw new RoutingException(engine + ": " + fabric.nodeName(sw) + " has no " + rule
               + " path to " + fabric.nodeName(target) + ", though links join them; " + advice);

@@ -59,10 +59,11 @@ public final class UpdnEngine implements RoutingEngine {
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
     int[] rank = ranks(fabric, roots);
-    UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
+    UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
     hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
         + " with minhop");
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
