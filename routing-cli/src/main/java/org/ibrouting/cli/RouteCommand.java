@@ -85,9 +85,11 @@ final class RouteCommand implements Callable<Integer> {
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
           .put("lfts", output.toString()).put("sl_file", slPath == null ? null : slPath.toString())
-          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds);
+          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
+          .putRaw("notes", Json.stringArray(routing.notes()));
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
+      Summaries.printNotes(routing);
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }
