@@ -72,6 +72,8 @@ final class CompareCommand implements Callable<Integer> {
         }
       } catch (RoutingException e) {
         rows.add(new Row(spec, engine, Double.NaN, null, e.getMessage()));
+      } finally {
+        common.endProgress();
       }
     }
     for (String dump : dumps) {

@@ -64,7 +64,12 @@ final class RouteCommand implements Callable<Integer> {
     var chain = engineOptions.chain(engines);
     Fabric fabric = FabricFiles.read(fabricFile);
     long start = System.nanoTime();
-    EngineChain.Result result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    EngineChain.Result result;
+    try {
+      result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    } finally {
+      common.endProgress();
+    }
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)

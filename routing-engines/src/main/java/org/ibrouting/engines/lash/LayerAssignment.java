@@ -45,6 +45,8 @@ final class LayerAssignment {
     byte[] layerOf = new byte[n * n];
     long[] pathsInLayer = new long[maxLayers];
     cdg.openLayer();
+    long pairs = (long) n * (n - 1) / 2;
+    long pairsDone = 0;
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
         if (route[i * n + j] == (byte) ShortestPathTrees.UNSET) {
@@ -68,7 +70,8 @@ final class LayerAssignment {
         layerOf[j * n + i] = (byte) layer;
         pathsInLayer[layer] += 2;
       }
-      progress.progress("lash: layers", i + 1, n);
+      pairsDone += n - 1 - i;
+      progress.progress("lash: layers", pairsDone, pairs);
     }
     return new LayerAssignment(n, cdg, layerOf, pathsInLayer);
   }
