@@ -27,6 +27,7 @@ final class ProgressPrinter implements ProgressListener {
   private long lastPrint;
   private int shownWidth;
   private boolean shownThisPhase;
+  private boolean endShown;
 
   /**
    * @param out where to print (stderr)
@@ -49,11 +50,15 @@ final class ProgressPrinter implements ProgressListener {
       phase = phaseName;
       phaseStart = now;
       shownThisPhase = false;
+      endShown = false;
     }
     if (now - runStart < QUIET_NANOS) {
       return;
     }
     boolean last = done >= total;
+    if (last && endShown) {
+      return;
+    }
     long interval = terminal ? TERMINAL_INTERVAL_NANOS : LINE_INTERVAL_NANOS;
     if (shownThisPhase && !last && now - lastPrint < interval) {
       return;
@@ -73,6 +78,7 @@ final class ProgressPrinter implements ProgressListener {
     out.flush();
     lastPrint = now;
     shownThisPhase = true;
+    endShown = last;
   }
 
   /** Ends a routing run: clears the terminal line, and the next run is quiet for its first second again. */

@@ -63,6 +63,10 @@ class ProgressPrinterTest {
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS / 2;
     p.progress("sssp: destinations", 1000, 1000);   // the end of a phase is never throttled
     assertTrue(printed().endsWith("\rsssp: destinations 100.0% (1,000/1,000), done in 2s"), printed());
+    int ended = printed().length();
+    now += SECOND;
+    p.progress("sssp: destinations", 1000, 1000);   // nor repeated
+    assertEquals(ended, printed().length());
     p.progress("sssp: lfts", 1, 4);
     String shorter = "sssp: lfts  25.0% (1/4), ETA unknown";   // no rate yet
     assertTrue(printed().endsWith("\r" + shorter + " ".repeat(

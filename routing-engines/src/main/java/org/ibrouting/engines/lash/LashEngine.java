@@ -94,7 +94,7 @@ public final class LashEngine implements RoutingEngine {
       throw new RoutingException("lash: needs " + layers.numLayers() + " VLs, limit is "
           + available + vlNote(options));
     }
-    layers.balance(options.seed());
+    layers.balance(options.seed(), options.progress());
     return buildRouting(fabric, graph, route, layers, options.progress());
   }
 

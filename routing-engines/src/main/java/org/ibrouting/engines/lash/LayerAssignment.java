@@ -99,9 +99,22 @@ final class LayerAssignment {
    * the fullest layer has been tried since the fullest or emptiest layer last changed.
    */
   void balance(long seed) {
+    balance(seed, ProgressListener.SILENT);
+  }
+
+  /**
+   * Like {@link #balance(long)}, reporting as "lash: balancing" how far the fullest layer (which
+   * never grows) has come down towards the mean, in paths; the last report says done whether the
+   * layers met or no pair could move any more.
+   */
+  void balance(long seed, ProgressListener progress) {
     int layers = cdg.numLayers();
     if (layers < 2) {
       return;
+    }
+    long sum = 0;
+    for (int layer = 0; layer < layers; layer++) {
+      sum += pathsInLayer[layer];
     }
     int[][] pairs = new int[layers][];
     int[] size = new int[layers];
@@ -122,6 +135,8 @@ final class LayerAssignment {
     SplittableRandom random = new SplittableRandom(seed);
     int fullest = fullest(layers);
     int emptiest = emptiest(layers);
+    long startMax = pathsInLayer[fullest];
+    long toMean = Math.max(0, startMax - sum / layers);
     while (pathsInLayer[fullest] - pathsInLayer[emptiest] >= BALANCE_GAP && untried[fullest] > 0) {
       int[] from = pairs[fullest];
       int pick = random.nextInt(untried[fullest]);
@@ -151,12 +166,14 @@ final class LayerAssignment {
           fullest = newFullest;
           emptiest = newEmptiest;
         }
+        progress.progress("lash: balancing", Math.min(toMean, startMax - pathsInLayer[fullest]), toMean);
       } else {
         int lastUntried = --untried[fullest];
         from[pick] = from[lastUntried];
         from[lastUntried] = pair;
       }
     }
+    progress.progress("lash: balancing", toMean, toMean);
   }
 
   private int fullest(int layers) {
