@@ -93,14 +93,12 @@ public final class BfsByNodeHops implements HopTable {
     Arrays.fill(popForbidding, (byte) INF);
     Arrays.fill(popFree, (byte) INF);
     byte[] dirOfPort = new byte[fabric.numPortSlots()];
-    int[] switchBehindPort = new int[fabric.numPortSlots()];
-    Arrays.fill(switchBehindPort, -1);
+    int[] switchBehindPort = UpDownHops.switchBehindPort(fabric);
     for (int u = 0; u < n; u++) {
       for (int i = 0; i < fabric.outDegree(u); i++) {
         int channel = fabric.outChannel(u, i);
-        int r = fabric.channelHead(channel);
-        if (r < n && r != u) {
-          switchBehindPort[channel] = r;
+        int r = switchBehindPort[channel];
+        if (r >= 0) {
           dirOfPort[channel] = directions.of(u, r);
         }
       }

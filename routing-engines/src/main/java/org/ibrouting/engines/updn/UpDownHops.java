@@ -94,14 +94,12 @@ public final class UpDownHops implements HopTable {
     Arrays.fill(legal, (byte) INF);
     // the turn rule, evaluated once per switch-to-switch channel (port slot it leaves from)
     byte[] turnOfPort = new byte[fabric.numPortSlots()];
-    int[] switchBehindPort = new int[fabric.numPortSlots()];
-    Arrays.fill(switchBehindPort, -1);
+    int[] switchBehindPort = switchBehindPort(fabric);
     for (int x = 0; x < n; x++) {
       for (int i = 0; i < fabric.outDegree(x); i++) {
         int channel = fabric.outChannel(x, i);
-        int y = fabric.channelHead(channel);
-        if (y < n && y != x) {
-          switchBehindPort[channel] = y;
+        int y = switchBehindPort[channel];
+        if (y >= 0) {
           turnOfPort[channel] = (byte) ((turns.first(x, y) ? FIRST : 0) | (turns.last(x, y) ? LAST : 0));
         }
       }
@@ -171,6 +169,26 @@ public final class UpDownHops implements HopTable {
       }
     }, progress, phase);
     return table;
+  }
+
+  /**
+   * Per port slot, the other switch its link leads to, or -1 (no link, a CA, or a link from a
+   * switch to itself, which routing ignores as OpenSM does).
+   */
+  static int[] switchBehindPort(Fabric fabric) {
+    int n = fabric.numSwitches();
+    int[] switchBehindPort = new int[fabric.numPortSlots()];
+    Arrays.fill(switchBehindPort, -1);
+    for (int x = 0; x < n; x++) {
+      for (int i = 0; i < fabric.outDegree(x); i++) {
+        int channel = fabric.outChannel(x, i);
+        int y = fabric.channelHead(channel);
+        if (y < n && y != x) {
+          switchBehindPort[channel] = y;
+        }
+      }
+    }
+    return switchBehindPort;
   }
 
   /**

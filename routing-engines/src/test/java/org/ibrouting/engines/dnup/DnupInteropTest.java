@@ -2,9 +2,7 @@ package org.ibrouting.engines.dnup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.analysis.EndpointScope;
@@ -13,10 +11,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.TwoLevelCluster;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
-import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmRuns;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -38,16 +33,11 @@ class DnupInteropTest {
   @TempDir
   Path dir;
 
-  private static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
-  }
-
   /** The Deimos-like chain of issue 16 and smaller ones: every switch LID routed, as OpenSM does. */
   @ParameterizedTest
   @ValueSource(strings = {"directors 3 24 12 12 30", "directors 3 4 3 2 5", "directors 2 3 2 1 2"})
   void directorChains(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
     Routing ours = compare(TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
     RouteReport all = new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(ours);
@@ -57,7 +47,7 @@ class DnupInteropTest {
   /** Eight 36-port switches, 144 HCAs, storage nodes cabled to two leaves; also with hosts on the spines and cables between leaves. */
   @Test
   void twoLevelClustersWithDualCabledStorage() throws Exception {
-    assumeOpenSm();
+    OpenSmRuns.assumeOpenSm();
     TwoLevelCluster plain = TwoLevelCluster.issue16();
     compare(plain.build(), "two-level");
     compare(plain.withHostsPerSpine(1).build(), "two-level, a host on every spine");
@@ -68,7 +58,7 @@ class DnupInteropTest {
   /** Random irregular fabrics: OpenSM's search re-queues switches with new directions there. */
   @Test
   void randomIrregularFabrics() throws Exception {
-    assumeOpenSm();
+    OpenSmRuns.assumeOpenSm();
     int compared = 0;
     for (int seed = 1; seed <= 8; seed++) {
       compared += compareOrJustifyRefusal(FabricArbitraries.randomConnected(6 + 3 * seed, 2 * seed, 2, false, seed),
@@ -78,51 +68,31 @@ class DnupInteropTest {
   }
 
   private Routing compare(Fabric fabric, String what) throws Exception {
-    Fabric discovered = discover(fabric, what);
-    Routing theirs = openSm(discovered, what);
-    Routing ours = new DnupEngine().route(discovered, RoutingOptions.defaults());
-    GoldenLfts.assertSameLfts(theirs, ours, what + " dnup");
+    OpenSmRuns.Run theirs = openSm(fabric, what);
+    Routing ours = new DnupEngine().route(theirs.fabric(), RoutingOptions.defaults());
+    GoldenLfts.assertSameLfts(theirs.routing(), ours, what + " dnup");
     return ours;
   }
 
   /** Compares, or where we refuse checks that OpenSM's tables do drop pairs of CAs there. */
   private boolean compareOrJustifyRefusal(Fabric fabric, String what) throws Exception {
-    Fabric discovered = discover(fabric, what);
-    Routing theirs = openSm(discovered, what);
+    OpenSmRuns.Run theirs = openSm(fabric, what);
     Routing ours;
     try {
-      ours = new DnupEngine().route(discovered, RoutingOptions.defaults());
+      ours = new DnupEngine().route(theirs.fabric(), RoutingOptions.defaults());
     } catch (RoutingException e) {
-      RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(theirs);
+      RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(theirs.routing());
       assertTrue(report.unreachablePairs() > 0, what + ": we refused (" + e.getMessage()
           + ") but OpenSM routes every pair of CAs");
       return false;
     }
-    GoldenLfts.assertSameLfts(theirs, ours, what + " dnup");
+    GoldenLfts.assertSameLfts(theirs.routing(), ours, what + " dnup");
     return true;
   }
 
-  private Path netFile(String what) {
-    return dir.resolve(what.replaceAll("[^A-Za-z0-9]+", "_") + ".net");
-  }
-
-  private final java.util.Map<Fabric, OpenSmSimulation.Result> results = new java.util.IdentityHashMap<>();
-
-  private Fabric discover(Fabric fabric, String what) throws Exception {
-    Path net = netFile(what);
-    IbnetdiscoverWriter.write(fabric, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve(net.getFileName() + ".sim"),
-        OpenSmSimulation.ibsimLimits(fabric))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("dnup", List.of());
-      assertEquals("dnup", result.engineUsed(), what + ": see " + result.log());
-      // the fabric with the LIDs OpenSM assigned, as ibnetdiscover sees it
-      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), what);
-      results.put(discovered, result);
-      return discovered;
-    }
-  }
-
-  private Routing openSm(Fabric discovered, String what) throws Exception {
-    return LftDumpReader.read(discovered, results.get(discovered).lftDump());
+  private OpenSmRuns.Run openSm(Fabric fabric, String what) throws Exception {
+    OpenSmRuns.Run run = OpenSmRuns.run(fabric, "dnup", dir.resolve(what.replaceAll("[^A-Za-z0-9]+", "_")));
+    assertEquals("dnup", run.result().engineUsed(), what + ": see " + run.result().log());
+    return run;
   }
 }

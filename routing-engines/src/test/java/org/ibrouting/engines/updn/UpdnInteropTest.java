@@ -2,9 +2,7 @@ package org.ibrouting.engines.updn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,11 +12,8 @@ import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
-import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
-import org.ibrouting.routing.Routing;
+import org.ibrouting.io.testing.OpenSmRuns;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
 import org.junit.jupiter.api.Tag;
@@ -39,31 +34,26 @@ class UpdnInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"jellyfish 16 4 2 7", "jellyfish 24 5 3 11"})
   void chainFallsBackToMinhopAsOpenSmDoes(String spec) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
     Fabric generated = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
-    Path net = dir.resolve(spec.replace(' ', '_') + ".net");
-    IbnetdiscoverWriter.write(generated, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("updn,minhop", List.of());
-      assertEquals("minhop", result.engineUsed(), "see " + result.log());
-      assertTrue(Files.readString(result.log(), StandardCharsets.ISO_8859_1)
-          .contains("no root nodes were found"), "OpenSM's log does not say why; see " + result.log());
-      Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), spec);
-      Routing theirs = LftDumpReader.read(fabric, result.lftDump());
+    OpenSmRuns.Run theirs = OpenSmRuns.run(generated, "updn,minhop", dir);
+    OpenSmSimulation.Result result = theirs.result();
+    assertEquals("minhop", result.engineUsed(), "see " + result.log());
+    assertTrue(Files.readString(result.log(), StandardCharsets.ISO_8859_1)
+        .contains("no root nodes were found"), "OpenSM's log does not say why; see " + result.log());
+    Fabric fabric = theirs.fabric();
 
-      EngineConfig refuse = EngineConfig.none().withParam("updn_auto_root", "false");
-      EngineChain.Result ours = EngineChain.route(BuiltinEngines.chain("updn,minhop", refuse), fabric,
-          RoutingOptions.defaults());
-      assertEquals("minhop", ours.routing().engineName(), ours.failures().toString());
-      assertTrue(ours.failures().get(0).startsWith("updn: no root nodes were found"), ours.failures().toString());
-      GoldenLfts.assertSameLfts(theirs, ours.routing(), spec + " updn,minhop");
+    EngineConfig refuse = EngineConfig.none().withParam("updn_auto_root", "false");
+    EngineChain.Result ours = EngineChain.route(BuiltinEngines.chain("updn,minhop", refuse), fabric,
+        RoutingOptions.defaults());
+    assertEquals("minhop", ours.routing().engineName(), ours.failures().toString());
+    assertTrue(ours.failures().get(0).startsWith("updn: no root nodes were found"), ours.failures().toString());
+    GoldenLfts.assertSameLfts(theirs.routing(), ours.routing(), spec + " updn,minhop");
 
-      EngineChain.Result auto = EngineChain.route(BuiltinEngines.chain("updn,minhop", EngineConfig.none()),
-          fabric, RoutingOptions.defaults());
-      assertEquals("updn", auto.routing().engineName());
-      assertTrue(auto.routing().notes().get(0).contains("took switch"), auto.routing().notes().toString());
-    }
+    EngineChain.Result auto = EngineChain.route(BuiltinEngines.chain("updn,minhop", EngineConfig.none()),
+        fabric, RoutingOptions.defaults());
+    assertEquals("updn", auto.routing().engineName());
+    assertTrue(auto.routing().notes().get(0).contains("took switch"), auto.routing().notes().toString());
   }
 }
