@@ -61,6 +61,10 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--dot", paramLabel = "FILE.dot", description = "get_cable_cong: write the congestion map as Graphviz dot.")
   Path dot;
 
+  @Option(names = "--listing", description = "Print ORCS's own listing (per-run values, or the congestion"
+      + " histogram for hist_max_cong) instead of the short summary.")
+  boolean listing;
+
   @Mixin
   EngineOptions engineOptions;
 
@@ -99,14 +103,16 @@ final class SimulateCommand implements Callable<Integer> {
       System.out.println(json);
       return 0;
     }
-    if (result.metric() == Metric.HIST_MAX_CONG) {
-      System.out.print(result.formatWeightHistogram());
-    } else if (result.metric() != Metric.GET_CABLE_CONG) {
-      System.out.print(result.formatRunValues());
+    if (!listing) {
+      System.out.print(result.formatSummary());
+    } else {
+      if (result.metric() == Metric.HIST_MAX_CONG) {
+        System.out.print(result.formatWeightHistogram());
+      } else if (result.metric() != Metric.GET_CABLE_CONG) {
+        System.out.print(result.formatRunValues());
+      }
+      System.out.println(result);
     }
-    System.out.printf(Locale.ROOT, "%s %s on %d ranks, %d runs: mean %.6f +- %.6f (95%%), min %.6f, max %.6f%n",
-        result.pattern(), result.metric(), result.commSize(), result.numRuns(), result.mean(),
-        result.confidence95(), result.min(), result.max());
     if (jobs != null) {
       System.out.printf(Locale.ROOT, "jobs: max effective edge forwarding index %d, dark fibre %.2f%% of %d"
           + " inter-switch channels%n", jobs.maxEffectiveForwardingIndex(), 100 * jobs.darkFibreShare(),
