@@ -73,8 +73,13 @@ final class CompareCommand implements Callable<Integer> {
         Routing routing = BuiltinEngines.create(spec, engineOptions.config())
             .route(fabric, engineOptions.routingOptions(common));
         rows.add(new Row(spec, engine, (System.nanoTime() - start) / 1e9, routing, null));
+        if (!common.quiet && !common.json) {
+          Summaries.printNotes(routing);
+        }
       } catch (RoutingException e) {
         rows.add(new Row(spec, engine, Double.NaN, null, e.getMessage()));
+      } finally {
+        common.endProgress();
       }
     }
     for (String dump : dumps) {
@@ -131,6 +136,7 @@ final class CompareCommand implements Callable<Integer> {
           .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
           .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
           .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean()).put("lambda", lambda).put("lambda_ci95", ci);
+      entry.putRaw("notes", Json.stringArray(row.routing().notes()));
       if (jobMetrics != null) {
         entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
             .put("dark_fibre_share", jobMetrics.darkFibreShare());
