@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.simulation.CableCongestionDot;
 import org.ibrouting.simulation.Endpoints;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
     "  4neighbor 6neighbor dissemination alltoall ptrnvsptrn(FIRST,SECOND,FIRSTSIZE).",
     "Metrics: sum_max_cong hist_max_cong hist_acc_band dep_max_delay get_cable_cong."})
 final class SimulateCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Parameters(index = "1", arity = "0..1", paramLabel = "LFTS", description = "LFT dump (or use -R)")
@@ -69,11 +69,15 @@ final class SimulateCommand implements Callable<Integer> {
   EngineOptions engineOptions;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
     PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
     SimulationResult result = Simulator.simulate(table, PatternSpec.parse(pattern), Metric.parse(metric),
@@ -91,7 +95,8 @@ final class SimulateCommand implements Callable<Integer> {
       AtomicFiles.write(dot, out -> out.write(graph.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("engine", routing.engineName())
           .put("pattern", result.pattern().toString()).put("metric", result.metric().toString())
           .put("commsize", result.commSize()).put("runs", result.numRuns()).put("mean", result.mean())
           .put("ci95", result.confidence95()).put("min", result.min()).put("max", result.max())
@@ -103,6 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
       System.out.println(json);
       return 0;
     }
+    FabricOptions.print(input);
     if (!listing) {
       System.out.print(result.formatSummary());
     } else {
