@@ -28,7 +28,9 @@ final class DocumentedRefusals {
       Map.entry("lash", List.of(reason("lash: the fabric has no switches"),
           reason("lash: needs \\d+ VLs, limit is \\d+.*"), reason("lash: needs more than \\d+ layers"))),
       Map.entry("updn", List.of(noSwitch("updn"),
-          reason("updn: .+ has no Up\\*/Down\\* path to .+, though links join them; .+"))),
+          reason("updn: .+ has no Up\\*/Down\\* path to .+, though links join them; .+"),
+          reason("updn: no root nodes were found \\(OpenSM's detection: .+\\), so OpenSM disables updn here;"
+              + " name roots with -a, or leave updn_auto_root=true to take the most central switch"))),
       Map.entry("dnup", List.of(reason("dnup: no switch has a CA or router, so no switch can be ranked 0"),
           reason("dnup: .+ has no Down\\*/Up\\* path to .+, though links join them; .+"))),
       Map.entry("sssp", List.of(noSwitch("sssp"))),
