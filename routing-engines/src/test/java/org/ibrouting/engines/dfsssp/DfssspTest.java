@@ -81,7 +81,39 @@ class DfssspTest {
       Routing ours = new DfssspEngine().route(fabric, RoutingOptions.defaults());
       assertEquals(golden.vlsNeeded(), ours.slTable().numVls(), golden + ": VLs of the SL table");
       RoutingAssertions.assertDeadlockFreePerVl(ours);
+      // paths from a switch's own LID are never moved (OpenSM gives them no channels): SL 0
+      for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+        int slid = fabric.baseLid(fabric.port(sw, 0));
+        for (int ca = fabric.numSwitches(); ca < fabric.numNodes(); ca++) {
+          int dlid = fabric.baseLid(fabric.port(ca, 1));
+          assertEquals(0, ours.slTable().sl(slid, dlid), golden + ": SL of switch LID " + slid + " -> " + dlid);
+        }
+      }
     }
+  }
+
+  /** Exactly the VLs needed suffice; one fewer is refused, as OpenSM's ERR AD25 at that limit. */
+  @ParameterizedTest
+  @MethodSource("openSmLogs")
+  void theVlsNeededAreTheLimit(OpenSmVlCounts golden) throws RoutingException {
+    int needed = golden.vlsNeeded();
+    if (needed > OPENSM_VLS || needed == 1) {
+      return;
+    }
+    Fabric fabric = golden.build();
+    Routing atLimit = new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed));
+    assertEquals(needed, atLimit.slTable().numVls(), golden + ": VLs at the limit");
+    RoutingException e = assertThrows(RoutingException.class,
+        () -> new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed - 1)));
+    assertTrue(e.getMessage().startsWith("dfsssp: needs more than " + (needed - 1) + " VLs"), e.getMessage());
+  }
+
+  /** Spare VLs go to the VL with the most paths per SL; on a tie to the lowest, as OpenSM's strict comparison. */
+  @Test
+  void spareVlsGoToTheLowestOfTiedVls() {
+    assertArrayEquals(new int[] {4, 3, 0, 0, 0, 0, 0}, DfssspEngine.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, true));
+    assertArrayEquals(new int[] {1, 1, 0, 0, 0, 0, 0}, DfssspEngine.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, false));
+    assertArrayEquals(new int[] {1, 1, 1, 1}, DfssspEngine.split(new long[] {9, 5, 3, 1}, 4, 4, true));
   }
 
   /**
@@ -130,8 +162,17 @@ class DfssspTest {
         }
       }
     }
-    for (int s = 0; s < OPENSM_VLS; s++) {
-      assertTrue(perSl[s] > 0, golden + ": SL " + s + " carries no CA path after balancing");
+    // within a VL's block the seeded hash spreads the paths about evenly, as OpenSM's rand() does
+    for (int vl = 0; vl < golden.vlsNeeded(); vl++) {
+      long total = 0;
+      for (int s = base[vl]; s < base[vl + 1]; s++) {
+        total += perSl[s];
+      }
+      for (int s = base[vl]; s < base[vl + 1]; s++) {
+        double mean = (double) total / split[vl];
+        assertTrue(perSl[s] > 0 && (total < 200 || Math.abs(perSl[s] - mean) < 0.25 * mean), golden + ": SL " + s
+            + " carries " + perSl[s] + " of the " + total + " CA paths of VL " + vl + "'s " + split[vl] + " SLs");
+      }
     }
   }
 }
