@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
@@ -74,7 +74,7 @@ public final class OpenSmComparison {
         spec = spec + " (root file)";
       }
       for (String engineName : engines) {
-        RoutingEngine engine = BuiltinEngines.create(engineName, config);
+        RoutingEngine engine = Engines.create(engineName, config);
         double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
         Routing routing = null;
         long peak = 0;

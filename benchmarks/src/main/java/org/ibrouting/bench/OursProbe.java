@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
@@ -41,7 +41,7 @@ public final class OursProbe {
     long seed = Long.parseLong(args[3]);
     Path dump = args.length > 4 && !args[4].equals("-") ? Path.of(args[4]) : null;
     boolean timeOnly = args.length > 5 && args[5].equals("time-only");
-    RoutingEngine engine = BuiltinEngines.create(engineName, EngineConfig.none());
+    RoutingEngine engine = Engines.create(engineName, EngineConfig.none());
     RoutingOptions options = RoutingOptions.seeded(seed);
     System.out.println("switches=" + fabric.numSwitches());
     System.out.println("cas=" + fabric.numCas());

@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -70,7 +70,7 @@ public class RoutingBenchmark {
       Files.writeString(file, randomJobs(fabric, jobs, 42));
       config = config.withJobFile(file);
     }
-    routingEngine = BuiltinEngines.create(engine, config);
+    routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();
   }
 

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -123,7 +123,7 @@ public final class SideBySide {
       return;
     }
     if (o.ours == null) {
-      o.ours = BuiltinEngines.names();
+      o.ours = Engines.names();
     }
     Files.createDirectories(o.work);
     List<Row> rows = new ArrayList<>();

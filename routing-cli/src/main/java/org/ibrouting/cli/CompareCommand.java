@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMetrics;
@@ -64,14 +65,19 @@ final class CompareCommand implements Callable<Integer> {
     JobMap jobs = engineOptions.jobFile == null ? null : JobMap.read(engineOptions.jobFile, fabric);
     EngineChain.requireLids(fabric);
     List<Row> rows = new ArrayList<>();
-    List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
-    for (String name : names) {
-      String spec = name.trim();
-      String engine = BuiltinEngines.nameOf(spec);
+    List<String> specs = new ArrayList<>();
+    for (String spec : engines == null ? Engines.names() : List.of(engines.split(","))) {
+      if (!spec.isBlank()) {
+        specs.add(spec.trim());
+      }
+    }
+    List<RoutingEngine> chain = Engines.chain(String.join(",", specs), engineOptions.config());
+    for (int i = 0; i < specs.size(); i++) {
+      String spec = specs.get(i);
+      String engine = Engines.nameOf(spec);
       long start = System.nanoTime();
       try {
-        Routing routing = BuiltinEngines.create(spec, engineOptions.config())
-            .route(fabric, engineOptions.routingOptions(common));
+        Routing routing = chain.get(i).route(fabric, engineOptions.routingOptions(common));
         rows.add(new Row(spec, engine, (System.nanoTime() - start) / 1e9, routing, null));
       } catch (RoutingException e) {
         rows.add(new Row(spec, engine, Double.NaN, null, e.getMessage()));

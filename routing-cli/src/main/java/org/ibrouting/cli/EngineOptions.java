@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
@@ -46,7 +46,7 @@ final class EngineOptions {
   }
 
   List<RoutingEngine> chain(String names) {
-    return BuiltinEngines.chain(names, config());
+    return Engines.chain(names, config());
   }
 
   RoutingOptions routingOptions(CommonOptions common) {

@@ -6,13 +6,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Engine-specific parameters, as the command line collects them; {@link BuiltinEngines} hands each
+ * Engine-specific parameters, as the command line collects them; {@link Engines} hands each
  * engine the ones it understands. Null means "not given".
  *
  * <p>{@code params} holds named settings in OpenSM's {@code opensm.conf} spirit
  * ({@code lash_start_vl=1}, {@code nue_max_num_vls=2}, ...). Each engine declares the names it
- * reads when it is registered; {@link BuiltinEngines#chain} rejects a name that no engine of the
- * chain reads, so a typo is an error rather than a silently ignored setting.
+ * reads when it is registered ({@link EngineProvider#settings()}); {@link Engines#create} rejects a
+ * name the engine does not read and {@link Engines#chain} one that no engine of the chain reads, so
+ * a typo is an error rather than a silently ignored setting.
  *
  * @param rootGuidFile Up*&#47;Down* and fat-tree root switches, one GUID a line (OpenSM's {@code -a})
  * @param cnGuidFile compute-node port GUIDs (OpenSM's {@code -u})
@@ -46,6 +47,13 @@ public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, 
   public EngineConfig withParam(String name, String value) {
     TreeMap<String, String> copy = new TreeMap<>(params);
     copy.put(name, value);
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, copy);
+  }
+
+  /** A copy with only those named settings whose names are in {@code names}. */
+  public EngineConfig onlyParams(java.util.Set<String> names) {
+    TreeMap<String, String> copy = new TreeMap<>(params);
+    copy.keySet().retainAll(names);
     return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, copy);
   }
 

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -70,7 +70,7 @@ class FtreeTest {
     assertFalse(RouteChecker.terminals().check(plain).allRouted() && new RouteChecker(
         EndpointScope.TERMINALS_AND_SWITCHES, 1).check(plain).allRouted(), "roots were expected unconnected");
     RoutingAssertions.assertAllPairsRouted(plain);
-    Routing connected = BuiltinEngines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
+    Routing connected = Engines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
         .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(connected, EndpointScope.TERMINALS_AND_SWITCHES);
     RoutingAssertions.assertLoopFree(connected);
@@ -162,7 +162,7 @@ class FtreeTest {
   @Test
   void chainFallsBackOnATorus() throws RoutingException {
     Fabric torus = Topologies.torus(new int[] {4, 4}, 2);
-    EngineChain.Result result = EngineChain.route(BuiltinEngines.chain("ftree,minhop", EngineConfig.none()),
+    EngineChain.Result result = EngineChain.route(Engines.chain("ftree,minhop", EngineConfig.none()),
         torus, RoutingOptions.defaults());
     assertEquals("minhop", result.routing().engineName());
     assertEquals(1, result.failures().size());
@@ -202,10 +202,10 @@ class FtreeTest {
 
   @Test
   void settingsAreRegistered() {
-    assertTrue(BuiltinEngines.names().contains("ftree"));
-    assertEquals(java.util.Set.of("max_reverse_hops", "connect_roots"), BuiltinEngines.paramsOf("ftree"));
+    assertTrue(Engines.names().contains("ftree"));
+    assertEquals(java.util.Set.of("max_reverse_hops", "connect_roots"), Engines.settingsOf("ftree"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BuiltinEngines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
+        () -> Engines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
     assertTrue(e.getMessage().contains("max_reverse_hops=-1"), e.getMessage());
   }
 

@@ -16,7 +16,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.constraints.IntRange;
 import org.ibrouting.analysis.RouteChecker;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.updn.UpDownHops;
 import org.ibrouting.engines.updn.UpdnEngine;
@@ -214,21 +214,21 @@ class MultiUpdnTest {
   @Test
   void settingsComeFromTheRegistry() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(16, 4, 2, 7);
-    Routing three = BuiltinEngines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "3")
+    Routing three = Engines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "3")
         .withParam("multiupdn_choice", "load")).route(fabric, RoutingOptions.defaults());
     assertEquals(3, three.slTable().numVls());
-    Routing byDefault = BuiltinEngines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    Routing byDefault = Engines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
     assertEquals(2, byDefault.slTable().numVls());
-    Routing oneVl = BuiltinEngines.create("multiupdn", EngineConfig.none())
+    Routing oneVl = Engines.create("multiupdn", EngineConfig.none())
         .route(fabric, RoutingOptions.defaults().withMaxVls(1));
     assertEquals(1, oneVl.slTable().numVls(), "the default drops to one tree when only one VL is allowed");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("multiupdn",
+    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("multiupdn",
         EngineConfig.none().withParam("updn_trees", "4")).route(fabric, RoutingOptions.defaults().withMaxVls(3)));
     assertTrue(e.getMessage().startsWith("multiupdn: updn_trees=4 needs 4 VLs, the limit is 3"), e.getMessage());
-    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> BuiltinEngines.create(
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Engines.create(
         "multiupdn", new EngineConfig(null, null, null, null, Map.of("multiupdn_choice", "best"))));
     assertEquals("parameter multiupdn_choice=best: expected one of random, load", bad.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> BuiltinEngines.create("multiupdn",
+    assertThrows(IllegalArgumentException.class, () -> Engines.create("multiupdn",
         EngineConfig.none().withParam("updn_trees", "0")));
   }
 

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
@@ -103,7 +103,7 @@ class AddressSpaceEdgesTest {
       return b.build();
     }});
     for (Object[] c : cases) {
-      for (String engine : BuiltinEngines.names()) {
+      for (String engine : Engines.names()) {
         all.add(Arguments.of(c[0], engine, c[1]));
       }
     }
@@ -136,7 +136,7 @@ class AddressSpaceEdgesTest {
     Fabric fabric = make.get();
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, configFor(engine, fabric)).route(fabric, RoutingOptions.defaults());
+      routing = Engines.create(engine, configFor(engine, fabric)).route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith(engine + ":"), what + ": " + e.getMessage());
       return;

@@ -15,7 +15,7 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -125,7 +125,7 @@ class FailureSweepTest {
   @Test
   void everyEngineRoutesWhatIsConnectedOrRefusesWithAReason() {
     int seeds = Integer.getInteger("ibrouting.failures.seeds", DEFAULT_SEEDS);
-    List<String> engines = BuiltinEngines.names();
+    List<String> engines = Engines.names();
     Map<String, Tally[]> tallies = new LinkedHashMap<>();
     for (String engine : engines) {
       Tally[] row = new Tally[KINDS.length];
@@ -165,7 +165,7 @@ class FailureSweepTest {
       boolean deadlockFree, Tally tally) {
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, EngineConfig.none())
+      routing = Engines.create(engine, EngineConfig.none())
           .route(fabric, RoutingOptions.seeded(seed).withThreads(1));
     } catch (RoutingException e) {
       tally.refused++;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Example;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ParserFuzzer;
@@ -47,7 +47,7 @@ class RootGuidFileFuzzTest {
     }
     String scratch = DIR.resolve("roots.input").toString();
     ParserFuzzer.Result result = ParserFuzzer.run("roots", seeds, (file, fabric) ->
-        RoutingAssertions.assertAllPairsRouted(BuiltinEngines.create("updn",
+        RoutingAssertions.assertAllPairsRouted(Engines.create("updn",
             EngineConfig.none().withRootGuidFile(file)).route((Fabric) fabric, RoutingOptions.defaults())),
         error -> error instanceof RoutingException e ? position(e, scratch) : null,
         ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR, false);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -135,9 +135,9 @@ class SarEngineTest {
       io.append(String.format("0x%016x storage-%d%n", fabric.portGuid(fabric.port(cas.get(60 - i), 1)), i));
     }
     Path ioFile = Files.writeString(dir.resolve("io.guids"), io);
-    Routing with = BuiltinEngines.create("sar", new EngineConfig(null, null, ioFile, jobs))
+    Routing with = Engines.create("sar", new EngineConfig(null, null, ioFile, jobs))
         .route(fabric, RoutingOptions.defaults());
-    Routing without = BuiltinEngines.create("sar", new EngineConfig(null, null, null, jobs))
+    Routing without = Engines.create("sar", new EngineConfig(null, null, null, jobs))
         .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(with);
     RoutingAssertions.assertMinimal(with);
@@ -148,20 +148,20 @@ class SarEngineTest {
   void refusesWithoutAJobFileAndNamesTheLineOfABadOne() throws Exception {
     Fabric fabric = fabric("ktree 4 2");
     RoutingException none = assertThrows(RoutingException.class,
-        () -> BuiltinEngines.create("sar", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
+        () -> Engines.create("sar", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
     assertTrue(none.getMessage().startsWith("sar: needs a job-to-node map (--jobs FILE"), none.getMessage());
     Path bad = Files.writeString(dir.resolve("jobs.txt"), "# jobs\n"
         + JobMixes.line(fabric, JobMixes.cas(fabric).get(0), "a") + "nosuchnode a\n");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
+    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("sar",
         EngineConfig.none().withJobFile(bad)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"), e.getMessage());
     Path missing = dir.resolve("missing.txt");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
+    e = assertThrows(RoutingException.class, () -> Engines.create("sar",
         EngineConfig.none().withJobFile(missing)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("sar: cannot read job file " + missing), e.getMessage());
     Path badIo = Files.writeString(dir.resolve("io.guids"), "storage-1\n");
     Path good = Files.writeString(dir.resolve("good.txt"), "");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
+    e = assertThrows(RoutingException.class, () -> Engines.create("sar",
         new EngineConfig(null, null, badIo, good)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("sar: I/O GUID file " + badIo + ":1:1: expected a GUID"), e.getMessage());
   }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -56,12 +56,12 @@ class GuidFilesTest {
   @Test
   void malformedLinesAreErrorsWithFileLineAndColumn() throws Exception {
     Path cn = Files.writeString(dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n  node-7\n");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("dfsssp",
+    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("dfsssp",
         new EngineConfig(null, cn, null, null)).route(fabric, RoutingOptions.defaults()));
     assertEquals("dfsssp: compute-node GUID file " + cn + ":3:3: expected a GUID (0x-prefixed hex, octal or"
         + " decimal, at most 64 bits), found 'node-7'", e.getMessage());
     Path io = Files.writeString(dir.resolve("io.guids"), "0x12345678901234567\n");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sssp",
+    e = assertThrows(RoutingException.class, () -> Engines.create("sssp",
         new EngineConfig(null, null, io, null)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("sssp: I/O GUID file " + io + ":1:1: expected a GUID"), e.getMessage());
     Path missing = dir.resolve("missing.guids");
