@@ -256,8 +256,8 @@ public final class SideBySide {
       }
       p.setProperty("status", "ok");
       var theirs = LftDumpReader.read(fabric, r.lftDump());
-      Properties q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs, o.patterns, o.seed,
-          Runtime.getRuntime().availableProcessors())));
+      Properties q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs,
+          RoutingQuality.Options.defaults().withPatterns(o.patterns).withSeed(o.seed))));
       p.putAll(q);
       p.setProperty("vls", Integer.toString(vls));
       gzip(r.lftDump(), keptDump);

@@ -11,6 +11,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
@@ -29,7 +30,7 @@ public final class RoutingAssertions {
   private RoutingAssertions() {}
 
   private static RouteChecker checker(EndpointScope scope) {
-    return new RouteChecker(scope, Runtime.getRuntime().availableProcessors());
+    return new RouteChecker(scope, RoutingOptions.defaultThreads());
   }
 
   /** Every ordered pair of CA and router LIDs is delivered (no NO_ROUTE, black hole or loop). */

@@ -2,6 +2,7 @@ package org.ibrouting.cli;
 
 import java.io.PrintStream;
 import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.RoutingOptions;
 import picocli.CommandLine.Option;
 
 /** Options every command shares. */
@@ -13,7 +14,7 @@ final class CommonOptions {
   boolean quiet;
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  int threads = RoutingOptions.defaultThreads();
 
   /** A progress listener that prints at most a few lines a second to stderr, or nothing. */
   ProgressListener progress() {

@@ -106,6 +106,15 @@ public final class Engines {
     }
   }
 
+  /** Removes an engine added with {@link #register} (tests clean up with it). */
+  static void unregister(String name) {
+    synchronized (LOCK) {
+      Map<String, EngineProvider> copy = new LinkedHashMap<>(registry());
+      copy.remove(name);
+      registry = copy;
+    }
+  }
+
   /** The names of all engines: the built-in ones in their fixed order, then the others. */
   public static List<String> names() {
     return Collections.unmodifiableList(new ArrayList<>(registry().keySet()));

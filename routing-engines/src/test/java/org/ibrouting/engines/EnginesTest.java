@@ -103,10 +103,15 @@ class EnginesTest {
             return minhop.withSlTable(config.params().getOrDefault("label", name()), minhop.slTable());
           }
         }));
-    assertTrue(Engines.names().indexOf("enginestest-renamed") > Engines.names().indexOf("sar"));
-    Routing routing = EngineChain.route(Engines.chain("dor,enginestest-renamed:label=mine,minhop",
-        EngineConfig.none()), FABRIC, RoutingOptions.seeded(1)).routing();
-    assertEquals("mine", routing.engineName(), "dor refuses a Jellyfish; the next engine routes it");
+    try {
+      assertTrue(Engines.names().indexOf("enginestest-renamed") > Engines.names().indexOf("sar"));
+      Routing routing = EngineChain.route(Engines.chain("dor,enginestest-renamed:label=mine,minhop",
+          EngineConfig.none()), FABRIC, RoutingOptions.seeded(1)).routing();
+      assertEquals("mine", routing.engineName(), "dor refuses a Jellyfish; the next engine routes it");
+    } finally {
+      Engines.unregister("enginestest-renamed");
+    }
+    assertEquals(-1, Engines.names().indexOf("enginestest-renamed"), "the other tests see the registry as it was");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Engines.register(EngineProvider.of("minhop", Set.of(), config -> new MinhopEngine())));
     assertTrue(e.getMessage().startsWith("engine name 'minhop' registered twice: by "

@@ -26,6 +26,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.topology.Topologies;
@@ -52,8 +53,10 @@ class FtreeTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
     Routing ours = new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults());
     Endpoints cas = Endpoints.allCas(theirs.fabric());
-    double lambdaTheirs = Simulator.effectiveBisectionBandwidth(PathTable.build(theirs, cas), 300, 7, 2).mean();
-    double lambdaOurs = Simulator.effectiveBisectionBandwidth(PathTable.build(ours, cas), 300, 7, 2).mean();
+    double lambdaTheirs = Simulator.effectiveBisectionBandwidth(PathTable.build(theirs, cas),
+        SimulationOptions.of(300, 7).withThreads(2)).mean();
+    double lambdaOurs = Simulator.effectiveBisectionBandwidth(PathTable.build(ours, cas),
+        SimulationOptions.of(300, 7).withThreads(2)).mean();
     assertTrue(lambdaOurs >= lambdaTheirs, name + ": ours " + lambdaOurs + " < OpenSM's " + lambdaTheirs);
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
