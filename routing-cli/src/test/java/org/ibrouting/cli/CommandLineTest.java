@@ -98,6 +98,7 @@ class CommandLineTest {
         "--max-vls", "1", "--json");
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
     assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
+    assertTrue(r.err().contains("ibrouting: hint: --max-vls N allows more VLs (up to 15)"), r.err());
     assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
   }
 

@@ -93,8 +93,9 @@ public final class DfssspEngine implements RoutingEngine {
     VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, options.threads(), needed,
         pathsPerVl);
     if (needed[0] > maxVls) {
-      throw new RoutingException(engine + ": needs more than " + maxVls + " VLs (the channel dependency"
-          + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");
+      throw RoutingException.vlsExceeded(engine + ": needs more than " + maxVls + " VLs (the channel"
+          + " dependency graph of the last VL still has a cycle); allow more VLs (up to 15) or use lash or"
+          + " updn", maxVls + 1, maxVls);
     }
     if (needed[0] == 1 && !balance) {
       // one VL: every path on SL 0, no table needed

@@ -87,12 +87,12 @@ public final class LashEngine implements RoutingEngine {
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         options.progress());
     if (layers == null) {
-      throw new RoutingException("lash: needs more than " + MAX_LAYERS_COUNTED
-          + " VLs, limit is " + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs more than " + MAX_LAYERS_COUNTED
+          + " VLs, limit is " + available + vlNote(options), MAX_LAYERS_COUNTED + 1, available);
     }
     if (layers.numLayers() > available) {
-      throw new RoutingException("lash: needs " + layers.numLayers() + " VLs, limit is "
-          + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs " + layers.numLayers() + " VLs, limit is "
+          + available + vlNote(options), layers.numLayers(), available);
     }
     layers.balance(options.seed());
     return buildRouting(fabric, graph, route, layers);
