@@ -10,7 +10,9 @@ import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.RoutingComparison;
@@ -70,7 +72,19 @@ final class CompareCommand implements Callable<Integer> {
     RoutingComparison table = new RoutingComparison(fabric, new RoutingQuality.Options(patterns,
         engineOptions.seed, common.threads, jobs));
     for (int i = 0; i < specs.size(); i++) {
-      table.route(specs.get(i), chain.get(i), engineOptions.routingOptions(common));
+      RoutingEngine engine = chain.get(i);
+      long start = System.nanoTime();
+      try {
+        Routing routing = engine.route(fabric, engineOptions.routingOptions(common));
+        common.endProgress();
+        table.add(specs.get(i), routing, (System.nanoTime() - start) / 1e9);
+        if (!common.quiet && !common.json) {
+          Summaries.printNotes(routing);
+        }
+      } catch (RoutingException e) {
+        common.endProgress();
+        table.addRefusal(specs.get(i), engine.name(), e);
+      }
     }
     for (String dump : dumps) {
       int eq = dump.indexOf('=');
@@ -109,7 +123,8 @@ final class CompareCommand implements Callable<Integer> {
         .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
         .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
         .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean())
-        .put("lambda", quality.lambda()).put("lambda_ci95", quality.lambdaCi95());
+        .put("lambda", quality.lambda()).put("lambda_ci95", quality.lambdaCi95())
+        .putRaw("notes", Json.stringArray(row.routing().notes()));
     JobMetrics jobMetrics = quality.jobMetrics();
     if (jobMetrics != null) {
       entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())

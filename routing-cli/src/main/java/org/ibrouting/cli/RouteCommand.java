@@ -70,7 +70,12 @@ final class RouteCommand implements Callable<Integer> {
     FabricFile input = fabricOptions.read(fabricFile);
     Fabric fabric = input.fabric();
     long start = System.nanoTime();
-    EngineChain.Result result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    EngineChain.Result result;
+    try {
+      result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    } finally {
+      common.endProgress();
+    }
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
@@ -99,10 +104,12 @@ final class RouteCommand implements Callable<Integer> {
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
           .put("lfts", output.toString()).put("sl_file", slPath == null ? null : slPath.toString())
-          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds);
+          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
+          .putRaw("notes", Json.stringArray(routing.notes()));
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
       FabricOptions.print(input);
+      Summaries.printNotes(routing);
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }

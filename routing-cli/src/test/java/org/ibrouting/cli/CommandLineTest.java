@@ -102,6 +102,41 @@ class CommandLineTest {
     assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
   }
 
+  /**
+   * Where OpenSM finds no Up*&#47;Down* root, updn says which root it took and why (stderr, or the
+   * JSON's notes); -P updn_auto_root=false refuses as OpenSM does and the chain falls back.
+   */
+  @Test
+  void updnNamesTheRootItTookAndRefusesOnRequest() {
+    Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
+    String out = dir.resolve("updn.dump").toString();
+    Run text = run("route", "-R", "updn", fabric.toString(), "-o", out);
+    assertEquals(0, text.status(), text.err());
+    assertTrue(text.err().matches("(?s).*note: updn: OpenSM finds no root here .* took switch 0x[0-9a-f]{16} \"[^\"]+\","
+        + " the switch with the least total hop distance to all others.*"), text.err());
+    Run json = run("route", "-R", "updn", fabric.toString(), "-o", out, "--json");
+    assertEquals(0, json.status(), json.err());
+    assertTrue(json.out().contains("\"notes\":[\"updn: OpenSM finds no root here"), json.out());
+    assertFalse(json.err().contains("note:"), json.err());
+    Run quiet = run("route", "-R", "updn", fabric.toString(), "-o", out, "--quiet");
+    assertEquals("", quiet.err());
+
+    Run chain = run("route", "-R", "updn,minhop", fabric.toString(), "-o", out, "-P", "updn_auto_root=false");
+    assertEquals(0, chain.status(), chain.err());
+    assertTrue(chain.out().contains("skipped      updn: no root nodes were found"), chain.out());
+    assertTrue(chain.out().contains("engine       minhop"), chain.out());
+    assertFalse(chain.err().contains("note:"), chain.err());
+    Run alone = run("route", "-R", "updn", fabric.toString(), "-o", dir.resolve("none.dump").toString(),
+        "-P", "updn_auto_root=false");
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, alone.status(), alone.out());
+    assertTrue(alone.err().contains("updn: no root nodes were found"), alone.err());
+    // on a fat tree OpenSM's detection finds the roots: nothing to say
+    Run tree = run("route", "-R", "updn", ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(), "-o", out,
+        "-P", "updn_auto_root=false", "--json");
+    assertEquals(0, tree.status(), tree.err());
+    assertTrue(tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"), tree.out());
+  }
+
   @Test
   void engineParametersReachTheEngineAndTyposAreErrors() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");

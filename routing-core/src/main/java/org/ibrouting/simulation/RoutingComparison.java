@@ -34,11 +34,12 @@ public final class RoutingComparison {
    * @param name the row's name (an engine spec, or the name a loaded routing was given)
    * @param engine the engine name ({@code file} for a loaded dump)
    * @param routingSeconds the time the engine took; NaN for a routing that was added, not routed
+   * @param routing the routing; null when the engine refused
    * @param quality the figures; null when the engine refused
    * @param refusal the engine's refusal; null when it routed
    */
-  public record Row(String name, String engine, double routingSeconds, RoutingQuality quality,
-      RoutingException refusal) {
+  public record Row(String name, String engine, double routingSeconds, Routing routing,
+      RoutingQuality quality, RoutingException refusal) {
     /** Whether every pair of CA endpoints is routed (false for a refusal). */
     public boolean allRouted() {
       return quality != null && quality.report().allRouted();
@@ -76,9 +77,18 @@ public final class RoutingComparison {
     try {
       routing = engine.route(fabric, routingOptions);
     } catch (RoutingException e) {
-      return addRow(new Row(name, engine.name(), Double.NaN, null, e));
+      return addRefusal(name, engine.name(), e);
     }
-    return addRow(new Row(name, engine.name(), (System.nanoTime() - start) / 1e9, measure(routing), null));
+    return add(name, routing, (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Adds the row of an engine that refused (routed elsewhere, say to show progress in between).
+   *
+   * @return the new row
+   */
+  public Row addRefusal(String name, String engine, RoutingException refusal) {
+    return addRow(new Row(name, engine, Double.NaN, null, null, Objects.requireNonNull(refusal, "refusal")));
   }
 
   /**
@@ -102,7 +112,7 @@ public final class RoutingComparison {
       throw new IllegalArgumentException("routing '" + name + "' belongs to " + routing.fabric()
           + ", not to the compared " + fabric);
     }
-    return addRow(new Row(name, routing.engineName(), routingSeconds, measure(routing), null));
+    return addRow(new Row(name, routing.engineName(), routingSeconds, routing, measure(routing), null));
   }
 
   private RoutingQuality measure(Routing routing) {

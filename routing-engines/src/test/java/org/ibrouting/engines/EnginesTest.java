@@ -43,8 +43,12 @@ class EnginesTest {
   @Test
   void badSpecsAreErrorsThatSayWhy() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Engines.create("dnup:updn_trees=2", EngineConfig.none()));
+    assertEquals("engine spec 'dnup:updn_trees=2': dnup does not read 'updn_trees'; it takes no settings",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
         () -> Engines.create("updn:updn_trees=2", EngineConfig.none()));
-    assertEquals("engine spec 'updn:updn_trees=2': updn does not read 'updn_trees'; it takes no settings",
+    assertEquals("engine spec 'updn:updn_trees=2': updn does not read 'updn_trees'; it reads: updn_auto_root",
         e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> Engines.create("multiupdn:trees=2", EngineConfig.none()));

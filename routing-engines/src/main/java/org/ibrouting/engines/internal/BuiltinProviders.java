@@ -85,7 +85,8 @@ public final class BuiltinProviders {
   public static final class Updn extends Builtin {
     /** Registers Up*&#47;Down*. */
     public Updn() {
-      super("updn", Set.of(), config -> new UpdnEngine(config.rootGuidFile()));
+      super("updn", Set.of("updn_auto_root"), config -> new UpdnEngine(config.rootGuidFile(),
+          config.booleanParam("updn_auto_root", true)));
     }
   }
 
