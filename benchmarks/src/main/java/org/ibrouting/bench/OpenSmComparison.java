@@ -10,6 +10,7 @@ import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.GuidListReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
@@ -68,7 +69,7 @@ public final class OpenSmComparison {
           lines.append(String.format("0x%016x%n", fabric.nodeGuid(sw)));
         }
         Files.writeString(rootFile, lines);
-        config = config.withRootGuidFile(rootFile);
+        config = config.withRoots(GuidListReader.read(rootFile));
         openSmArgs.add("-a");
         openSmArgs.add(rootFile.toString());
         spec = spec + " (root file)";

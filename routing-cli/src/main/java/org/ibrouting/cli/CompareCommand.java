@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFile;
@@ -60,7 +61,8 @@ final class CompareCommand implements Callable<Integer> {
     FabricFile input = fabricOptions.read(fabricFile);
     Fabric fabric = input.fabric();
     // --jobs: the job map SAR routes by; here it adds each routing's job metrics (γᵉ max, θ)
-    JobMap jobs = engineOptions.jobFile == null ? null : JobMap.read(engineOptions.jobFile, fabric);
+    EngineConfig config = engineOptions.config();
+    JobMap jobs = engineOptions.jobMap(fabric);
     EngineChain.requireLids(fabric);
     List<String> specs = new ArrayList<>();
     for (String spec : engines == null ? Engines.names() : List.of(engines.split(","))) {
@@ -68,7 +70,7 @@ final class CompareCommand implements Callable<Integer> {
         specs.add(spec.trim());
       }
     }
-    List<RoutingEngine> chain = Engines.chain(String.join(",", specs), engineOptions.config());
+    List<RoutingEngine> chain = Engines.chain(String.join(",", specs), config);
     RoutingComparison table = new RoutingComparison(fabric, new RoutingQuality.Options(patterns,
         engineOptions.seed, common.threads, jobs));
     for (int i = 0; i < specs.size(); i++) {

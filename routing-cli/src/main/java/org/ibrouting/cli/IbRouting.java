@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.ibrouting.fabric.FabricException;
-import org.ibrouting.fabric.InputFileException;
 import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -60,7 +59,7 @@ public final class IbRouting implements Runnable {
       return EXIT_ROUTING_FAILED;
     }
     if (e instanceof IOException || e instanceof FabricException
-        || e instanceof IllegalArgumentException || e instanceof InputFileException) {
+        || e instanceof IllegalArgumentException) {
       String message = e instanceof java.nio.file.NoSuchFileException
           ? "no such file: " + e.getMessage() : e.getMessage();
       err.println("ibrouting: " + message);

@@ -69,6 +69,7 @@ final class RouteCommand implements Callable<Integer> {
     var chain = engineOptions.chain(engines);
     FabricFile input = fabricOptions.read(fabricFile);
     Fabric fabric = input.fabric();
+    engineOptions.jobMap(fabric);
     long start = System.nanoTime();
     EngineChain.Result result;
     try {

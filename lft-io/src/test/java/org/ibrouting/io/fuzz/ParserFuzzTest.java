@@ -16,6 +16,7 @@ import net.jqwik.api.Example;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
@@ -26,7 +27,6 @@ import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
 
 /**
  * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
@@ -34,7 +34,7 @@ import org.ibrouting.simulation.JobMapException;
  * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
  * reference fabrics, of SL files written by
  * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
- * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
+ * builder's checks again) or rejected with a {@code ParseException} (an {@code IllegalArgumentException} naming the line for
  * job maps) naming the file, a line within the input and a column within that line; any other
  * exception fails the test and saves the input under {@code target/fuzz-failures}.
  *
@@ -169,18 +169,21 @@ class ParserFuzzTest {
       }
       seeds.add(new Seed(name + " jobs", text.toString(), fabric));
     }
-    assertClean(ParserFuzzer.run("jobs", seeds, (file, fabric) -> JobMap.read(file, (Fabric) fabric),
-        error -> error instanceof JobMapException e
-            ? jobMapPosition(e) : null,
-        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, false));
+    assertClean(ParserFuzzer.run("jobs", seeds,
+        (file, fabric) -> JobMap.resolve(JobListReader.read(file), (Fabric) fabric),
+        error -> error instanceof IllegalArgumentException e
+            ? resolvePosition(e) : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
+        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, true));
   }
 
-  private static ParserFuzzer.Position jobMapPosition(JobMapException e) {
-    String prefix = e.file() + ":" + e.line() + ":" + e.column() + ": ";
-    if (!e.getMessage().startsWith(prefix) || e.getMessage().length() == prefix.length()) {
+  /** A node the fabric does not have: {@code file:line:column: problem} from JobMap.resolve. */
+  private static ParserFuzzer.Position resolvePosition(IllegalArgumentException e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.*):(\\d+):(\\d+): (.+)$",
+        java.util.regex.Pattern.DOTALL).matcher(e.getMessage());
+    if (!m.matches()) {
       throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
     }
-    return new ParserFuzzer.Position(e.file(), e.line(), e.column(),
-        e.getMessage().substring(prefix.length()));
+    return new ParserFuzzer.Position(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+        m.group(4));
   }
 }

@@ -1,9 +1,9 @@
 package org.ibrouting.engines.dfsssp;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -34,9 +34,24 @@ import org.ibrouting.routing.SlTable;
  * {@code options.threads()} threads (the result does not depend on their number).
  */
 public final class DfssspEngine implements RoutingEngine {
+  /**
+   * What DFSSSP takes.
+   *
+   * @param balance spread paths over spare VLs as OpenSM does, seeded instead of random (setting
+   *     {@code balance})
+   * @param computeNodes compute-node port GUIDs (OpenSM's {@code -u}), routed first; or null
+   * @param ioNodes I/O-node port GUIDs (OpenSM's {@code -G}), routed after them; or null
+   */
+  public record Settings(boolean balance, GuidList computeNodes, GuidList ioNodes) {
+    /** No balancing, no GUID lists. */
+    public static Settings defaults() {
+      return new Settings(false, null, null);
+    }
+  }
+
   private final boolean balance;
-  private final Path cnGuidFile;
-  private final Path ioGuidFile;
+  private final GuidList computeNodes;
+  private final GuidList ioNodes;
 
   /** Paths on the VLs needed, no balancing over spare VLs. */
   public DfssspEngine() {
@@ -45,17 +60,14 @@ public final class DfssspEngine implements RoutingEngine {
 
   /** {@code balance}: spread paths over spare VLs as OpenSM does (seeded instead of random). */
   public DfssspEngine(boolean balance) {
-    this(balance, null, null);
+    this(new Settings(balance, null, null));
   }
 
-  /**
-   * With OpenSM's compute-node ({@code -u}) and I/O-node ({@code -G}) port GUID files; either may
-   * be null.
-   */
-  public DfssspEngine(boolean balance, Path cnGuidFile, Path ioGuidFile) {
-    this.balance = balance;
-    this.cnGuidFile = cnGuidFile;
-    this.ioGuidFile = ioGuidFile;
+  /** With {@code settings}. */
+  public DfssspEngine(Settings settings) {
+    this.balance = settings.balance();
+    this.computeNodes = settings.computeNodes();
+    this.ioNodes = settings.ioNodes();
   }
 
   @Override
@@ -65,7 +77,7 @@ public final class DfssspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    SsspEngine ssspEngine = new SsspEngine(true, cnGuidFile, ioGuidFile);
+    SsspEngine ssspEngine = new SsspEngine(new SsspEngine.Settings(true, computeNodes, ioNodes));
     int[] ports = ssspEngine.destinationOrder(fabric, name());
     Routing sssp;
     try {
@@ -73,7 +85,7 @@ public final class DfssspEngine implements RoutingEngine {
       sssp = ssspEngine.route(fabric, options.withProgress((phase, done, total) ->
           progress.progress(phase.replaceFirst("^sssp:", name() + ":"), done, total)), ports);
     } catch (RoutingException e) {
-      throw new RoutingException("dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
+      throw new RoutingException(e.reason(), "dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
     }
     return assignVirtualLanes(sssp, ports, options, balance, name());
   }
@@ -93,8 +105,14 @@ public final class DfssspEngine implements RoutingEngine {
     int maxVls = options.maxVls();
     int[] needed = new int[1];
     long[] pathsPerVl = new long[maxVls];
-    VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, options.threads(), needed,
-        pathsPerVl, options.progress(), engine);
+    VlAssignment assignment;
+    try {
+      assignment = VlAssignment.assign(routing, ports, maxVls, options.threads(), needed,
+          pathsPerVl, options.progress(), engine);
+    } catch (SizeLimitExceeded e) {
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, e.getMessage().replaceFirst(
+          "^dfsssp: ", engine + ": "), e);
+    }
     if (needed[0] > maxVls) {
       throw RoutingException.vlsExceeded(engine + ": needs more than " + maxVls + " VLs (the channel"
           + " dependency graph of the last VL still has a cycle); allow more VLs (up to 15) or use lash or"

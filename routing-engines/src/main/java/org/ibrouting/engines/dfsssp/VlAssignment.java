@@ -89,7 +89,7 @@ final class VlAssignment {
     }
     long size = (long) numSources * stride;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("dfsssp: " + numSources + " source switches x " + stride
+      throw new SizeLimitExceeded("dfsssp: " + numSources + " source switches x " + stride
           + " LIDs exceed the VL table");
     }
     this.vlOf = new byte[(int) size];
@@ -283,7 +283,7 @@ final class VlAssignment {
       firstGroupOfDst[i] = (int) groups;
       groups += (long) count << fabric.lmc(ports[i]);
       if (groups > Integer.MAX_VALUE - 16) {
-        throw new IllegalArgumentException("dfsssp: more than 2^31 (source switch, destination LID)"
+        throw new SizeLimitExceeded("dfsssp: more than 2^31 (source switch, destination LID)"
             + " groups");
       }
     }
@@ -312,7 +312,7 @@ final class VlAssignment {
       }
     }
     if (edges > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("dfsssp: too many possible channel dependencies: " + edges);
+      throw new SizeLimitExceeded("dfsssp: too many possible channel dependencies: " + edges);
     }
     numEdges = (int) edges;
   }
@@ -343,7 +343,7 @@ final class VlAssignment {
   private byte[] destinationMajorLfts(Routing routing, int threads) {
     long size = (long) stride * numSwitches;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("dfsssp: " + numSwitches + " switches x " + stride
+      throw new SizeLimitExceeded("dfsssp: " + numSwitches + " switches x " + stride
           + " LIDs exceed one LFT copy");
     }
     byte[] copy = new byte[(int) size];
@@ -616,7 +616,7 @@ final class VlAssignment {
           total += c;
         }
         if (total > Integer.MAX_VALUE - 16) {
-          throw new IllegalArgumentException("dfsssp: more than 2^31 (group, dependency) entries");
+          throw new SizeLimitExceeded("dfsssp: more than 2^31 (group, dependency) entries");
         }
       }
       start[numLinks] = (int) total;

@@ -5,6 +5,7 @@ import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.engines.updn.BfsByNodeHops;
 import org.ibrouting.engines.updn.UpDownHops;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -37,6 +38,7 @@ public final class DnupEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);
     int threads = Parallel.threadsFor(n, options.threads());
@@ -67,7 +69,7 @@ public final class DnupEngine implements RoutingEngine {
       }
     }
     if (tail == 0) {
-      throw new RoutingException("dnup: no switch has a CA or router, so no switch can be ranked 0");
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
     }
     for (int head = 0; head < tail; head++) {
       int u = queue[head];

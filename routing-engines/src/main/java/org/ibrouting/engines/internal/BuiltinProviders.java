@@ -85,8 +85,8 @@ public final class BuiltinProviders {
   public static final class Updn extends Builtin {
     /** Registers Up*&#47;Down*. */
     public Updn() {
-      super("updn", Set.of("updn_auto_root"), config -> new UpdnEngine(config.rootGuidFile(),
-          config.booleanParam("updn_auto_root", true)));
+      super("updn", Set.of("updn_auto_root"), config -> new UpdnEngine(new UpdnEngine.Settings(
+          config.roots().orElse(null), config.booleanParam("updn_auto_root", true))));
     }
   }
 
@@ -102,8 +102,9 @@ public final class BuiltinProviders {
   public static final class Sssp extends Builtin {
     /** Registers SSSP. */
     public Sssp() {
-      super("sssp", Set.of("minimal"), config -> new SsspEngine(
-          config.booleanParam("minimal", true), config.cnGuidFile(), config.ioGuidFile()));
+      super("sssp", Set.of("minimal"), config -> new SsspEngine(new SsspEngine.Settings(
+          config.booleanParam("minimal", true), config.computeNodes().orElse(null),
+          config.ioNodes().orElse(null))));
     }
   }
 
@@ -111,8 +112,9 @@ public final class BuiltinProviders {
   public static final class Dfsssp extends Builtin {
     /** Registers DFSSSP. */
     public Dfsssp() {
-      super("dfsssp", Set.of("balance"), config -> new DfssspEngine(
-          config.booleanParam("balance", false), config.cnGuidFile(), config.ioGuidFile()));
+      super("dfsssp", Set.of("balance"), config -> new DfssspEngine(new DfssspEngine.Settings(
+          config.booleanParam("balance", false), config.computeNodes().orElse(null),
+          config.ioNodes().orElse(null))));
     }
   }
 
@@ -121,10 +123,10 @@ public final class BuiltinProviders {
     /** Registers multi-tree Up*&#47;Down*. */
     public MultiUpdn() {
       super("multiupdn", Set.of("updn_trees", "multiupdn_choice"), config -> new MultiUpdnEngine(
-          config.intParam("updn_trees", 0, 1, 15),
-          MultiUpdnEngine.Choice.valueOf(config.choiceParam("multiupdn_choice", "random", "random",
-              "load").toUpperCase(Locale.ROOT)),
-          config.rootGuidFile()));
+          new MultiUpdnEngine.Settings(config.intParam("updn_trees", 0, 1, 15),
+              MultiUpdnEngine.Choice.valueOf(config.choiceParam("multiupdn_choice", "random", "random",
+                  "load").toUpperCase(Locale.ROOT)),
+              config.roots().orElse(null))));
     }
   }
 
@@ -141,8 +143,9 @@ public final class BuiltinProviders {
     /** Registers fat-tree routing. */
     public Ftree() {
       super("ftree", Set.of("max_reverse_hops", "connect_roots"), config -> new FtreeEngine(
-          config.rootGuidFile(), config.cnGuidFile(), config.ioGuidFile(),
-          config.intParam("max_reverse_hops", 0, 0, 255), config.booleanParam("connect_roots", false)));
+          new FtreeEngine.Settings(config.roots().orElse(null), config.computeNodes().orElse(null),
+              config.ioNodes().orElse(null), config.intParam("max_reverse_hops", 0, 0, 255),
+              config.booleanParam("connect_roots", false))));
     }
   }
 
@@ -159,8 +162,8 @@ public final class BuiltinProviders {
   public static final class Sar extends Builtin {
     /** Registers SAR. */
     public Sar() {
-      super("sar", Set.of("balance"), config -> new SarEngine(
-          config.jobFile(), config.ioGuidFile(), config.booleanParam("balance", false)));
+      super("sar", Set.of("balance"), config -> new SarEngine(new SarEngine.Settings(
+          config.jobs().orElse(null), config.ioNodes().orElse(null), config.booleanParam("balance", false))));
     }
   }
 }

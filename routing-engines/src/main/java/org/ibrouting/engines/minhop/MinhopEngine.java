@@ -29,8 +29,9 @@ public final class MinhopEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("minhop: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "minhop: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "minhop");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)

@@ -224,7 +224,7 @@ public final class UpDownHops implements HopTable {
       for (int sw = 0; sw < n; sw++) {
         if (hasTerminals[sw] && hops.least(sw, target) == NO_PATH
             && component[sw] == component[target]) {
-          throw new RoutingException(engine + ": " + fabric.nodeName(sw) + " has no " + rule
+          throw new RoutingException(RoutingException.Reason.DISCONNECTED, engine + ": " + fabric.nodeName(sw) + " has no " + rule
               + " path to " + fabric.nodeName(target) + ", though links join them; " + advice);
         }
       }

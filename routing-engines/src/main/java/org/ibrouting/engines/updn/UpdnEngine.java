@@ -1,13 +1,13 @@
 package org.ibrouting.engines.updn;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
@@ -39,26 +39,32 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
 public final class UpdnEngine implements RoutingEngine {
-  private final Path rootGuidFile;
+  /**
+   * What Up*&#47;Down* takes.
+   *
+   * @param roots the root switches by node GUID (OpenSM's {@code -a}), or null to detect them
+   * @param autoRoot where detection finds no root, take the most central switch; false refuses
+   *     there as OpenSM does (setting {@code updn_auto_root})
+   */
+  public record Settings(GuidList roots, boolean autoRoot) {
+    /** Roots detected, the most central switch where none is found. */
+    public static Settings defaults() {
+      return new Settings(null, true);
+    }
+  }
+
+  private final GuidList roots;
   private final boolean autoRoot;
 
   /** Roots detected from the topology. */
   public UpdnEngine() {
-    this(null);
+    this(Settings.defaults());
   }
 
-  /** Roots read from {@code rootGuidFile} (one switch GUID a line, OpenSM's -a), or detected when null. */
-  public UpdnEngine(Path rootGuidFile) {
-    this(rootGuidFile, true);
-  }
-
-  /**
-   * Roots read from {@code rootGuidFile}, or detected when null; where detection finds none,
-   * {@code autoRoot} takes the most central switch, otherwise the engine refuses as OpenSM does.
-   */
-  public UpdnEngine(Path rootGuidFile, boolean autoRoot) {
-    this.rootGuidFile = rootGuidFile;
-    this.autoRoot = autoRoot;
+  /** With {@code settings}. */
+  public UpdnEngine(Settings settings) {
+    this.roots = settings.roots();
+    this.autoRoot = settings.autoRoot();
   }
 
   @Override
@@ -69,22 +75,23 @@ public final class UpdnEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("updn: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "updn: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
     int[] roots;
-    if (rootGuidFile != null) {
-      roots = readRoots(fabric, rootGuidFile);
+    if (this.roots != null) {
+      roots = GuidFiles.switches(fabric, this.roots, "updn", "root GUID list");
     } else {
       HopMatrix minHops = HopMatrix.compute(fabric, threads, options.progress(),
           "updn: min-hop matrix");
       roots = openSmRoots(fabric, minHops);
       if (roots.length == 0) {
         if (!autoRoot) {
-          throw new RoutingException("updn: no root nodes were found (OpenSM's detection: no switch"
+          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
               + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
-              + " other), so OpenSM disables updn here; name roots with -a, or leave"
+              + " other), so OpenSM disables updn here; give root GUIDs, or leave"
               + " updn_auto_root=true to take the most central switch");
         }
         int root = mostCentral(fabric, minHops);
@@ -92,12 +99,12 @@ public final class UpdnEngine implements RoutingEngine {
         notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
             + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
             + ", the switch with the least total hop distance to all others, as the only root"
-            + " (-a names roots; -P updn_auto_root=false refuses as OpenSM does)");
+            + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
       }
     }
     int[] rank = ranks(fabric, roots, notes);
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
-    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
+    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "give other root GUIDs, or route"
         + " with minhop");
     Routing routing = new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
@@ -174,10 +181,6 @@ public final class UpdnEngine implements RoutingEngine {
       }
     }
     return best;
-  }
-
-  static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
-    return GuidFiles.readSwitches(fabric, file, "updn", "root GUID file");
   }
 
   /**

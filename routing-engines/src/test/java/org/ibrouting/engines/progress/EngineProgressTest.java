@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingOptions;
@@ -92,9 +93,7 @@ class EngineProgressTest {
       for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
         jobs.append(String.format("0x%016x job%d%n", fabric.nodeGuid(node), node % 3));
       }
-      Path file = dir.resolve("jobs");
-      Files.writeString(file, jobs);
-      config = config.withJobFile(file);
+      config = config.withJobs(JobLists.parse(jobs.toString()));
     }
     Recorder recorder = new Recorder();
     Engines.create(engine, config).route(fabric, RoutingOptions.defaults().withThreads(1)

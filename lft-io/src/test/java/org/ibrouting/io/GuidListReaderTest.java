@@ -1,19 +1,20 @@
-package org.ibrouting.fabric;
+package org.ibrouting.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.StringReader;
+import org.ibrouting.fabric.GuidList;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** OpenSM's GUID-list syntax: strtoull base 0, a free name after the number, # comments. */
-class GuidFileTest {
+class GuidListReaderTest {
   @Test
   void readsHexOctalDecimalNamesAndComments() throws Exception {
-    GuidFile file = GuidFile.parse(new StringReader("# compute nodes\n"
+    GuidList file = GuidListReader.parse(new StringReader("# compute nodes\n"
         + "0x0002c90300001234 node-1\n"
         + "\n"
         + "   0X00000000000000ff#comment\n"
@@ -23,15 +24,14 @@ class GuidFileTest {
     assertEquals(5, file.size());
     assertArrayEquals(new long[] {0x0002c90300001234L, 0xff, 8, 42, 0},
         new long[] {file.guid(0), file.guid(1), file.guid(2), file.guid(3), file.guid(4)});
-    assertArrayEquals(new int[] {2, 4, 5, 6, 7},
-        new int[] {file.line(0), file.line(1), file.line(2), file.line(3), file.line(4)});
-    assertEquals(4, file.column(1));
-    assertEquals("cn.guids:4:4", file.where(1));
+    assertEquals(java.util.List.of("cn.guids:2:1", "cn.guids:4:4", "cn.guids:5:1", "cn.guids:6:1", "cn.guids:7:1"),
+        java.util.List.of(file.where(0), file.where(1), file.where(2), file.where(3), file.where(4)));
+    assertEquals("cn.guids", file.source());
   }
 
   @Test
   void unsigned64BitGuids() throws Exception {
-    GuidFile file = GuidFile.parse(new StringReader("0xffffffffffffffff\n18446744073709551615\n"), "f");
+    GuidList file = GuidListReader.parse(new StringReader("0xffffffffffffffff\n18446744073709551615\n"), "f");
     assertEquals(-1L, file.guid(0));
     assertEquals(-1L, file.guid(1));
   }
@@ -46,8 +46,8 @@ class GuidFileTest {
       "12abc|1|1|12abc",
       "-5|1|1|-5"})
   void badLinesNameFileLineAndColumn(String text, int line, int column, String found) {
-    GuidFileException e = assertThrows(GuidFileException.class,
-        () -> GuidFile.parse(new StringReader(text.replace("\\n", "\n")), "io.guids"));
+    ParseException e = assertThrows(ParseException.class,
+        () -> GuidListReader.parse(new StringReader(text.replace("\\n", "\n")), "io.guids"));
     assertEquals(line, e.line());
     assertEquals(column, e.column());
     assertEquals("io.guids:" + line + ":" + column + ": expected a GUID (0x-prefixed hex, octal or decimal,"
