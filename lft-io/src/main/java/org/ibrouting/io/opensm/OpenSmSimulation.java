@@ -8,11 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.sl.PathRecordReader;
 
@@ -53,12 +55,15 @@ public final class OpenSmSimulation implements AutoCloseable {
   private final Path workDir;
   private final String sockName;
   private final Process ibsim;
+  /** Where tools run: umad2sim builds a fake sysfs tree in the working directory of each one. */
+  private final Path toolDir;
   private int runs;
 
-  private OpenSmSimulation(Path workDir, String sockName, Process ibsim) {
+  private OpenSmSimulation(Path workDir, String sockName, Process ibsim, Path toolDir) {
     this.workDir = workDir;
     this.sockName = sockName;
     this.ibsim = ibsim;
+    this.toolDir = toolDir;
   }
 
   /** Whether ibsim, ibsim-run and opensm are installed. */
@@ -98,7 +103,7 @@ public final class OpenSmSimulation implements AutoCloseable {
         .redirectErrorStream(true).redirectOutput(workDir.resolve("ibsim.log").toFile());
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     Process process = pb.start();
-    OpenSmSimulation sim = new OpenSmSimulation(workDir, sockName, process);
+    OpenSmSimulation sim = new OpenSmSimulation(workDir, sockName, process, toolDir(workDir));
     try {
       sim.awaitSocket();
     } catch (IOException | RuntimeException e) {
@@ -106,6 +111,25 @@ public final class OpenSmSimulation implements AutoCloseable {
       throw e;
     }
     return sim;
+  }
+
+  /**
+   * A directory on tmpfs when there is one: each tool under umad2sim creates and removes a fake
+   * sysfs tree of some hundred files in its working directory, which costs 40-50 ms per run on a
+   * busy ext4 disk and under 10 ms on tmpfs (per-pair PathRecord queries run thousands of tools).
+   */
+  private static Path toolDir(Path workDir) throws IOException {
+    Path shm = Path.of("/dev/shm");
+    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+      try {
+        return Files.createTempDirectory(shm, "ibrouting-tools-");
+      } catch (IOException e) {
+        // fall back to the work directory
+      }
+    }
+    Path dir = workDir.resolve("tools");
+    Files.createDirectories(dir);
+    return dir;
   }
 
   private void awaitSocket() throws IOException {
@@ -366,6 +390,14 @@ public final class OpenSmSimulation implements AutoCloseable {
    * routing's own {@code SlTable}.
    */
   public PathRecordReader.Listing caPathRecords(Fabric fabric) throws IOException {
+    return PathRecordReader.read(fabric, caPathRecordFile(fabric));
+  }
+
+  /**
+   * Like {@link #caPathRecords}, but returns the file the records were saved to (in this
+   * simulation's directory), as {@code check --sl-saquery} reads it.
+   */
+  public Path caPathRecordFile(Fabric fabric) throws IOException {
     IntArrayList src = new IntArrayList();
     IntArrayList dst = new IntArrayList();
     int[] lids = terminalBaseLids(fabric);
@@ -380,7 +412,7 @@ public final class OpenSmSimulation implements AutoCloseable {
     String text = pathRecords(src.toIntArray(), dst.toIntArray());
     Path file = workDir.resolve("path-records-" + (++runs) + ".txt");
     Files.writeString(file, text, StandardCharsets.UTF_8);
-    return PathRecordReader.read(fabric, file);
+    return file;
   }
 
   private static int[] terminalBaseLids(Fabric fabric) {
@@ -477,7 +509,7 @@ public final class OpenSmSimulation implements AutoCloseable {
     List<String> full = new ArrayList<>();
     full.add("ibsim-run");
     full.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(full).directory(workDir.toFile())
+    ProcessBuilder pb = new ProcessBuilder(full).directory(toolDir.toFile())
         .redirectError(err.toFile()).redirectOutput(out.toFile());
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     try {
@@ -498,9 +530,16 @@ public final class OpenSmSimulation implements AutoCloseable {
     return Files.readString(out, StandardCharsets.UTF_8);
   }
 
-  /** Stops the ibsim this object started. */
+  /** Stops the ibsim this object started and removes the tools' directory. */
   @Override
   public void close() {
     stop(ibsim);
+    try (Stream<Path> tree = Files.walk(toolDir)) {
+      for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      // a leftover directory of a tool killed midway; nothing else depends on it
+    }
   }
 }
