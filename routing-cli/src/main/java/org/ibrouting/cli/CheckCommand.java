@@ -9,7 +9,7 @@ import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
     "Check forwarding tables (an OpenSM dump, ours, or read from the switches) against a fabric.",
     "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Parameters(index = "1", paramLabel = "LFTS", description = "LFTs: an OpenSM dump, or what ibroute"
@@ -46,6 +46,9 @@ final class CheckCommand implements Callable<Integer> {
   boolean switches;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
@@ -53,7 +56,8 @@ final class CheckCommand implements Callable<Integer> {
     if (slFile != null && saqueryFile != null) {
       throw new IllegalArgumentException("give the SLs either as --sl SLFILE or as --sl-saquery FILE");
     }
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing routing = LftDumpReader.read(fabric, lftFile);
     PathRecordReader.Listing listing = null;
     if (slFile != null) {
@@ -70,7 +74,8 @@ final class CheckCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - start) / 1e9;
     boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("lfts", lftFile.toString());
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("lfts", lftFile.toString());
       if (listing != null) {
         json.put("path_records", listing.records()).put("sl_vls", listing.slTable().numVls());
       }
@@ -80,6 +85,7 @@ final class CheckCommand implements Callable<Integer> {
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
+      FabricOptions.print(input);
       if (listing != null) {
         System.out.printf(Locale.ROOT, "SLs          %d PathRecords from %s, every one of %d CA port"
             + " pairs, %d VL(s)%n", listing.records(), saqueryFile, listing.portPairs(),

@@ -8,13 +8,14 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.opensm.QosPolicyWriter;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,13 +25,14 @@ import picocli.CommandLine.Parameters;
 @Command(name = "route", description = {
     "Route a fabric and write an LFT dump that OpenSM's file engine loads (opensm -R file -U LFTS),"
         + " or, with --opensm-dir, everything a stock OpenSM needs to deploy the routing with its SLs.",
-    "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables."})
+    "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
+    "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."})
 final class RouteCommand implements Callable<Integer> {
   @Option(names = {"-R", "--routing-engine"}, required = true, paramLabel = "ENGINES",
       description = "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
 
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Option(names = {"-o", "--output"}, paramLabel = "LFTS",
@@ -59,6 +61,9 @@ final class RouteCommand implements Callable<Integer> {
   EngineOptions engineOptions;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
@@ -74,13 +79,26 @@ final class RouteCommand implements Callable<Integer> {
       throw new IllegalArgumentException("route needs -o LFTS, --opensm-dir DIR, or both");
     }
     var chain = engineOptions.chain(engines);
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     long start = System.nanoTime();
-    EngineChain.Result result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    EngineChain.Result result;
+    try {
+      result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    } finally {
+      common.endProgress();
+    }
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
         .check(routing);
+    if (report.validPairs() == 0) {
+      // tables that route no pair of CA ports are no result, whatever the engine says
+      throw new RoutingException("nothing routed: " + (report.pairs() == 0
+          ? "the fabric has " + caLids(fabric) + " and routes need two"
+          : "none of the " + report.pairs() + " pairs of CA LIDs is reachable through "
+              + routing.engineName() + "'s tables") + "; no LFT dump written");
+    }
     long writeStart = System.nanoTime();
     long bytes = 0;
     if (output != null) {
@@ -98,12 +116,14 @@ final class RouteCommand implements Callable<Integer> {
       SlFileWriter.write(routing, slPath);
     }
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("engine", routing.engineName())
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
           .put("lfts", output == null ? null : output.toString())
           .put("sl_file", slPath == null ? null : slPath.toString())
-          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds);
+          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
+          .putRaw("notes", Json.stringArray(routing.notes()));
       if (deployment != null) {
         QosPolicyWriter.Stats policy = deployment.policy();
         json.put("opensm_dir", deployment.dir().toString())
@@ -114,6 +134,8 @@ final class RouteCommand implements Callable<Integer> {
       }
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
+      FabricOptions.print(input);
+      Summaries.printNotes(routing);
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }
@@ -140,5 +162,17 @@ final class RouteCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  private static String caLids(Fabric fabric) {
+    int count = 0;
+    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
+      for (int p = 1; p <= fabric.numPorts(node); p++) {
+        if (fabric.baseLid(fabric.port(node, p)) != 0) {
+          count++;
+        }
+      }
+    }
+    return count + (count == 1 ? " CA or router port" : " CA and router ports") + " with a LID";
   }
 }

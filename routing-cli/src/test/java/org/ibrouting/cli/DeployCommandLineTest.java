@@ -13,7 +13,7 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.testing.ReferenceFabrics;
-import org.ibrouting.io.testing.TestResources;
+import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,9 +75,9 @@ class DeployCommandLineTest {
 
   @Test
   void checkAuditsTheLftsAndSlsReadBackFromTheSwitchesAndTheSa() {
-    Path fabric = TestResources.file(READBACK + "fabric.ibnd");
-    Path lfts = TestResources.file(READBACK + "dump_lfts.txt.gz");
-    Path saquery = TestResources.file(READBACK + "dfsssp.saquery.txt.gz");
+    Path fabric = SampleFiles.copy(READBACK + "fabric.ibnd");
+    Path lfts = SampleFiles.copy(READBACK + "dump_lfts.txt.gz");
+    Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
     Run r = run("check", fabric.toString(), lfts.toString(), "--sl-saquery", saquery.toString(), "--deadlock");
     assertEquals(0, r.status(), r.out() + r.err());
     assertTrue(r.out().contains("SLs          240 PathRecords from " + saquery + ", every one of 240 CA"
@@ -95,7 +95,7 @@ class DeployCommandLineTest {
   void aListingOfAnotherFabricOrBothSlSourcesAreBadInput() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     Path dump = ReferenceFabrics.resource("torus2d_4x4", "dfsssp.lfts.dump.gz");
-    Path saquery = TestResources.file(READBACK + "dfsssp.saquery.txt.gz");
+    Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
     Run r = run("check", fabric.toString(), dump.toString(), "--sl-saquery", saquery.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out());
     assertTrue(r.err().matches("(?s)ibrouting: " + java.util.regex.Pattern.quote(saquery.toString())

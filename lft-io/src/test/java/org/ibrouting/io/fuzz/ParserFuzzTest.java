@@ -25,17 +25,19 @@ import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
-import org.ibrouting.io.testing.TestResources;
+import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMapException;
 
 /**
- * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs,
- * ibsim net files and OpenSM LFT dumps of the reference fabrics, of SL files written by
- * {@link SlFileWriter}, of job maps, and of what {@code dump_lfts}, {@code dump_fts -a},
- * {@code ibroute -a} and {@code saquery -p} printed on a fabric OpenSM programmed. Every input must be read (a fabric then also passes the
+ * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
+ * (default, {@code -g}, {@code -f}, before any SM ran, without switch comments), ibsim net files
+ * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
+ * reference fabrics, of SL files written by {@link SlFileWriter}, of job maps, and of what
+ * {@code dump_lfts}, {@code dump_fts -a}, {@code ibroute -a} and {@code saquery -p} printed on a
+ * fabric OpenSM programmed. Every input must be read (a fabric then also passes the
  * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
  * job maps) naming the file, a line within the input and a column within that line; any other
  * exception fails the test and saves the input under {@code target/fuzz-failures}.
@@ -48,9 +50,12 @@ class ParserFuzzTest {
   private static final Path DIR = Path.of("target", "fuzz-failures");
 
   private static String resourceText(String name, String file) throws IOException {
-    try (InputStream raw = ParserFuzzTest.class.getClassLoader()
-        .getResourceAsStream("fabrics/" + name + "/" + file)) {
-      InputStream in = file.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+    return resourceText("fabrics/" + name + "/" + file);
+  }
+
+  private static String resourceText(String resource) throws IOException {
+    try (InputStream raw = ParserFuzzTest.class.getClassLoader().getResourceAsStream(resource)) {
+      InputStream in = resource.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       in.transferTo(out);
       return out.toString(StandardCharsets.UTF_8);
@@ -76,6 +81,11 @@ class ParserFuzzTest {
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/fabric.ibnd", resourceText(name, "fabric.ibnd"), null));
     }
+    // ibnetdiscover -g, the man page's example (LMC 1), LID-less discovery, no switch comments
+    for (String file : List.of("director-g.ibnd", "man-page-example.ibnd", "nolids/net.ibnd",
+        "nolids/ft4_3.ibnd.gz", "no-switch-comment.ibnd", "net-full.ibnd")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
+    }
     assertClean(ParserFuzzer.run("ibnd", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
   }
@@ -85,6 +95,14 @@ class ParserFuzzTest {
     List<Seed> seeds = new ArrayList<>();
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/" + name + ".net", resourceText(name, name + ".net"), null));
+    }
+    // ibsim's own examples and net files whose LIDs and GUIDs follow ibsim's and OpenSM's rules
+    for (String file : SampleFiles.netExamples()) {
+      seeds.add(new Seed(file, resourceText(file), null));
+    }
+    for (String file : List.of("director.net", "lids/island.net", "lids/cafirst.net",
+        "lids/partial.net", "lids/lmc2-partial.net", "lids/guid-counters.net")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
     }
     assertClean(ParserFuzzer.run("net", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
@@ -111,16 +129,16 @@ class ParserFuzzTest {
   @Example
   void switchReadbacks() throws IOException {
     String dir = "opensm-readback/torus4x4h1/";
-    Fabric fabric = IbnetdiscoverReader.read(new StringReader(TestResources.text(dir + "fabric.ibnd")),
+    Fabric fabric = IbnetdiscoverReader.read(new StringReader(SampleFiles.text(dir + "fabric.ibnd")),
         "fabric.ibnd");
     List<Seed> lfts = new ArrayList<>();
     for (String file : List.of("dump_lfts.txt.gz", "dump_fts-a.txt.gz", "ibroute-a.txt")) {
-      lfts.add(new Seed(file, TestResources.text(dir + file), fabric));
+      lfts.add(new Seed(file, SampleFiles.text(dir + file), fabric));
     }
     assertClean(ParserFuzzer.run("dump_fts", lfts,
         (file, context) -> LftDumpReader.read((Fabric) context, file),
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(400), ParserFuzzer.seed(), DIR));
-    List<Seed> listings = List.of(new Seed("saquery -p", TestResources.text(dir + "dfsssp.saquery.txt.gz"),
+    List<Seed> listings = List.of(new Seed("saquery -p", SampleFiles.text(dir + "dfsssp.saquery.txt.gz"),
         fabric));
     assertClean(ParserFuzzer.run("saquery", listings,
         (file, context) -> PathRecordReader.read((Fabric) context, file),

@@ -11,7 +11,7 @@ import org.ibrouting.io.ParseException;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.testing.ReferenceFabrics;
-import org.ibrouting.io.testing.TestResources;
+import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.junit.jupiter.api.Test;
@@ -24,12 +24,12 @@ class PathRecordReaderTest {
   static final String DIR = "opensm-readback/torus4x4h1/";
 
   static Fabric fabric() throws IOException {
-    return IbnetdiscoverReader.read(new StringReader(TestResources.text(DIR + "fabric.ibnd")),
+    return IbnetdiscoverReader.read(new StringReader(SampleFiles.text(DIR + "fabric.ibnd")),
         "fabric.ibnd");
   }
 
   static String listing() {
-    return TestResources.text(DIR + "dfsssp.saquery.txt.gz");
+    return SampleFiles.text(DIR + "dfsssp.saquery.txt.gz");
   }
 
   static PathRecordReader.Listing read(Fabric fabric, String text) throws IOException {
@@ -46,7 +46,7 @@ class PathRecordReaderTest {
     PathRecordReader.Listing listing = read(fabric, listing());
     assertEquals(240, listing.records());
     assertEquals(240, listing.portPairs());
-    SlTable ours = SlFileReader.read(fabric, new StringReader(TestResources.text(DIR + "dfsssp.sl")),
+    SlTable ours = SlFileReader.read(fabric, new StringReader(SampleFiles.text(DIR + "dfsssp.sl")),
         "dfsssp.sl");
     int differing = 0;
     int nonZero = 0;
@@ -72,12 +72,12 @@ class PathRecordReaderTest {
   void theLftsReadBackWithDumpLftsAndDumpFtsAreTheOnesWeDeployed() throws IOException {
     Fabric fabric = fabric();
     Routing ours = LftDumpReader.read(fabric,
-        new StringReader(TestResources.text(DIR + "dfsssp.lfts.dump.gz")), "dfsssp.lfts.dump");
+        new StringReader(SampleFiles.text(DIR + "dfsssp.lfts.dump.gz")), "dfsssp.lfts.dump");
     for (String file : new String[] {"dump_lfts.txt.gz", "dump_fts-a.txt.gz", "dump_fts-n.txt.gz"}) {
-      Routing programmed = LftDumpReader.read(fabric, new StringReader(TestResources.text(DIR + file)), file);
+      Routing programmed = LftDumpReader.read(fabric, new StringReader(SampleFiles.text(DIR + file)), file);
       assertTrue(ours.sameLfts(programmed), file);
     }
-    Routing one = LftDumpReader.read(fabric, new StringReader(TestResources.text(DIR + "ibroute-a.txt")),
+    Routing one = LftDumpReader.read(fabric, new StringReader(SampleFiles.text(DIR + "ibroute-a.txt")),
         "ibroute-a.txt");
     int sw = fabric.nodeOfLid(1);
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
@@ -115,7 +115,7 @@ class PathRecordReaderTest {
     assertTrue(e.problem().contains("covers"), e.getMessage());
     assertEquals(atBoundary.split("\n").length, e.line(), e.getMessage());
     // not saquery output at all
-    e = rejected(fabric, TestResources.text(DIR + "dump_lfts.txt.gz"));
+    e = rejected(fabric, SampleFiles.text(DIR + "dump_lfts.txt.gz"));
     assertEquals(1, e.line(), e.getMessage());
     e = rejected(fabric, "");
     assertTrue(e.problem().contains("no 'PathRecord dump:' records"), e.getMessage());
