@@ -19,15 +19,22 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.sl.PathRecordReader;
 
 /**
- * The real OpenSM, run once on a fabric simulated by ibsim: {@code ibsim -s -n NETFILE} with a
- * private {@code IBSIM_SOCKNAME}, then {@code ibsim-run opensm -o -R ENGINE -D 0x47} with a fresh
- * cache and dump directory. The ibsim this object started is stopped by {@link #close()}, by its
- * process id.
+ * The real OpenSM on a fabric simulated by ibsim: {@code ibsim -s -n NETFILE} with a private
+ * {@code IBSIM_SOCKNAME}, then either {@code ibsim-run opensm -o -R ENGINE -D 0x47} once with a
+ * fresh cache and dump directory ({@link #runOpenSm}), or an OpenSM that keeps running and
+ * answers SA queries ({@link #startOpenSm}), while infiniband-diags read back what the simulated
+ * switches and the SA hold: LFTs ({@link #dumpFts}, {@link #ibroute}), PathRecords
+ * ({@link #caPathRecords}) and SL-to-VL tables ({@link #sl2vlTables}). The ibsim and OpenSM
+ * processes this object started are stopped by {@link #close()} and {@code RunningOpenSm.close()},
+ * by their process ids.
  *
  * <pre>{@code
  * try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, workDir)) {
  *   OpenSmSimulation.Result r = sim.runOpenSm("minhop", List.of());
  *   Path dump = r.lftDump();
+ *   try (OpenSmSimulation.RunningOpenSm sm = sim.startOpenSm(List.of("-R", "dfsssp", "-Q"), 300)) {
+ *     SlTable theirs = sim.caPathRecords(fabric).slTable();   // OpenSM's own SLs, per CA pair
+ *   }
  * }
  * }</pre>
  */
@@ -177,20 +184,12 @@ public final class OpenSmSimulation implements AutoCloseable {
   /** Like {@link #runOpenSm(String, List)} with a time limit in seconds. */
   public Result runOpenSm(String engines, List<String> extraArgs, long timeoutSeconds)
       throws IOException {
-    Path runDir = workDir.resolve("opensm-" + (++runs));
-    Path cache = runDir.resolve("cache");
-    Path dumps = runDir.resolve("dump");
-    Files.createDirectories(cache);
-    Files.createDirectories(dumps);
-    Path log = runDir.resolve("opensm.log");
-    List<String> command = new ArrayList<>(List.of("ibsim-run", "opensm", "-o", "-R", engines,
-        "-D", "0x47", "-f", log.toString(), "--dump_files_dir", dumps.toString()));
-    command.addAll(extraArgs);
-    ProcessBuilder pb = new ProcessBuilder(command).directory(runDir.toFile())
-        .redirectErrorStream(true).redirectOutput(runDir.resolve("opensm.out").toFile());
-    pb.environment().put("IBSIM_SOCKNAME", sockName);
-    pb.environment().put("OSM_CACHE_DIR", cache.toString());
-    Process opensm = pb.start();
+    List<String> args = new ArrayList<>(List.of("-o", "-R", engines, "-D", "0x47"));
+    args.addAll(extraArgs);
+    OpenSmRun run = openSm(args);
+    Path log = run.log();
+    Path dumps = run.dumps();
+    Process opensm = run.process();
     int exit;
     try {
       if (!opensm.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
@@ -303,23 +302,12 @@ public final class OpenSmSimulation implements AutoCloseable {
    * @throws IOException when OpenSM exits, or the subnet is not up within {@code timeoutSeconds}
    */
   public RunningOpenSm startOpenSm(List<String> args, long timeoutSeconds) throws IOException {
-    Path runDir = workDir.resolve("opensm-" + (++runs));
-    Path cache = runDir.resolve("cache");
-    Path dumps = runDir.resolve("dump");
-    Files.createDirectories(cache);
-    Files.createDirectories(dumps);
-    Path log = runDir.resolve("opensm.log");
-    Path output = runDir.resolve("opensm.out");
-    List<String> command = new ArrayList<>(List.of("ibsim-run", "opensm", "-d2", "-f",
-        log.toString(), "--dump_files_dir", dumps.toString()));
-    command.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(command).directory(runDir.toFile())
-        .redirectErrorStream(true).redirectOutput(output.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    pb.environment().put("IBSIM_SOCKNAME", sockName);
-    pb.environment().put("OSM_CACHE_DIR", cache.toString());
-    Process opensm = pb.start();
-    RunningOpenSm running = new RunningOpenSm(opensm, log, output, dumps);
+    List<String> allArgs = new ArrayList<>(List.of("-d2"));
+    allArgs.addAll(args);
+    OpenSmRun run = openSm(allArgs);
+    Path log = run.log();
+    Process opensm = run.process();
+    RunningOpenSm running = new RunningOpenSm(opensm, log, run.output(), run.dumps());
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
     try {
       while (true) {
@@ -328,7 +316,7 @@ public final class OpenSmSimulation implements AutoCloseable {
         }
         if (!opensm.isAlive()) {
           throw new IOException("opensm exited with status " + opensm.exitValue()
-              + " before the subnet came up; see " + log + " and " + output);
+              + " before the subnet came up; see " + log + " and " + run.output());
         }
         if (System.nanoTime() > deadline) {
           throw new IOException("the subnet was not up within " + timeoutSeconds + " s; see " + log);
@@ -339,6 +327,31 @@ public final class OpenSmSimulation implements AutoCloseable {
       running.close();
       throw e;
     }
+  }
+
+  private record OpenSmRun(Process process, Path log, Path output, Path dumps) {}
+
+  /**
+   * Starts {@code ibsim-run opensm -f LOG --dump_files_dir DIR ARGS} in a new run directory with
+   * a fresh {@code OSM_CACHE_DIR}: OpenSM's guid2lid cache would otherwise override the LIDs.
+   */
+  private OpenSmRun openSm(List<String> args) throws IOException {
+    Path runDir = workDir.resolve("opensm-" + (++runs));
+    Path cache = runDir.resolve("cache");
+    Path dumps = runDir.resolve("dump");
+    Files.createDirectories(cache);
+    Files.createDirectories(dumps);
+    Path log = runDir.resolve("opensm.log");
+    Path output = runDir.resolve("opensm.out");
+    List<String> command = new ArrayList<>(List.of("ibsim-run", "opensm", "-f", log.toString(),
+        "--dump_files_dir", dumps.toString()));
+    command.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(runDir.toFile())
+        .redirectErrorStream(true).redirectOutput(output.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().put("IBSIM_SOCKNAME", sockName);
+    pb.environment().put("OSM_CACHE_DIR", cache.toString());
+    return new OpenSmRun(pb.start(), log, output, dumps);
   }
 
   private static void stop(Process process) {

@@ -327,8 +327,10 @@ public final class QosPolicyWriter {
           switches.add(sw);
         }
       }
-      StringBuilder text = new StringBuilder(ownPorts ? "switch ports and end ports" : "end ports");
-      text.append(" of ").append(ports.length == 1 ? "1 port" : ports.length + " ports");
+      StringBuilder text = new StringBuilder(ports.length == 1 ? "1 port" : ports.length + " ports");
+      if (ownPorts) {
+        text.append(" (switch port 0 included)");
+      }
       if (!switches.isEmpty()) {
         text.append(" on ").append(fabric.nodeName(switches.getInt(0)));
         if (switches.size() > 1) {

@@ -38,7 +38,9 @@ class QosPolicyWriterTest {
 
   static Stream<Arguments> fabricsAndKinds() {
     return Stream.of("ft4_3", "torus2d_4x4", "hypercube5", "dragonfly_a4p2h2", "jellyfish32")
-        .flatMap(name -> Stream.of(Kind.values()).map(kind -> Arguments.of(name, kind)));
+        .flatMap(name -> Stream.of(Kind.values()).map(kind -> Arguments.of(name, kind)))
+        // a table per source LID of jellyfish32's 416 LIDs costs seconds and adds no case
+        .filter(a -> !(a.get()[0].equals("jellyfish32") && a.get()[1] == Kind.PER_SOURCE_LID));
   }
 
   /** A random SL table of the given kind, SLs 0..numSls-1. */
