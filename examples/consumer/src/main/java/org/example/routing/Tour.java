@@ -13,6 +13,7 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -25,7 +26,8 @@ import org.ibrouting.simulation.Simulator;
 /**
  * What a user does with the library, as the README's "Java API" shows it (the body of
  * {@link #main} is that snippet): read a fabric, route it (an engine of one's own by name, in a
- * chain), read LFT entries and SLs, verify, write the files OpenSM loads and read them back,
+ * chain), read LFT entries and SLs, verify, write the files OpenSM loads (the LFT dump, or a
+ * directory with QoS policy and opensm.conf as well) and read them back,
  * measure Λ, compare routings. {@code Tour FABRIC OUTDIR}.
  */
 public final class Tour {
@@ -60,6 +62,8 @@ public final class Tour {
     LftDumpWriter.write(routing, outDir.resolve("lfts.dump"), DumpFormat.FULL);   // opensm -R file -U lfts.dump
     SlFileWriter.write(routing, outDir.resolve("lfts.dump.sl"));
     Routing theirs = LftDumpReader.read(fabric, outDir.resolve("lfts.dump"));    // e.g. OpenSM's opensm-lfts.dump
+    OpenSmDeployment.Result deployed = OpenSmDeployment.write(routing, outDir.resolve("deploy"), DumpFormat.FULL);
+    System.out.println(deployed.commandLine());                // opensm -F /abs/deploy/opensm.conf: LFTs and SLs
 
     SimulationResult lambda = Simulator.effectiveBisectionBandwidth(routing, 1000, 7);   // Λ: mean(), confidence95()
     System.out.printf("Lambda %.4f +- %.4f%n", lambda.mean(), lambda.confidence95());
