@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
@@ -50,24 +49,7 @@ class RouteCheckerTest {
 
   @Test
   void reportsLoopsBlackHolesAndUnreachablePairsWithWitnesses() {
-    Fabric fabric = TestFabrics.ring(4, 1);
-    Routing good = TestRoutings.shortestPaths(fabric);
-    RoutingBuilder b = Routing.builder(fabric, "broken");
-    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-      for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-        b.setOutPort(sw, lid, good.outPort(sw, lid));
-      }
-    }
-    int s0 = fabric.nodeOfGuid(0x1000L);
-    int s1 = fabric.nodeOfGuid(0x1001L);
-    int s2 = fabric.nodeOfGuid(0x1002L);
-    // LID 3 (H2 on S2): S0 and S1 bounce it between them
-    b.setOutPort(s0, 3, 1).setOutPort(s1, 3, 2);
-    // LID 4 (H3 on S3): S2 drops it (S1's shortest path to S3 runs through S2)
-    b.setOutPort(s2, 4, Routing.NO_ROUTE);
-    // LID 1 (H0 on S0): S2 sends it to a port it does not have
-    b.setOutPort(s2, 1, 3 + 1);
-    Routing broken = b.build();
+    Routing broken = BrokenRing.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 2).check(broken);
     assertEquals(12, report.pairs());
     assertEquals(2, report.loopPairs(), report.toString());

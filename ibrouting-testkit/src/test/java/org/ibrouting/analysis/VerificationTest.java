@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
@@ -43,21 +42,9 @@ class VerificationTest {
 
   @Test
   void faultsCarryTheirRoutes() {
-    Fabric fabric = TestFabrics.ring(4, 1);
-    Routing good = TestRoutings.shortestPaths(fabric);
-    RoutingBuilder b = Routing.builder(fabric, "broken");
-    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-      for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-        b.setOutPort(sw, lid, good.outPort(sw, lid));
-      }
-    }
-    int s0 = fabric.nodeOfGuid(0x1000L);
-    int s1 = fabric.nodeOfGuid(0x1001L);
-    int s2 = fabric.nodeOfGuid(0x1002L);
-    b.setOutPort(s0, 3, 1).setOutPort(s1, 3, 2);      // LID 3 bounces between S0 and S1
-    b.setOutPort(s2, 4, Routing.NO_ROUTE);           // S2 drops LID 4
-    b.setOutPort(s2, 1, 4);                          // S2 sends LID 1 to a port it lacks
-    Verification v = Verification.of(b.build());
+    Routing broken = BrokenRing.routing();
+    int s2 = BrokenRing.s(broken.fabric(), 2);
+    Verification v = Verification.of(broken);
     assertFalse(v.allRouted() || v.loopFree() || v.ok());
     Route unreachable = v.unreachable().orElseThrow();
     assertEquals(Route.Ending.NO_ROUTE, unreachable.ending());
