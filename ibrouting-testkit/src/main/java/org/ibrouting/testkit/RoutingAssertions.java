@@ -114,7 +114,7 @@ public final class RoutingAssertions {
     if (!report.isDeadlockFree()) {
       int vl = report.cyclicVls()[0];
       fail(routing + ": the channel dependency graph of VL " + vl + " has "
-          + report.numCyclicChannels(vl) + " channels on cycles; witness:\n" + report.witness(vl));
+          + report.numCyclicChannels(vl) + " channels on cycles; witness:\n" + report.creditLoop(vl).orElseThrow());
     }
   }
 

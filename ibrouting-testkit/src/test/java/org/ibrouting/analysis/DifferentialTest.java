@@ -212,7 +212,7 @@ class DifferentialTest {
         assertEquals(naive.numVertices(vl), fast.numVertices(vl), "vertices of VL " + vl + ", " + where);
         assertEquals(naive.numEdges(vl), fast.numEdges(vl), "edges of VL " + vl + ", " + where);
         assertEquals(naive.numCyclic(vl), fast.numCyclicChannels(vl), "cyclic of VL " + vl + ", " + where);
-        CreditLoop loop = fast.witness(vl);
+        CreditLoop loop = fast.creditLoop(vl).orElse(null);
         if (naive.cyclic(vl)) {
           cyclicCases++;
           assertNotNull(loop, "VL " + vl + " is cyclic, " + where);

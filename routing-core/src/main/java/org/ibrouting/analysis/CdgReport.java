@@ -60,15 +60,6 @@ public final class CdgReport {
     return cyclic.length == 0 ? Optional.empty() : creditLoop(cyclic[0]);
   }
 
-  /**
-   * A shortest cycle through the lowest cyclic channel of VL {@code vl}, or null if acyclic.
-   *
-   * @deprecated use {@link #creditLoop(int)}; kept while the branches written against it are merged
-   */
-  @Deprecated(forRemoval = true)
-  public CreditLoop witness(int vl) {
-    return creditLoop(vl).orElse(null);
-  }
 
   /** One more than the highest VL whose graph has a channel (0 when no route crosses a channel). */
   public int numVls() {

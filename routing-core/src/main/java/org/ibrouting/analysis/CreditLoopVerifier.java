@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;

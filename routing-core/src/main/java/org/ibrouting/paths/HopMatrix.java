@@ -2,6 +2,7 @@ package org.ibrouting.paths;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingException;
 

@@ -1,7 +1,7 @@
 package org.ibrouting.engines;
 
-import org.ibrouting.engines.dfsssp.DfssspEngine;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.engines.internal.DfssspLanes;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -33,6 +33,6 @@ public final class VirtualLanes {
    */
   public static Routing assignDeadlockFree(Routing routing, RoutingOptions options) throws RoutingException {
     int[] order = new SsspGraph(routing.fabric()).destinationOrder(null, null);
-    return DfssspEngine.assignVirtualLanes(routing, order, options, false, routing.engineName());
+    return DfssspLanes.assign(routing, order, options, false, routing.engineName());
   }
 }

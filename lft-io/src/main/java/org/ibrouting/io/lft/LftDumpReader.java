@@ -6,8 +6,8 @@ import java.io.Reader;
 import java.nio.file.Path;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 

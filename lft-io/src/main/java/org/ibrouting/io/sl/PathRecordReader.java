@@ -11,8 +11,8 @@ import java.util.Map;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 import org.ibrouting.routing.SlTable;
 
 /**

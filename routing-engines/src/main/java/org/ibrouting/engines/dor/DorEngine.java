@@ -1,9 +1,9 @@
 package org.ibrouting.engines.dor;
 
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;

@@ -1,6 +1,6 @@
 package org.ibrouting.engines.ftree;
 
-import org.ibrouting.engines.GuidFiles;
+import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.routing.ProgressListener;

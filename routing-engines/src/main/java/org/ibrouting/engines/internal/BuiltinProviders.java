@@ -20,7 +20,7 @@ import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
- * The built-in engines' entries in the registry, one class each, named in this jar's
+ * Not API. The built-in engines' entries in the registry, one class each, named in this jar's
  * {@code META-INF/services/org.ibrouting.engines.EngineProvider} in the order the registry lists
  * them. Not API: use {@link org.ibrouting.engines.Engines}.
  */

@@ -1,14 +1,15 @@
 package org.ibrouting.engines.multiupdn;
 
 import java.util.function.Supplier;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -44,7 +45,7 @@ import org.ibrouting.routing.SlTable;
  *       random or the tree that carries the fewest routes so far.
  *   <li>A switch may find no legal neighbour: the greedy choices of its neighbours left no tree
  *       open to it. Then the stuck switches and the switches of their tree-0 Up*&#47;Down* routes
- *       (from {@link UpDownHops}, destination-based and complete) are <em>protected</em> and the
+ *       (from {@code UpDownHops}, destination-based and complete) are <em>protected</em> and the
  *       in-tree is grown again: a protected switch accepts only hops that keep tree 0 legal for
  *       its route, and all-down in tree 0 where tree 0's own route is all-down. Its next switch on
  *       that route is protected as well, so by induction from the destination every protected
@@ -130,7 +131,7 @@ public final class MultiUpdnEngine implements RoutingEngine {
           options.maxVls());
     }
     int[] preset = rootGuids == null ? new int[0]
-        : org.ibrouting.engines.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
+        : org.ibrouting.engines.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
     if (preset.length > numTrees) {
       throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "multiupdn: root GUID list "
           + rootGuids.source() + " names " + preset.length
@@ -142,7 +143,7 @@ public final class MultiUpdnEngine implements RoutingEngine {
     int[][] ranks = new int[numTrees][];
     int[] upTrees = new int[fabric.numPortSlots()];
     for (int t = 0; t < numTrees; t++) {
-      ranks[t] = UpdnEngine.ranks(fabric, roots[t]);
+      ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
       for (int sw = 0; sw < n; sw++) {
         for (int k = 0; k < fabric.outDegree(sw); k++) {
           int c = fabric.outChannel(sw, k);

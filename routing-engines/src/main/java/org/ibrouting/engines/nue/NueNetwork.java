@@ -2,8 +2,8 @@ package org.ibrouting.engines.nue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
-import org.ibrouting.analysis.IncrementalCdg;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.RoutingException;
 
 /**

@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;

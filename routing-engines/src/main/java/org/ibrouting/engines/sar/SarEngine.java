@@ -3,11 +3,12 @@ package org.ibrouting.engines.sar;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.internal.DfssspLanes;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -23,14 +24,14 @@ import org.ibrouting.simulation.JobMap;
  * <ol>
  *   <li>the CA ports of nodes in a job of at least two nodes are routed first, by the size of their
  *       largest job, largest first (stable, so OpenSM's (DF)SSSP order decides among equals); each
- *       destination LID gets P-SSSP's modified Dijkstra on {@link SsspGraph} (OpenSM's weights and
+ *       destination LID gets P-SSSP's modified Dijkstra on {@code SsspGraph} (OpenSM's weights and
  *       tie-breaking), and afterwards a link's weight rises by the number of source LIDs whose
  *       route uses it <em>and</em> whose node shares a job with the destination;
- *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioGuidFile}, OpenSM's
+ *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioNodes}, OpenSM's
  *       {@code -G}) not routed yet, balanced over every source as in P-SSSP;
  *   <li>then, with fresh weights again, all other CA ports and the switches' port 0s, as in P-SSSP;
  *   <li>finally DFSSSP's VL assignment over all (source, destination) pairs in that order
- *       ({@link DfssspEngine#assignVirtualLanes}), with the same VL limit and SL table.
+ *       (DFSSSP's VL step), with the same VL limit and SL table.
  * </ol>
  * All weights start at P², so every path is minimal. Without a job map the engine refuses: its
  * whole point is the map; DFSSSP is what remains without one. Jobs of one node have no route inside
@@ -89,7 +90,7 @@ public final class SarEngine implements RoutingEngine {
     } catch (IllegalArgumentException e) {
       throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: " + e.getMessage(), e);
     }
-    boolean[] io = ioNodes == null ? null : org.ibrouting.engines.GuidFiles.caPortMask(fabric, ioNodes);
+    boolean[] io = ioNodes == null ? null : org.ibrouting.engines.internal.GuidFiles.caPortMask(fabric, ioNodes);
     return route(fabric, options, resolved, io);
   }
 
@@ -154,7 +155,7 @@ public final class SarEngine implements RoutingEngine {
     System.arraycopy(jobPorts, 0, order, 0, jobPorts.length);
     ioNodes.getElements(0, order, jobPorts.length, ioNodes.size());
     others.getElements(0, order, jobPorts.length + ioNodes.size(), others.size());
-    return DfssspEngine.assignVirtualLanes(routing, order, options, balance, name());
+    return DfssspLanes.assign(routing, order, options, balance, name());
   }
 
   /** One tree per LID of {@code dest}, each followed by its weight update. */

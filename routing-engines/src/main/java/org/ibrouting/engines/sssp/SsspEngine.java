@@ -1,10 +1,10 @@
 package org.ibrouting.engines.sssp;
 
 import java.util.Arrays;
-import org.ibrouting.engines.GuidFiles;
+import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -15,7 +15,7 @@ import org.ibrouting.routing.RoutingOptions;
  * P-SSSP: one shortest-path tree per destination LID, with link weights raised by the routes
  * already placed, so that load is balanced over the whole fabric (Hoefler, Schneider, Lumsdaine,
  * "Optimized Routing for Large-Scale InfiniBand Networks"). OpenSM counterpart: {@code -R sssp}
- * (osm_ucast_dfsssp.c without the VL step), reproduced table for table on {@link SsspGraph}:
+ * (osm_ucast_dfsssp.c without the VL step), reproduced table for table on {@code SsspGraph}:
  * switches in OpenSM's order as vertices, one directed link entry per cable end in port order,
  * destinations ordered by the number of end-port LIDs on their switch (CA ports first, then the
  * switches' own LIDs), Dijkstra from the destination with OpenSM's 4-ary heap tie-breaking, and

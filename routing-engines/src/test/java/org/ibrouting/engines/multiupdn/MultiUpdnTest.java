@@ -17,8 +17,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.testing.GuidLists;
-import org.ibrouting.engines.updn.UpDownHops;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
@@ -108,7 +108,7 @@ class MultiUpdnTest {
     int[][] ranks = new int[trees][];
     for (int t = 0; t < trees; t++) {
       try {
-        ranks[t] = UpdnEngine.ranks(f, roots[t]);
+        ranks[t] = org.ibrouting.engines.internal.UpDownRanks.ranks(f, roots[t]);
       } catch (RoutingException e) {
         throw new AssertionError(e);
       }
@@ -182,7 +182,7 @@ class MultiUpdnTest {
     Fabric fabric = Topologies.torus(new int[] {4, 4}, 1);
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# first root\n" + String.format("0x%016x", fabric.nodeGuid(5)) + "\n");
-    int[] preset = org.ibrouting.engines.GuidFiles.switches(fabric, GuidLists.read(file), "multiupdn", "root GUID list");
+    int[] preset = org.ibrouting.engines.internal.GuidFiles.switches(fabric, GuidLists.read(file), "multiupdn", "root GUID list");
     int[][] roots = TreeRoots.choose(fabric, HopMatrix.compute(fabric, 1), preset, 2);
     assertEquals(5, roots[0][0]);
     assertEquals(4, HopMatrix.compute(fabric, 1).least(5, roots[1][0]), "the farthest from it");

@@ -15,8 +15,8 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -207,7 +207,7 @@ class FailureSweepTest {
       CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
       if (!cdg.isDeadlockFree()) {
         int vl = cdg.cyclicVls()[0];
-        return "credit loop on VL " + vl + ":\n" + cdg.witness(vl);
+        return "credit loop on VL " + vl + ":\n" + cdg.creditLoop(vl).orElseThrow();
       }
       if (routing.slTable().numVls() > RoutingOptions.DEFAULT_MAX_VLS) {
         return "uses " + routing.slTable().numVls() + " VLs, limit " + RoutingOptions.DEFAULT_MAX_VLS;

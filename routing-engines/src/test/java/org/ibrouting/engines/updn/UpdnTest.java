@@ -1,5 +1,7 @@
 package org.ibrouting.engines.updn;
 
+import org.ibrouting.engines.internal.UpDownHops;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -53,7 +55,7 @@ class UpdnTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn+roots");
     Path rootFile = ReferenceFabrics.resource(name, "updn-roots.guids");
     Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(theirs.fabric(), RoutingOptions.defaults());
-    int[] rank = UpdnEngine.ranks(theirs.fabric(), org.ibrouting.engines.GuidFiles.switches(theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
+    int[] rank = org.ibrouting.engines.internal.UpDownRanks.ranks(theirs.fabric(), org.ibrouting.engines.internal.GuidFiles.switches(theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
     assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
     if (name.equals("jellyfish32")) {
       assertTrue(downUpTurns(theirs, rank) > 0, name + ": OpenSM's tables were expected to break the rule");

@@ -1,4 +1,4 @@
-package org.ibrouting.engines.dfsssp;
+package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;

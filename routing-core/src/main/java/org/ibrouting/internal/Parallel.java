@@ -1,4 +1,4 @@
-package org.ibrouting.paths;
+package org.ibrouting.internal;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.ibrouting.engines.dfsssp;
+package org.ibrouting.engines.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;

@@ -1,8 +1,8 @@
-package org.ibrouting.engines.dfsssp;
+package org.ibrouting.engines.internal;
 
 /**
- * A table of the VL assignment would exceed 2^31 entries. Unchecked so that it can leave the
- * worker threads; {@link DfssspEngine#assignVirtualLanes} turns it into a refusal
+ * Not API. A table of the VL assignment would exceed 2^31 entries. Unchecked so that it can leave the
+ * worker threads; {@link DfssspLanes#assign} turns it into a refusal
  * ({@code RoutingException.Reason.TOO_LARGE}).
  */
 final class SizeLimitExceeded extends RuntimeException {

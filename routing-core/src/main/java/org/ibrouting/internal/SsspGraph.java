@@ -1,4 +1,4 @@
-package org.ibrouting.paths;
+package org.ibrouting.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
@@ -6,7 +6,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 
 /**
- * The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by the
+ * Not API. The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by the
  * P-SSSP family (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale InfiniBand
  * Networks"; Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers"): switches in fabric
  * order as vertices, one directed link entry per cable end in port order (parallel cables kept

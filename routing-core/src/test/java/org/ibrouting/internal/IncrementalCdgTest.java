@@ -1,4 +1,4 @@
-package org.ibrouting.analysis;
+package org.ibrouting.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,9 +1,9 @@
-package org.ibrouting.analysis;
+package org.ibrouting.internal;
 
 import java.util.Arrays;
 
 /**
- * A channel dependency graph kept acyclic while dependencies are added, for engines that build
+ * Not API. A channel dependency graph kept acyclic while dependencies are added, for engines that build
  * deadlock-free routes incrementally (LASH's layers, Nue's virtual layers).
  *
  * <p>The possible dependencies are fixed up front as a {@link Graph} (compressed rows: the candidate

@@ -1,13 +1,13 @@
-package org.ibrouting.engines.updn;
+package org.ibrouting.engines.internal;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.ProgressListener;
 
 /**
- * The hop table OpenSM's Up*&#47;Down* family fills with its breadth-first search per destination
+ * Not API. The hop table OpenSM's Up*&#47;Down* family fills with its breadth-first search per destination
  * switch ({@code updn_bfs_by_node} in {@code osm_ucast_updn.c}, {@code dnup_bfs_by_node} in
  * {@code osm_ucast_dnup.c}, 3.3.23), reproduced step for step rather than as the set of legal
  * paths ({@link UpDownHops}).

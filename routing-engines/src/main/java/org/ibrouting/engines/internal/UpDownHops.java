@@ -1,15 +1,15 @@
-package org.ibrouting.engines.updn;
+package org.ibrouting.engines.internal;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.topology.Connectivity;
 
 /**
- * Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y goes up
+ * Not API. Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y goes up
  * when y is closer to a root (lower rank), or, between switches of equal rank, has the lower GUID
  * (OpenSM's rule). For each destination switch D:
  *
@@ -60,7 +60,7 @@ public final class UpDownHops implements HopTable {
   }
 
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
-  static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
+  public static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
       String phase) {
     return compute(fabric, new Turns() {
       @Override

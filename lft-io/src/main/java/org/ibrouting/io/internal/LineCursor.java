@@ -1,7 +1,9 @@
-package org.ibrouting.io;
+package org.ibrouting.io.internal;
+
+import org.ibrouting.io.ParseException;
 
 /**
- * A cursor over one input line that reads the small tokens of text formats (numbers, hex GUIDs,
+ * Not API. A cursor over one input line that reads the small tokens of text formats (numbers, hex GUIDs,
  * expected characters) and reports problems as a {@link ParseException} with line and column.
  */
 public final class LineCursor {

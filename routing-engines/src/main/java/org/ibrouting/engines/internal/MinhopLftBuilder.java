@@ -1,16 +1,16 @@
-package org.ibrouting.engines.minhop;
+package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
- * OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
+ * Not API. OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
  * in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which differ only in the
  * {@link HopTable} they pass and in the {@link Mode}.
  *

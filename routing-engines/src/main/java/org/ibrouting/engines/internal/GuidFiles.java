@@ -1,4 +1,4 @@
-package org.ibrouting.engines;
+package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.ibrouting.fabric.Fabric;
@@ -8,7 +8,7 @@ import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.RoutingException;
 
 /**
- * Resolves the GUID lists OpenSM takes on its command line against a fabric: root switches
+ * Not API. Resolves the GUID lists OpenSM takes on its command line against a fabric: root switches
  * ({@code -a}), compute-node ports ({@code -u}), I/O-node ports ({@code -G}). A GUID the fabric does
  * not have, or of the wrong kind, is a {@link RoutingException} ({@code SETTINGS_MISMATCH}) that
  * names the engine and where the GUID came from ({@code file:line:column}).

@@ -1,17 +1,17 @@
-package org.ibrouting.engines.dfsssp;
+package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
 /**
- * OpenSM 3.3.23's deadlock removal ({@code dfsssp_remove_deadlocks}), reproduced so that it needs
+ * Not API. OpenSM 3.3.23's deadlock removal ({@code dfsssp_remove_deadlocks}), reproduced so that it needs
  * exactly as many VLs: every (source LID, destination LID) path starts on VL 0; per VL a channel
  * dependency graph whose vertices are kept in an unbalanced binary search tree by channel id and
  * whose edges carry the pairs that induce them; a depth-first search (restarted at the first
