@@ -57,7 +57,7 @@ final class Summaries {
     }
     json.putRaw("cyclic_vls", Json.array(vls));
     if (cyclic.length > 0) {
-      json.put("credit_loop", cdg.witness(cyclic[0]).toString());
+      json.put("credit_loop", cdg.creditLoop(cyclic[0]).orElseThrow().toString());
     }
     return json;
   }
@@ -71,7 +71,7 @@ final class Summaries {
     for (int vl : cdg.cyclicVls()) {
       b.append(' ').append(vl);
     }
-    CreditLoop loop = cdg.witness(cdg.cyclicVls()[0]);
+    CreditLoop loop = cdg.firstCreditLoop().orElseThrow();
     b.append(String.format("%n%s", loop));
     return b.toString();
   }

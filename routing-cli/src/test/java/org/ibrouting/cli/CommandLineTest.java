@@ -98,6 +98,7 @@ class CommandLineTest {
         "--max-vls", "1", "--json");
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
     assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
+    assertTrue(r.err().contains("ibrouting: hint: --max-vls N allows more VLs (up to 15)"), r.err());
     assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
   }
 
@@ -350,14 +351,14 @@ class CommandLineTest {
     Path bad = Files.writeString(dir.resolve("bad-jobs.txt"), text + "nosuchnode big\n");
     Path badOut = dir.resolve("bad.dump");
     Run badRun = run("route", "-R", "sar", "--jobs", bad.toString(), fabricFile.toString(), "-o", badOut.toString());
-    assertEquals(IbRouting.EXIT_ROUTING_FAILED, badRun.status(), badRun.out());
-    assertTrue(badRun.err().contains("sar: " + bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, badRun.status(), badRun.out());
+    assertTrue(badRun.err().contains(bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
     assertFalse(Files.exists(badOut), "no dump when the job file is bad");
     Run badCompare = run("compare", fabricFile.toString(), "-R", "sar", "--jobs", bad.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, badCompare.status(), badCompare.out());
     assertTrue(badCompare.err().contains(bad + ":" + (i + 2) + ":1:"), badCompare.err());
     Run noJobs = run("route", "-R", "sar", fabricFile.toString(), "-o", badOut.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, noJobs.status());
-    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (--jobs FILE"), noJobs.err());
+    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (which nodes every job runs on)"), noJobs.err());
   }
 }

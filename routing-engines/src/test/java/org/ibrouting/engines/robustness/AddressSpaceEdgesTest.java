@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.stream.Stream;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
@@ -24,7 +23,6 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Topologies;
 import org.ibrouting.topology.TopologyOptions;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,7 +44,7 @@ class AddressSpaceEdgesTest {
 
   private static Set<String> expectedRefusals() {
     Set<String> refusals = new HashSet<>();
-    for (String engine : BuiltinEngines.names()) {
+    for (String engine : Engines.names()) {
       refusals.add("two CAs on one link, no switch: " + engine);
     }
     for (int lmc = 1; lmc <= 7; lmc++) {
@@ -129,15 +127,12 @@ class AddressSpaceEdgesTest {
       return b.build();
     }});
     for (Object[] c : cases) {
-      for (String engine : BuiltinEngines.names()) {
+      for (String engine : Engines.names()) {
         all.add(Arguments.of(c[0], engine, c[1]));
       }
     }
     return all.stream();
   }
-
-  @TempDir
-  Path dir;
 
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("fabrics")
@@ -145,7 +140,7 @@ class AddressSpaceEdgesTest {
     Fabric fabric = make.get();
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, SarJobMaps.configFor(engine, fabric, dir))
+      routing = Engines.create(engine, SarJobMaps.configFor(engine, fabric))
           .route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       assertNull(DocumentedRefusals.problem(engine, e.getMessage()), what + ": " + engine);

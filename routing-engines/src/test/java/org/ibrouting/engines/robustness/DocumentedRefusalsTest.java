@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.junit.jupiter.api.Test;
 
 /** The robustness tests accept only the refusals an engine documents. */
 class DocumentedRefusalsTest {
   @Test
   void everyRegisteredEngineIsListed() {
-    for (String engine : BuiltinEngines.names()) {
+    for (String engine : Engines.names()) {
       assertTrue(DocumentedRefusals.knows(engine), engine);
     }
   }

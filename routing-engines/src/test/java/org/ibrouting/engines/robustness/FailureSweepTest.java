@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,7 +20,7 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -30,7 +29,6 @@ import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every registered engine on fabrics with failed links and a failed switch: 1%, 5% and 10% of the
@@ -67,9 +65,6 @@ class FailureSweepTest {
   private static final int DEFAULT_SEEDS = 3;
 
   private static final String EXPECTED_REFUSALS = "golden/robustness/failure-sweep-refusals.txt";
-
-  @TempDir
-  Path dir;
 
   private static final String[] KINDS = {"1% links", "5% links", "10% links", "1 switch", "split"};
 
@@ -172,7 +167,7 @@ class FailureSweepTest {
   void everyEngineRoutesWhatIsConnectedOrRefusesWithADocumentedReason() throws IOException {
     int seeds = Integer.getInteger("ibrouting.failures.seeds", DEFAULT_SEEDS);
     Map<String, int[]> expected = expectedRefusals();
-    List<String> engines = BuiltinEngines.names();
+    List<String> engines = Engines.names();
     Map<String, Tally[]> tallies = new LinkedHashMap<>();
     for (String engine : engines) {
       Tally[] row = new Tally[KINDS.length];
@@ -200,7 +195,7 @@ class FailureSweepTest {
             boolean deadlockFree = DEADLOCK_FREE.contains(engine)
                 || base.getValue().fatTree() && DEADLOCK_FREE_ON_FAT_TREES.contains(engine);
             int refusedBefore = tally.refused;
-            String problem = check(engine, fabric, seed, connected, deadlockFree, tally, dir);
+            String problem = check(engine, fabric, seed, connected, deadlockFree, tally);
             refusedHere.get(engine)[kind] += tally.refused - refusedBefore;
             if (problem != null) {
               problems.add(engine + " on " + what + ": " + problem);
@@ -226,10 +221,10 @@ class FailureSweepTest {
 
   /** Routes one damaged fabric; returns what went wrong, or null. */
   private static String check(String engine, Fabric fabric, long seed, long connected,
-      boolean deadlockFree, Tally tally, Path dir) {
+      boolean deadlockFree, Tally tally) {
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, SarJobMaps.configFor(engine, fabric, dir))
+      routing = Engines.create(engine, SarJobMaps.configFor(engine, fabric))
           .route(fabric, RoutingOptions.seeded(seed).withThreads(1));
     } catch (RoutingException e) {
       tally.refused++;
@@ -267,7 +262,7 @@ class FailureSweepTest {
       CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
       if (!cdg.isDeadlockFree()) {
         int vl = cdg.cyclicVls()[0];
-        return "credit loop on VL " + vl + ":\n" + cdg.witness(vl);
+        return "credit loop on VL " + vl + ":\n" + cdg.creditLoop(vl).orElseThrow();
       }
       if (routing.slTable().numVls() > RoutingOptions.DEFAULT_MAX_VLS) {
         return "uses " + routing.slTable().numVls() + " VLs, limit " + RoutingOptions.DEFAULT_MAX_VLS;

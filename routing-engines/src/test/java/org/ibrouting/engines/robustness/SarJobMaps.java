@@ -1,22 +1,16 @@
 package org.ibrouting.engines.robustness;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 
 /** The engine configurations of the robustness tests: sar gets a job map so that it routes. */
 final class SarJobMaps {
   private SarJobMaps() {}
 
-  /**
-   * No configuration, except for sar: a job map of every CA (by node GUID) in two interleaved
-   * jobs, written into {@code dir}.
-   */
-  static EngineConfig configFor(String engine, Fabric fabric, Path dir) {
+  /** No configuration, except for sar: a job map of every CA (by node GUID) in two interleaved jobs. */
+  static EngineConfig configFor(String engine, Fabric fabric) {
     if (!engine.equals("sar")) {
       return EngineConfig.none();
     }
@@ -25,10 +19,6 @@ final class SarJobMaps {
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
       jobs.append(String.format(Locale.ROOT, "0x%016x job%d%n", fabric.nodeGuid(node), i++ % 2));
     }
-    try {
-      return EngineConfig.none().withJobFile(Files.writeString(Files.createTempFile(dir, "jobs-", ".txt"), jobs));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return EngineConfig.none().withJobs(JobLists.parse(jobs.toString()));
   }
 }

@@ -1,6 +1,8 @@
 package org.ibrouting.engines.updn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import org.ibrouting.engines.internal.UpDownHops;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +22,7 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -55,8 +58,8 @@ class UpdnTest {
         name + ": OpenSM routed every reference fabric with updn given roots");
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn+roots");
     Path rootFile = ReferenceFabrics.resource(name, "updn-roots.guids");
-    Routing ours = new UpdnEngine(rootFile).route(theirs.fabric(), RoutingOptions.defaults());
-    int[] rank = UpdnEngine.ranks(theirs.fabric(), UpdnEngine.readRoots(theirs.fabric(), rootFile));
+    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(theirs.fabric(), RoutingOptions.defaults());
+    int[] rank = org.ibrouting.engines.internal.UpDownRanks.ranks(theirs.fabric(), org.ibrouting.engines.internal.GuidFiles.switches(theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
     assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
     assertEquals(name.equals("jellyfish32") ? 36 : 0, caPairsTurningDownThenUp(theirs, rank),
         name + ": CA pairs whose OpenSM route turns down then up");
@@ -220,7 +223,7 @@ class UpdnTest {
   @MethodSource("names")
   void withoutAutoRootTheChainFallsBackAsOpenSmDoes(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
-    EngineChain.Result result = EngineChain.route(List.of(new UpdnEngine(null, false), new MinhopEngine()),
+    EngineChain.Result result = EngineChain.route(List.of(new UpdnEngine(new UpdnEngine.Settings(null, false)), new MinhopEngine()),
         theirs.fabric(), RoutingOptions.defaults());
     assertEquals(ReferenceFabrics.resultString(name, "updn", "engine_used"), result.routing().engineName(),
         name + ": " + result.failures());
@@ -252,7 +255,7 @@ class UpdnTest {
     Path roots = dir.resolve("roots.guids");
     Fabric split = FabricArbitraries.failLinks(fabric, 1000, false, 3);
     Files.writeString(roots, String.format("0x%016x%n", split.nodeGuid(0)));
-    Routing routing = new UpdnEngine(roots).route(split, RoutingOptions.defaults());
+    Routing routing = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(split, RoutingOptions.defaults());
     assertFalse(routing.notes().isEmpty(), "no note for the parts without a root");
     assertTrue(routing.notes().stream().allMatch(n -> n.startsWith("updn: no root in the part of the split fabric")),
         routing.notes().toString());
@@ -264,7 +267,7 @@ class UpdnTest {
     Routing theirs = ReferenceFabrics.openSmRouting("jellyfish32", "updn+roots");
     assertFalse(CreditLoopVerifier.defaults().verify(theirs).isDeadlockFree(),
         "the verifier finds OpenSM's loop");
-    Routing ours = new UpdnEngine(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids"))
+    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids")), true))
         .route(theirs.fabric(), RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
@@ -292,14 +295,11 @@ class UpdnTest {
     Path roots = dir.resolve("roots.guids");
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
-        () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+        () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"), e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
-    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+    e = assertThrows(RoutingException.class, () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
-    Files.writeString(roots, "0x0000000000200020\n\t zz\n");
-    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertEquals("updn: root GUID file " + roots + ":2:3: expected a GUID (0x-prefixed hex, octal or decimal,"
-        + " at most 64 bits), found 'zz'", e.getMessage());
+    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
   }
 }
