@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
@@ -48,12 +47,12 @@ class AnalysisReportsTest {
     assertEquals(0, report.numVertices(1));
     assertEquals(0, report.numEdges(1));
     assertEquals(0, report.numCyclicChannels(1));
-    assertNull(report.witness(1));
-    CreditLoop loop = report.witness(0);
+    assertTrue(report.creditLoop(1).isEmpty());
+    CreditLoop loop = report.creditLoop(0).orElseThrow();
     assertEquals(4, loop.length());
     assertEquals("credit loops on VLs [0]; VL 0: 4 channels, 4 dependencies, 4 cyclic\n" + loop,
         report.toString());
-    assertEquals(loop, CreditLoopVerifier.defaults().withThreads(1).verify(oneWayRound(ring, -1)).witness(0));
+    assertEquals(loop, CreditLoopVerifier.defaults().withThreads(1).verify(oneWayRound(ring, -1)).creditLoop(0).orElseThrow());
   }
 
   @Test
@@ -81,8 +80,9 @@ class AnalysisReportsTest {
     assertTrue(all.toString().startsWith("12 pairs: 12 valid, 0 unreachable, 0 black hole, 0 loop; hops avg "),
         all.toString());
     assertTrue(cut.toString().contains("\n  "), "witnesses of the unrouted pairs: " + cut);
-    CreditLoop loop = CreditLoopVerifier.defaults().verify(oneWayRound(ring, -1)).witness(0);
-    CreditLoop other = CreditLoopVerifier.defaults().verify(oneWayRound(TestFabrics.ring(5, 1), -1)).witness(0);
+    CreditLoop loop = CreditLoopVerifier.defaults().verify(oneWayRound(ring, -1)).creditLoop(0).orElseThrow();
+    CreditLoop other = CreditLoopVerifier.defaults().verify(oneWayRound(TestFabrics.ring(5, 1), -1)).creditLoop(0)
+        .orElseThrow();
     assertNotEquals(loop, other);
     assertNotEquals(loop, null);
   }

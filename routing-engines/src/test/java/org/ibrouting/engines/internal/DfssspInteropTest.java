@@ -23,7 +23,9 @@ import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.routing.SlTable;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.topology.TopologySpec;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * DFSSSP against the real OpenSM 3.3.23 on ibsim, on random irregular fabrics: the same tables,
  * the same VLs needed, the same paths per VL before balancing and per SL after it, as OpenSM's log
- * reports them; where 8 VLs do not suffice OpenSM stops (ERR AD25) and ours refuses.
+ * reports them; where 8 VLs do not suffice OpenSM stops (ERR AD25) and ours refuses. And per CA
+ * pair, the SL OpenSM's SA answers lies in our VL's block of SLs.
  */
 @Tag("interop")
 class DfssspInteropTest {
@@ -63,6 +66,54 @@ class DfssspInteropTest {
       vlsNeeded.add(compare(fabric, "random LMC 1 seed " + seed, List.of("-l", "1")));
     }
     assertTrue(vlsNeeded.stream().filter(n -> n > 1).count() >= 2, "VLs needed: " + vlsNeeded);
+  }
+
+  /**
+   * The SL OpenSM's SA hands out for every CA pair (a running {@code opensm -R dfsssp -Q}, one
+   * {@code saquery -p} per pair) lies in the block of SLs that the split of the spare VLs gives our
+   * VL for that pair: OpenSM picks the SL within the block at random per query, the block itself
+   * is the VL assignment's.
+   */
+  @Test
+  void pathRecordSlsOfOpenSmLieInTheBlocksOfOurVls() throws Exception {
+    OpenSmPeer.assumeAvailable();
+    Fabric generated = TopologySpec.parse("torus", List.of("4,4", "1")).build();
+    Path net = dir.resolve("torus.net");
+    IbnetdiscoverWriter.write(generated, net);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-sa"));
+        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(List.of("-R", "dfsssp", "-Q"), 300)) {
+      Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "torus 4,4 1");
+      SlTable theirs = sim.caPathRecords(fabric).slTable();
+      Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
+      int[] needed = new int[1];
+      long[] perVl = new long[OPENSM_VLS];
+      VlAssignment ours = VlAssignment.assign(sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 1,
+          needed, perVl);
+      assertTrue(needed[0] > 1, "VLs needed: " + needed[0]);
+      int[] split = DfssspLanes.split(perVl, needed[0], OPENSM_VLS, true);
+      int[] base = new int[needed[0] + 1];
+      for (int vl = 0; vl < needed[0]; vl++) {
+        base[vl + 1] = base[vl] + split[vl];
+      }
+      int[] onVl = new int[needed[0]];
+      for (int src = fabric.numSwitches(); src < fabric.numNodes(); src++) {
+        for (int dst = fabric.numSwitches(); dst < fabric.numNodes(); dst++) {
+          int slid = fabric.baseLid(fabric.port(src, 1));
+          int dlid = fabric.baseLid(fabric.port(dst, 1));
+          if (src == dst) {
+            continue;
+          }
+          int vl = ours.vl(slid, dlid);
+          int sl = theirs.sl(slid, dlid);
+          assertTrue(sl >= base[vl] && sl < base[vl + 1], "LID " + slid + " -> " + dlid + ": OpenSM's SA says SL "
+              + sl + ", our VL " + vl + " has the SLs " + base[vl] + ".." + (base[vl + 1] - 1) + "; see " + opensm.log());
+          onVl[vl]++;
+        }
+      }
+      for (int vl = 0; vl < needed[0]; vl++) {
+        assertTrue(onVl[vl] > 0, "no CA pair on VL " + vl);
+      }
+    }
   }
 
   /** Returns the VLs OpenSM needed. */

@@ -178,7 +178,7 @@ class UpdnTest {
     int central = mostCentralSwitch(fabric);
     assertArrayEquals(new int[] {central}, UpdnEngine.detectRoots(fabric, 1), name + ": root");
     Path rootFile = Files.writeString(dir.resolve(name + ".roots"), String.format("0x%016x%n", fabric.nodeGuid(central)));
-    GoldenLfts.assertSameLfts(new UpdnEngine(rootFile).route(fabric, RoutingOptions.defaults()), ours,
+    GoldenLfts.assertSameLfts(new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(fabric, RoutingOptions.defaults()), ours,
         name + ": updn with the most central switch as root");
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
