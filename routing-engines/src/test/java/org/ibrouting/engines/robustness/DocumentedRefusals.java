@@ -23,8 +23,8 @@ final class DocumentedRefusals {
   private static final Map<String, List<Pattern>> REASONS = Map.ofEntries(
       Map.entry("minhop", List.of(noSwitch("minhop"))),
       Map.entry("dor", List.of(noSwitch("dor"),
-          reason("dor: not a mesh, torus or hypercube cabled for dimension order: .+ \\(-R dor,minhop falls back;"
-              + " -P dor_require_cube=false routes it as OpenSM does\\)"))),
+          reason("dor: not a mesh, torus or hypercube cabled for dimension order: .+ \\(a chain such as dor,minhop"
+              + " falls back; setting dor_require_cube=false routes it as OpenSM does\\)"))),
       Map.entry("lash", List.of(reason("lash: the fabric has no switches"),
           reason("lash: needs \\d+ VLs, limit is \\d+.*"), reason("lash: needs more than \\d+ layers"))),
       Map.entry("updn", List.of(noSwitch("updn"),
