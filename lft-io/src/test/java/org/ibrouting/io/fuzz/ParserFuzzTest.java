@@ -22,10 +22,13 @@ import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.io.torus.TorusConfigReader;
+import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMapException;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs,
@@ -154,6 +157,20 @@ class ParserFuzzTest {
         error -> error instanceof JobMapException e
             ? jobMapPosition(e) : null,
         ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, false));
+  }
+
+  @Example
+  void torusConfigs() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    seeds.add(new Seed("torus2d_4x4/torus-2QoS.conf", resourceText("torus2d_4x4", "torus-2QoS.conf"), null));
+    TorusConfig twoSeeds = TorusConfig.builder(1, 4, 5).link(1, true, 0x200000L, 0x200005L)
+        .link(1, false, 0x200000L, 0x20000fL).link(2, true, 0x200000L, 0x200001L).nextSeed()
+        .link(1, true, 0x20000bL, 0x200010L).link(1, false, 0x20000bL, 0x200006L)
+        .link(2, true, 0x20000bL, 0x20000cL).dateline(1, -2).dateline(2, -1).portgroupMaxPorts(20)
+        .portOrder(7, 10, 8, 11).maxChanges(4).build();
+    seeds.add(new Seed("two seeds", TorusConfigWriter.format(twoSeeds, "man page example"), null));
+    assertClean(ParserFuzzer.run("torus", seeds, (file, context) -> TorusConfigReader.read(file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR));
   }
 
   private static ParserFuzzer.Position jobMapPosition(JobMapException e) {
