@@ -1,11 +1,13 @@
 package org.ibrouting.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.io.torus.TorusConfigReader;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
 import picocli.CommandLine.Option;
@@ -36,16 +38,22 @@ final class EngineOptions {
   @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
   Path jobFile;
 
+  @Option(names = "--torus-config", paramLabel = "FILE",
+      description = "torus-2QoS's torus-2QoS.conf (OpenSM's --torus_config): torus size, seed links, datelines.")
+  Path torusConfigFile;
+
   @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",
       description = "An engine setting, repeatable (e.g. -P lash_start_vl=1, -P balance=true); "
           + "each engine's settings are listed in the README.")
   Map<String, String> params = new LinkedHashMap<>();
 
-  EngineConfig config() {
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params);
+  /** The engine settings; reads the torus-2QoS configuration, whose errors name file:line:column. */
+  EngineConfig config() throws IOException {
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params,
+        torusConfigFile == null ? null : TorusConfigReader.read(torusConfigFile));
   }
 
-  List<RoutingEngine> chain(String names) {
+  List<RoutingEngine> chain(String names) throws IOException {
     return BuiltinEngines.chain(names, config());
   }
 

@@ -46,6 +46,8 @@ public final class BuiltinEngines {
             config.booleanParam("nue_include_switches", false)));
     register("sar", Set.of("balance"), config -> new org.ibrouting.engines.sar.SarEngine(
         config.jobFile(), config.ioGuidFile(), config.booleanParam("balance", false)));
+    register(org.ibrouting.engines.torus2qos.Torus2QosEngine.NAME, Set.of(),
+        config -> new org.ibrouting.engines.torus2qos.Torus2QosEngine(config.torusConfig()));
   }
 
   private BuiltinEngines() {}

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * Engine-specific parameters, as the command line collects them; {@link BuiltinEngines} hands each
@@ -19,9 +20,11 @@ import java.util.TreeMap;
  * @param ioGuidFile I/O-node port GUIDs (OpenSM's {@code -G})
  * @param jobFile SAR's job-to-node map
  * @param params named engine settings (never null; keys are lower case)
+ * @param torusConfig torus-2QoS's {@code torus-2QoS.conf}, already read (lft-io's
+ *     {@code TorusConfigReader}; OpenSM's {@code --torus_config})
  */
 public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, Path jobFile,
-    Map<String, String> params) {
+    Map<String, String> params, TorusConfig torusConfig) {
 
   /** Copies {@code params} (null means none) and lower-cases its keys. */
   public EngineConfig {
@@ -30,6 +33,12 @@ public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, 
       params.forEach((k, v) -> copy.put(k.trim().toLowerCase(Locale.ROOT), v.trim()));
     }
     params = java.util.Collections.unmodifiableMap(copy);
+  }
+
+  /** The four files and named settings, no torus configuration. */
+  public EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, Path jobFile,
+      Map<String, String> params) {
+    this(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params, null);
   }
 
   /** The four files, no named settings. */
@@ -46,17 +55,22 @@ public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, 
   public EngineConfig withParam(String name, String value) {
     TreeMap<String, String> copy = new TreeMap<>(params);
     copy.put(name, value);
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, copy);
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, copy, torusConfig);
   }
 
   /** A copy with another root GUID file. */
   public EngineConfig withRootGuidFile(Path file) {
-    return new EngineConfig(file, cnGuidFile, ioGuidFile, jobFile, params);
+    return new EngineConfig(file, cnGuidFile, ioGuidFile, jobFile, params, torusConfig);
   }
 
   /** A copy with another job map. */
   public EngineConfig withJobFile(Path file) {
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, file, params);
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, file, params, torusConfig);
+  }
+
+  /** A copy with another torus-2QoS configuration. */
+  public EngineConfig withTorusConfig(TorusConfig config) {
+    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params, config);
   }
 
   /**

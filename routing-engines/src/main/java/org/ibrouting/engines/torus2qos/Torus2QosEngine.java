@@ -1,0 +1,102 @@
+package org.ibrouting.engines.torus2qos;
+
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.routing.SlTable;
+import org.ibrouting.topology.TorusConfig;
+
+/**
+ * torus-2QoS: dimension-order routing on 2D and 3D tori and meshes, made free of credit loops by
+ * datelines, that routes around failed links and a failed switch without changing path SLs, as
+ * OpenSM 3.3.23 does it ({@code -R torus-2QoS --torus_config FILE}, {@code osm_torus.c} by Jim
+ * Schutt, Sandia; man pages torus-2QoS(8) and torus-2QoS.conf(5)). The dateline idea is Dally and
+ * Seitz's ("Deadlock-free message routing in multiprocessor interconnection networks", 1987).
+ *
+ * <p>The torus is recovered from the fabric starting at the seed switches of the
+ * {@link TorusConfig} ({@link TorusDiscovery}); routes are computed per switch pair on its
+ * coordinates ({@link TorusRouter}). The path SL has bit d set when the path's shorter way along
+ * dimension d crosses that dimension's dateline; OpenSM adds a QoS bit 3 from the SA query, which
+ * is 0 here.
+ *
+ * <p>Refusals carry OpenSM's error codes: no configuration (OpenSM: ERR 4E11, the file cannot be
+ * opened), fewer than 2 data VLs ({@code --max-vls}, ERR 4E48), a {@code port_order} port a switch
+ * lacks (4E21), seed problems (4E22-4E30), a switch placed twice or a full port group
+ * (4E1C-4E1E, 4E57), failures that break a ring into pieces or missing switches that are not in
+ * one z column (4E32-4E38), an unroutable pair (4E39) and a switch left out of the multicast
+ * master spanning tree (4E43). Switches the discovery cannot place keep empty LFTs and their CAs
+ * stay unreachable, as in OpenSM.
+ *
+ * <p>Differences: OpenSM also refuses without QoS ({@code -Q}, ERR 4E44); here the SL table is
+ * always produced. Multicast is not routed.
+ *
+ * <p>Cost: discovery O(switches * ports^2); routing O(switches^2 + switches * LIDs) over the
+ * threads; the SL table 1 byte per (source switch, LID).
+ */
+public final class Torus2QosEngine implements RoutingEngine {
+  /** The engine's OpenSM name. */
+  public static final String NAME = "torus-2QoS";
+
+  private final TorusConfig config;
+
+  /** An engine for the torus {@code config} describes; null refuses every fabric, naming the option. */
+  public Torus2QosEngine(TorusConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    if (config == null) {
+      throw new RoutingException(NAME + ": no torus-2QoS.conf given; pass --torus-config FILE"
+          + " (OpenSM's --torus_config; without it OpenSM fails with ERR 4E11)");
+    }
+    if (fabric.numSwitches() == 0) {
+      throw new RoutingException(NAME + ": the fabric has no switch to route");
+    }
+    if (options.maxVls() < 2) {
+      throw new RoutingException(NAME + ": ERR 4E48: too few data VLs to support torus routing"
+          + " without credit loops (have " + options.maxVls() + ", need 2; --max-vls)");
+    }
+    Torus torus = TorusDiscovery.discover(fabric, config);
+    TorusRouter router = new TorusRouter(torus);
+    router.checkRoutable();
+    RoutingBuilder builder = Routing.builder(fabric, NAME);
+    router.fillLfts(builder, options.threads());
+    router.checkMasterTree();
+    builder.setSlTable(pathSls(torus, router));
+    return builder.build();
+  }
+
+  /** Every path's SL, by the source switch and the destination LID. */
+  private static SlTable pathSls(Torus t, TorusRouter router) {
+    Fabric fabric = t.fabric;
+    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
+    for (int src = 0; src < t.numSlots; src++) {
+      int group = t.nodeOfSlot[src];
+      for (int dst = 0; dst < t.numSlots; dst++) {
+        int sl = router.pathSl(t.posOfSlot[src], t.posOfSlot[dst]);
+        if (sl == 0) {
+          continue;
+        }
+        int node = t.nodeOfSlot[dst];
+        for (int x = 0; x < t.size(dst, Torus.LOCAL); x++) {
+          int port = fabric.port(node, t.port(dst, Torus.LOCAL, x));
+          int end = fabric.portNum(port) == 0 ? port : fabric.peerPort(port);
+          int base = fabric.baseLid(end);
+          for (int l = 0; base > 0 && l < 1 << fabric.lmc(end); l++) {
+            sls.setSl(group, base + l, sl);
+          }
+        }
+      }
+    }
+    return sls.build();
+  }
+}
