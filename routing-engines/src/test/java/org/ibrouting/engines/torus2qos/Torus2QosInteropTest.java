@@ -94,18 +94,106 @@ class Torus2QosInteropTest {
     return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig();
   }
 
+  /**
+   * Configurations beyond the generated one: parallel links (round robin per port group, in
+   * placement order), port_order, a seed away from the origin with and without datelines, a
+   * backup seed when the first seed's switch failed, LMC 1.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"parallel", "parallel+port_order", "seed elsewhere", "seed elsewhere+datelines",
+      "backup seed", "lmc", "radix too small", "radix too large", "mesh config on a torus", "torus config on a mesh"})
+  void configurations(String what) throws Exception {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed");
+    List<String> extra = List.of();
+    Fabric fabric;
+    TorusConfig config;
+    switch (what) {
+      case "parallel", "parallel+port_order" -> {
+        fabric = withParallelLinks(TopologySpec.parse("torus", List.of("3,4", "3", "radix=9")).build(), 2, 3);
+        TorusConfig.Builder b = TorusConfig.builder(3, 4, 1).link(0, true, 0x200000L, 0x200004L)
+            .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
+        config = (what.endsWith("port_order") ? b.portOrder(7, 6, 5, 0) : b).build();
+      }
+      case "seed elsewhere", "seed elsewhere+datelines" -> {
+        fabric = TopologySpec.parse("torus", List.of("4,5", "1")).build();
+        // S1_2 is 0x200007; its +x neighbour S2_2 0x20000c, -x S0_2 0x200002, +y S1_3 0x200008
+        TorusConfig.Builder b = TorusConfig.builder(4, 5, 1).link(0, true, 0x200007L, 0x20000cL)
+            .link(0, false, 0x200007L, 0x200002L).link(1, true, 0x200007L, 0x200008L);
+        config = (what.endsWith("datelines") ? b.dateline(0, -1).dateline(1, -2) : b).build();
+      }
+      case "backup seed" -> {
+        // the first seed's switch S2_2 has failed (OpenSM runs on H0_0_0, which stays)
+        Fabric intact = TopologySpec.parse("torus", List.of("5,5", "1")).build();
+        fabric = isolate(intact, 0x20000cL);
+        config = TorusConfig.builder(5, 5, 1).link(0, true, 0x20000cL, 0x200011L).link(1, true, 0x20000cL, 0x20000dL)
+            .nextSeed().link(0, true, 0x200006L, 0x20000bL).link(1, true, 0x200006L, 0x200007L)
+            .dateline(0, -1).dateline(1, -1).build();
+      }
+      case "lmc" -> {
+        fabric = TopologySpec.parse("torus", List.of("3,4", "2", "lmc=1")).build();
+        config = TopologySpec.parse("torus", List.of("3,4", "2")).torusConfig();
+        extra = List.of("-l", "1");
+      }
+      default -> {
+        // misconfigurations: whatever OpenSM makes of them, so must we
+        String[] shapes = switch (what) {
+          case "radix too small" -> new String[] {"torus 6,5 1", "torus 3,5 1"};
+          case "radix too large" -> new String[] {"torus 5,5 1", "torus 7,5 1"};
+          case "mesh config on a torus" -> new String[] {"torus 4,5 1", "mesh 4,5 1"};
+          default -> new String[] {"mesh 4,5 1", "torus 4,5 1"};
+        };
+        fabric = damaged(shapes[0]);
+        config = config(shapes[1]);
+      }
+    }
+    String outcome = compare(fabric, config, what, extra);
+    if (!what.startsWith("radix") && !what.contains("config on")) {
+      assertEquals("routed", outcome);
+    }
+  }
+
+  /** A second link beside every link of dimension 0, on the spare ports after the hosts. */
+  static Fabric withParallelLinks(Fabric fabric, int dims, int hosts) {
+    org.ibrouting.fabric.FabricBuilder b = org.ibrouting.fabric.FabricBuilder.from(fabric);
+    int spare = 2 * dims + hosts + 1;
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      int peer = fabric.peerPort(fabric.port(sw, 1));
+      b.connect(sw, spare, fabric.nodeOfPort(peer), spare + 1, fabric.linkRate(fabric.port(sw, 1)));
+    }
+    return b.build();
+  }
+
+  /** The fabric with every link of one switch cut (it and its CAs drop out of discovery). */
+  static Fabric isolate(Fabric fabric, long guid) {
+    org.ibrouting.fabric.FabricBuilder b = org.ibrouting.fabric.FabricBuilder.from(fabric);
+    int sw = fabric.nodeOfGuid(guid);
+    for (int p = 1; p <= fabric.numPorts(sw); p++) {
+      int peer = fabric.peerPort(fabric.port(sw, p));
+      if (peer >= 0 && !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+        b.disconnect(fabric.nodeOfPort(peer), fabric.portNum(peer));
+      } else if (peer >= 0) {
+        b.disconnect(sw, p);
+      }
+    }
+    return b.build();
+  }
+
   /** Compares one scenario; returns "routed" or OpenSM's ERR code. */
   String compare(String scenario) throws IOException, RoutingException {
+    return compare(damaged(scenario), config(scenario), scenario, List.of());
+  }
+
+  private String compare(Fabric fabric, TorusConfig config, String scenario, List<String> extraArgs)
+      throws IOException, RoutingException {
     String name = scenario.replaceAll("[^A-Za-z0-9]+", "_");
-    Fabric fabric = damaged(scenario);
-    TorusConfig config = config(scenario);
     Path net = dir.resolve(name + ".net");
     Path conf = dir.resolve(name + ".conf");
     IbnetdiscoverWriter.write(fabric, net);
     TorusConfigWriter.write(config, scenario, conf);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + name))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("torus-2QoS",
-          List.of("-Q", "--torus_config", conf.toString()));
+      List<String> args = new java.util.ArrayList<>(List.of("-Q", "--torus_config", conf.toString()));
+      args.addAll(extraArgs);
+      OpenSmSimulation.Result result = sim.runOpenSm("torus-2QoS", args);
       Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name);
       Torus2QosEngine engine = new Torus2QosEngine(config);
       if ("torus-2QoS".equals(result.engineUsed())) {
