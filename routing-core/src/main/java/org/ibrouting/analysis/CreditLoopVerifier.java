@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 
@@ -27,6 +28,14 @@ import org.ibrouting.routing.SlTable;
  * Cycles are found with an iterative Tarjan SCC search; the witness is a shortest cycle (BFS
  * within the component) through the lowest cyclic channel, and every dependency on it is matched
  * with the lowest (destination LID, source LID) route that induces it.
+ *
+ * <p>With a {@link PortSl2Vl} in the SL table (torus-2QoS), a hop's VL depends on the ports the
+ * packet enters and leaves the switch through, so vertices are (channel, VL) pairs of one graph,
+ * and a dependency may lead from one VL to another. Walks then go per (destination, SL): the VL of
+ * a hop follows from the SL and the port the walk arrived on; a walk stops at a switch already
+ * walked for that destination and SL with the same first (channel, VL). The report counts vertices,
+ * dependencies (by their first vertex) and cyclic vertices per VL, and a witness per VL runs
+ * through that VL's lowest cyclic vertex.
  *
  * <p>By default vertices are switch-to-switch channels, as in OpenSM's DFSSSP. With
  * {@link #withEndpointChannels(boolean)} the CA injection and ejection channels join the graph;
@@ -92,7 +101,15 @@ public final class CreditLoopVerifier {
     Fabric fabric = routing.fabric();
     Endpoints endpoints = new Endpoints(fabric, scope);
     boolean vlLess = ignoreSls || routing.slTable().isNone();
-    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess);
+    PortSl2Vl portVls = vlLess ? null : routing.slTable().portSl2Vl();
+    if (portVls != null) {
+      if (!portVls.fits(fabric)) {
+        throw new IllegalArgumentException("the per-port SL2VL map covers " + portVls.numPortSlots()
+            + " port slots, the fabric has " + fabric.numPortSlots());
+      }
+      return verifyPerPort(routing, endpoints, portVls);
+    }
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess, null);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
         () -> new Worker(routing, endpoints, groups, vlLess, endpointChannels));
     int numVls = 0;
@@ -248,11 +265,13 @@ public final class CreditLoopVerifier {
     final int[] repLid;
     final int[] entryStart;
     final int[] entrySwitch;
+    /** Per entry: the class of the port its sources enter the switch through (0 without a map). */
+    final int[] entryClass;
     final int[] entryCount;
     /** Per source LID: its (group, switch) entry, or -1. */
     final int[] entryOfLid;
 
-    SourceGroups(Endpoints endpoints, SlTable table, boolean vlLess) {
+    SourceGroups(Endpoints endpoints, SlTable table, boolean vlLess, PortSl2Vl portVls) {
       Fabric fabric = endpoints.fabric;
       int maxLid = fabric.maxLid();
       int tableGroups = vlLess ? 0 : table.numGroups();
@@ -289,8 +308,7 @@ public final class CreditLoopVerifier {
       int numEntries = 0;
       for (int lid = 1; lid <= maxLid; lid++) {
         if (groupOfLid[lid] >= 0) {
-          int sw = endpoints.switchOf[endpoints.endpointOfLid[lid]];
-          long key = ((long) groupOfLid[lid] << 32) | sw;
+          long key = entryKey(endpoints, portVls, groupOfLid[lid], lid);
           if (entryOf.get(key) < 0) {
             entryOf.put(key, numEntries);
             if (numEntries == entryKeys.length) {
@@ -309,20 +327,348 @@ public final class CreditLoopVerifier {
         entryStart[g + 1] = entryStart[g] + groupSize[g + 1];
       }
       entrySwitch = new int[numEntries];
+      entryClass = new int[numEntries];
       entryCount = new int[numEntries];
       Long2IntOpenHashMap indexOf = new Long2IntOpenHashMap(numEntries);
       for (int i = 0; i < numEntries; i++) {
-        entrySwitch[i] = (int) sorted[i];
+        int low = (int) sorted[i];
+        entrySwitch[i] = low >>> 4;
+        entryClass[i] = low & 15;
         indexOf.put(sorted[i], i);
       }
       entryOfLid = new int[maxLid + 1];
       Arrays.fill(entryOfLid, -1);
       for (int lid = 1; lid <= maxLid; lid++) {
         if (groupOfLid[lid] >= 0) {
-          int sw = endpoints.switchOf[endpoints.endpointOfLid[lid]];
-          int entry = indexOf.get(((long) groupOfLid[lid] << 32) | sw);
+          int entry = indexOf.get(entryKey(endpoints, portVls, groupOfLid[lid], lid));
           entryOfLid[lid] = entry;
           entryCount[entry]++;
+        }
+      }
+    }
+  }
+
+  /**
+   * The key of a source LID's entry: its group, the switch it starts from and, with per-port
+   * maps, the class of the port it enters that switch through.
+   */
+  private static long entryKey(Endpoints endpoints, PortSl2Vl portVls, int group, int lid) {
+    int e = endpoints.endpointOfLid[lid];
+    int sw = endpoints.switchOf[e];
+    int cls = portVls == null ? 0 : portVls.classOf(entryPort(endpoints, e));
+    return ((long) group << 32) | ((long) sw << 4) | cls;
+  }
+
+  /** The switch port slot a source end port's packets enter its switch through. */
+  private static int entryPort(Endpoints endpoints, int e) {
+    int port = endpoints.ports[e];
+    return endpoints.linkHops[e] == 1 ? endpoints.fabric.peerPort(port) : port;
+  }
+
+  // ---- per-port SL-to-VL maps: one graph over (channel, VL) ------------------------------------
+
+  private CdgReport verifyPerPort(Routing routing, Endpoints endpoints, PortSl2Vl portVls) {
+    Fabric fabric = routing.fabric();
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), false, portVls);
+    List<PortWorker> workers = Parallel.run(endpoints.numGroups(), threads,
+        () -> new PortWorker(routing, endpoints, groups, portVls, endpointChannels));
+    int numIds = fabric.numPortSlots() * MAX_VLS;
+    boolean[] used = new boolean[numIds];
+    int size = 0;
+    for (PortWorker w : workers) {
+      size += w.edges.size();
+      for (int v = 0; v < numIds; v++) {
+        used[v] |= w.used[v];
+      }
+    }
+    long[] keys = new long[size];
+    int k = 0;
+    for (PortWorker w : workers) {
+      for (var it = w.edges.iterator(); it.hasNext(); ) {
+        keys[k++] = it.nextLong();
+      }
+    }
+    Arrays.sort(keys);
+    int unique = 0;
+    for (int i = 0; i < keys.length; i++) {
+      if (unique == 0 || keys[i] != keys[unique - 1]) {
+        keys[unique++] = keys[i];
+      }
+    }
+    keys = Arrays.copyOf(keys, unique);
+    int[] numVertices = new int[MAX_VLS];
+    long[] numEdges = new long[MAX_VLS];
+    int[] numCyclic = new int[MAX_VLS];
+    CreditLoop[] witnesses = new CreditLoop[MAX_VLS];
+    for (int v = 0; v < numIds; v++) {
+      if (used[v]) {
+        numVertices[v % MAX_VLS]++;
+      }
+    }
+    for (long key : keys) {
+      numEdges[(int) (key >>> 32) % MAX_VLS]++;
+    }
+    Cdg cdg = new Cdg(used, keys);
+    if (cdg.findCycle() != null) {
+      for (int v : cdg.cyclicVertices()) {
+        int vl = v % MAX_VLS;
+        if (numCyclic[vl]++ == 0) {
+          witnesses[vl] = portWitness(routing, endpoints, portVls, vl, cdg.cycleThrough(v));
+        }
+      }
+    }
+    int usedVls = MAX_VLS;
+    while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
+      usedVls--;
+    }
+    return new CdgReport(Arrays.copyOf(numVertices, usedVls), Arrays.copyOf(numEdges, usedVls),
+        Arrays.copyOf(numCyclic, usedVls), Arrays.copyOf(witnesses, usedVls));
+  }
+
+  /** The loop's channels and their VLs, each dependency matched with the lowest route inducing it. */
+  private CreditLoop portWitness(Routing routing, Endpoints endpoints, PortSl2Vl portVls, int vl,
+      int[] cycle) {
+    Fabric fabric = routing.fabric();
+    int n = cycle.length;
+    int[] channels = new int[n];
+    int[] srcLids = new int[n];
+    int[] dstLids = new int[n];
+    List<String> names = new ArrayList<>(n);
+    LftWalker walker = new LftWalker(routing);
+    for (int i = 0; i < n; i++) {
+      channels[i] = cycle[i] / MAX_VLS;
+      names.add(channelName(fabric, channels[i]) + " (VL " + cycle[i] % MAX_VLS + ")");
+      long found = findPortRoute(routing, endpoints, portVls, walker, cycle[i], cycle[(i + 1) % n]);
+      srcLids[i] = (int) (found & 0xFFFF);
+      dstLids[i] = (int) (found >>> 16);
+    }
+    return new CreditLoop(vl, channels, srcLids, dstLids, names);
+  }
+
+  private long findPortRoute(Routing routing, Endpoints endpoints, PortSl2Vl portVls,
+      LftWalker walker, int v1, int v2) {
+    Fabric fabric = routing.fabric();
+    int c1 = v1 / MAX_VLS;
+    int c2 = v2 / MAX_VLS;
+    int sw1 = fabric.channelTail(c1);
+    int sw2 = fabric.channelTail(c2);
+    for (int e = 0; e < endpoints.ports.length; e++) {
+      int base = fabric.baseLid(endpoints.ports[e]);
+      for (int dst = base; dst < base + endpoints.numLidsOf[e]; dst++) {
+        if (fabric.isSwitch(sw1) && routing.outPort(sw1, dst) != fabric.portNum(c1)
+            || routing.outPort(sw2, dst) != fabric.portNum(c2)) {
+          continue;
+        }
+        walker.reset(dst);
+        for (int s = 0; s < endpoints.ports.length; s++) {
+          if (s == e || endpoints.switchOf[s] < 0) {
+            continue;
+          }
+          int srcBase = fabric.baseLid(endpoints.ports[s]);
+          for (int src = srcBase; src < srcBase + endpoints.numLidsOf[s]; src++) {
+            int sl = routing.slTable().sl(src, dst);
+            if (crossesPerPort(fabric, walker, endpoints, portVls, s, sl, v1, v2)) {
+              return ((long) dst << 16) | src;
+            }
+          }
+        }
+      }
+    }
+    throw new IllegalStateException("no route induces the dependency " + channelName(fabric, c1)
+        + " (VL " + v1 % MAX_VLS + ") => " + channelName(fabric, c2) + " (VL " + v2 % MAX_VLS + ")");
+  }
+
+  /** Whether the route from end port {@code s} on SL {@code sl} holds vertex v1 and then v2. */
+  private static boolean crossesPerPort(Fabric fabric, LftWalker walker, Endpoints endpoints,
+      PortSl2Vl portVls, int s, int sl, int v1, int v2) {
+    int caPort = endpoints.ports[s];
+    int prev = endpoints.linkHops[s] == 1 ? caPort * MAX_VLS + portVls.vl(caPort, caPort, sl) : -1;
+    int in = entryPort(endpoints, s);
+    int sw = endpoints.switchOf[s];
+    for (int step = 0; step <= fabric.numSwitches(); step++) {
+      int out = walker.outChannel(sw, true);
+      if (out < 0) {
+        return false;
+      }
+      int v = out * MAX_VLS + portVls.vl(in, out, sl);
+      if (prev == v1 && v == v2) {
+        return true;
+      }
+      int next = fabric.channelHead(out);
+      if (!fabric.isSwitch(next)) {
+        return false;
+      }
+      prev = v;
+      in = fabric.peerPort(out);
+      sw = next;
+    }
+    return false;
+  }
+
+  /** Per-thread walks per (destination, SL) over (channel, VL) vertices. */
+  private static final class PortWorker implements Parallel.Worker {
+    private final Routing routing;
+    private final Fabric fabric;
+    private final Endpoints endpoints;
+    private final SourceGroups groups;
+    private final PortSl2Vl portVls;
+    private final boolean endpointChannels;
+    private final LftWalker walker;
+    private final int[] entryCount;
+    private final int[][] startStamp = new int[MAX_VLS][];
+    private final int[][] startClasses = new int[MAX_VLS][];
+    private final int[][] starts = new int[MAX_VLS][];
+    private final int[] numStarts = new int[MAX_VLS];
+    private final int[][] visitStamp = new int[MAX_VLS][];
+    private final int[][] vertexAt = new int[MAX_VLS][];
+    private final int[] slsTouched = new int[MAX_VLS];
+    final LongOpenHashSet edges = new LongOpenHashSet();
+    final boolean[] used;
+    private int epoch;
+
+    PortWorker(Routing routing, Endpoints endpoints, SourceGroups groups, PortSl2Vl portVls,
+        boolean endpointChannels) {
+      this.routing = routing;
+      this.fabric = routing.fabric();
+      this.endpoints = endpoints;
+      this.groups = groups;
+      this.portVls = portVls;
+      this.endpointChannels = endpointChannels;
+      this.walker = new LftWalker(routing);
+      this.entryCount = groups.entryCount.clone();
+      this.used = new boolean[fabric.numPortSlots() * MAX_VLS];
+    }
+
+    private void ensureSl(int sl) {
+      if (startStamp[sl] == null) {
+        int n = fabric.numSwitches();
+        startStamp[sl] = new int[n];
+        startClasses[sl] = new int[n];
+        starts[sl] = new int[n];
+        visitStamp[sl] = new int[n];
+        vertexAt[sl] = new int[n];
+      }
+    }
+
+    @Override
+    public void run(int group) {
+      for (int i = endpoints.groupStart[group]; i < endpoints.groupStart[group + 1]; i++) {
+        collect(endpoints.groupLids[i]);
+      }
+    }
+
+    private void collect(int lid) {
+      epoch++;
+      walker.reset(lid);
+      int dstEndpoint = endpoints.endpointOfLid[lid];
+      int dstBase = fabric.baseLid(endpoints.ports[dstEndpoint]);
+      int dstLids = endpoints.numLidsOf[dstEndpoint];
+      for (int l = dstBase; l < dstBase + dstLids; l++) {
+        if (groups.entryOfLid[l] >= 0) {
+          entryCount[groups.entryOfLid[l]]--;
+        }
+      }
+      int touched = 0;
+      for (int g = 0; g < groups.numGroups; g++) {
+        int sl = routing.slTable().sl(groups.repLid[g], lid);
+        for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
+          if (entryCount[entry] == 0) {
+            continue;
+          }
+          ensureSl(sl);
+          int sw = groups.entrySwitch[entry];
+          if (startStamp[sl][sw] != epoch) {
+            if (numStarts[sl] == 0) {
+              slsTouched[touched++] = sl;
+            }
+            startStamp[sl][sw] = epoch;
+            startClasses[sl][sw] = 0;
+            starts[sl][numStarts[sl]++] = sw;
+          }
+          startClasses[sl][sw] |= 1 << groups.entryClass[entry];
+        }
+      }
+      for (int l = dstBase; l < dstBase + dstLids; l++) {
+        if (groups.entryOfLid[l] >= 0) {
+          entryCount[groups.entryOfLid[l]]++;
+        }
+      }
+      for (int t = 0; t < touched; t++) {
+        int sl = slsTouched[t];
+        for (int k = 0; k < numStarts[sl]; k++) {
+          int sw = starts[sl][k];
+          for (int classes = startClasses[sl][sw]; classes != 0; classes &= classes - 1) {
+            walk(sl, sw, Integer.numberOfTrailingZeros(classes));
+          }
+        }
+        numStarts[sl] = 0;
+      }
+      if (endpointChannels) {
+        injectionEdges(lid, dstEndpoint);
+      }
+    }
+
+    /** Follows the LFTs from {@code start}, entered through a port of class {@code inClass}. */
+    private void walk(int sl, int start, int inClass) {
+      int[] visit = visitStamp[sl];
+      int[] first = vertexAt[sl];
+      int prev = -1;
+      int sw = start;
+      int cls = inClass;
+      while (true) {
+        int out = walker.outChannel(sw, endpointChannels);
+        if (out < 0) {
+          return;
+        }
+        int v = out * MAX_VLS + portVls.vlOfClasses(cls, portVls.classOf(out), sl);
+        used[v] = true;
+        if (prev >= 0) {
+          edges.add(((long) prev << 32) | v);
+        }
+        if (visit[sw] == epoch) {
+          if (first[sw] == v) {
+            return;
+          }
+        } else {
+          visit[sw] = epoch;
+          first[sw] = v;
+        }
+        int next = fabric.channelHead(out);
+        if (!fabric.isSwitch(next)) {
+          return;
+        }
+        prev = v;
+        cls = portVls.classOf(fabric.peerPort(out));
+        sw = next;
+      }
+    }
+
+    private void injectionEdges(int lid, int dstEndpoint) {
+      for (int e = 0; e < endpoints.ports.length; e++) {
+        int sw = endpoints.switchOf[e];
+        if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
+          continue;
+        }
+        int caPort = endpoints.ports[e];
+        int first = walker.outChannel(sw, true);
+        int in = fabric.peerPort(caPort);
+        int base = fabric.baseLid(caPort);
+        for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
+          int sl = routing.slTable().sl(src, lid);
+          int v = caPort * MAX_VLS + portVls.vl(caPort, caPort, sl);
+          used[v] = true;
+          if (first >= 0) {
+            edges.add(((long) v << 32) | (first * MAX_VLS + portVls.vl(in, first, sl)));
+          }
+        }
+      }
+      for (int orphan : endpoints.orphans) {
+        int port = endpoints.ports[orphan];
+        if (orphan != dstEndpoint && fabric.peerPort(port) == endpoints.ports[dstEndpoint]) {
+          int base = fabric.baseLid(port);
+          for (int src = base; src < base + endpoints.numLidsOf[orphan]; src++) {
+            used[port * MAX_VLS + portVls.vl(port, port, routing.slTable().sl(src, lid))] = true;
+          }
         }
       }
     }

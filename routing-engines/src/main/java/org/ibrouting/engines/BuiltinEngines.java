@@ -46,8 +46,10 @@ public final class BuiltinEngines {
             config.booleanParam("nue_include_switches", false)));
     register("sar", Set.of("balance"), config -> new org.ibrouting.engines.sar.SarEngine(
         config.jobFile(), config.ioGuidFile(), config.booleanParam("balance", false)));
-    register(org.ibrouting.engines.torus2qos.Torus2QosEngine.NAME, Set.of(),
-        config -> new org.ibrouting.engines.torus2qos.Torus2QosEngine(config.torusConfig()));
+    register(org.ibrouting.engines.torus2qos.Torus2QosEngine.NAME, Set.of("torus_sl2vl"),
+        config -> new org.ibrouting.engines.torus2qos.Torus2QosEngine(config.torusConfig(),
+            org.ibrouting.engines.torus2qos.Torus2QosEngine.Sl2Vl.valueOf(config.choiceParam(
+                "torus_sl2vl", "port", "port", "identity").toUpperCase(java.util.Locale.ROOT))));
   }
 
   private BuiltinEngines() {}

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.torus2qos;
 
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -30,6 +31,15 @@ import org.ibrouting.topology.TorusConfig;
  * master spanning tree (4E43). Switches the discovery cannot place keep empty LFTs and their CAs
  * stay unreachable, as in OpenSM.
  *
+ * <p>VLs ({@link Sl2Vl}): OpenSM programs output-port-dependent SL-to-VL maps, so that 2 VLs per
+ * QoS level keep the torus free of credit loops: a hop along dimension d travels on VL = bit d of
+ * the SL, plus 2 on the hop after a turn against dimension order (with at least 4 data VLs; only
+ * paths around a missing switch make such turns), plus 4 for QoS level 1 (with 8). The routing's
+ * {@link SlTable} carries that rule as a {@link PortSl2Vl}, so the credit-loop verifier checks
+ * each hop on its VL. A deployment through OpenSM's {@code file} engine cannot program per-port
+ * maps: {@link Sl2Vl#IDENTITY} gives the same path SLs with VL = SL instead (2^dims VLs, and no
+ * separate VLs after turns, so a failed switch may leave credit loops the verifier then reports).
+ *
  * <p>Differences: OpenSM also refuses without QoS ({@code -Q}, ERR 4E44); here the SL table is
  * always produced. Multicast is not routed.
  *
@@ -40,11 +50,26 @@ public final class Torus2QosEngine implements RoutingEngine {
   /** The engine's OpenSM name. */
   public static final String NAME = "torus-2QoS";
 
+  /** How the routing's VLs follow from its SLs. */
+  public enum Sl2Vl {
+    /** OpenSM's per-port maps ({@link PortSl2Vl}): 2 VLs, 4 with a missing switch. */
+    PORT,
+    /** VL = SL on every port, as a QoS policy through the {@code file} engine can set it. */
+    IDENTITY
+  }
+
   private final TorusConfig config;
+  private final Sl2Vl sl2vl;
+
+  /** An engine for the torus {@code config} describes, with OpenSM's per-port SL-to-VL maps. */
+  public Torus2QosEngine(TorusConfig config) {
+    this(config, Sl2Vl.PORT);
+  }
 
   /** An engine for the torus {@code config} describes; null refuses every fabric, naming the option. */
-  public Torus2QosEngine(TorusConfig config) {
+  public Torus2QosEngine(TorusConfig config, Sl2Vl sl2vl) {
     this.config = config;
+    this.sl2vl = sl2vl;
   }
 
   @Override
@@ -71,12 +96,58 @@ public final class Torus2QosEngine implements RoutingEngine {
     RoutingBuilder builder = Routing.builder(fabric, NAME);
     router.fillLfts(builder, options.threads());
     router.checkMasterTree();
-    builder.setSlTable(pathSls(torus, router));
+    SlTable.Builder sls = pathSls(torus, router);
+    if (sl2vl == Sl2Vl.PORT) {
+      sls.setPortSl2Vl(portSl2Vl(torus, options.maxVls()));
+    }
+    builder.setSlTable(sls.build());
     return builder.build();
   }
 
+  /**
+   * OpenSM's {@code sl2vl_entry}: port classes 0, 1, 2 for inter-switch ports along x, y, z,
+   * class 3 for port 0, CA and router ports, ports outside the torus and every port of a switch
+   * outside it.
+   */
+  static PortSl2Vl portSl2Vl(Torus t, int dataVls) {
+    int endClass = TorusConfig.MAX_DIMS;
+    int numClasses = endClass + 1;
+    byte[] classOfPort = new byte[t.fabric.numPortSlots()];
+    java.util.Arrays.fill(classOfPort, (byte) endClass);
+    for (int port = 0; port < classOfPort.length; port++) {
+      int group = t.groupOfPort[port];
+      if (group >= 0 && group % Torus.GROUPS != Torus.LOCAL) {
+        classOfPort[port] = (byte) (group % Torus.GROUPS / 2);
+      }
+    }
+    byte[] vls = new byte[numClasses * numClasses * SlTable.NUM_SLS];
+    for (int in = 0; in < numClasses; in++) {
+      for (int out = 0; out < numClasses; out++) {
+        for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
+          int qos = sl >> TorusConfig.MAX_DIMS & 1;
+          int vl = 0;
+          if (out == endClass) {
+            vl = dataVls >= 2 ? qos : 0;
+          } else {
+            vl = sl >> out & 1;
+            if (dataVls >= 4 && in != endClass && in > out) {
+              vl |= 2;
+            }
+            if (dataVls >= 8) {
+              vl |= qos << 2;
+            }
+          }
+          vls[(in * numClasses + out) * SlTable.NUM_SLS + sl] = (byte) vl;
+        }
+      }
+    }
+    // only paths around a missing switch turn against dimension order
+    boolean turns = dataVls >= 4 && t.numSlots < t.numPositions();
+    return new PortSl2Vl(NAME, classOfPort, numClasses, vls, turns ? 4 : 2);
+  }
+
   /** Every path's SL, by the source switch and the destination LID. */
-  private static SlTable pathSls(Torus t, TorusRouter router) {
+  private static SlTable.Builder pathSls(Torus t, TorusRouter router) {
     Fabric fabric = t.fabric;
     SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
     for (int src = 0; src < t.numSlots; src++) {
@@ -97,6 +168,6 @@ public final class Torus2QosEngine implements RoutingEngine {
         }
       }
     }
-    return sls.build();
+    return sls;
   }
 }
