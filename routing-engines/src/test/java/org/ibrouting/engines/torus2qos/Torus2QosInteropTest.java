@@ -178,6 +178,63 @@ class Torus2QosInteropTest {
     return b.build();
   }
 
+  /**
+   * OpenSM's {@code opensm-torus.dump} ({@code switch i,j,k GUID 0x... (desc)}) lists the same
+   * switches at the same coordinates as our discovery; path SLs are a function of them.
+   */
+  static void assertSameCoordinates(Fabric fabric, TorusConfig config, Path dump, String what)
+      throws IOException, RoutingException {
+    Torus t = TorusDiscovery.discover(fabric, config);
+    java.util.Map<Long, String> ours = new java.util.TreeMap<>();
+    for (int s = 0; s < t.numSlots; s++) {
+      int pos = t.posOfSlot[s];
+      ours.put(fabric.nodeGuid(t.nodeOfSlot[s]), t.coord(pos, 0) + "," + t.coord(pos, 1) + "," + t.coord(pos, 2));
+    }
+    java.util.Map<Long, String> theirs = new java.util.TreeMap<>();
+    Pattern line = Pattern.compile("^switch (\\d+,\\d+,\\d+) GUID 0x([0-9a-f]+) ");
+    for (String text : Files.readAllLines(dump, StandardCharsets.ISO_8859_1)) {
+      Matcher m = line.matcher(text);
+      if (m.find()) {
+        theirs.put(Long.parseUnsignedLong(m.group(2), 16), m.group(1));
+      }
+    }
+    assertEquals(theirs, ours, what + ": switch coordinates (GUID -> x,y,z)");
+  }
+
+  /**
+   * Every row of OpenSM's {@code opensm-sl2vl.dump} (per switch: input port, output port, the VL of
+   * SL 0..15; per CA port one row) equals what our per-port maps give.
+   */
+  static void assertSameSl2Vl(Fabric fabric, Routing ours, Path dump, String what) throws IOException {
+    org.ibrouting.routing.PortSl2Vl map = ours.slTable().portSl2Vl();
+    Pattern header = Pattern.compile("^(Switch|Channel Adapter) 0x([0-9a-f]{16}),");
+    int node = -1;
+    int caPort = -1;
+    int rows = 0;
+    for (String text : Files.readAllLines(dump, StandardCharsets.ISO_8859_1)) {
+      Matcher m = header.matcher(text);
+      if (m.find()) {
+        long guid = Long.parseUnsignedLong(m.group(2), 16);
+        node = m.group(1).equals("Switch") ? fabric.nodeOfGuid(guid) : -1;
+        caPort = node < 0 ? fabric.portOfGuid(guid) : -1;
+        continue;
+      }
+      if (text.startsWith("#") || text.isBlank()) {
+        continue;
+      }
+      String[] f = text.replace(":", " ").trim().split("\\s+");
+      int in = Integer.parseInt(f[0]);
+      int out = Integer.parseInt(f[1]);
+      for (int sl = 0; sl < 16; sl++) {
+        int vl = node >= 0 ? map.vl(fabric.port(node, in), fabric.port(node, out), sl) : map.vl(caPort, caPort, sl);
+        assertEquals(Integer.parseInt(f[2 + sl]), vl, what + ": SL2VL of " + (node >= 0 ? fabric.nodeName(node)
+            : fabric.portName(caPort)) + " in " + in + " out " + out + " SL " + sl);
+      }
+      rows++;
+    }
+    assertTrue(rows > fabric.numSwitches(), what + ": only " + rows + " SL2VL rows in " + dump);
+  }
+
   /** Compares one scenario; returns "routed" or OpenSM's ERR code. */
   String compare(String scenario) throws IOException, RoutingException {
     return compare(damaged(scenario), config(scenario), scenario, List.of());
@@ -200,7 +257,9 @@ class Torus2QosInteropTest {
         Routing theirs = LftDumpReader.read(discovered, result.lftDump());
         Routing ours = engine.route(discovered, RoutingOptions.defaults());
         GoldenLfts.assertSameLfts(theirs, ours, scenario);
-        System.out.println(scenario + ": routed, tables identical to OpenSM's");
+        assertSameCoordinates(discovered, config, result.dumpDir().resolve("opensm-torus.dump"), scenario);
+        assertSameSl2Vl(discovered, ours, result.dumpDir().resolve("opensm-sl2vl.dump"), scenario);
+        System.out.println(scenario + ": routed, LFTs, coordinates and SL2VL maps identical to OpenSM's");
         return "routed";
       } else {
         String log = Files.readString(result.log(), StandardCharsets.ISO_8859_1);
