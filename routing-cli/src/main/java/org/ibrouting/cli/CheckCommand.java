@@ -59,13 +59,14 @@ final class CheckCommand implements Callable<Integer> {
       Json json = Summaries.routeReport(new Json().put("fabric", fabricFile.toString())
           .put("lfts", lftFile.toString()), report);
       if (cdg != null) {
-        Summaries.cdgReport(json, cdg);
+        Summaries.cdgReport(json, cdg).put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
-        System.out.println(Summaries.cdgReportText(cdg));
+        System.out.println(Summaries.cdgReportText(cdg) + (routing.slTable().isNone() ? ""
+            : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));
       }
       System.out.println(ok ? "OK" : "FAILED");
     }
