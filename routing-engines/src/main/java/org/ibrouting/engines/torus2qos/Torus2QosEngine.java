@@ -148,26 +148,8 @@ public final class Torus2QosEngine implements RoutingEngine {
 
   /** Every path's SL, by the source switch and the destination LID. */
   private static SlTable.Builder pathSls(Torus t, TorusRouter router) {
-    Fabric fabric = t.fabric;
-    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
-    for (int src = 0; src < t.numSlots; src++) {
-      int group = t.nodeOfSlot[src];
-      for (int dst = 0; dst < t.numSlots; dst++) {
-        int sl = router.pathSl(t.posOfSlot[src], t.posOfSlot[dst]);
-        if (sl == 0) {
-          continue;
-        }
-        int node = t.nodeOfSlot[dst];
-        for (int x = 0; x < t.size(dst, Torus.LOCAL); x++) {
-          int port = fabric.port(node, t.port(dst, Torus.LOCAL, x));
-          int end = fabric.portNum(port) == 0 ? port : fabric.peerPort(port);
-          int base = fabric.baseLid(end);
-          for (int l = 0; base > 0 && l < 1 << fabric.lmc(end); l++) {
-            sls.setSl(group, base + l, sl);
-          }
-        }
-      }
-    }
+    SlTable.Builder sls = SlTable.perSourceSwitch(t.fabric);
+    router.fillPathSls(sls);
     return sls;
   }
 }

@@ -6,6 +6,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.SlTable;
 import org.ibrouting.topology.TorusConfig;
 
 /**
@@ -37,6 +38,8 @@ final class TorusRouter {
   /** Per slot: its local ports in {@code port_order}, {@code localStart[slot]..localStart[slot + 1]}. */
   private final int[] localStart;
   private final int[] localPorts;
+  /** Per slot: its x, y, z. */
+  private final int[] coords;
 
   TorusRouter(Torus t) {
     this.t = t;
@@ -45,6 +48,12 @@ final class TorusRouter {
     int[] rank = new int[order.length];
     for (int i = 0; i < order.length; i++) {
       rank[order[i]] = i;
+    }
+    coords = new int[t.numSlots * TorusConfig.MAX_DIMS];
+    for (int s = 0; s < t.numSlots; s++) {
+      for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
+        coords[s * TorusConfig.MAX_DIMS + d] = t.coord(t.posOfSlot[s], d);
+      }
     }
     localStart = new int[t.numSlots + 1];
     for (int s = 0; s < t.numSlots; s++) {
@@ -188,9 +197,47 @@ final class TorusRouter {
     @Override
     public void run(int slot) {
       int sw = t.nodeOfSlot[slot];
-      int[] caCount = new int[6];
-      int[] swCount = new int[6];
+      // the group towards each coordinate of each dimension: O(1) per destination afterwards
+      int[][] towards = new int[TorusConfig.MAX_DIMS][];
+      for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
+        towards[d] = new int[t.radix[d]];
+        for (int c = 0; c < t.radix[d]; c++) {
+          towards[d][c] = nextHop(d, slot, c);
+        }
+      }
+      int sx = coords[3 * slot];
+      int sy = coords[3 * slot + 1];
+      int sz = coords[3 * slot + 2];
+      // round robin over parallel links, CA and switch destinations counted apart (OpenSM's
+      // ca_dlid_cnt and sw_dlid_cnt modulo the group size)
+      int[] caNext = new int[6];
+      int[] swNext = new int[6];
+      int[] size = new int[6];
+      for (int g = 0; g < 6; g++) {
+        size[g] = t.size(slot, g);
+      }
       for (int dst = 0; dst < t.numSlots; dst++) {
+        int dx = coords[3 * dst];
+        int dy = coords[3 * dst + 1];
+        int dz = coords[3 * dst + 2];
+        // lft_port: x first; when x can make no progress turn early onto y, then z
+        int g;
+        if (dx != sx) {
+          g = towards[0][dx];
+          if (g < 0 && dy != sy) {
+            g = towards[1][dy];
+          }
+          if (g < 0 && dz != sz) {
+            g = towards[2][dz];
+          }
+        } else if (dy != sy) {
+          g = towards[1][dy];
+          if (g < 0 && dz != sz) {
+            g = towards[2][dz];
+          }
+        } else {
+          g = towards[2][dz];
+        }
         int dstNode = t.nodeOfSlot[dst];
         for (int x = localStart[dst]; x < localStart[dst + 1]; x++) {
           int port = localPorts[x];
@@ -200,14 +247,14 @@ final class TorusRouter {
           int out;
           if (slot == dst) {
             out = port;
+          } else if (g < 0) {
+            fail(slot, "ERR 4E39: unable to route from " + t.describe(slot) + " to " + t.describe(dst));
+            continue;
           } else {
-            int g = group(slot, dst);
-            if (g < 0) {
-              fail(slot, "ERR 4E39: unable to route from " + t.describe(slot) + " to " + t.describe(dst));
-              continue;
-            }
-            int n = t.size(slot, g);
-            out = t.port(slot, g, (ca ? caCount[g]++ : swCount[g]++) % n);
+            int[] next = ca ? caNext : swNext;
+            int index = next[g];
+            next[g] = index + 1 == size[g] ? 0 : index + 1;
+            out = t.port(slot, g, index);
           }
           int base = fabric.baseLid(endPort);
           for (int l = 0; base > 0 && l < 1 << fabric.lmc(endPort); l++) {
@@ -225,38 +272,16 @@ final class TorusRouter {
     }
   }
 
-  /** The port group switch {@code slot} forwards on towards switch {@code dst} ({@code lft_port}), or -1. */
-  int group(int slot, int dst) {
-    int src = t.posOfSlot[slot];
-    int dpos = t.posOfSlot[dst];
-    int g;
-    if (t.coord(dpos, 0) != t.coord(src, 0)) {
-      if ((g = nextHop(0, slot, dpos)) >= 0) {
-        return g;
-      }
-      // no more progress in x: turn early
-      if (t.coord(dpos, 1) != t.coord(src, 1) && (g = nextHop(1, slot, dpos)) >= 0) {
-        return g;
-      }
-      return t.coord(dpos, 2) != t.coord(src, 2) ? nextHop(2, slot, dpos) : -1;
-    }
-    if (t.coord(dpos, 1) != t.coord(src, 1)) {
-      if ((g = nextHop(1, slot, dpos)) >= 0) {
-        return g;
-      }
-      return t.coord(dpos, 2) != t.coord(src, 2) ? nextHop(2, slot, dpos) : -1;
-    }
-    return nextHop(2, slot, dpos);
-  }
-
   /**
-   * The group towards the switch where the path to {@code dpos} turns off dimension {@code d}: by
-   * the shortest way still open when that switch exists, else the shortest way by coordinates if
-   * that port group is not empty (z needs the turning switch). -1 when no progress is possible.
+   * The group towards the switch where a path to coordinate {@code target} of dimension {@code d}
+   * turns off that dimension (the switch at {@code target} in d, this switch's coordinates
+   * elsewhere): by the shortest way still open when that switch exists, else the shortest way by
+   * coordinates if that port group is not empty (z needs the turning switch). -1 when no progress
+   * is possible or the coordinate is this switch's own.
    */
-  private int nextHop(int d, int slot, int dpos) {
+  private int nextHop(int d, int slot, int target) {
     int src = t.posOfSlot[slot];
-    int turn = t.step(src, d, t.coord(dpos, d) - t.coord(src, d));
+    int turn = t.step(src, d, target - t.coord(src, d));
     int turnSlot = t.slot(turn);
     if (turnSlot >= 0) {
       int dir = ringDirection(d, slot, turnSlot);
@@ -265,7 +290,7 @@ final class TorusRouter {
     if (d == 2) {
       return -1;
     }
-    int dir = shorterWay(t.coord(src, d), t.coord(dpos, d), t.radix[d]);
+    int dir = shorterWay(t.coord(src, d), target, t.radix[d]);
     int g = 2 * d + (dir > 0 ? 1 : 0);
     return dir != 0 && t.size(slot, g) > 0 ? g : -1;
   }
@@ -309,15 +334,54 @@ final class TorusRouter {
     return direct > radix - direct;
   }
 
-  /** The path SL between switches at two positions, QoS level 0 ({@code torus_path_sl}). */
-  int pathSl(int srcPos, int dstPos) {
-    int sl = 0;
+  /**
+   * Sets the SL of every path between CAs and switch port 0s of placed switches, QoS level 0
+   * ({@code torus_path_sl}), in a table grouped by source switch.
+   */
+  void fillPathSls(SlTable.Builder sls) {
+    int[][] crossing = new int[TorusConfig.MAX_DIMS][];
     for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
-      if (crossesDateline(t.coord(srcPos, d), t.coord(dstPos, d), t.radix[d])) {
-        sl |= 1 << d;
+      int n = t.radix[d];
+      crossing[d] = new int[n * n];
+      for (int a = 0; a < n; a++) {
+        for (int b = 0; b < n; b++) {
+          crossing[d][a * n + b] = crossesDateline(a, b, n) ? 1 << d : 0;
+        }
       }
     }
-    return sl;
+    int[] lidStart = new int[t.numSlots + 1];
+    it.unimi.dsi.fastutil.ints.IntArrayList lids = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    for (int dst = 0; dst < t.numSlots; dst++) {
+      int node = t.nodeOfSlot[dst];
+      for (int x = localStart[dst]; x < localStart[dst + 1]; x++) {
+        int port = fabric.port(node, localPorts[x]);
+        int end = localPorts[x] == 0 ? port : fabric.peerPort(port);
+        int base = fabric.baseLid(end);
+        for (int l = 0; base > 0 && l < 1 << fabric.lmc(end); l++) {
+          lids.add(base + l);
+        }
+      }
+      lidStart[dst + 1] = lids.size();
+    }
+    int[] lid = lids.elements();
+    int nx = t.radix[0];
+    int ny = t.radix[1];
+    int nz = t.radix[2];
+    for (int src = 0; src < t.numSlots; src++) {
+      int group = t.nodeOfSlot[src];
+      int sx = coords[3 * src] * nx;
+      int sy = coords[3 * src + 1] * ny;
+      int sz = coords[3 * src + 2] * nz;
+      for (int dst = 0; dst < t.numSlots; dst++) {
+        int sl = crossing[0][sx + coords[3 * dst]] | crossing[1][sy + coords[3 * dst + 1]]
+            | crossing[2][sz + coords[3 * dst + 2]];
+        if (sl != 0) {
+          for (int x = lidStart[dst]; x < lidStart[dst + 1]; x++) {
+            sls.setSl(group, lid[x], sl);
+          }
+        }
+      }
+    }
   }
 
   // ---- the multicast master spanning tree (torus_master_stree) --------------------------------
