@@ -111,7 +111,7 @@ public final class CreditLoopVerifier {
     }
     SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess, null);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints, groups, vlLess, endpointChannels));
+        () -> new Worker(routing, endpoints, groups, vlLess, null, endpointChannels));
     int numVls = 0;
     for (Worker w : workers) {
       for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
@@ -195,8 +195,26 @@ public final class CreditLoopVerifier {
     return new CreditLoop(vl, cycle, srcLids, dstLids, names);
   }
 
+  /** Whether the route from end port {@code s}, source LID {@code src}, to the walker's LID induces a dependency. */
+  private interface Induces {
+    boolean test(int s, int src, int dst);
+  }
+
   private long findInducingRoute(Routing routing, Endpoints endpoints, LftWalker walker,
       boolean vlLess, int vl, int c1, int c2) {
+    Fabric fabric = routing.fabric();
+    return findRoute(routing, endpoints, walker, c1, c2, (s, src, dst) ->
+        (vlLess ? 0 : routing.slTable().vl(src, dst)) == vl && crosses(fabric, walker, endpoints, s, c1, c2),
+        channelName(fabric, c1) + " => " + channelName(fabric, c2) + " on VL " + vl);
+  }
+
+  /**
+   * The lowest (destination LID, source LID) route, packed {@code dst << 16 | src}, whose LFT
+   * entries at the dependency's switches use channels {@code c1} and {@code c2} and that
+   * {@code induces} confirms.
+   */
+  private static long findRoute(Routing routing, Endpoints endpoints, LftWalker walker, int c1, int c2,
+      Induces induces, String what) {
     Fabric fabric = routing.fabric();
     int sw1 = fabric.channelTail(c1);
     int sw2 = fabric.channelTail(c2);
@@ -209,22 +227,19 @@ public final class CreditLoopVerifier {
         }
         walker.reset(dst);
         for (int s = 0; s < endpoints.ports.length; s++) {
-          int sw = endpoints.switchOf[s];
-          if (s == e || sw < 0) {
+          if (s == e || endpoints.switchOf[s] < 0) {
             continue;
           }
           int srcBase = fabric.baseLid(endpoints.ports[s]);
           for (int src = srcBase; src < srcBase + endpoints.numLidsOf[s]; src++) {
-            int routeVl = vlLess ? 0 : routing.slTable().vl(src, dst);
-            if (routeVl == vl && crosses(fabric, walker, endpoints, s, c1, c2)) {
+            if (induces.test(s, src, dst)) {
               return ((long) dst << 16) | src;
             }
           }
         }
       }
     }
-    throw new IllegalStateException("no route induces the dependency " + channelName(fabric, c1)
-        + " => " + channelName(fabric, c2) + " on VL " + vl);
+    throw new IllegalStateException("no route induces the dependency " + what);
   }
 
   /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
@@ -370,32 +385,16 @@ public final class CreditLoopVerifier {
   private CdgReport verifyPerPort(Routing routing, Endpoints endpoints, PortSl2Vl portVls) {
     Fabric fabric = routing.fabric();
     SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), false, portVls);
-    List<PortWorker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new PortWorker(routing, endpoints, groups, portVls, endpointChannels));
+    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
+        () -> new Worker(routing, endpoints, groups, false, portVls, endpointChannels));
     int numIds = fabric.numPortSlots() * MAX_VLS;
     boolean[] used = new boolean[numIds];
-    int size = 0;
-    for (PortWorker w : workers) {
-      size += w.edges.size();
+    for (Worker w : workers) {
       for (int v = 0; v < numIds; v++) {
-        used[v] |= w.used[v];
+        used[v] |= w.used[0][v];
       }
     }
-    long[] keys = new long[size];
-    int k = 0;
-    for (PortWorker w : workers) {
-      for (var it = w.edges.iterator(); it.hasNext(); ) {
-        keys[k++] = it.nextLong();
-      }
-    }
-    Arrays.sort(keys);
-    int unique = 0;
-    for (int i = 0; i < keys.length; i++) {
-      if (unique == 0 || keys[i] != keys[unique - 1]) {
-        keys[unique++] = keys[i];
-      }
-    }
-    keys = Arrays.copyOf(keys, unique);
+    long[] keys = mergedEdges(workers, 0);
     int[] numVertices = new int[MAX_VLS];
     long[] numEdges = new long[MAX_VLS];
     int[] numCyclic = new int[MAX_VLS];
@@ -450,31 +449,8 @@ public final class CreditLoopVerifier {
     Fabric fabric = routing.fabric();
     int c1 = v1 / MAX_VLS;
     int c2 = v2 / MAX_VLS;
-    int sw1 = fabric.channelTail(c1);
-    int sw2 = fabric.channelTail(c2);
-    for (int e = 0; e < endpoints.ports.length; e++) {
-      int base = fabric.baseLid(endpoints.ports[e]);
-      for (int dst = base; dst < base + endpoints.numLidsOf[e]; dst++) {
-        if (fabric.isSwitch(sw1) && routing.outPort(sw1, dst) != fabric.portNum(c1)
-            || routing.outPort(sw2, dst) != fabric.portNum(c2)) {
-          continue;
-        }
-        walker.reset(dst);
-        for (int s = 0; s < endpoints.ports.length; s++) {
-          if (s == e || endpoints.switchOf[s] < 0) {
-            continue;
-          }
-          int srcBase = fabric.baseLid(endpoints.ports[s]);
-          for (int src = srcBase; src < srcBase + endpoints.numLidsOf[s]; src++) {
-            int sl = routing.slTable().sl(src, dst);
-            if (crossesPerPort(fabric, walker, endpoints, portVls, s, sl, v1, v2)) {
-              return ((long) dst << 16) | src;
-            }
-          }
-        }
-      }
-    }
-    throw new IllegalStateException("no route induces the dependency " + channelName(fabric, c1)
+    return findRoute(routing, endpoints, walker, c1, c2, (s, src, dst) -> crossesPerPort(fabric, walker,
+        endpoints, portVls, s, routing.slTable().sl(src, dst), v1, v2), channelName(fabric, c1)
         + " (VL " + v1 % MAX_VLS + ") => " + channelName(fabric, c2) + " (VL " + v2 % MAX_VLS + ")");
   }
 
@@ -505,12 +481,17 @@ public final class CreditLoopVerifier {
     return false;
   }
 
-  /** Per-thread walks per (destination, SL) over (channel, VL) vertices. */
-  private static final class PortWorker implements Parallel.Worker {
+  /**
+   * Per-thread walker, stamps and dependency sets. Walks go per (destination, key): the key is the
+   * route's VL, or with per-port maps its SL, whose hops' VLs follow from the ports; then every
+   * dependency is in {@code edges[0]} between (channel, VL) vertex ids {@code channel * 16 + vl}.
+   */
+  private static final class Worker implements Parallel.Worker {
     private final Routing routing;
     private final Fabric fabric;
     private final Endpoints endpoints;
     private final SourceGroups groups;
+    private final boolean vlLess;
     private final PortSl2Vl portVls;
     private final boolean endpointChannels;
     private final LftWalker walker;
@@ -519,200 +500,44 @@ public final class CreditLoopVerifier {
     private final int[][] startClasses = new int[MAX_VLS][];
     private final int[][] starts = new int[MAX_VLS][];
     private final int[] numStarts = new int[MAX_VLS];
+    private final int[] keysTouched = new int[MAX_VLS];
     private final int[][] visitStamp = new int[MAX_VLS][];
+    /** Per-port maps: per key and switch, the first vertex a walk of this epoch left it by. */
     private final int[][] vertexAt = new int[MAX_VLS][];
-    private final int[] slsTouched = new int[MAX_VLS];
-    final LongOpenHashSet edges = new LongOpenHashSet();
-    final boolean[] used;
-    private int epoch;
-
-    PortWorker(Routing routing, Endpoints endpoints, SourceGroups groups, PortSl2Vl portVls,
-        boolean endpointChannels) {
-      this.routing = routing;
-      this.fabric = routing.fabric();
-      this.endpoints = endpoints;
-      this.groups = groups;
-      this.portVls = portVls;
-      this.endpointChannels = endpointChannels;
-      this.walker = new LftWalker(routing);
-      this.entryCount = groups.entryCount.clone();
-      this.used = new boolean[fabric.numPortSlots() * MAX_VLS];
-    }
-
-    private void ensureSl(int sl) {
-      if (startStamp[sl] == null) {
-        int n = fabric.numSwitches();
-        startStamp[sl] = new int[n];
-        startClasses[sl] = new int[n];
-        starts[sl] = new int[n];
-        visitStamp[sl] = new int[n];
-        vertexAt[sl] = new int[n];
-      }
-    }
-
-    @Override
-    public void run(int group) {
-      for (int i = endpoints.groupStart[group]; i < endpoints.groupStart[group + 1]; i++) {
-        collect(endpoints.groupLids[i]);
-      }
-    }
-
-    private void collect(int lid) {
-      epoch++;
-      walker.reset(lid);
-      int dstEndpoint = endpoints.endpointOfLid[lid];
-      int dstBase = fabric.baseLid(endpoints.ports[dstEndpoint]);
-      int dstLids = endpoints.numLidsOf[dstEndpoint];
-      for (int l = dstBase; l < dstBase + dstLids; l++) {
-        if (groups.entryOfLid[l] >= 0) {
-          entryCount[groups.entryOfLid[l]]--;
-        }
-      }
-      int touched = 0;
-      for (int g = 0; g < groups.numGroups; g++) {
-        int sl = routing.slTable().sl(groups.repLid[g], lid);
-        for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
-          if (entryCount[entry] == 0) {
-            continue;
-          }
-          ensureSl(sl);
-          int sw = groups.entrySwitch[entry];
-          if (startStamp[sl][sw] != epoch) {
-            if (numStarts[sl] == 0) {
-              slsTouched[touched++] = sl;
-            }
-            startStamp[sl][sw] = epoch;
-            startClasses[sl][sw] = 0;
-            starts[sl][numStarts[sl]++] = sw;
-          }
-          startClasses[sl][sw] |= 1 << groups.entryClass[entry];
-        }
-      }
-      for (int l = dstBase; l < dstBase + dstLids; l++) {
-        if (groups.entryOfLid[l] >= 0) {
-          entryCount[groups.entryOfLid[l]]++;
-        }
-      }
-      for (int t = 0; t < touched; t++) {
-        int sl = slsTouched[t];
-        for (int k = 0; k < numStarts[sl]; k++) {
-          int sw = starts[sl][k];
-          for (int classes = startClasses[sl][sw]; classes != 0; classes &= classes - 1) {
-            walk(sl, sw, Integer.numberOfTrailingZeros(classes));
-          }
-        }
-        numStarts[sl] = 0;
-      }
-      if (endpointChannels) {
-        injectionEdges(lid, dstEndpoint);
-      }
-    }
-
-    /** Follows the LFTs from {@code start}, entered through a port of class {@code inClass}. */
-    private void walk(int sl, int start, int inClass) {
-      int[] visit = visitStamp[sl];
-      int[] first = vertexAt[sl];
-      int prev = -1;
-      int sw = start;
-      int cls = inClass;
-      while (true) {
-        int out = walker.outChannel(sw, endpointChannels);
-        if (out < 0) {
-          return;
-        }
-        int v = out * MAX_VLS + portVls.vlOfClasses(cls, portVls.classOf(out), sl);
-        used[v] = true;
-        if (prev >= 0) {
-          edges.add(((long) prev << 32) | v);
-        }
-        if (visit[sw] == epoch) {
-          if (first[sw] == v) {
-            return;
-          }
-        } else {
-          visit[sw] = epoch;
-          first[sw] = v;
-        }
-        int next = fabric.channelHead(out);
-        if (!fabric.isSwitch(next)) {
-          return;
-        }
-        prev = v;
-        cls = portVls.classOf(fabric.peerPort(out));
-        sw = next;
-      }
-    }
-
-    private void injectionEdges(int lid, int dstEndpoint) {
-      for (int e = 0; e < endpoints.ports.length; e++) {
-        int sw = endpoints.switchOf[e];
-        if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
-          continue;
-        }
-        int caPort = endpoints.ports[e];
-        int first = walker.outChannel(sw, true);
-        int in = fabric.peerPort(caPort);
-        int base = fabric.baseLid(caPort);
-        for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
-          int sl = routing.slTable().sl(src, lid);
-          int v = caPort * MAX_VLS + portVls.vl(caPort, caPort, sl);
-          used[v] = true;
-          if (first >= 0) {
-            edges.add(((long) v << 32) | (first * MAX_VLS + portVls.vl(in, first, sl)));
-          }
-        }
-      }
-      for (int orphan : endpoints.orphans) {
-        int port = endpoints.ports[orphan];
-        if (orphan != dstEndpoint && fabric.peerPort(port) == endpoints.ports[dstEndpoint]) {
-          int base = fabric.baseLid(port);
-          for (int src = base; src < base + endpoints.numLidsOf[orphan]; src++) {
-            used[port * MAX_VLS + portVls.vl(port, port, routing.slTable().sl(src, lid))] = true;
-          }
-        }
-      }
-    }
-  }
-
-  /** Per-thread walker, stamps and dependency sets. */
-  private static final class Worker implements Parallel.Worker {
-    private final Routing routing;
-    private final Fabric fabric;
-    private final Endpoints endpoints;
-    private final SourceGroups groups;
-    private final boolean vlLess;
-    private final boolean endpointChannels;
-    private final LftWalker walker;
-    private final int[] entryCount;
-    private final int[][] startStamp = new int[MAX_VLS][];
-    private final int[][] activeStamp = new int[MAX_VLS][];
-    private final int[][] starts = new int[MAX_VLS][];
-    private final int[] numStarts = new int[MAX_VLS];
-    private final int[] vlsTouched = new int[MAX_VLS];
     final LongOpenHashSet[] edges = new LongOpenHashSet[MAX_VLS];
     final boolean[][] used = new boolean[MAX_VLS][];
     private int epoch;
 
     Worker(Routing routing, Endpoints endpoints, SourceGroups groups, boolean vlLess,
-        boolean endpointChannels) {
+        PortSl2Vl portVls, boolean endpointChannels) {
       this.routing = routing;
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.groups = groups;
       this.vlLess = vlLess;
+      this.portVls = portVls;
       this.endpointChannels = endpointChannels;
       this.walker = new LftWalker(routing);
       this.entryCount = groups.entryCount.clone();
+      if (portVls != null) {
+        edges[0] = new LongOpenHashSet();
+        used[0] = new boolean[fabric.numPortSlots() * MAX_VLS];
+      }
     }
 
-    private void ensureVl(int vl) {
-      if (edges[vl] == null) {
+    private void ensureKey(int key) {
+      if (startStamp[key] == null) {
         int numSwitches = fabric.numSwitches();
-        edges[vl] = new LongOpenHashSet();
-        used[vl] = new boolean[fabric.numPortSlots()];
-        startStamp[vl] = new int[numSwitches];
-        activeStamp[vl] = new int[numSwitches];
-        starts[vl] = new int[numSwitches];
+        startStamp[key] = new int[numSwitches];
+        startClasses[key] = new int[numSwitches];
+        starts[key] = new int[numSwitches];
+        visitStamp[key] = new int[numSwitches];
+        if (portVls == null) {
+          edges[key] = new LongOpenHashSet();
+          used[key] = new boolean[fabric.numPortSlots()];
+        } else {
+          vertexAt[key] = new int[numSwitches];
+        }
       }
     }
 
@@ -736,20 +561,23 @@ public final class CreditLoopVerifier {
       }
       int touched = 0;
       for (int g = 0; g < groups.numGroups; g++) {
-        int vl = vlLess ? 0 : routing.slTable().vl(groups.repLid[g], lid);
+        int key = portVls != null ? routing.slTable().sl(groups.repLid[g], lid)
+            : vlLess ? 0 : routing.slTable().vl(groups.repLid[g], lid);
         for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
           if (entryCount[entry] == 0) {
             continue;
           }
-          ensureVl(vl);
+          ensureKey(key);
           int sw = groups.entrySwitch[entry];
-          if (startStamp[vl][sw] != epoch) {
-            if (numStarts[vl] == 0) {
-              vlsTouched[touched++] = vl;
+          if (startStamp[key][sw] != epoch) {
+            if (numStarts[key] == 0) {
+              keysTouched[touched++] = key;
             }
-            startStamp[vl][sw] = epoch;
-            starts[vl][numStarts[vl]++] = sw;
+            startStamp[key][sw] = epoch;
+            startClasses[key][sw] = 0;
+            starts[key][numStarts[key]++] = sw;
           }
+          startClasses[key][sw] |= 1 << groups.entryClass[entry];
         }
       }
       for (int l = dstBase; l < dstBase + dstLids; l++) {
@@ -758,11 +586,18 @@ public final class CreditLoopVerifier {
         }
       }
       for (int t = 0; t < touched; t++) {
-        int vl = vlsTouched[t];
-        for (int k = 0; k < numStarts[vl]; k++) {
-          walk(vl, starts[vl][k]);
+        int key = keysTouched[t];
+        for (int k = 0; k < numStarts[key]; k++) {
+          int sw = starts[key][k];
+          if (portVls == null) {
+            walk(key, sw);
+          } else {
+            for (int classes = startClasses[key][sw]; classes != 0; classes &= classes - 1) {
+              walkPorts(key, sw, Integer.numberOfTrailingZeros(classes));
+            }
+          }
         }
-        numStarts[vl] = 0;
+        numStarts[key] = 0;
       }
       if (endpointChannels) {
         injectionEdges(lid, dstEndpoint);
@@ -770,7 +605,7 @@ public final class CreditLoopVerifier {
     }
 
     private void walk(int vl, int start) {
-      int[] active = activeStamp[vl];
+      int[] active = visitStamp[vl];
       LongOpenHashSet set = edges[vl];
       boolean[] usedChannels = used[vl];
       int prev = -1;
@@ -797,20 +632,79 @@ public final class CreditLoopVerifier {
       }
     }
 
+    /**
+     * Follows the LFTs from {@code start}, entered through a port of class {@code inClass}, on SL
+     * {@code sl}. From the second switch on, a walk repeats an earlier one of this destination and
+     * SL once it leaves a switch by the same (channel, VL), so it stops there.
+     */
+    private void walkPorts(int sl, int start, int inClass) {
+      int[] visit = visitStamp[sl];
+      int[] first = vertexAt[sl];
+      LongOpenHashSet set = edges[0];
+      boolean[] usedVertices = used[0];
+      int prev = -1;
+      int sw = start;
+      int cls = inClass;
+      while (true) {
+        int out = walker.outChannel(sw, endpointChannels);
+        if (out < 0) {
+          return;
+        }
+        int v = out * MAX_VLS + portVls.vlOfClasses(cls, portVls.classOf(out), sl);
+        usedVertices[v] = true;
+        if (prev >= 0) {
+          set.add(((long) prev << 32) | v);
+        }
+        if (visit[sw] == epoch) {
+          if (first[sw] == v) {
+            return;
+          }
+        } else {
+          visit[sw] = epoch;
+          first[sw] = v;
+        }
+        int next = fabric.channelHead(out);
+        if (!fabric.isSwitch(next)) {
+          return;
+        }
+        prev = v;
+        cls = portVls.classOf(fabric.peerPort(out));
+        sw = next;
+      }
+    }
+
+    /** The vertex of a source's injection channel on SL {@code sl}, or its channel by VL. */
+    private int injectionVertex(int caPort, int src, int lid) {
+      if (portVls == null) {
+        int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
+        ensureKey(vl);
+        used[vl][caPort] = true;
+        return vl;
+      }
+      int v = caPort * MAX_VLS + portVls.vl(caPort, caPort, routing.slTable().sl(src, lid));
+      used[0][v] = true;
+      return v;
+    }
+
     private void injectionEdges(int lid, int dstEndpoint) {
       for (int e = 0; e < endpoints.ports.length; e++) {
         int sw = endpoints.switchOf[e];
         if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
           continue;
         }
+        int caPort = endpoints.ports[e];
         int first = walker.outChannel(sw, true);
-        int base = fabric.baseLid(endpoints.ports[e]);
+        int base = fabric.baseLid(caPort);
         for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
-          int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
-          ensureVl(vl);
-          used[vl][endpoints.ports[e]] = true;
-          if (first >= 0) {
-            edges[vl].add(((long) endpoints.ports[e] << 32) | first);
+          int v = injectionVertex(caPort, src, lid);
+          if (first < 0) {
+            continue;
+          }
+          if (portVls == null) {
+            edges[v].add(((long) caPort << 32) | first);
+          } else {
+            int sl = routing.slTable().sl(src, lid);
+            edges[0].add(((long) v << 32) | (first * MAX_VLS + portVls.vl(fabric.peerPort(caPort), first, sl)));
           }
         }
       }
@@ -820,9 +714,7 @@ public final class CreditLoopVerifier {
         if (orphan != dstEndpoint && fabric.peerPort(port) == endpoints.ports[dstEndpoint]) {
           int base = fabric.baseLid(port);
           for (int src = base; src < base + endpoints.numLidsOf[orphan]; src++) {
-            int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
-            ensureVl(vl);
-            used[vl][port] = true;
+            injectionVertex(port, src, lid);
           }
         }
       }

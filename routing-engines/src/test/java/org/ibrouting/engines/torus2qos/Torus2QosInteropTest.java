@@ -46,7 +46,7 @@ class Torus2QosInteropTest {
 
   @ParameterizedTest
   @ValueSource(strings = {
-      "torus 4,4,4 2", "torus 3,5 2", "mesh 4,3 2", "mesh 3,3,3 1",
+      "torus 4,4,4 2", "torus 3,5 2", "mesh 4,3 2", "mesh 3,3,3 1", "torus 8 2",
       "torus 6,5 1;links=3;seed=1", "torus 5,4,3 1;links=4;seed=2", "torus 5,5 1;switch;seed=3",
       "torus 4,4,3 1;switch;seed=4", "mesh 5,4 1;links=1;seed=5", "torus 6,6 1;links=8;seed=6"})
   void sameTablesOrSameRefusal(String scenario) throws Exception {
