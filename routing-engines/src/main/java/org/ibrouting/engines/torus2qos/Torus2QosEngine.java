@@ -49,6 +49,8 @@ import org.ibrouting.topology.TorusConfig;
 public final class Torus2QosEngine implements RoutingEngine {
   /** The engine's OpenSM name. */
   public static final String NAME = "torus-2QoS";
+  /** The most switch positions (radix x * y * z) a configuration may ask for: 2^24. */
+  public static final int MAX_POSITIONS = 1 << 24;
 
   /** How the routing's VLs follow from its SLs. */
   public enum Sl2Vl {
@@ -89,6 +91,12 @@ public final class Torus2QosEngine implements RoutingEngine {
     if (options.maxVls() < 2) {
       throw new RoutingException(NAME + ": ERR 4E48: too few data VLs to support torus routing"
           + " without credit loops (have " + options.maxVls() + ", need 2; --max-vls)");
+    }
+    long positions = (long) config.radix(0) * config.radix(1) * config.radix(2);
+    if (positions > MAX_POSITIONS) {
+      throw new RoutingException(NAME + ": a " + config.radix(0) + "x" + config.radix(1) + "x"
+          + config.radix(2) + " torus has " + positions + " positions, more than the " + MAX_POSITIONS
+          + " this engine allocates (OpenSM would fail to allocate them: ERR 4E0C)");
     }
     Torus torus = TorusDiscovery.discover(fabric, config);
     TorusRouter router = new TorusRouter(torus);

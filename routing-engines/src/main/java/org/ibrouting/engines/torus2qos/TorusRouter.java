@@ -100,7 +100,11 @@ final class TorusRouter {
           if (t.slot(t.pos(i, j, k)) >= 0) {
             continue;
           }
-          missing.add(i + "," + j + "," + k);
+          if (missing.size() < 10) {
+            missing.add(i + "," + j + "," + k);
+          } else if (missing.size() == 10) {
+            missing.add("...");
+          }
           // several missing switches are safe only when they are adjacent in z
           if (t.numSlots + 1 < t.numPositions() && t.slot(t.pos(i, j, Math.floorMod(k - 1, r[2]))) >= 0
               && t.slot(t.pos(i, j, Math.floorMod(k + 1, r[2]))) >= 0) {
