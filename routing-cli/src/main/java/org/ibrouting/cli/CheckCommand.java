@@ -8,7 +8,7 @@ import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.routing.Routing;
@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
     "Check forwarding tables (an OpenSM dump or ours) against a fabric.",
     "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Parameters(index = "1", paramLabel = "LFTS", description = "LFT dump (opensm-lfts.dump format, .gz ok)")
@@ -39,11 +39,15 @@ final class CheckCommand implements Callable<Integer> {
   boolean switches;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing routing = LftDumpReader.read(fabric, lftFile);
     if (slFile != null) {
       routing = routing.withSlTable(routing.engineName(), SlFileReader.read(fabric, slFile));
@@ -56,13 +60,14 @@ final class CheckCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - start) / 1e9;
     boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
     if (common.json) {
-      Json json = Summaries.routeReport(new Json().put("fabric", fabricFile.toString())
-          .put("lfts", lftFile.toString()), report);
+      Json json = Summaries.routeReport(FabricOptions.put(new Json()
+          .put("fabric", fabricFile.toString()), input).put("lfts", lftFile.toString()), report);
       if (cdg != null) {
         Summaries.cdgReport(json, cdg).put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
+      FabricOptions.print(input);
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
         System.out.println(Summaries.cdgReportText(cdg) + (routing.slTable().isNone() ? ""

@@ -7,8 +7,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Parameters;
     "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
     "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."})
 final class CompareCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Option(names = {"-R", "--routing-engine"}, paramLabel = "ENGINES",
@@ -48,15 +49,20 @@ final class CompareCommand implements Callable<Integer> {
   EngineOptions engineOptions;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   private record Row(String name, String engine, double seconds, Routing routing, String error) {}
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     // --jobs: the job map SAR routes by; here it adds each routing's job metrics (γᵉ max, θ)
     JobMap jobs = engineOptions.jobFile == null ? null : JobMap.read(engineOptions.jobFile, fabric);
+    EngineChain.requireLids(fabric);
     List<Row> rows = new ArrayList<>();
     List<String> names = engines == null ? BuiltinEngines.names() : List.of(engines.split(","));
     for (String name : names) {
@@ -67,8 +73,13 @@ final class CompareCommand implements Callable<Integer> {
         Routing routing = BuiltinEngines.create(spec, engineOptions.config())
             .route(fabric, engineOptions.routingOptions(common));
         rows.add(new Row(spec, engine, (System.nanoTime() - start) / 1e9, routing, null));
+        if (!common.quiet && !common.json) {
+          Summaries.printNotes(routing);
+        }
       } catch (RoutingException e) {
         rows.add(new Row(spec, engine, Double.NaN, null, e.getMessage()));
+      } finally {
+        common.endProgress();
       }
     }
     for (String dump : dumps) {
@@ -125,6 +136,7 @@ final class CompareCommand implements Callable<Integer> {
           .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
           .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
           .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean()).put("lambda", lambda).put("lambda_ci95", ci);
+      entry.putRaw("notes", Json.stringArray(row.routing().notes()));
       if (jobMetrics != null) {
         entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
             .put("dark_fibre_share", jobMetrics.darkFibreShare());
@@ -132,12 +144,14 @@ final class CompareCommand implements Callable<Integer> {
       json.append(json.length() > 1 ? "," : "").append(entry);
     }
     if (common.json) {
-      System.out.println(new Json().put("fabric", fabricFile.toString()).put("patterns", patterns)
+      System.out.println(FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("patterns", patterns)
           .put("sim_seed", engineOptions.seed).putRaw("routings", json.append(']').toString()));
     } else {
       if (!csv) {
         System.out.printf("%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
             fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, engineOptions.seed);
+        FabricOptions.print(input);
       }
       lines.forEach(System.out::println);
     }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
  * refused; 4 out of memory; 70 an internal error.
  */
 @Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
+    scope = CommandLine.ScopeType.INHERIT,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
     subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, GenerateCommand.class,
         SimulateCommand.class, CompareCommand.class,
@@ -82,12 +83,23 @@ public final class IbRouting implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Reads the version from the jar manifest. */
+  /** The version and commit the build wrote into {@code version.properties}. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String v = IbRouting.class.getPackage().getImplementationVersion();
-      return new String[] {"ibrouting " + (v == null ? "development build" : v)};
+    public String[] getVersion() throws IOException {
+      java.util.Properties p = new java.util.Properties();
+      try (java.io.InputStream in = IbRouting.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      }
+      String version = p.getProperty("version", "development build");
+      String commit = p.getProperty("commit", "");
+      if (commit.isEmpty() || commit.startsWith("${")) {
+        commit = "unknown";
+      }
+      return new String[] {"ibrouting " + version + ", commit " + commit,
+          "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
     }
   }
 }

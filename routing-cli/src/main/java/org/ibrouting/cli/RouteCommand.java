@@ -8,11 +8,12 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,13 +22,14 @@ import picocli.CommandLine.Parameters;
 /** {@code ibrouting route -R ENGINE FABRIC -o LFTS}: computes and writes forwarding tables. */
 @Command(name = "route", description = {
     "Route a fabric and write an LFT dump that OpenSM's file engine loads (opensm -R file -U LFTS).",
-    "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables."})
+    "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
+    "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."})
 final class RouteCommand implements Callable<Integer> {
   @Option(names = {"-R", "--routing-engine"}, required = true, paramLabel = "ENGINES",
       description = "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
 
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Option(names = {"-o", "--output"}, required = true, paramLabel = "LFTS",
@@ -50,6 +52,9 @@ final class RouteCommand implements Callable<Integer> {
   EngineOptions engineOptions;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
@@ -62,13 +67,26 @@ final class RouteCommand implements Callable<Integer> {
           + "'; expected full, compact or compact-guid");
     };
     var chain = engineOptions.chain(engines);
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     long start = System.nanoTime();
-    EngineChain.Result result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    EngineChain.Result result;
+    try {
+      result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+    } finally {
+      common.endProgress();
+    }
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
         .check(routing);
+    if (report.validPairs() == 0) {
+      // tables that route no pair of CA ports are no result, whatever the engine says
+      throw new RoutingException("nothing routed: " + (report.pairs() == 0
+          ? "the fabric has " + caLids(fabric) + " and routes need two"
+          : "none of the " + report.pairs() + " pairs of CA LIDs is reachable through "
+              + routing.engineName() + "'s tables") + "; no LFT dump written");
+    }
     long writeStart = System.nanoTime();
     LftDumpWriter.write(routing, output, dumpFormat);
     double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
@@ -81,14 +99,18 @@ final class RouteCommand implements Callable<Integer> {
       SlFileWriter.write(routing, slPath);
     }
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("engine", routing.engineName())
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
           .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
           .put("lfts", output.toString()).put("sl_file", slPath == null ? null : slPath.toString())
-          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds);
+          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
+          .putRaw("notes", Json.stringArray(routing.notes()));
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
+      FabricOptions.print(input);
+      Summaries.printNotes(routing);
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }
@@ -101,5 +123,17 @@ final class RouteCommand implements Callable<Integer> {
           writeSeconds, bytes / 1e6 / Math.max(writeSeconds, 1e-9), slPath == null ? "" : " and " + slPath);
     }
     return 0;
+  }
+
+  private static String caLids(Fabric fabric) {
+    int count = 0;
+    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
+      for (int p = 1; p <= fabric.numPorts(node); p++) {
+        if (fabric.baseLid(fabric.port(node, p)) != 0) {
+          count++;
+        }
+      }
+    }
+    return count + (count == 1 ? " CA or router port" : " CA and router ports") + " with a LID";
   }
 }

@@ -4,10 +4,18 @@ import java.util.Locale;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoop;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.routing.Routing;
 
 /** Text and JSON renderings of the analysis reports, shared by the commands. */
 final class Summaries {
   private Summaries() {}
+
+  /** Prints the engine's notes on stderr, one "note: ..." line each. */
+  static void printNotes(Routing routing) {
+    for (String note : routing.notes()) {
+      System.err.println("note: " + note);
+    }
+  }
 
   static Json routeReport(Json json, RouteReport r) {
     return json.put("pairs", r.pairs()).put("valid_pairs", r.validPairs())

@@ -2,6 +2,7 @@ package org.ibrouting.paths;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.ProgressListener;
 
 /**
  * The min-hop matrix of OpenSM's unicast manager ({@code osm_ucast_mgr_build_lid_matrices}) with
@@ -26,6 +27,12 @@ public final class HopMatrix implements HopTable {
 
   /** Computes the matrix with {@code threads} worker threads. */
   public static HopMatrix compute(Fabric fabric, int threads) {
+    return compute(fabric, threads, ProgressListener.SILENT, null);
+  }
+
+  /** Like {@link #compute(Fabric, int)}, reporting the switches done as {@code phase}. */
+  public static HopMatrix compute(Fabric fabric, int threads, ProgressListener progress,
+      String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -58,7 +65,7 @@ public final class HopMatrix implements HopTable {
           }
         }
       }
-    });
+    }, progress, phase);
     return new HopMatrix(fabric, dist);
   }
 

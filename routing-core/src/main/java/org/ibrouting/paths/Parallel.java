@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.ibrouting.routing.ProgressListener;
 
 /** Runs tasks {@code 0..numTasks-1} on a few threads, one worker (with its own state) per thread. */
 public final class Parallel {
@@ -25,6 +26,16 @@ public final class Parallel {
 
   /** Runs every task once and returns the workers, in creation order, for merging. */
   public static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker) {
+    return run(numTasks, threads, newWorker, ProgressListener.SILENT, null);
+  }
+
+  /**
+   * Like {@link #run(int, int, Supplier)}, reporting the tasks finished as {@code phase} of
+   * {@code progress}: one call per task, from the worker threads but one at a time, with counts
+   * that only grow and end at {@code numTasks}.
+   */
+  public static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker,
+      ProgressListener progress, String phase) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -34,12 +45,17 @@ public final class Parallel {
       workers.add(newWorker.get());
     }
     AtomicInteger nextTask = new AtomicInteger();
+    boolean report = progress != ProgressListener.SILENT;
     if (numWorkers == 1) {
       for (int task = 0; task < numTasks; task++) {
         workers.get(0).run(task);
+        if (report) {
+          progress.progress(phase, task + 1, numTasks);
+        }
       }
       return workers;
     }
+    long[] finished = {0};
     Thread[] pool = new Thread[numWorkers];
     Throwable[] failure = new Throwable[1];
     for (int w = 0; w < numWorkers; w++) {
@@ -48,6 +64,11 @@ public final class Parallel {
         for (int task = nextTask.getAndIncrement(); task < numTasks;
             task = nextTask.getAndIncrement()) {
           worker.run(task);
+          if (report) {
+            synchronized (finished) {
+              progress.progress(phase, ++finished[0], numTasks);
+            }
+          }
         }
       }, "ibrouting-worker-" + w);
       pool[w].setUncaughtExceptionHandler((t, e) -> {

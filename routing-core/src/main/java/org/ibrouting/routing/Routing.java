@@ -1,5 +1,7 @@
 package org.ibrouting.routing;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
 /**
@@ -20,6 +22,10 @@ import org.ibrouting.fabric.Fabric;
  * }
  * }</pre>
  *
+ * <p>An engine may attach {@link #notes()}: decisions the user should hear about although the
+ * routing is complete, such as a root it chose where OpenSM would have given up. Front ends print
+ * them; engines never print.
+ *
  * <p>Memory: 1 byte per (switch, LID) plus the SL table.
  */
 public final class Routing {
@@ -31,13 +37,16 @@ public final class Routing {
   private final int lftStride;
   private final byte[] lfts;
   private final SlTable slTable;
+  private final List<String> notes;
 
-  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable) {
+  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable,
+      List<String> notes) {
     this.fabric = fabric;
     this.engineName = engineName;
     this.lftStride = lftStride;
     this.lfts = lfts;
     this.slTable = slTable;
+    this.notes = List.copyOf(notes);
   }
 
   /** A builder with every LFT entry set to {@link #NO_ROUTE}. */
@@ -70,9 +79,24 @@ public final class Routing {
     return slTable;
   }
 
-  /** A copy of this routing under another engine name and SL table, sharing the LFTs. */
+  /**
+   * What the engine wants the user to know about this routing, one sentence each, starting with
+   * the engine's name (e.g. the root Up*&#47;Down* chose itself); empty for most routings.
+   */
+  public List<String> notes() {
+    return notes;
+  }
+
+  /** A copy of this routing with one more note, sharing the LFTs. */
+  public Routing withNote(String note) {
+    List<String> more = new ArrayList<>(notes);
+    more.add(note);
+    return new Routing(fabric, engineName, lftStride, lfts, slTable, more);
+  }
+
+  /** A copy of this routing under another engine name and SL table, sharing the LFTs and notes. */
   public Routing withSlTable(String engineName, SlTable slTable) {
-    return new Routing(fabric, engineName, lftStride, lfts, slTable);
+    return new Routing(fabric, engineName, lftStride, lfts, slTable, notes);
   }
 
   /** Whether both routings have the same LFT for every switch and LID. */

@@ -1,6 +1,8 @@
 package org.ibrouting.routing;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
 /**
@@ -15,6 +17,7 @@ public final class RoutingBuilder {
   private final int lftStride;
   private byte[] lfts;
   private SlTable slTable = SlTable.none();
+  private final List<String> notes = new ArrayList<>();
 
   RoutingBuilder(Fabric fabric, String engineName) {
     this.fabric = fabric;
@@ -69,6 +72,12 @@ public final class RoutingBuilder {
     return this;
   }
 
+  /** Adds a {@link Routing#notes() note} for the user. */
+  public RoutingBuilder addNote(String note) {
+    notes.add(note);
+    return this;
+  }
+
   /** Hands the tables over to an immutable routing; the builder cannot be used afterwards. */
   public Routing build() {
     if (lfts == null) {
@@ -76,6 +85,6 @@ public final class RoutingBuilder {
     }
     byte[] tables = lfts;
     lfts = null;
-    return new Routing(fabric, engineName, lftStride, tables, slTable);
+    return new Routing(fabric, engineName, lftStride, tables, slTable, notes);
   }
 }

@@ -266,6 +266,18 @@ public final class FabricArbitraries {
         .as((fabric, lmc) -> OpenSmLids.reassign(fabric, lmc, 0));
   }
 
+  /** A copy of {@code fabric} with no LID at all, as ibnetdiscover prints a fabric no SM has swept. */
+  public static Fabric withoutLids(Fabric fabric) {
+    FabricBuilder b = FabricBuilder.from(fabric);
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      boolean sw = fabric.isSwitch(node);
+      for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
+        b.setLid(node, p, 0, 0);
+      }
+    }
+    return b.build();
+  }
+
   /**
    * The fabrics of {@code base} with 1..maxFailures random switch-to-switch links removed (CA links
    * are never removed). With {@code keepConnected}, a link is removed only if the fabric stays

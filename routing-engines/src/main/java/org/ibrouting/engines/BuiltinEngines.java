@@ -25,7 +25,8 @@ public final class BuiltinEngines {
         config.booleanParam("dor_require_cube", true)));
     register("lash", Set.of("lash_start_vl"), config -> new org.ibrouting.engines.lash.LashEngine(
         config.intParam("lash_start_vl", 0, 0, 14)));
-    register("updn", Set.of(), config -> new org.ibrouting.engines.updn.UpdnEngine(config.rootGuidFile()));
+    register("updn", Set.of("updn_auto_root"), config -> new org.ibrouting.engines.updn.UpdnEngine(
+        config.rootGuidFile(), config.booleanParam("updn_auto_root", true)));
     register("dnup", Set.of(), config -> new org.ibrouting.engines.dnup.DnupEngine());
     register("sssp", Set.of("minimal"), config -> new org.ibrouting.engines.sssp.SsspEngine(
         config.booleanParam("minimal", true), config.cnGuidFile(), config.ioGuidFile()));

@@ -10,7 +10,9 @@ import org.ibrouting.routing.RoutingOptions;
 
 /**
  * Tries engines in order, as OpenSM's {@code -R a,b,c} does, and reports which one produced the
- * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain.
+ * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain. A
+ * fabric without any LID is refused before the first engine runs ({@link #requireLids}), so that
+ * no engine reports the symptoms (a switch "has no LID", "no route to LID 0", zero pairs routed).
  */
 public final class EngineChain {
   /**
@@ -30,6 +32,7 @@ public final class EngineChain {
    */
   public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
       throws RoutingException {
+    requireLids(fabric);
     List<String> failures = new ArrayList<>();
     for (RoutingEngine engine : engines) {
       try {
@@ -39,5 +42,18 @@ public final class EngineChain {
       }
     }
     throw new RoutingException("every engine failed: " + String.join("; ", failures));
+  }
+
+  /**
+   * Refuses a fabric that has no LID at all: every engine would route it into empty tables.
+   *
+   * @throws RoutingException naming the cause and the way out
+   */
+  public static void requireLids(Fabric fabric) throws RoutingException {
+    if (fabric.maxLid() == 0) {
+      throw new RoutingException("the fabric has no LIDs: it was discovered before a subnet manager"
+          + " assigned them (every port shows lid 0); FabricFiles.read and the command line assign"
+          + " the LIDs OpenSM's first sweep would (OpenSmLids.assignMissing)");
+    }
   }
 }

@@ -36,8 +36,12 @@ class BuiltinEnginesTest {
   @Test
   void badSpecsAreErrorsThatSayWhy() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> BuiltinEngines.create("dnup:updn_trees=2", EngineConfig.none()));
+    assertEquals("engine spec 'dnup:updn_trees=2': dnup does not read 'updn_trees'; it takes no settings",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
         () -> BuiltinEngines.create("updn:updn_trees=2", EngineConfig.none()));
-    assertEquals("engine spec 'updn:updn_trees=2': updn does not read 'updn_trees'; it takes no settings",
+    assertEquals("engine spec 'updn:updn_trees=2': updn does not read 'updn_trees'; it reads: updn_auto_root",
         e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> BuiltinEngines.create("multiupdn:trees=2", EngineConfig.none()));

@@ -22,6 +22,7 @@ import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.io.torus.TorusConfigReader;
 import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
@@ -31,8 +32,10 @@ import org.ibrouting.simulation.JobMapException;
 import org.ibrouting.topology.TorusConfig;
 
 /**
- * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs,
- * ibsim net files and OpenSM LFT dumps of the reference fabrics, of SL files written by
+ * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
+ * (default, {@code -g}, {@code -f}, before any SM ran, without switch comments), ibsim net files
+ * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
+ * reference fabrics, of SL files written by
  * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
  * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
  * job maps) naming the file, a line within the input and a column within that line; any other
@@ -46,9 +49,12 @@ class ParserFuzzTest {
   private static final Path DIR = Path.of("target", "fuzz-failures");
 
   private static String resourceText(String name, String file) throws IOException {
-    try (InputStream raw = ParserFuzzTest.class.getClassLoader()
-        .getResourceAsStream("fabrics/" + name + "/" + file)) {
-      InputStream in = file.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+    return resourceText("fabrics/" + name + "/" + file);
+  }
+
+  private static String resourceText(String resource) throws IOException {
+    try (InputStream raw = ParserFuzzTest.class.getClassLoader().getResourceAsStream(resource)) {
+      InputStream in = resource.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       in.transferTo(out);
       return out.toString(StandardCharsets.UTF_8);
@@ -74,6 +80,11 @@ class ParserFuzzTest {
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/fabric.ibnd", resourceText(name, "fabric.ibnd"), null));
     }
+    // ibnetdiscover -g, the man page's example (LMC 1), LID-less discovery, no switch comments
+    for (String file : List.of("director-g.ibnd", "man-page-example.ibnd", "nolids/net.ibnd",
+        "nolids/ft4_3.ibnd.gz", "no-switch-comment.ibnd", "net-full.ibnd")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
+    }
     assertClean(ParserFuzzer.run("ibnd", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
   }
@@ -83,6 +94,14 @@ class ParserFuzzTest {
     List<Seed> seeds = new ArrayList<>();
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/" + name + ".net", resourceText(name, name + ".net"), null));
+    }
+    // ibsim's own examples and net files whose LIDs and GUIDs follow ibsim's and OpenSM's rules
+    for (String file : SampleFiles.netExamples()) {
+      seeds.add(new Seed(file, resourceText(file), null));
+    }
+    for (String file : List.of("director.net", "lids/island.net", "lids/cafirst.net",
+        "lids/partial.net", "lids/lmc2-partial.net", "lids/guid-counters.net")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
     }
     assertClean(ParserFuzzer.run("net", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -68,7 +69,9 @@ public final class DfssspEngine implements RoutingEngine {
     int[] ports = ssspEngine.destinationOrder(fabric, name());
     Routing sssp;
     try {
-      sssp = ssspEngine.route(fabric, options, ports);
+      ProgressListener progress = options.progress();
+      sssp = ssspEngine.route(fabric, options.withProgress((phase, done, total) ->
+          progress.progress(phase.replaceFirst("^sssp:", name() + ":"), done, total)), ports);
     } catch (RoutingException e) {
       throw new RoutingException("dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
     }
@@ -91,7 +94,7 @@ public final class DfssspEngine implements RoutingEngine {
     int[] needed = new int[1];
     long[] pathsPerVl = new long[maxVls];
     VlAssignment assignment = VlAssignment.assign(routing, ports, maxVls, options.threads(), needed,
-        pathsPerVl);
+        pathsPerVl, options.progress(), engine);
     if (needed[0] > maxVls) {
       throw new RoutingException(engine + ": needs more than " + maxVls + " VLs (the channel dependency"
           + " graph of the last VL still has a cycle); allow more with --max-vls (up to 15) or use lash/updn");

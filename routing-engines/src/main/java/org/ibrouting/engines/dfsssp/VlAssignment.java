@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -147,6 +148,16 @@ final class VlAssignment {
    */
   static VlAssignment assign(Routing routing, int[] ports, int maxVls, int threads, int[] vlsNeeded,
       long[] pathsPerVl) {
+    return assign(routing, ports, maxVls, threads, vlsNeeded, pathsPerVl, ProgressListener.SILENT, "dfsssp");
+  }
+
+  /**
+   * Like {@link #assign(Routing, int[], int, int, int[], long[])}, reporting as phases
+   * "ENGINE: channel dependencies" (destinations whose paths entered VL 0's graph) and
+   * "ENGINE: VLs" (VLs whose cycles are broken; the last report comes when no cycle is left).
+   */
+  static VlAssignment assign(Routing routing, int[] ports, int maxVls, int threads, int[] vlsNeeded,
+      long[] pathsPerVl, ProgressListener progress, String engine) {
     VlAssignment a = new VlAssignment(routing.fabric(), ports);
     a.prepare(routing, ports, threads);
     long lids = 0;
@@ -158,8 +169,9 @@ final class VlAssignment {
     }
     pathsPerVl[0] += lids * lids - squares;
     Graph[] cdg = new Graph[maxVls];
-    cdg[0] = a.buildFirstGraph(threads);
+    cdg[0] = a.buildFirstGraph(threads, progress, engine + ": channel dependencies");
     int needed = 1;
+    int vlSteps = Math.max(1, maxVls - 1);
     for (int v = 0; v < maxVls - 1 && cdg[v] != null; v++) {
       Graph g = cdg[v];
       g.prepareSearch();
@@ -193,6 +205,10 @@ final class VlAssignment {
       }
       // free what the next VLs no longer need
       cdg[v] = null;
+      progress.progress(engine + ": VLs", cdg[v + 1] == null ? vlSteps : v + 1, vlSteps);
+    }
+    if (maxVls == 1) {
+      progress.progress(engine + ": VLs", vlSteps, vlSteps);
     }
     Graph last = cdg[maxVls - 1];
     if (last != null && last.root >= 0) {
@@ -477,9 +493,10 @@ final class VlAssignment {
   }
 
   /** VL 0's graph with every group, vertices and dependencies created in OpenSM's order. */
-  private Graph buildFirstGraph(int threads) {
+  private Graph buildFirstGraph(int threads, ProgressListener progress, String phase) {
     int numTasks = (ports.length + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
-    List<FirstUse> workers = Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), FirstUse::new);
+    List<FirstUse> workers = Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), FirstUse::new,
+        progress, phase);
     FirstUse merged = workers.get(0);
     long[] edgeUse = merged.edges;
     for (int w = 1; w < workers.size(); w++) {

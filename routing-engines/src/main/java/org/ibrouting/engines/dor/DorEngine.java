@@ -57,7 +57,8 @@ public final class DorEngine implements RoutingEngine {
       }
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR).build(name(), threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR)
+        .build(name(), threads, options.progress());
   }
 }

@@ -3,6 +3,7 @@ package org.ibrouting.engines.ftree;
 import java.nio.file.Path;
 import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -77,11 +78,16 @@ public final class FtreeEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    return route(fabric, false);
+    return route(fabric, false, options.progress());
   }
 
   /** Routes, keeping tables that leave CAs without route when {@code keepIncomplete}, as OpenSM does. */
   Routing route(Fabric fabric, boolean keepIncomplete) throws RoutingException {
+    return route(fabric, keepIncomplete, ProgressListener.SILENT);
+  }
+
+  private Routing route(Fabric fabric, boolean keepIncomplete, ProgressListener progress)
+      throws RoutingException {
     int[] roots = rootGuidFile == null ? null
         : GuidFiles.readSwitches(fabric, rootGuidFile, name(), "root GUID file");
     int[] cnPorts = cnGuidFile == null ? null
@@ -89,6 +95,7 @@ public final class FtreeEngine implements RoutingEngine {
     int[] ioPorts = ioGuidFile == null ? null
         : GuidFiles.readCaPorts(fabric, ioGuidFile, name(), "I/O-node GUID file");
     FatTree tree = FatTree.build(fabric, roots, cnPorts, ioPorts);
-    return new FtreeRouter(tree, maxReverseHops == 0).route(name(), maxReverseHops, connectRoots, keepIncomplete);
+    return new FtreeRouter(tree, maxReverseHops == 0, progress)
+        .route(name(), maxReverseHops, connectRoots, keepIncomplete);
   }
 }

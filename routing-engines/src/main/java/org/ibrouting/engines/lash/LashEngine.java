@@ -82,7 +82,7 @@ public final class LashEngine implements RoutingEngine {
           + " leaves no VL of the " + options.maxVls() + " available");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
-    byte[] route = ShortestPathTrees.compute(graph);
+    byte[] route = ShortestPathTrees.compute(graph, options.progress());
     // counting on past the limit costs little and makes the refusal say what would suffice
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         options.progress());
@@ -94,8 +94,8 @@ public final class LashEngine implements RoutingEngine {
       throw new RoutingException("lash: needs " + layers.numLayers() + " VLs, limit is "
           + available + vlNote(options));
     }
-    layers.balance(options.seed());
-    return buildRouting(fabric, graph, route, layers);
+    layers.balance(options.seed(), options.progress());
+    return buildRouting(fabric, graph, route, layers, options.progress());
   }
 
   private String vlNote(RoutingOptions options) {
@@ -122,7 +122,7 @@ public final class LashEngine implements RoutingEngine {
   }
 
   private Routing buildRouting(Fabric fabric, SwitchGraph graph, byte[] route,
-      LayerAssignment layers) {
+      LayerAssignment layers, org.ibrouting.routing.ProgressListener progress) {
     int n = graph.numSwitches;
     int maxLid = fabric.maxLid();
     // per LID: the switch it sits on or is cabled to, and the port of that switch leading to it
@@ -159,6 +159,7 @@ public final class LashEngine implements RoutingEngine {
           sls.setSl(sw, lid, layers.layer(sw, dst) + lashStartVl);
         }
       }
+      progress.progress("lash: lfts", sw + 1, n);
     }
     return lfts.setSlTable(sls.build()).build();
   }

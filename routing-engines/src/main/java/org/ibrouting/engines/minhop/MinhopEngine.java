@@ -32,7 +32,8 @@ public final class MinhopEngine implements RoutingEngine {
       throw new RoutingException("minhop: the fabric has no switch to route");
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
   }
 }

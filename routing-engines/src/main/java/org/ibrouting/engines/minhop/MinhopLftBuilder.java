@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
@@ -105,8 +106,14 @@ public final class MinhopLftBuilder {
 
   /** Fills every switch's LFT. */
   public Routing build(String engineName, int threads) {
+    return build(engineName, threads, ProgressListener.SILENT);
+  }
+
+  /** Like {@link #build(String, int)}, reporting the switches done as "ENGINE: lfts". */
+  public Routing build(String engineName, int threads, ProgressListener progress) {
     RoutingBuilder builder = Routing.builder(fabric, engineName);
-    Parallel.run(fabric.numSwitches(), threads, () -> new SwitchWorker(builder));
+    Parallel.run(fabric.numSwitches(), threads, () -> new SwitchWorker(builder), progress,
+        engineName + ": lfts");
     return builder.build();
   }
 

@@ -117,7 +117,7 @@ public final class MultiUpdnEngine implements RoutingEngine {
           + " switches, more than the " + numTrees + " trees (updn_trees)");
     }
     int threads = Parallel.threadsFor(n, options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
     int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
     int[][] ranks = new int[numTrees][];
     int[] upTrees = new int[fabric.numPortSlots()];
@@ -178,7 +178,7 @@ public final class MultiUpdnEngine implements RoutingEngine {
         InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
         return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
             null, lfts, sls);
-      });
+      }, options.progress(), "multiupdn: destinations");
     } else {
       InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
       long[] load = new long[fabric.numPortSlots()];

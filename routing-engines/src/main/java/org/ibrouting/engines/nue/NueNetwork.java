@@ -105,7 +105,9 @@ final class NueNetwork {
     Integer[] byLid = new Integer[n];
     for (int sw = 0; sw < n; sw++) {
       if (fabric.baseLid(fabric.port(sw, 0)) == 0) {
-        throw new RoutingException("nue: switch " + fabric.nodeName(sw) + " has no LID");
+        throw new RoutingException("nue: " + fabric.nodeName(sw) + " has no LID, and Nue orders"
+            + " every switch by its LID; a switch has none when no subnet manager reached it"
+            + " (no switch with a LID is cabled to it) or the fabric was built without");
       }
       byLid[sw] = sw;
     }

@@ -99,12 +99,14 @@ public final class Torus2QosEngine implements RoutingEngine {
           + " this engine allocates (OpenSM would fail to allocate them: ERR 4E0C)");
     }
     Torus torus = TorusDiscovery.discover(fabric, config);
+    options.progress().progress(NAME + ": discovery", torus.numSlots, torus.numSlots);
     TorusRouter router = new TorusRouter(torus);
     router.checkRoutable();
     RoutingBuilder builder = Routing.builder(fabric, NAME);
-    router.fillLfts(builder, options.threads());
+    router.fillLfts(builder, options.threads(), options.progress(), NAME + ": LFTs");
     router.checkMasterTree();
-    SlTable.Builder sls = pathSls(torus, router);
+    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
+    router.fillPathSls(sls, options.progress(), NAME + ": path SLs");
     if (sl2vl == Sl2Vl.PORT) {
       sls.setPortSl2Vl(portSl2Vl(torus, options.maxVls()));
     }
@@ -154,10 +156,4 @@ public final class Torus2QosEngine implements RoutingEngine {
     return new PortSl2Vl(NAME, classOfPort, numClasses, vls, turns ? 4 : 2);
   }
 
-  /** Every path's SL, by the source switch and the destination LID. */
-  private static SlTable.Builder pathSls(Torus t, TorusRouter router) {
-    SlTable.Builder sls = SlTable.perSourceSwitch(t.fabric);
-    router.fillPathSls(sls);
-    return sls;
-  }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.SlTable;
@@ -175,9 +176,10 @@ final class TorusRouter {
   // ---- LFTs ------------------------------------------------------------------------------------
 
   /** Fills the LFT of every placed switch; refuses (ERR 4E39) when a switch cannot reach another. */
-  void fillLfts(RoutingBuilder builder, int threads) throws RoutingException {
+  void fillLfts(RoutingBuilder builder, int threads, ProgressListener progress, String phase)
+      throws RoutingException {
     List<Worker> workers = Parallel.run(t.numSlots, Parallel.threadsFor(t.numSlots, threads),
-        () -> new Worker(builder));
+        () -> new Worker(builder), progress, phase);
     Worker first = null;
     for (Worker w : workers) {
       if (w.error != null && (first == null || w.errorSlot < first.errorSlot)) {
@@ -342,7 +344,7 @@ final class TorusRouter {
    * Sets the SL of every path between CAs and switch port 0s of placed switches, QoS level 0
    * ({@code torus_path_sl}), in a table grouped by source switch.
    */
-  void fillPathSls(SlTable.Builder sls) {
+  void fillPathSls(SlTable.Builder sls, ProgressListener progress, String phase) {
     int[][] crossing = new int[TorusConfig.MAX_DIMS][];
     for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
       int n = t.radix[d];
@@ -385,6 +387,7 @@ final class TorusRouter {
           }
         }
       }
+      progress.progress(phase, src + 1, t.numSlots);
     }
   }
 

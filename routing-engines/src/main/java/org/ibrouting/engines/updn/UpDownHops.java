@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.topology.Connectivity;
 
@@ -59,7 +60,8 @@ public final class UpDownHops implements HopTable {
   }
 
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
-  static UpDownHops compute(Fabric fabric, int[] rank, int threads) {
+  static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
+      String phase) {
     return compute(fabric, new Turns() {
       @Override
       public boolean first(int x, int y) {
@@ -70,11 +72,17 @@ public final class UpDownHops implements HopTable {
       public boolean last(int x, int y) {
         return !isUp(fabric, rank, x, y);
       }
-    }, threads);
+    }, threads, progress, phase);
   }
 
   /** The legal hop counts for any two-phase turn rule. */
   public static UpDownHops compute(Fabric fabric, Turns turns, int threads) {
+    return compute(fabric, turns, threads, ProgressListener.SILENT, null);
+  }
+
+  /** Like {@link #compute(Fabric, Turns, int)}, reporting the destinations done as {@code phase}. */
+  public static UpDownHops compute(Fabric fabric, Turns turns, int threads,
+      ProgressListener progress, String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -86,14 +94,12 @@ public final class UpDownHops implements HopTable {
     Arrays.fill(legal, (byte) INF);
     // the turn rule, evaluated once per switch-to-switch channel (port slot it leaves from)
     byte[] turnOfPort = new byte[fabric.numPortSlots()];
-    int[] switchBehindPort = new int[fabric.numPortSlots()];
-    Arrays.fill(switchBehindPort, -1);
+    int[] switchBehindPort = switchBehindPort(fabric);
     for (int x = 0; x < n; x++) {
       for (int i = 0; i < fabric.outDegree(x); i++) {
         int channel = fabric.outChannel(x, i);
-        int y = fabric.channelHead(channel);
-        if (y < n && y != x) {
-          switchBehindPort[channel] = y;
+        int y = switchBehindPort[channel];
+        if (y >= 0) {
           turnOfPort[channel] = (byte) ((turns.first(x, y) ? FIRST : 0) | (turns.last(x, y) ? LAST : 0));
         }
       }
@@ -161,8 +167,28 @@ public final class UpDownHops implements HopTable {
         }
         buckets[d][bucketSize[d]++] = sw;
       }
-    });
+    }, progress, phase);
     return table;
+  }
+
+  /**
+   * Per port slot, the other switch its link leads to, or -1 (no link, a CA, or a link from a
+   * switch to itself, which routing ignores as OpenSM does).
+   */
+  static int[] switchBehindPort(Fabric fabric) {
+    int n = fabric.numSwitches();
+    int[] switchBehindPort = new int[fabric.numPortSlots()];
+    Arrays.fill(switchBehindPort, -1);
+    for (int x = 0; x < n; x++) {
+      for (int i = 0; i < fabric.outDegree(x); i++) {
+        int channel = fabric.outChannel(x, i);
+        int y = fabric.channelHead(channel);
+        if (y < n && y != x) {
+          switchBehindPort[channel] = y;
+        }
+      }
+    }
+    return switchBehindPort;
   }
 
   /**
@@ -177,6 +203,13 @@ public final class UpDownHops implements HopTable {
    */
   public void requireConnectedSwitchesRouted(String engine, String rule, String advice)
       throws RoutingException {
+    requireConnectedSwitchesRouted(fabric, this, engine, rule, advice);
+  }
+
+  /** {@link #requireConnectedSwitchesRouted(String, String, String)} for any hop table. */
+  public static void requireConnectedSwitchesRouted(Fabric fabric, HopTable hops, String engine,
+      String rule, String advice) throws RoutingException {
+    int n = fabric.numSwitches();
     int[] component = Connectivity.switchComponents(fabric);
     boolean[] hasTerminals = new boolean[n];
     for (int sw = 0; sw < n; sw++) {
@@ -188,9 +221,8 @@ public final class UpDownHops implements HopTable {
       if (!hasTerminals[target]) {
         continue;
       }
-      int base = target * n;
       for (int sw = 0; sw < n; sw++) {
-        if (hasTerminals[sw] && (legal[base + sw] & 0xFF) == INF
+        if (hasTerminals[sw] && hops.least(sw, target) == NO_PATH
             && component[sw] == component[target]) {
           throw new RoutingException(engine + ": " + fabric.nodeName(sw) + " has no " + rule
               + " path to " + fabric.nodeName(target) + ", though links join them; " + advice);

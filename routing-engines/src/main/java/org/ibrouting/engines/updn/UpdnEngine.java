@@ -2,7 +2,9 @@ package org.ibrouting.engines.updn;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
@@ -20,14 +22,17 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Roots come from a root GUID file (OpenSM's {@code -a}), else from OpenSM's detection on the
  * min-hop matrix: a switch is a root when exactly one distance holds more than 90% of the CAs and
  * no other holds more than 5% (the top of a fat tree). Where that finds none (tori, random graphs),
- * OpenSM gives up and falls back to MINHOP; we take, as documented here, the switch with the least
- * total hop distance to all others (first in OpenSM's switch order on ties) as the single root, so
- * every fabric is routed deadlock-free. Ranks are BFS distances from the roots; a link goes up
+ * OpenSM gives up ("no root nodes were found") and falls back to MINHOP; we take the switch with
+ * the least total hop distance to all others (first in OpenSM's switch order on ties) as the single
+ * root, so every fabric is routed deadlock-free, and say so in a {@link Routing#notes() note}. With
+ * {@code autoRoot = false} (setting {@code updn_auto_root=false}) the engine refuses there as
+ * OpenSM does, so {@code -R updn,minhop} falls back to the same tables. Ranks are BFS distances
+ * from the roots; a link goes up
  * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
  * MINHOP's builder over {@link UpDownHops}, with OpenSM's port balancing.
  *
  * <p>Damaged fabrics: a part of a split fabric that holds no root gets its own most central switch
- * as root, so every part is routed. Where failures leave two connected switches without any
+ * as root, so every part is routed (with a note naming it). Where failures leave two connected switches without any
  * Up*&#47;Down* path (the roots' ranks make every path turn from down to up), the engine refuses
  * and names them, rather than returning tables that drop those pairs.
  *
@@ -35,6 +40,7 @@ import org.ibrouting.routing.RoutingOptions;
  */
 public final class UpdnEngine implements RoutingEngine {
   private final Path rootGuidFile;
+  private final boolean autoRoot;
 
   /** Roots detected from the topology. */
   public UpdnEngine() {
@@ -43,7 +49,16 @@ public final class UpdnEngine implements RoutingEngine {
 
   /** Roots read from {@code rootGuidFile} (one switch GUID a line, OpenSM's -a), or detected when null. */
   public UpdnEngine(Path rootGuidFile) {
+    this(rootGuidFile, true);
+  }
+
+  /**
+   * Roots read from {@code rootGuidFile}, or detected when null; where detection finds none,
+   * {@code autoRoot} takes the most central switch, otherwise the engine refuses as OpenSM does.
+   */
+  public UpdnEngine(Path rootGuidFile, boolean autoRoot) {
     this.rootGuidFile = rootGuidFile;
+    this.autoRoot = autoRoot;
   }
 
   @Override
@@ -57,18 +72,55 @@ public final class UpdnEngine implements RoutingEngine {
       throw new RoutingException("updn: the fabric has no switch to route");
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
-    int[] rank = ranks(fabric, roots);
-    UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
+    List<String> notes = new ArrayList<>();
+    int[] roots;
+    if (rootGuidFile != null) {
+      roots = readRoots(fabric, rootGuidFile);
+    } else {
+      HopMatrix minHops = HopMatrix.compute(fabric, threads, options.progress(),
+          "updn: min-hop matrix");
+      roots = openSmRoots(fabric, minHops);
+      if (roots.length == 0) {
+        if (!autoRoot) {
+          throw new RoutingException("updn: no root nodes were found (OpenSM's detection: no switch"
+              + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
+              + " other), so OpenSM disables updn here; name roots with -a, or leave"
+              + " updn_auto_root=true to take the most central switch");
+        }
+        int root = mostCentral(fabric, minHops);
+        roots = new int[] {root};
+        notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
+            + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
+            + ", the switch with the least total hop distance to all others, as the only root"
+            + " (-a names roots; -P updn_auto_root=false refuses as OpenSM does)");
+      }
+    }
+    int[] rank = ranks(fabric, roots, notes);
+    UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
     hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
         + " with minhop");
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    Routing routing = new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
+    for (String note : notes) {
+      routing = routing.withNote(note);
+    }
+    return routing;
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
   public static int[] detectRoots(Fabric fabric, int threads) {
-    int n = fabric.numSwitches();
     HopMatrix hops = HopMatrix.compute(fabric, threads);
+    int[] roots = openSmRoots(fabric, hops);
+    return roots.length > 0 ? roots : new int[] {mostCentral(fabric, hops)};
+  }
+
+  /**
+   * OpenSM's root detection ({@code updn_find_root_nodes_by_min_hop}) on the min-hop matrix: the
+   * switches for which exactly one hop distance holds more than 90% of the CAs and routers and no
+   * other more than 5%; possibly none.
+   */
+  static int[] openSmRoots(Fabric fabric, HopMatrix hops) {
+    int n = fabric.numSwitches();
     int[] cas = new int[n];
     long total = 0;
     for (int sw = 0; sw < n; sw++) {
@@ -103,22 +155,25 @@ public final class UpdnEngine implements RoutingEngine {
         roots.add(s);
       }
     }
-    if (roots.isEmpty()) {
-      int best = 0;
-      long bestSum = Long.MAX_VALUE;
-      for (int s = 0; s < n; s++) {
-        long sum = 0;
-        for (int t = 0; t < n; t++) {
-          sum += hops.least(s, t);
-        }
-        if (sum < bestSum) {
-          bestSum = sum;
-          best = s;
-        }
-      }
-      roots.add(best);
-    }
     return roots.toIntArray();
+  }
+
+  /** The switch with the least total hop distance to all others, the first on ties. */
+  private static int mostCentral(Fabric fabric, HopMatrix hops) {
+    int n = fabric.numSwitches();
+    int best = 0;
+    long bestSum = Long.MAX_VALUE;
+    for (int s = 0; s < n; s++) {
+      long sum = 0;
+      for (int t = 0; t < n; t++) {
+        sum += hops.least(s, t);
+      }
+      if (sum < bestSum) {
+        bestSum = sum;
+        best = s;
+      }
+    }
+    return best;
   }
 
   static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
@@ -130,6 +185,11 @@ public final class UpdnEngine implements RoutingEngine {
    * that no root reaches is ranked from its own most central switch.
    */
   public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
+    return ranks(fabric, roots, new ArrayList<>());
+  }
+
+  /** Like {@link #ranks(Fabric, int[])}, adding a note for every root it chooses itself. */
+  static int[] ranks(Fabric fabric, int[] roots, List<String> notes) throws RoutingException {
     int n = fabric.numSwitches();
     int[] rank = new int[n];
     Arrays.fill(rank, Integer.MAX_VALUE);
@@ -149,6 +209,8 @@ public final class UpdnEngine implements RoutingEngine {
         // a part of a split fabric that holds no root (OpenSM, which sees only the part its SM
         // sits in, never meets one): its most central switch becomes its root
         int root = mostCentral(fabric, sw, rank);
+        notes.add("updn: no root in the part of the split fabric that holds " + fabric.nodeName(sw)
+            + "; took " + fabric.nodeName(root) + ", its most central switch, as that part's root");
         rank[root] = 0;
         queue[tail] = root;
         tail = rankFrom(fabric, rank, queue, tail, tail + 1);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -15,6 +16,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -116,6 +119,53 @@ class UpdnTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
     Routing ours = new UpdnEngine().route(theirs.fabric(), RoutingOptions.defaults());
     GoldenLfts.assertSameLfts(theirs, ours, name + " updn");
+  }
+
+  /**
+   * Where OpenSM finds no root (torus, hypercube, Dragonfly, Jellyfish) it falls back to minhop;
+   * with updn_auto_root=false so does our chain updn,minhop, to the same tables. Where it finds
+   * roots, the chain stays with updn, as OpenSM's does.
+   */
+  @ParameterizedTest
+  @MethodSource("names")
+  void withoutAutoRootTheChainFallsBackAsOpenSmDoes(String name) throws RoutingException {
+    Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
+    EngineChain.Result result = EngineChain.route(List.of(new UpdnEngine(null, false), new MinhopEngine()),
+        theirs.fabric(), RoutingOptions.defaults());
+    assertEquals(ReferenceFabrics.resultString(name, "updn", "engine_used"), result.routing().engineName(),
+        name + ": " + result.failures());
+    if (result.routing().engineName().equals("minhop")) {
+      assertTrue(result.failures().get(0).startsWith("updn: no root nodes were found"), result.failures().toString());
+    }
+    GoldenLfts.assertSameLfts(theirs, result.routing(), name + " updn,minhop");
+  }
+
+  /** Where OpenSM finds no root, the root we take is named, with the reason, in a note. */
+  @Test
+  void aRootChosenWhereOpenSmFindsNoneIsNamedInANote() throws RoutingException {
+    Fabric fabric = ReferenceFabrics.fabric("jellyfish32");
+    Routing routing = new UpdnEngine().route(fabric, RoutingOptions.defaults());
+    assertEquals(1, routing.notes().size(), routing.notes().toString());
+    String note = routing.notes().get(0);
+    int[] roots = UpdnEngine.detectRoots(fabric, 1);
+    assertEquals(1, roots.length);
+    assertTrue(note.startsWith("updn: OpenSM finds no root here") && note.contains("took " + fabric.nodeName(roots[0]))
+        && note.contains("least total hop distance") && note.contains("updn_auto_root=false"), note);
+    // where OpenSM finds the roots itself there is nothing to say
+    assertEquals(List.of(), new UpdnEngine().route(ReferenceFabrics.fabric("ft4_3"), RoutingOptions.defaults()).notes());
+  }
+
+  /** A part of a split fabric without a root gets its own, and a note says which. */
+  @Test
+  void aRootChosenForAPartOfASplitFabricIsNamed() throws Exception {
+    Fabric fabric = ReferenceFabrics.fabric("ft4_3");
+    Path roots = dir.resolve("roots.guids");
+    Fabric split = FabricArbitraries.failLinks(fabric, 1000, false, 3);
+    Files.writeString(roots, String.format("0x%016x%n", split.nodeGuid(0)));
+    Routing routing = new UpdnEngine(roots).route(split, RoutingOptions.defaults());
+    assertFalse(routing.notes().isEmpty(), "no note for the parts without a root");
+    assertTrue(routing.notes().stream().allMatch(n -> n.startsWith("updn: no root in the part of the split fabric")),
+        routing.notes().toString());
   }
 
   /** OpenSM's updn with jellyfish32's single root has a credit loop; ours has none. */

@@ -1,0 +1,64 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets
+ * it: unpacked anywhere, its {@code bin/ibrouting} runs without a source tree. Runs after
+ * {@code package} (failsafe), which builds the archive.
+ */
+class DistributionIT {
+  @TempDir
+  Path dir;
+
+  private record Run(int status, String output) {}
+
+  private Run run(Path workDir, String... command) throws IOException, InterruptedException {
+    Path log = Files.createTempFile(dir, "run", ".log");
+    Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
+    return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void unpackedArchiveRoutesTheBundledFabric() throws Exception {
+    Path archive = Path.of(System.getProperty("ibrouting.distribution"));
+    assertTrue(Files.isRegularFile(archive), archive + " was not built");
+    Run untar = run(dir, "tar", "xzf", archive.toString());
+    assertEquals(0, untar.status(), untar.output());
+    List<Path> roots = new ArrayList<>();
+    try (var list = Files.list(dir)) {
+      list.filter(Files::isDirectory).forEach(roots::add);
+    }
+    assertEquals(1, roots.size(), "one top directory: " + roots);
+    Path home = roots.get(0);
+    assertTrue(home.getFileName().toString().startsWith("ibrouting-"), home.toString());
+    Path launcher = home.resolve("bin/ibrouting");
+    assertTrue(Files.isExecutable(launcher), launcher + " is not executable");
+
+    Run version = run(home, launcher.toString(), "--version");
+    assertEquals(0, version.status(), version.output());
+    String expected = home.getFileName().toString().substring("ibrouting-".length());
+    assertTrue(version.output().startsWith("ibrouting " + expected + ", commit "), version.output());
+
+    Run route = run(home, launcher.toString(), "route", "-R", "minhop", "examples/ft4_3.ibnd",
+        "-o", dir.resolve("ft4_3.lfts.dump").toString());
+    assertEquals(0, route.status(), route.output());
+    assertTrue(route.output().contains("4032 routed of 4032"), route.output());
+    Run check = run(home, launcher.toString(), "check", "examples/ft4_3.ibnd",
+        dir.resolve("ft4_3.lfts.dump").toString(), "--deadlock");
+    assertEquals(0, check.status(), check.output());
+  }
+}
