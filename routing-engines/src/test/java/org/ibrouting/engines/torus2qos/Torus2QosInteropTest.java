@@ -3,10 +3,8 @@ package org.ibrouting.engines.torus2qos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,10 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
-import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmRuns;
 import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -50,8 +46,7 @@ class Torus2QosInteropTest {
       "torus 6,5 1;links=3;seed=1", "torus 5,4,3 1;links=4;seed=2", "torus 5,5 1;switch;seed=3",
       "torus 4,4,3 1;switch;seed=4", "mesh 5,4 1;links=1;seed=5", "torus 6,6 1;links=8;seed=6"})
   void sameTablesOrSameRefusal(String scenario) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmRuns.assumeOpenSm();
     compare(scenario);
   }
 
@@ -60,7 +55,7 @@ class Torus2QosInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"torus 5,5 1", "torus 4,4,4 1", "torus 6,4 1", "mesh 5,5 1", "torus 3,3,3 1", "mesh 3,4,3 1"})
   void randomFailures(String spec) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed");
+    OpenSmRuns.assumeOpenSm();
     java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
     for (int seed = 1; seed <= 12; seed++) {
       String kind = seed % 3 == 0 ? "switch" : "links=" + (seed % 3 == 1 ? 1 : 1 + seed % 5);
@@ -103,7 +98,7 @@ class Torus2QosInteropTest {
   @ValueSource(strings = {"parallel", "parallel+port_order", "seed elsewhere", "seed elsewhere+datelines",
       "backup seed", "lmc", "radix too small", "radix too large", "mesh config on a torus", "torus config on a mesh"})
   void configurations(String what) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed");
+    OpenSmRuns.assumeOpenSm();
     List<String> extra = List.of();
     Fabric fabric;
     TorusConfig config;
@@ -243,36 +238,32 @@ class Torus2QosInteropTest {
   private String compare(Fabric fabric, TorusConfig config, String scenario, List<String> extraArgs)
       throws IOException, RoutingException {
     String name = scenario.replaceAll("[^A-Za-z0-9]+", "_");
-    Path net = dir.resolve(name + ".net");
-    Path conf = dir.resolve(name + ".conf");
-    IbnetdiscoverWriter.write(fabric, net);
+    Path work = Files.createDirectories(dir.resolve(name));
+    Path conf = work.resolve("torus-2QoS.conf");
     TorusConfigWriter.write(config, scenario, conf);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + name))) {
-      List<String> args = new java.util.ArrayList<>(List.of("-Q", "--torus_config", conf.toString()));
-      args.addAll(extraArgs);
-      OpenSmSimulation.Result result = sim.runOpenSm("torus-2QoS", args);
-      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name);
-      Torus2QosEngine engine = new Torus2QosEngine(config);
-      if ("torus-2QoS".equals(result.engineUsed())) {
-        Routing theirs = LftDumpReader.read(discovered, result.lftDump());
-        Routing ours = engine.route(discovered, RoutingOptions.defaults());
-        GoldenLfts.assertSameLfts(theirs, ours, scenario);
-        assertSameCoordinates(discovered, config, result.dumpDir().resolve("opensm-torus.dump"), scenario);
-        assertSameSl2Vl(discovered, ours, result.dumpDir().resolve("opensm-sl2vl.dump"), scenario);
-        System.out.println(scenario + ": routed, LFTs, coordinates and SL2VL maps identical to OpenSM's");
-        return "routed";
-      } else {
-        String log = Files.readString(result.log(), StandardCharsets.ISO_8859_1);
-        Matcher m = ERR.matcher(log);
-        assertTrue(m.find(), "OpenSM fell back to " + result.engineUsed() + " without an ERR 4Exx; see " + result.log());
-        RoutingException e = assertThrows(RoutingException.class,
-            () -> engine.route(discovered, RoutingOptions.defaults()),
-            scenario + ": OpenSM refused with ERR " + m.group(1) + " but we routed");
-        assertTrue(e.getMessage().contains("ERR " + m.group(1)), scenario + ": OpenSM's first error is ERR "
-            + m.group(1) + ", ours: " + e.getMessage());
-        System.out.println(scenario + ": both refuse, " + e.getMessage());
-        return "ERR " + m.group(1);
-      }
+    List<String> args = new java.util.ArrayList<>(List.of("--torus_config", conf.toString()));
+    args.addAll(extraArgs);
+    OpenSmRuns.Run run = OpenSmRuns.run(fabric, "torus-2QoS", work, args);
+    Fabric discovered = run.fabric();
+    OpenSmSimulation.Result result = run.result();
+    Torus2QosEngine engine = new Torus2QosEngine(config);
+    if ("torus-2QoS".equals(result.engineUsed())) {
+      Routing ours = engine.route(discovered, RoutingOptions.defaults());
+      GoldenLfts.assertSameLfts(run.routing(), ours, scenario);
+      assertSameCoordinates(discovered, config, result.dumpDir().resolve("opensm-torus.dump"), scenario);
+      assertSameSl2Vl(discovered, ours, result.dumpDir().resolve("opensm-sl2vl.dump"), scenario);
+      System.out.println(scenario + ": routed, LFTs, coordinates and SL2VL maps identical to OpenSM's");
+      return "routed";
     }
+    String log = Files.readString(result.log(), StandardCharsets.ISO_8859_1);
+    Matcher m = ERR.matcher(log);
+    assertTrue(m.find(), "OpenSM fell back to " + result.engineUsed() + " without an ERR 4Exx; see " + result.log());
+    RoutingException e = assertThrows(RoutingException.class,
+        () -> engine.route(discovered, RoutingOptions.defaults()),
+        scenario + ": OpenSM refused with ERR " + m.group(1) + " but we routed");
+    assertTrue(e.getMessage().contains("ERR " + m.group(1)), scenario + ": OpenSM's first error is ERR "
+        + m.group(1) + ", ours: " + e.getMessage());
+    System.out.println(scenario + ": both refuse, " + e.getMessage());
+    return "ERR " + m.group(1);
   }
 }
