@@ -25,6 +25,7 @@ import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.io.torus.TorusConfigReader;
 import org.ibrouting.io.torus.TorusConfigWriter;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
@@ -142,10 +143,23 @@ class ParserFuzzTest {
             b.setSl(group, dst, sl);
           }
         }
+        boolean portMaps = name.equals("torus2d_4x4") && !perLid;
+        if (portMaps) {
+          // a version 2 file: per-port SL2VL maps with 4 port classes
+          byte[] classes = new byte[fabric.numPortSlots()];
+          for (int port = 0; port < classes.length; port++) {
+            classes[port] = (byte) random.nextInt(4);
+          }
+          byte[] vls = new byte[4 * 4 * SlTable.NUM_SLS];
+          for (int i = 0; i < vls.length; i++) {
+            vls[i] = (byte) random.nextInt(4);
+          }
+          b.setPortSl2Vl(new PortSl2Vl("fuzz", classes, 4, vls, 4));
+        }
         Routing routing = Routing.builder(fabric, "test").setSlTable(b.build()).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         SlFileWriter.write(routing, out);
-        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch"),
+        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch") + (portMaps ? ", per-port maps" : ""),
             out.toString(StandardCharsets.US_ASCII), fabric));
       }
     }
