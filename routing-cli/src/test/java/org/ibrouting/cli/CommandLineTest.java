@@ -119,6 +119,11 @@ class CommandLineTest {
     assertEquals(0, identity.status(), identity.err());
     assertTrue(identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""), identity.out());
 
+    Run deployPorts = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(),
+        "--opensm-dir", dir.resolve("deploy").toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, deployPorts.status(), deployPorts.err());
+    assertTrue(deployPorts.err().contains("-P torus_sl2vl=identity"), deployPorts.err());
+
     Files.writeString(conf, "torus 5 3 3\nxp_link 0x200000 zz\n");
     Run bad = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(), "-o", out.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status(), bad.err());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,8 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
@@ -36,8 +39,9 @@ import org.ibrouting.topology.TorusConfig;
  * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
  * (default, {@code -g}, {@code -f}, before any SM ran, without switch comments), ibsim net files
  * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
- * reference fabrics, of SL files written by
- * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
+ * reference fabrics, of SL files written by {@link SlFileWriter}, of job maps, and of what
+ * {@code dump_lfts}, {@code dump_fts -a}, {@code ibroute -a} and {@code saquery -p} printed on a
+ * fabric OpenSM programmed. Every input must be read (a fabric then also passes the
  * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
  * job maps) naming the file, a line within the input and a column within that line; any other
  * exception fails the test and saves the input under {@code target/fuzz-failures}.
@@ -122,6 +126,26 @@ class ParserFuzzTest {
     }
     assertClean(ParserFuzzer.run("lfts", seeds,
         (file, fabric) -> LftDumpReader.read((Fabric) fabric, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
+  }
+
+  /** The LFTs and PathRecords read back from a live (simulated) fabric, as an administrator collects them. */
+  @Example
+  void switchReadbacks() throws IOException {
+    String dir = "opensm-readback/torus4x4h1/";
+    Fabric fabric = IbnetdiscoverReader.read(new StringReader(SampleFiles.text(dir + "fabric.ibnd")),
+        "fabric.ibnd");
+    List<Seed> lfts = new ArrayList<>();
+    for (String file : List.of("dump_lfts.txt.gz", "dump_fts-a.txt.gz", "ibroute-a.txt")) {
+      lfts.add(new Seed(file, SampleFiles.text(dir + file), fabric));
+    }
+    assertClean(ParserFuzzer.run("dump_fts", lfts,
+        (file, context) -> LftDumpReader.read((Fabric) context, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(400), ParserFuzzer.seed(), DIR));
+    List<Seed> listings = List.of(new Seed("saquery -p", SampleFiles.text(dir + "dfsssp.saquery.txt.gz"),
+        fabric));
+    assertClean(ParserFuzzer.run("saquery", listings,
+        (file, context) -> PathRecordReader.read((Fabric) context, file),
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
   }
 

@@ -147,6 +147,52 @@ class Torus2QosInteropTest {
     }
   }
 
+  /**
+   * Path SLs from OpenSM's SA: a running OpenSM with torus-2QoS answers {@code saquery -p} for
+   * every pair of CAs with exactly our SLs, on an intact 3D torus and around a failed switch (the
+   * SLs do not change with failures).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"torus 3,3,3 1", "torus 3,3,3 1;switch;seed=2"})
+  void pathSlsEqualOpenSmsSaAnswers(String scenario) throws Exception {
+    OpenSmRuns.assumeOpenSm();
+    Fabric fabric = damaged(scenario);
+    TorusConfig config = config(scenario);
+    Path work = Files.createDirectories(dir.resolve("sa-" + scenario.replaceAll("[^A-Za-z0-9]+", "_")));
+    Path net = work.resolve("fabric.net");
+    Path conf = work.resolve("torus-2QoS.conf");
+    org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter.write(fabric, net);
+    TorusConfigWriter.write(config, scenario, conf);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, work.resolve("sim"));
+        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(List.of("-Q", "-R", "torus-2QoS",
+            "--torus_config", conf.toString()), 120)) {
+      assertEquals("torus-2QoS", opensm.engineUsed(), "see " + opensm.log());
+      Fabric discovered = org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader.read(
+          new java.io.StringReader(sim.ibnetdiscover()), scenario);
+      Routing ours = new Torus2QosEngine(config).route(discovered, RoutingOptions.defaults());
+      org.ibrouting.routing.SlTable theirs = sim.caPathRecords(discovered).slTable();
+      boolean[] seen = new boolean[16];
+      int pairs = 0;
+      for (int src = 1; src <= discovered.maxLid(); src++) {
+        for (int dst = 1; dst <= discovered.maxLid(); dst++) {
+          if (src != dst && isCaLid(discovered, src) && isCaLid(discovered, dst)) {
+            int sl = ours.slTable().sl(src, dst);
+            assertEquals(theirs.sl(src, dst), sl, scenario + ": SL of " + src + " -> " + dst);
+            seen[sl] = true;
+            pairs++;
+          }
+        }
+      }
+      System.out.println(scenario + ": " + pairs + " path SLs identical to OpenSM's SA answers");
+      assertTrue(seen[7] && seen[0], scenario + ": SL 0 and 7 among them");
+    }
+  }
+
+  private static boolean isCaLid(Fabric fabric, int lid) {
+    int port = fabric.portOfLid(lid);
+    return port >= 0 && fabric.baseLid(port) == lid && !fabric.isSwitch(fabric.nodeOfPort(port));
+  }
+
   /** A second link beside every link of dimension 0, on the spare ports after the hosts. */
   static Fabric withParallelLinks(Fabric fabric, int dims, int hosts) {
     org.ibrouting.fabric.FabricBuilder b = org.ibrouting.fabric.FabricBuilder.from(fabric);
