@@ -82,19 +82,19 @@ public final class Torus2QosEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (config == null) {
-      throw new RoutingException(NAME + ": no torus-2QoS.conf given; pass --torus-config FILE"
-          + " (OpenSM's --torus_config; without it OpenSM fails with ERR 4E11)");
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, NAME
+          + ": no torus-2QoS.conf given (OpenSM's --torus_config; without it OpenSM fails with ERR 4E11)");
     }
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException(NAME + ": the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, NAME + ": the fabric has no switch to route");
     }
     if (options.maxVls() < 2) {
-      throw new RoutingException(NAME + ": ERR 4E48: too few data VLs to support torus routing"
-          + " without credit loops (have " + options.maxVls() + ", need 2; --max-vls)");
+      throw RoutingException.vlsExceeded(NAME + ": ERR 4E48: too few data VLs to support torus routing"
+          + " without credit loops (have " + options.maxVls() + ", need 2)", 2, options.maxVls());
     }
     long positions = (long) config.radix(0) * config.radix(1) * config.radix(2);
     if (positions > MAX_POSITIONS) {
-      throw new RoutingException(NAME + ": a " + config.radix(0) + "x" + config.radix(1) + "x"
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, NAME + ": a " + config.radix(0) + "x" + config.radix(1) + "x"
           + config.radix(2) + " torus has " + positions + " positions, more than the " + MAX_POSITIONS
           + " this engine allocates (OpenSM would fail to allocate them: ERR 4E0C)");
     }

@@ -78,7 +78,7 @@ final class TorusDiscovery {
       int portCount = fabric.numPorts(sw) + 1;
       for (int p = 0; p < portCount; p++) {
         if (order[p] >= portCount) {
-          throw new RoutingException(ENGINE + ": ERR 4E21: port_order configured using port "
+          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E21: port_order configured using port "
               + order[p] + ", but " + fabric.nodeName(sw) + " has only " + (portCount - 1) + " ports");
         }
       }
@@ -98,17 +98,17 @@ final class TorusDiscovery {
         if (radix[d] == 4 && !mesh[d]) {
           char name = "xyz".charAt(d);
           if (o.link(d, true) == null) {
-            throw new RoutingException(ENGINE + ": ERR " + codes[3 * d] + ": positive " + name
+            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d] + ": positive " + name
                 + " direction link required for the topology seed since radix == 4" + which
                 + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, false) == null) {
-            throw new RoutingException(ENGINE + ": ERR " + codes[3 * d + 1] + ": negative " + name
+            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d + 1] + ": negative " + name
                 + " direction link required for the topology seed since radix == 4" + which
                 + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, true).fromGuid() != o.link(d, false).fromGuid()) {
-            throw new RoutingException(ENGINE + ": ERR " + codes[3 * d + 2] + ": positive/negative "
+            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d + 2] + ": positive/negative "
                 + name + " direction links for the topology seed do not share a common switch" + which);
           }
         }
@@ -121,12 +121,12 @@ final class TorusDiscovery {
         }
         char name = "xyz".charAt(d);
         if (o.link(d, true) == null && o.link(d, false) == null) {
-          throw new RoutingException(ENGINE + ": ERR " + (d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E")
+          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E")
               + ": positive or negative " + name + " direction link required for the topology seed"
               + which + "; see torus-2QoS.conf(5)");
         }
         if (d != 0 && !sharesSwitchWithX(o, d)) {
-          throw new RoutingException(ENGINE + ": ERR " + (d == 2 ? "4E2D" : "4E2F") + ": x and "
+          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (d == 2 ? "4E2D" : "4E2F") + ": x and "
               + name + " direction links for the topology seed do not share a common switch" + which);
         }
         for (boolean positive : new boolean[] {true, false}) {
@@ -141,7 +141,7 @@ final class TorusDiscovery {
       }
     }
     if (chosen == null) {
-      throw new RoutingException(ENGINE + ": ERR 4E30: every configured torus seed has at least one"
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E30: every configured torus seed has at least one"
           + " switch missing in the fabric (" + describeSeedSwitches(seeds) + "); see torus-2QoS.conf(5)"
           + " and TORUS TOPOLOGY DISCOVERY in torus-2QoS(8)");
     }
@@ -206,7 +206,7 @@ final class TorusDiscovery {
       }
     }
     if (!success) {
-      throw new RoutingException(ENGINE + ": ERR 4E57: build_torus finished with errors: a seed"
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E57: build_torus finished with errors: a seed"
           + " switch could not be placed at " + i + "," + j + "," + k);
     }
   }
@@ -498,7 +498,7 @@ final class TorusDiscovery {
     }
     int node = t.nodeOfSlot[slot];
     if (claimed[node]) {
-      throw new RoutingException(ENGINE + ": ERR 4E1C: invalid topology discovery: "
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E1C: invalid topology discovery: "
           + fabric.nodeName(node) + " was placed at two positions; verify the torus-2QoS.conf"
           + " contents (ERR 4E57: build_torus finished with errors)");
     }
@@ -512,7 +512,7 @@ final class TorusDiscovery {
         continue;
       }
       if (t.groupSize[group] == groupCapacity) {
-        throw new RoutingException(ENGINE + ": ERR " + (p == 0 ? "4E1D" : "4E1E") + ": exceeded"
+        throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (p == 0 ? "4E1D" : "4E1E") + ": exceeded"
             + " port group max port count (" + groupCapacity + ") on " + fabric.nodeName(node)
             + "; raise portgroup_max_ports in torus-2QoS.conf (ERR 4E57: build_torus finished with errors)");
       }

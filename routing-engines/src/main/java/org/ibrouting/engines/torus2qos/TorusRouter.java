@@ -168,7 +168,7 @@ final class TorusRouter {
           + String.join(" ", missing) + ": several missing switches must share one x,y column)");
     }
     if (!errors.isEmpty()) {
-      throw new RoutingException(ENGINE + ": " + errors.get(0)
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": " + errors.get(0)
           + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
     }
   }
@@ -187,7 +187,7 @@ final class TorusRouter {
       }
     }
     if (first != null) {
-      throw new RoutingException(ENGINE + ": " + first.error);
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": " + first.error);
     }
   }
 
@@ -401,7 +401,7 @@ final class TorusRouter {
   void checkMasterTree() throws RoutingException {
     int root = treeRoot();
     if (root < 0) {
-      throw new RoutingException(ENGINE + ": no switch qualifies as the root of the multicast master"
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": no switch qualifies as the root of the multicast master"
           + " spanning tree (every x,y plane misses switches)");
     }
     boolean[] hasParent = new boolean[t.numSlots];
@@ -425,7 +425,7 @@ final class TorusRouter {
         for (int kk = 0; kk < t.radix[2]; kk++) {
           int s = t.slot(t.pos(i, j, kk));
           if (s >= 0 && s != root && !hasParent[s]) {
-            throw new RoutingException(ENGINE + ": ERR 4E43: " + t.describe(s)
+            throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": ERR 4E43: " + t.describe(s)
                 + " not in torus multicast master spanning tree");
           }
         }
