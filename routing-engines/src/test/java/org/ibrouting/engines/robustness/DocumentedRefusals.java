@@ -52,6 +52,12 @@ final class DocumentedRefusals {
           reason("ftree: .+ of rank \\d+ has no link to a switch above it"))),
       Map.entry("nue", List.of(noSwitch("nue"),
           reason("nue: \\d+ switch\\(es\\) cannot be reached from .+; the fabric is split \\(OpenSM: ERR NUE45\\)"))),
+      Map.entry("torus-2QoS", List.of(noSwitch("torus-2QoS"),
+          reason("torus-2QoS: no torus-2QoS.conf given \\(OpenSM's --torus_config; without it OpenSM fails with"
+              + " ERR 4E11\\)"),
+          reason("torus-2QoS: no switch qualifies as the root of the multicast master spanning tree .+"),
+          // the refusals OpenSM's torus-2QoS makes, with its error code
+          reason("torus-2QoS: .*ERR 4E[0-9A-F]{2}.*"))),
       Map.entry("sar", List.of(noSwitch("sar"),
           reason("sar: needs more than \\d+ VLs \\(the channel dependency graph of the last VL still has a"
               + " cycle\\).*"))));
