@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmLog;
+import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.opensm.OpenSmLog;
-import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.simulation.RoutingQuality;
 import org.ibrouting.topology.TopologySpec;
 

@@ -63,7 +63,12 @@ public final class RoutingAssertions {
 
   /** Every delivered route between CA and router LIDs is a shortest path. */
   public static void assertMinimal(Routing routing) {
-    RouteReport report = checker(EndpointScope.TERMINALS).check(routing);
+    assertMinimal(routing, EndpointScope.TERMINALS);
+  }
+
+  /** Every delivered route between LIDs of {@code scope} is a shortest path. */
+  public static void assertMinimal(Routing routing, EndpointScope scope) {
+    RouteReport report = checker(scope).check(routing);
     if (!report.allMinimal()) {
       fail(routing + ": " + (report.validPairs() - report.minimalPairs()) + " of "
           + report.validPairs() + " delivered routes are longer than a shortest path (average "
@@ -110,7 +115,12 @@ public final class RoutingAssertions {
 
   /** The channel dependency graph of every VL (from the LFTs, SL table and SL-to-VL map) is acyclic. */
   public static void assertDeadlockFreePerVl(Routing routing) {
-    CdgReport report = CreditLoopVerifier.defaults().verify(routing);
+    assertDeadlockFreePerVl(routing, EndpointScope.TERMINALS);
+  }
+
+  /** Like {@link #assertDeadlockFreePerVl(Routing)}, over the routes between LIDs of {@code scope}. */
+  public static void assertDeadlockFreePerVl(Routing routing, EndpointScope scope) {
+    CdgReport report = CreditLoopVerifier.defaults().withScope(scope).verify(routing);
     if (!report.isDeadlockFree()) {
       int vl = report.cyclicVls()[0];
       fail(routing + ": the channel dependency graph of VL " + vl + " has "

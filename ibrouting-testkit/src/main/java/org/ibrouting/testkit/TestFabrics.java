@@ -6,9 +6,12 @@ import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
 
 /**
- * Small hand-made fabrics for analysis tests: rings, k-ary n-trees, random irregular fabrics.
- * Switch descriptions are {@code S<i>}, CA descriptions {@code H<i>}; LIDs are assigned CAs first
- * (in creation order), then switches.
+ * Small hand-made fabrics for analysis and engine tests: rings, k-ary n-trees, tori with rings of
+ * one or two switches, random irregular fabrics. Switch descriptions start with {@code S}, CA
+ * descriptions with {@code H}; the regular generators of {@code org.ibrouting.topology.Topologies}
+ * (what OpenSM's reference fabrics are) and {@link FabricArbitraries} (random connected fabrics,
+ * LMC, failures) complete them. {@link #ring} and {@link #kAryNTree} give the CAs the first LIDs
+ * (in creation order), then the switches.
  */
 public final class TestFabrics {
   private TestFabrics() {}
@@ -77,6 +80,49 @@ public final class TestFabrics {
     for (int l = 0; l < n; l++) {
       for (int w = 0; w < perLevel; w++) {
         b.setLid(sw[l][w], 0, lid++, 0);
+      }
+    }
+    return b.build();
+  }
+
+  /**
+   * A torus with the given ring sizes and {@code hosts} CAs per switch, rings of 1 and 2 switches
+   * included (a ring of two is two parallel links, which {@code Topologies.torus} refuses): switch
+   * s links port {@code 1 + 2d} to port {@code 2 + 2d} of its successor along dimension d; the CAs
+   * sit on ports {@code 2 * dims.length + 1 ...}. LIDs: switches first, then CAs.
+   */
+  public static Fabric torus(int hosts, int... dims) {
+    int numSwitches = 1;
+    for (int d : dims) {
+      numSwitches *= d;
+    }
+    FabricBuilder b = Fabric.builder();
+    int[] sw = new int[numSwitches];
+    int lid = 1;
+    for (int s = 0; s < numSwitches; s++) {
+      sw[s] = b.addNode(NodeType.SWITCH, 2 * dims.length + hosts, 0x0002c90000100000L + s, "S" + s);
+      b.setLid(sw[s], 0, lid++, 0);
+    }
+    int stride = 1;
+    for (int dim = 0; dim < dims.length; dim++) {
+      int size = dims[dim];
+      for (int s = 0; size > 1 && s < numSwitches; s++) {
+        int coord = (s / stride) % size;
+        int next = s + (((coord + 1) % size) - coord) * stride;
+        if (size > 2) {
+          b.connect(sw[s], 1 + 2 * dim, sw[next], 2 + 2 * dim, null);
+        } else if (coord == 0) {
+          b.connect(sw[s], 1 + 2 * dim, sw[next], 2 + 2 * dim, null);
+          b.connect(sw[s], 2 + 2 * dim, sw[next], 1 + 2 * dim, null);
+        }
+      }
+      stride *= size;
+    }
+    for (int s = 0; s < numSwitches; s++) {
+      for (int h = 0; h < hosts; h++) {
+        int ca = b.addNode(NodeType.CA, 1, 0x0008f10000000000L | ((long) s << 8) | h, "H" + s + "_" + h);
+        b.setLid(ca, 1, lid++, 0);
+        b.connect(sw[s], 2 * dims.length + 1 + h, ca, 1, null);
       }
     }
     return b.build();

@@ -152,6 +152,46 @@ public final class TestRoutings {
   }
 
   /**
+   * The {@link TestFabrics#kAryNTree k-ary n-tree} routed d-mod-k: towards the CA h (h-th CA, on
+   * leaf {@code h / k}) a switch that is an ancestor of h's leaf goes down, any other switch of
+   * level l goes up by port {@code k + 1 + (h / k^l) mod k}, so that the routes to the CAs of one
+   * leaf spread over every top switch. With {@code singleUplink} every switch sends all upward
+   * traffic through its first up port instead (a congested tree). Switch LIDs are delivered at
+   * their switch only. The h-th CA is the one described {@code H<h>}.
+   */
+  public static Routing dModK(int k, int n, boolean singleUplink) {
+    Fabric fabric = TestFabrics.kAryNTree(k, n);
+    RoutingBuilder b = Routing.builder(fabric, singleUplink ? "test-single-uplink" : "test-dmodk");
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      // S<level>_<word>, as kAryNTree names them (the fabric orders switches as OpenSM would)
+      String description = fabric.description(sw);
+      int level = Integer.parseInt(description.substring(1, description.indexOf('_')));
+      int word = Integer.parseInt(description.substring(description.indexOf('_') + 1));
+      int power = 1;
+      for (int i = 0; i < level; i++) {
+        power *= k;
+      }
+      for (int ca = fabric.numSwitches(); ca < fabric.numNodes(); ca++) {
+        int h = Integer.parseInt(fabric.description(ca).substring(1));
+        int leaf = h / k;
+        // an ancestor's upper digits (level .. n-2) are those of the leaf
+        boolean ancestor = word / power == leaf / power;
+        int port;
+        if (!ancestor) {
+          port = k + 1 + (singleUplink ? 0 : (h / power) % k);
+        } else if (level == 0) {
+          port = h % k + 1;
+        } else {
+          port = (leaf / (power / k)) % k + 1;
+        }
+        b.setOutPort(sw, fabric.baseLid(fabric.port(ca, 1)), port);
+      }
+      b.setOutPort(sw, fabric.baseLid(fabric.port(sw, 0)), 0);
+    }
+    return b.build();
+  }
+
+  /**
    * A copy of {@code routing}'s LFTs with about {@code damage} of the entries replaced by a random
    * port (0..numPorts+1) or NO_ROUTE: produces black holes, loops and unreachable pairs.
    */

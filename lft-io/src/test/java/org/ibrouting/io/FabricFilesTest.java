@@ -1,6 +1,6 @@
 package org.ibrouting.io;
 
-import static org.ibrouting.io.testing.FabricAssertions.assertSameFabric;
+import static org.ibrouting.testkit.FabricAssertions.assertSameFabric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

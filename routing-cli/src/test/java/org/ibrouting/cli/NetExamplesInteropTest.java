@@ -12,13 +12,13 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.cli.CommandLineTest.Run;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.DiscoveryAssertions;
+import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.opensm.OpenSmSimulation;
-import org.ibrouting.io.testing.FabricAssertions;
-import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.topology.OpenSmLids;
 import org.junit.jupiter.api.Tag;
@@ -70,7 +70,7 @@ class NetExamplesInteropTest {
       assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
       Fabric discovered = IbnetdiscoverReader.readFile(new StringReader(sim.ibnetdiscover()),
           "ibnetdiscover").asWritten();
-      FabricAssertions.assertSameDiscoveredPart(discovered, ours);
+      DiscoveryAssertions.assertSameDiscoveredPart(discovered, ours);
       RouteReport report = RouteChecker.terminals().check(LftDumpReader.read(ours, result.lftDump()));
       assertTrue(report.allRouted(), String.join("\n", report.witnesses()));
       if (cliLmc) {

@@ -35,12 +35,6 @@ class TopologySpecTest {
   }
 
   @Test
-  void parseMatchesTheGenerator() {
-    Fabric parsed = Topologies.parse("torus", List.of("4,4", "4"));
-    ReferenceFabrics.assertSameFabric(Topologies.torus(new int[] {4, 4}, 4), parsed);
-  }
-
-  @Test
   void badSpecsSayWhatWasExpected() {
     assertMessage("ktree: expected 'ktree K N', got 1 parameter [4]", () -> spec("ktree 4"));
     assertMessage("unknown topology 'fattree'; known: ktree, xgft", () -> spec("fattree 4 3"));

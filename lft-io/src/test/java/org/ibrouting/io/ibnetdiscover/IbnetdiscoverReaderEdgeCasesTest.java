@@ -14,7 +14,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibsim.IbsimNetWriter;
-import org.ibrouting.io.testing.FabricAssertions;
+import org.ibrouting.testkit.FabricAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

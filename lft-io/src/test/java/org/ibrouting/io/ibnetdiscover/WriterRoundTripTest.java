@@ -4,14 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Arbitrary;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.testing.FabricAssertions;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.FabricAssertions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,6 +1,6 @@
 package org.ibrouting.io.ibsim;
 
-import static org.ibrouting.io.testing.FabricAssertions.assertSameFabric;
+import static org.ibrouting.testkit.FabricAssertions.assertSameFabric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -11,7 +11,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.TwoLevelCluster;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.testing.OpenSmRuns;
+import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;

@@ -14,30 +14,43 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.ibrouting.engines.Engines;
+import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.testkit.TestFabrics;
+import org.ibrouting.testkit.TestRoutings;
+import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
 class LashEngineTest {
+  /** Every pair of CA and switch LIDs routed on a shortest path, every VL free of credit loops. */
+  static void assertRoutedMinimalDeadlockFree(Routing routing) {
+    RoutingAssertions.assertAllPairsRouted(routing, EndpointScope.TERMINALS_AND_SWITCHES);
+    RoutingAssertions.assertMinimal(routing, EndpointScope.TERMINALS_AND_SWITCHES);
+    RoutingAssertions.assertDeadlockFreePerVl(routing, EndpointScope.TERMINALS_AND_SWITCHES);
+  }
+
   private static final RoutingOptions OPTIONS = RoutingOptions.seeded(7).withThreads(1);
 
   @Provide
   Arbitrary<Fabric> smallFabrics() {
     Arbitrary<Fabric> random = Combinators.combine(Arbitraries.longs(),
         Arbitraries.integers().between(1, 24), Arbitraries.integers().between(0, 30))
-        .as(TestFabrics::random);
+        .as((seed, switches, extra) -> FabricArbitraries.randomConnected(switches, extra, 2, false, seed));
     Arbitrary<Fabric> rings = Arbitraries.integers().between(2, 12).map(k -> TestFabrics.torus(1, k));
     Arbitrary<Fabric> tori = Combinators.combine(Arbitraries.integers().between(2, 5),
         Arbitraries.integers().between(2, 5)).as((a, b) -> TestFabrics.torus(2, a, b));
-    Arbitrary<Fabric> cubes = Arbitraries.integers().between(1, 4).map(d -> TestFabrics.hypercube(d, 1));
+    Arbitrary<Fabric> cubes = Arbitraries.integers().between(1, 4).map(d -> Topologies.hypercube(d, 1));
     Arbitrary<Fabric> trees = Combinators.combine(Arbitraries.integers().between(2, 3),
-        Arbitraries.integers().between(1, 3)).as(TestFabrics::karyNTree);
+        Arbitraries.integers().between(1, 3)).as(TestFabrics::kAryNTree);
     return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(5, random), net.jqwik.api.Tuple.of(2, rings),
         net.jqwik.api.Tuple.of(2, tori), net.jqwik.api.Tuple.of(1, cubes),
         net.jqwik.api.Tuple.of(1, trees));
@@ -83,7 +96,7 @@ class LashEngineTest {
     RoutingOptions options = OPTIONS.withMaxVls(15);
     Routing routing = new LashEngine().route(fabric, options);
     assertEquals("lash", routing.engineName());
-    RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
+    assertRoutedMinimalDeadlockFree(routing);
     assertEquals(layersNeeded, routing.slTable().numVls(), "VLs used in " + fabric);
     assertTrue(routing.slTable().numVls() <= options.maxVls());
   }
@@ -111,7 +124,7 @@ class LashEngineTest {
     assertTrue(m.matches(), e.getMessage());
     Routing routing = new LashEngine().route(ring, OPTIONS.withMaxVls(2));
     assertEquals(2, routing.slTable().numVls());
-    RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
+    assertRoutedMinimalDeadlockFree(routing);
   }
 
   @Test
@@ -125,8 +138,8 @@ class LashEngineTest {
     assertEquals(layers + 3, shifted.slTable().numVls());
     for (int src = 1; src <= torus.maxLid(); src++) {
       for (int dst = 1; dst <= torus.maxLid(); dst++) {
-        int srcSw = RoutingChecks.switchOfLid(torus, src);
-        int dstSw = RoutingChecks.switchOfLid(torus, dst);
+        int srcSw = TestRoutings.destinationSwitch(torus, src);
+        int dstSw = TestRoutings.destinationSwitch(torus, dst);
         int expected = srcSw == dstSw ? 3 : plain.slTable().sl(src, dst) + 3;
         assertEquals(expected, shifted.slTable().sl(src, dst), "SL " + src + " -> " + dst);
       }
@@ -140,7 +153,7 @@ class LashEngineTest {
 
   @Test
   void sameSeedSameRoutingAnyThreads() throws RoutingException {
-    Fabric fabric = TestFabrics.random(99, 30, 40);
+    Fabric fabric = FabricArbitraries.randomConnected(30, 40, 2, false, 99);
     Routing a = new LashEngine().route(fabric, OPTIONS.withThreads(1));
     Routing b = new LashEngine().route(fabric, OPTIONS.withThreads(4));
     assertArrayEquals(lftsOf(a), lftsOf(b));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.TestFabrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LashSlowTest {
   @Test
   void routesSixteenAryThreeTree() throws Exception {
-    Fabric fabric = TestFabrics.karyNTree(16, 3);
+    Fabric fabric = TestFabrics.kAryNTree(16, 3);
     assertEquals(768, fabric.numSwitches());
     assertEquals(4096, fabric.numCas());
     RoutingOptions options = RoutingOptions.seeded(1).withThreads(1);
@@ -22,12 +23,12 @@ class LashSlowTest {
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf("lash 16-ary 3-tree (%s): %.2f s, %d VLs%n", fabric, seconds,
         routing.slTable().numVls());
-    RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
+    LashEngineTest.assertRoutedMinimalDeadlockFree(routing);
   }
 
   @Test
   void routesEightAryThreeTree() throws Exception {
-    Fabric fabric = TestFabrics.karyNTree(8, 3);
+    Fabric fabric = TestFabrics.kAryNTree(8, 3);
     RoutingOptions options = RoutingOptions.seeded(1).withThreads(1);
     Routing routing = null;
     for (int run = 0; run < 5; run++) {
@@ -37,6 +38,6 @@ class LashSlowTest {
           run, (System.nanoTime() - start) / 1e9, routing.slTable().numVls(),
           java.util.Arrays.toString(LashEngine.pathsPerLayerBeforeBalancing(fabric)));
     }
-    RoutingChecks.assertRoutedMinimalDeadlockFree(routing, true);
+    LashEngineTest.assertRoutedMinimalDeadlockFree(routing);
   }
 }

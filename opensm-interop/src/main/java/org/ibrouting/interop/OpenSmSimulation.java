@@ -1,4 +1,4 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.File;

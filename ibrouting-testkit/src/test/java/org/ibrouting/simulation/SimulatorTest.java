@@ -5,25 +5,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.routing.Routing;
+import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
+  /** The endpoint of the h-th CA of the tree. */
+  private static int host(Endpoints endpoints, int h) {
+    return endpoints.firstEndpointOfNode(endpoints.fabric().nodeByDescription("H" + h));
+  }
+
+  /** The LID of the h-th CA of the tree. */
+  private static int hostLid(Routing tree, int h) {
+    return tree.fabric().baseLid(tree.fabric().port(tree.fabric().nodeByDescription("H" + h), 1));
+  }
 
   private static final PatternSpec BISECT = PatternSpec.of(PatternSpec.Kind.BISECT);
 
   /** Ranks r -> host r of the tree. */
-  private static int[] identity(KaryNTree tree, Endpoints endpoints) {
+  private static int[] identity(Endpoints endpoints) {
     int[] map = new int[endpoints.size()];
     for (int h = 0; h < map.length; h++) {
-      map[h] = tree.endpoint(endpoints, h);
+      map[h] = host(endpoints, h);
     }
     return map;
   }
 
   @Test
   void crossbarHasFullBisectionBandwidth() {
-    KaryNTree crossbar = new KaryNTree(8, 1);
-    PathTable table = PathTable.build(crossbar.routing, Endpoints.allCas(crossbar.fabric));
+    Routing crossbar = TestRoutings.dModK(8, 1, false);
+    PathTable table = PathTable.build(crossbar, Endpoints.allCas(crossbar.fabric()));
     assertEquals(8, table.numEndpoints());
     assertEquals(2, table.maxPathLength());
     SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(200, 7).withThreads(1));
@@ -37,25 +48,25 @@ class SimulatorTest {
   void multistagePaperExampleHasCongestionThreeOnSharedUplink() {
     // Hoefler et al., "Multistage Switches are not Crossbars": 16 hosts, 4 leaves, 4 spines;
     // 1-based pairs (1,5),(2,9),(3,13),(4,6),(7,8),(10,11),(12,14),(15,16)
-    KaryNTree tree = new KaryNTree(4, 2);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric);
-    PathTable table = PathTable.build(tree.routing, endpoints);
+    Routing tree = TestRoutings.dModK(4, 2, false);
+    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    PathTable table = PathTable.build(tree, endpoints);
     assertEquals(0, table.numUnroutablePairs());
     assertEquals(4, table.maxPathLength());
     Pattern first = Pattern.of(16, new int[] {0, 4, 1, 8, 2, 12, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15});
     assertArrayEquals(new int[] {3, 3, 3, 1, 1, 1, 1, 1},
-        Simulator.streamCongestion(table, first, identity(tree, endpoints)));
+        Simulator.streamCongestion(table, first, identity(endpoints)));
     Pattern second = Pattern.of(16, new int[] {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15});
     assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1, 1, 1},
-        Simulator.streamCongestion(table, second, identity(tree, endpoints)));
+        Simulator.streamCongestion(table, second, identity(endpoints)));
   }
 
   @Test
   void explicitAndWalkedPathTablesAgree() {
-    KaryNTree tree = new KaryNTree(4, 3);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric);
-    PathTable explicit = PathTable.build(tree.routing, endpoints);
-    PathTable walked = PathTable.build(tree.routing, endpoints, 0);
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    PathTable explicit = PathTable.build(tree, endpoints);
+    PathTable walked = PathTable.build(tree, endpoints, 0);
     assertTrue(explicit.isExplicit());
     assertTrue(!walked.isExplicit());
     int[] a = new int[8];
@@ -76,8 +87,8 @@ class SimulatorTest {
   void bruckOnSingleUplinkTreeMatchesHandCount() {
     // every leaf sends all up-going traffic through one spine; identity mapping:
     // level 0 all 1; level 1: 8 cross-leaf streams share 2 per uplink; levels 2 and 3: 4 per uplink
-    KaryNTree tree = new KaryNTree(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("bruck"),
+    Routing tree = TestRoutings.dModK(4, 2, true);
+    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
         Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(64, r.numStreams());
     assertEquals(24, r.streamsWithCongestion(1));
@@ -92,8 +103,8 @@ class SimulatorTest {
 
   @Test
   void bruckOnDmodkTreeIsCongestionFreeWithLinearMapping() {
-    KaryNTree tree = new KaryNTree(4, 2);
-    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("bruck"),
+    Routing tree = TestRoutings.dModK(4, 2, false);
+    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
         Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(64, r.streamsWithCongestion(1));
     assertEquals(1.0, r.bandwidth(), 0.0);
@@ -112,8 +123,8 @@ class SimulatorTest {
 
   @Test
   void sameSeedGivesSameResultAtAnyThreadCount() {
-    KaryNTree tree = new KaryNTree(4, 3);
-    PathTable table = PathTable.build(tree.routing, Endpoints.allCas(tree.fabric));
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
     for (String name : new String[] {"bisect", "rand", "ptrnvsptrn(tree,rand,20)"}) {
       SimulationOptions one = new SimulationOptions(48, 300, NodeSubset.RAND, 1234, 1, true);
       SimulationResult a = Simulator.simulate(table, PatternSpec.parse(name), Metric.HIST_ACC_BAND, one);
@@ -129,8 +140,8 @@ class SimulatorTest {
 
   @Test
   void bisectionBandwidthOfDmodkTreeIsBelowOneWithConfidence() {
-    KaryNTree tree = new KaryNTree(4, 3);
-    PathTable table = PathTable.build(tree.routing, Endpoints.allCas(tree.fabric));
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
     SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2000, 99).withThreads(2));
     // static routing of random bisections on a full fat tree loses bandwidth (paper: 55-60% at scale)
     assertTrue(r.mean() > 0.4 && r.mean() < 0.95, r.toString());
@@ -142,8 +153,8 @@ class SimulatorTest {
 
   @Test
   void sumMaxCongAddsLevelMaxima() {
-    KaryNTree tree = new KaryNTree(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("bruck"),
+    Routing tree = TestRoutings.dModK(4, 2, true);
+    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
         Metric.SUM_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(1 + 2 + 4 + 4, r.runValue(0), 0.0);
     assertEquals("Congestion sum of 11 occured 1 times.\n",
@@ -152,15 +163,15 @@ class SimulatorTest {
 
   @Test
   void depMaxDelayFollowsTheTree() {
-    KaryNTree crossbar = new KaryNTree(8, 1);
-    SimulationResult r = Simulator.simulate(crossbar.routing, PatternSpec.parse("tree"),
+    Routing crossbar = TestRoutings.dModK(8, 1, false);
+    SimulationResult r = Simulator.simulate(crossbar, PatternSpec.parse("tree"),
         Metric.DEP_MAX_DELAY, SimulationOptions.of(5, 3));
     // 0 -> 1 -> 3 -> 7: three levels of congestion 1 each, whatever the mapping
     for (int run = 0; run < 5; run++) {
       assertEquals(3.0, r.runValue(run), 0.0);
     }
     // a gather on the same crossbar: 7 streams into one ejection channel, congestion 7
-    SimulationResult g = Simulator.simulate(crossbar.routing, PatternSpec.parse("gather"),
+    SimulationResult g = Simulator.simulate(crossbar, PatternSpec.parse("gather"),
         Metric.DEP_MAX_DELAY, SimulationOptions.of(2, 3));
     assertEquals(7.0, g.runValue(0), 0.0);
   }
@@ -170,8 +181,8 @@ class SimulatorTest {
     // single-uplink 4-ary 2-tree, ranks on hosts in order: the tree on hosts 0-7 has delays
     // 1 (0->1), 1 (1->3) and 4 (3->7 shares leaf 0's uplink with 0->4, 1->5, 2->6): 6 in all;
     // the gather noise on hosts 8-15 has congestion 7 but is not part of the chain
-    KaryNTree tree = new KaryNTree(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
+    Routing tree = TestRoutings.dModK(4, 2, true);
+    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
         Metric.DEP_MAX_DELAY, SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(6.0, r.runValue(0), 0.0);
     assertEquals(3 * 7, r.streamsWithCongestion(7), "the gather repeats in each of the tree's 3 levels");
@@ -179,16 +190,16 @@ class SimulatorTest {
 
   @Test
   void cableCongestionCountsEjectionChannelOfGather() {
-    KaryNTree crossbar = new KaryNTree(8, 1);
-    SimulationResult r = Simulator.simulate(crossbar.routing, PatternSpec.parse("gather"),
+    Routing crossbar = TestRoutings.dModK(8, 1, false);
+    SimulationResult r = Simulator.simulate(crossbar, PatternSpec.parse("gather"),
         Metric.GET_CABLE_CONG, SimulationOptions.of(10, 5).withShuffleRanks(false));
     long[] load = r.channelCongestion();
-    Endpoints endpoints = Endpoints.allCas(crossbar.fabric);
-    int rank0 = crossbar.endpoint(endpoints, 0);
+    Endpoints endpoints = Endpoints.allCas(crossbar.fabric());
+    int rank0 = host(endpoints, 0);
     assertEquals(70, load[endpoints.switchPort(rank0)], "7 streams x 10 runs into rank 0");
     assertEquals(0, load[endpoints.port(rank0)], "rank 0 sends nothing");
-    assertEquals(10, load[endpoints.port(crossbar.endpoint(endpoints, 3))]);
-    String dot = CableCongestionDot.toDot(crossbar.fabric, load);
+    assertEquals(10, load[endpoints.port(host(endpoints, 3))]);
+    String dot = CableCongestionDot.toDot(crossbar.fabric(), load);
     assertTrue(dot.startsWith("digraph fabric {"), dot);
     assertTrue(dot.contains("congestion=\"1.000000\", sum=\"70\", color=\"0.000 0.900 0.900\""), dot);
     assertTrue(dot.contains("congestion=\"0.000000\", sum=\"0\", color=\"0.400 0.900 0.900\""), dot);
@@ -196,8 +207,8 @@ class SimulatorTest {
 
   @Test
   void linearBfsSubsetFillsFewestLeaves() {
-    KaryNTree tree = new KaryNTree(4, 2);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric);
+    Routing tree = TestRoutings.dModK(4, 2, false);
+    Endpoints endpoints = Endpoints.allCas(tree.fabric());
     int[] order = endpoints.bfsOrder();
     assertEquals(16, order.length);
     for (int i = 0; i < 16; i += 4) {
@@ -207,16 +218,16 @@ class SimulatorTest {
       }
     }
     // a 4-rank bisect on one leaf never leaves it: full bandwidth in every run
-    SimulationResult r = Simulator.simulate(tree.routing, BISECT, Metric.HIST_ACC_BAND,
+    SimulationResult r = Simulator.simulate(tree, BISECT, Metric.HIST_ACC_BAND,
         SimulationOptions.of(50, 3).withCommSize(4));
     assertEquals(1.0, r.min(), 0.0);
   }
 
   @Test
   void rejectsBadInput() {
-    KaryNTree tree = new KaryNTree(4, 2);
+    Routing tree = TestRoutings.dModK(4, 2, false);
     IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
-        () -> Simulator.simulate(tree.routing, BISECT, Metric.HIST_ACC_BAND,
+        () -> Simulator.simulate(tree, BISECT, Metric.HIST_ACC_BAND,
             SimulationOptions.of(1, 1).withCommSize(17)));
     assertTrue(big.getMessage().contains("a communicator of 17 ranks exceeds the 16 endpoints"),
         big.getMessage());
@@ -227,30 +238,30 @@ class SimulatorTest {
     assertThrows(IllegalArgumentException.class, () -> PatternSpec.parse("ptrnvsptrn(tree,bisect)"));
     assertThrows(IllegalArgumentException.class, () -> Metric.parse("max_cong"));
     IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
-        () -> Simulator.simulate(tree.routing, PatternSpec.parse("ptrnvsptrn(tree,bisect,16)"),
+        () -> Simulator.simulate(tree, PatternSpec.parse("ptrnvsptrn(tree,bisect,16)"),
             Metric.DEP_MAX_DELAY, SimulationOptions.of(1, 1)));
     assertTrue(small.getMessage().contains("needs at least 17 ranks"), small.getMessage());
   }
 
   @Test
   void reportsUnroutablePairs() {
-    KaryNTree tree = new KaryNTree(4, 2);
+    Routing tree = TestRoutings.dModK(4, 2, false);
     // rebuild the LFTs with one hole (leaf of host 0 has no route to host 5) and one loop
     // (the leaf of host 4 sends host 9 up to a spine that sends it back down)
-    var fabric = tree.fabric;
+    var fabric = tree.fabric();
     var rb = org.ibrouting.routing.Routing.builder(fabric, "broken");
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {
       for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-        rb.setOutPort(sw, lid, tree.routing.outPort(sw, lid));
+        rb.setOutPort(sw, lid, tree.outPort(sw, lid));
       }
     }
     Endpoints endpoints = Endpoints.allCas(fabric);
-    int leaf0 = endpoints.leafSwitch(tree.endpoint(endpoints, 0));
-    rb.setOutPort(leaf0, tree.lidOfHost(5), org.ibrouting.routing.Routing.NO_ROUTE);
-    int leaf1 = endpoints.leafSwitch(tree.endpoint(endpoints, 4));
-    int upPort = tree.routing.outPort(leaf1, tree.lidOfHost(9));
+    int leaf0 = endpoints.leafSwitch(host(endpoints, 0));
+    rb.setOutPort(leaf0, hostLid(tree, 5), org.ibrouting.routing.Routing.NO_ROUTE);
+    int leaf1 = endpoints.leafSwitch(host(endpoints, 4));
+    int upPort = tree.outPort(leaf1, hostLid(tree, 9));
     int spine = fabric.channelHead(fabric.port(leaf1, upPort));
-    rb.setOutPort(spine, tree.lidOfHost(9), fabric.portNum(fabric.peerPort(fabric.port(leaf1, upPort))));
+    rb.setOutPort(spine, hostLid(tree, 9), fabric.portNum(fabric.peerPort(fabric.port(leaf1, upPort))));
     PathTable table = PathTable.build(rb.build(), endpoints);
     // host 0..3 -> host 5 (4 pairs, NO_ROUTE at leaf 0 for sources 0..3), every source -> host 9
     // except those on host 9's own leaf (12 sources... minus leaf 2's 3 others): loop
@@ -258,8 +269,8 @@ class SimulatorTest {
     String all = String.join("\n", table.unroutableSamples());
     assertTrue(all.contains("no route at switch"), all);
     assertTrue(all.contains("loop through switch"), all);
-    assertTrue(!table.routable(tree.endpoint(endpoints, 0), tree.endpoint(endpoints, 5)));
-    assertEquals(-1, table.path(tree.endpoint(endpoints, 0), tree.endpoint(endpoints, 5), new int[8], 0));
+    assertTrue(!table.routable(host(endpoints, 0), host(endpoints, 5)));
+    assertEquals(-1, table.path(host(endpoints, 0), host(endpoints, 5), new int[8], 0));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Simulator.simulate(table, BISECT, Metric.HIST_ACC_BAND, SimulationOptions.of(1, 1)));
     assertTrue(e.getMessage().contains("leaves 16 of 240 endpoint pairs unroutable"), e.getMessage());

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 
 /** Compares the simulator with a slow, obviously correct reference on seeded random inputs. */
@@ -54,15 +55,15 @@ class ReferenceSimulatorTest {
 
   @Test
   void streamCongestionMatchesNaiveReference() {
-    KaryNTree tree = new KaryNTree(4, 3);
-    KaryNTree single = new KaryNTree(4, 3, true);
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    Routing single = TestRoutings.dModK(4, 3, true);
     SplittableRandom random = new SplittableRandom(2024);
     String[] patterns = {"rand", "bisect", "bruck", "recdbl", "6neighbor", "gather", "alltoall",
         "ptrnvsptrn(tree,rand,30)"};
-    for (KaryNTree t : new KaryNTree[] {tree, single}) {
-      Endpoints endpoints = Endpoints.allCas(t.fabric);
+    for (Routing t : new Routing[] {tree, single}) {
+      Endpoints endpoints = Endpoints.allCas(t.fabric());
       for (long budget : new long[] {PathTable.DEFAULT_EXPLICIT_BUDGET, 0}) {
-        PathTable table = PathTable.build(t.routing, endpoints, budget);
+        PathTable table = PathTable.build(t, endpoints, budget);
         for (String name : patterns) {
           for (int trial = 0; trial < 5; trial++) {
             int n = 40 + random.nextInt(25);
@@ -78,7 +79,7 @@ class ReferenceSimulatorTest {
               pool[j] = x;
             }
             int[] map = java.util.Arrays.copyOf(pool, n);
-            assertArrayEquals(naiveCongestion(t.routing, endpoints, p, map),
+            assertArrayEquals(naiveCongestion(t, endpoints, p, map),
                 Simulator.streamCongestion(table, p, map), name + " on " + n + " ranks");
           }
         }

@@ -1,4 +1,4 @@
-package org.ibrouting.io.testing;
+package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertFalse;

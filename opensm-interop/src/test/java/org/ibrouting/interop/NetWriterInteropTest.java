@@ -1,6 +1,6 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
-import static org.ibrouting.io.testing.FabricAssertions.assertSameFabric;
+import static org.ibrouting.testkit.FabricAssertions.assertSameFabric;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -15,7 +15,6 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibsim.IbsimNetWriter;
-import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

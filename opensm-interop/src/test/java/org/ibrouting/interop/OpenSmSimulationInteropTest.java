@@ -1,4 +1,4 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.ibrouting.io.testing;
+package org.ibrouting.interop;
 
 
 import java.io.IOException;
@@ -10,7 +10,6 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.routing.Routing;
 
 /** One OpenSM run on a fabric under ibsim, for interop tests: the fabric as OpenSM numbered it and its tables. */

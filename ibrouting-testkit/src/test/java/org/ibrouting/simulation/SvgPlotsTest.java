@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
@@ -32,8 +34,8 @@ class SvgPlotsTest {
 
   @Test
   void plotsSimulationResults() {
-    KaryNTree tree = new KaryNTree(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree.routing, PatternSpec.parse("bruck"),
+    Routing tree = TestRoutings.dModK(4, 2, true);
+    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
         Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
     String svg = SvgPlots.congestionHistogram(r);
     assertTrue(svg.contains("<title>4: 32</title>"), svg);

@@ -1,15 +1,14 @@
-package org.ibrouting.io.testing;
+package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real OpenSM 3.3.23 on ibsim as the interop tests' peer. Without it an interop test is
  * skipped with a message, unless the environment variable {@value #REQUIRE} is set (to anything
  * but {@code 0} or {@code false}): then its absence fails the test, so CI ({@code .ci/run} sets
- * it) can never pass by skipping the comparison with OpenSM. Published in lft-io's test-jar.
+ * it) can never pass by skipping the comparison with OpenSM.
  */
 public final class OpenSmPeer {
   /** The environment variable that turns "OpenSM/ibsim absent" from a skip into a failure. */

@@ -1,4 +1,4 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.junit.jupiter.api.Tag;

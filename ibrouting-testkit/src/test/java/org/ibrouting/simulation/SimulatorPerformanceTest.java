@@ -3,6 +3,8 @@ package org.ibrouting.simulation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.routing.Routing;
+import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -16,11 +18,11 @@ class SimulatorPerformanceTest {
   @Test
   void hundredThousandBisectionsOn4096Endpoints() {
     long t0 = System.nanoTime();
-    KaryNTree tree = new KaryNTree(16, 3);
-    assertEquals(768, tree.fabric.numSwitches());
-    assertEquals(4096, tree.fabric.numCas());
+    Routing tree = TestRoutings.dModK(16, 3, false);
+    assertEquals(768, tree.fabric().numSwitches());
+    assertEquals(4096, tree.fabric().numCas());
     long t1 = System.nanoTime();
-    PathTable table = PathTable.build(tree.routing, Endpoints.allCas(tree.fabric));
+    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
     assertEquals(0, table.numUnroutablePairs());
     long t2 = System.nanoTime();
     int threads = Runtime.getRuntime().availableProcessors();

@@ -1,4 +1,4 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
-import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.junit.jupiter.api.Tag;

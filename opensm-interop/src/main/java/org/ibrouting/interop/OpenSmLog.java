@@ -1,4 +1,4 @@
-package org.ibrouting.io.opensm;
+package org.ibrouting.interop;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

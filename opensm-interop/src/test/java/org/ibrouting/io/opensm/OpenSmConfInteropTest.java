@@ -1,0 +1,49 @@
+package org.ibrouting.io.opensm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.Routing;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * OpenSM itself reads the opensm.conf of a deployment: {@code opensm -F ours -c dump} writes back
+ * every value. In this package for {@link OpenSmConfWriterTest}'s helpers.
+ */
+@Tag("interop")
+class OpenSmConfInteropTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void openSmAcceptsEveryKeyWithItsValue() throws Exception {
+    OpenSmPeer.assumeAvailable();
+    Routing routing = OpenSmConfWriterTest.sparseRouting(ReferenceFabrics.fabric("ft4_3"));
+    Path conf = dir.resolve("opensm.conf");
+    OpenSmConfWriter.write(conf, routing, dir.resolve("lfts"), dir.resolve("qos"), 0b1011);
+    Path back = dir.resolve("back.conf");
+    Path out = dir.resolve("opensm.out");
+    String opensm = Files.isExecutable(Path.of("/usr/sbin/opensm")) ? "/usr/sbin/opensm" : "opensm";
+    Process p = new ProcessBuilder(opensm, "-F", conf.toString(), "-c", back.toString())
+        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "opensm -c did not finish");
+    String output = Files.readString(out, StandardCharsets.ISO_8859_1);
+    assertEquals(0, p.exitValue(), output);
+    assertFalse(output.contains("Unrecognized"), output);
+    Map<String, String> ours = OpenSmConfWriterTest.options(Files.readString(conf));
+    Map<String, String> theirs = OpenSmConfWriterTest.options(Files.readString(back, StandardCharsets.ISO_8859_1));
+    for (Map.Entry<String, String> option : ours.entrySet()) {
+      assertEquals(option.getValue(), theirs.get(option.getKey()), option.getKey());
+    }
+  }
+}
