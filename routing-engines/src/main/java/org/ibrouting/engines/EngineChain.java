@@ -2,6 +2,7 @@ package org.ibrouting.engines;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -56,10 +57,6 @@ public final class EngineChain {
    * @throws RoutingException naming the cause and the way out
    */
   public static void requireLids(Fabric fabric) throws RoutingException {
-    if (fabric.maxLid() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "the fabric has no LIDs: it was discovered before a subnet manager"
-          + " assigned them (every port shows lid 0); FabricFiles.read and the command line assign"
-          + " the LIDs OpenSM's first sweep would (OpenSmLids.assignMissing)");
-    }
+    RoutableFabrics.requireLids(fabric, "");
   }
 }

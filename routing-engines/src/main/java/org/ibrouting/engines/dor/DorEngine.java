@@ -1,6 +1,7 @@
 package org.ibrouting.engines.dor;
 
 import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
@@ -46,9 +47,7 @@ public final class DorEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "dor: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, "dor");
     if (requireCube) {
       String why = CubeStructure.whyNotACube(fabric);

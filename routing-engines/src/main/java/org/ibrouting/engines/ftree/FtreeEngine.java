@@ -1,6 +1,7 @@
 package org.ibrouting.engines.ftree;
 
 import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.routing.ProgressListener;
@@ -119,6 +120,7 @@ public final class FtreeEngine implements RoutingEngine {
 
   private Routing route(Fabric fabric, boolean keepIncomplete, ProgressListener progress)
       throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     int[] roots = settings.roots() == null ? null
         : GuidFiles.switches(fabric, settings.roots(), name(), "root GUID list");
     int[] cnPorts = settings.computeNodes() == null ? null

@@ -1,5 +1,6 @@
 package org.ibrouting.engines.lash;
 
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -68,10 +69,8 @@ public final class LashEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
-    if (n == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
-    }
     if (n > 46_340) {
       throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + n + " switches exceed the 46,340 its n x n route"
           + " table can hold");
@@ -108,9 +107,7 @@ public final class LashEngine implements RoutingEngine {
    * where {@link #route} would for reasons other than the VL limit.
    */
   static long[] pathsPerLayerBeforeBalancing(Fabric fabric) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
-    }
+    RoutableFabrics.require(fabric, "lash");
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph);
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,

@@ -1,7 +1,7 @@
 package org.ibrouting.engines.minhop;
 
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
@@ -30,9 +30,7 @@ public final class MinhopEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "minhop: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, "minhop");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");

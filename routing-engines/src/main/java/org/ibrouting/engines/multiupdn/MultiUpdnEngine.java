@@ -2,9 +2,9 @@ package org.ibrouting.engines.multiupdn;
 
 import java.util.function.Supplier;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
-import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
@@ -119,10 +119,8 @@ public final class MultiUpdnEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
-    if (n == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "multiupdn: the fabric has no switch to route");
-    }
     HopMatrix.requireSize(fabric, "multiupdn");
     int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
     if (numTrees > options.maxVls()) {

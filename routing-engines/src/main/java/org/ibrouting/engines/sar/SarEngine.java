@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.internal.DfssspLanes;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
@@ -77,9 +78,7 @@ public final class SarEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "sar: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     if (jobs == null) {
       throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH,
           "sar: needs a job-to-node map (which nodes every job runs on); without jobs use dfsssp");
@@ -100,9 +99,7 @@ public final class SarEngine implements RoutingEngine {
    */
   public Routing route(Fabric fabric, RoutingOptions options, JobMap jobs, boolean[] ioPorts)
       throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "sar: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     if (jobs.fabric() != fabric) {
       throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: the job map belongs to "
           + jobs.fabric() + ", not " + fabric);

@@ -1,5 +1,6 @@
 package org.ibrouting.engines.torus2qos;
 
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
@@ -85,9 +86,7 @@ public final class Torus2QosEngine implements RoutingEngine {
       throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, NAME
           + ": no torus-2QoS.conf given (OpenSM's --torus_config; without it OpenSM fails with ERR 4E11)");
     }
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, NAME + ": the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, NAME);
     if (options.maxVls() < 2) {
       throw RoutingException.vlsExceeded(NAME + ": ERR 4E48: too few data VLs to support torus routing"
           + " without credit loops (have " + options.maxVls() + ", need 2)", 2, options.maxVls());

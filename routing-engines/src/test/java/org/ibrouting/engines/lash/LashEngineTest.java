@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -21,16 +23,19 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.testkit.RoutingEngineContract;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
-class LashEngineTest {
+/** LASH: the routing-engine contract (minimal, deadlock-free or a refusal naming the VLs it needs), OpenSM's reading. */
+class LashEngineTest extends RoutingEngineContract {
   /** Every pair of CA and switch LIDs routed on a shortest path, every VL free of credit loops. */
   static void assertRoutedMinimalDeadlockFree(Routing routing) {
     RoutingAssertions.assertAllPairsRouted(routing, EndpointScope.TERMINALS_AND_SWITCHES);
@@ -39,6 +44,31 @@ class LashEngineTest {
   }
 
   private static final RoutingOptions OPTIONS = RoutingOptions.seeded(7).withThreads(1);
+
+  @Override
+  protected RoutingEngine engine(Fabric fabric) {
+    return new LashEngine();
+  }
+
+  @Override
+  protected Arbitrary<Fabric> fabrics() {
+    return smallFabrics();
+  }
+
+  @Override
+  protected boolean minimal() {
+    return true;
+  }
+
+  @Override
+  protected boolean deadlockFree() {
+    return true;
+  }
+
+  @Override
+  protected Set<RoutingException.Reason> documentedRefusals() {
+    return EnumSet.of(RoutingException.Reason.VLS_EXCEEDED);
+  }
 
   @Provide
   Arbitrary<Fabric> smallFabrics() {
@@ -193,7 +223,7 @@ class LashEngineTest {
     Fabric noSwitches = caOnly.build();
     RoutingException e2 = assertThrows(RoutingException.class,
         () -> new LashEngine().route(noSwitches, OPTIONS));
-    assertEquals("lash: the fabric has no switches", e2.getMessage());
+    assertEquals("lash: the fabric has no switch to route", e2.getMessage());
   }
 
   @Test

@@ -25,7 +25,7 @@ final class DocumentedRefusals {
       Map.entry("dor", List.of(noSwitch("dor"),
           reason("dor: not a mesh, torus or hypercube cabled for dimension order: .+ \\(a chain such as dor,minhop"
               + " falls back; setting dor_require_cube=false routes it as OpenSM does\\)"))),
-      Map.entry("lash", List.of(reason("lash: the fabric has no switches"),
+      Map.entry("lash", List.of(noSwitch("lash"),
           reason("lash: needs \\d+ VLs, limit is \\d+.*"), reason("lash: needs more than \\d+ layers"))),
       Map.entry("updn", List.of(noSwitch("updn"),
           reason("updn: .+ has no Up\\*/Down\\* path to .+, though links join them; .+"),
@@ -40,7 +40,7 @@ final class DocumentedRefusals {
           reason("multiupdn: updn_trees=\\d+ needs \\d+ VLs, the limit is \\d+.*"),
           reason("multiupdn: .+ has no Up\\*/Down\\* path to .+, though links join them; .+"))),
       Map.entry("p2sssp", List.of(noSwitch("p2sssp"))),
-      Map.entry("ftree", List.of(reason("ftree: not a fat tree: .+"),
+      Map.entry("ftree", List.of(noSwitch("ftree"), reason("ftree: not a fat tree: .+"),
           reason("ftree: .+ has LMC \\d+; OpenSM's fat-tree routing supports LMC 0 only"),
           reason("ftree: the fabric has \\d+ (switch\\(es\\)|CA\\(s\\)); a fat tree needs at least 2"),
           reason("ftree: .+ is a router; OpenSM's fat-tree routing leaves router LIDs unrouted"),

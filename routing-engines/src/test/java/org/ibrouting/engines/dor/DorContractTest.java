@@ -1,0 +1,31 @@
+package org.ibrouting.engines.dor;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingEngineContract;
+
+/** DOR keeps the routing-engine contract on meshes and hypercubes: minimal and deadlock-free. */
+class DorContractTest extends RoutingEngineContract {
+  @Override
+  protected RoutingEngine engine(Fabric fabric) {
+    return new DorEngine();
+  }
+
+  @Override
+  protected Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.meshes(), FabricArbitraries.hypercubes()).filter(FabricArbitraries::switchesConnected);
+  }
+
+  @Override
+  protected boolean minimal() {
+    return true;
+  }
+
+  @Override
+  protected boolean deadlockFree() {
+    return true;
+  }
+}

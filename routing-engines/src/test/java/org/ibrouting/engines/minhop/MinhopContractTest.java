@@ -1,0 +1,28 @@
+package org.ibrouting.engines.minhop;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingEngineContract;
+
+/** MINHOP keeps the routing-engine contract: minimal on every fabric, LMC up to 2 included. */
+class MinhopContractTest extends RoutingEngineContract {
+  @Override
+  protected RoutingEngine engine(Fabric fabric) {
+    return new MinhopEngine();
+  }
+
+  @Override
+  protected Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
+        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2), FabricArbitraries.dragonflies(),
+        FabricArbitraries.hypercubes()).filter(FabricArbitraries::switchesConnected);
+  }
+
+  @Override
+  protected boolean minimal() {
+    return true;
+  }
+}

@@ -1,0 +1,41 @@
+package org.ibrouting.engines.sar;
+
+import java.util.EnumSet;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import org.ibrouting.engines.testing.JobLists;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RoutingEngineContract;
+
+/** SAR, with every CA in one of two interleaved jobs, keeps the routing-engine contract: minimal, deadlock-free, or a refusal naming the VLs it needs. */
+class SarContractTest extends RoutingEngineContract {
+  @Override
+  protected RoutingEngine engine(Fabric fabric) {
+    return new SarEngine(SarEngine.Settings.of(JobLists.parse(JobMixes.interleaved(fabric, 2))));
+  }
+
+  @Override
+  protected Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
+        FabricArbitraries.dragonflies()).filter(FabricArbitraries::switchesConnected);
+  }
+
+  @Override
+  protected boolean minimal() {
+    return true;
+  }
+
+  @Override
+  protected boolean deadlockFree() {
+    return true;
+  }
+
+  @Override
+  protected Set<RoutingException.Reason> documentedRefusals() {
+    return EnumSet.of(RoutingException.Reason.VLS_EXCEEDED);
+  }
+}
