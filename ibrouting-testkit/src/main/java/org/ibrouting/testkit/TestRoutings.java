@@ -2,7 +2,9 @@ package org.ibrouting.testkit;
 
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.IntPredicate;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
@@ -22,14 +24,13 @@ public final class TestRoutings {
   public static Routing shortestPaths(Fabric fabric) {
     RoutingBuilder b = Routing.builder(fabric, "test-shortest");
     int numSwitches = fabric.numSwitches();
-    int[] dist = new int[numSwitches];
-    int[] queue = new int[numSwitches];
+    SwitchBfs bfs = new SwitchBfs(fabric);
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int dstSw = destinationSwitch(fabric, lid);
       if (dstSw < 0) {
         continue;
       }
-      bfs(fabric, dstSw, dist, queue, null);
+      int[] dist = bfs.from(dstSw).distances();
       for (int sw = 0; sw < numSwitches; sw++) {
         if (sw == dstSw) {
           b.setOutPort(sw, lid, lastPort(fabric, lid));
@@ -66,22 +67,20 @@ public final class TestRoutings {
     RoutingBuilder b = Routing.builder(fabric, "test-updn");
     int numSwitches = fabric.numSwitches();
     int[] rank = new int[numSwitches];
-    int[] queue = new int[numSwitches];
-    int[] componentRank = new int[numSwitches];
     Arrays.fill(rank, Integer.MAX_VALUE);
+    SwitchBfs bfs = new SwitchBfs(fabric);
     // each connected component is ranked from its own root: the given one, else its lowest switch
     for (int r = -1; r < numSwitches; r++) {
       int componentRoot = r < 0 ? root : r;
       if (rank[componentRoot] == Integer.MAX_VALUE) {
-        bfs(fabric, componentRoot, componentRank, queue, null);
-        for (int s = 0; s < numSwitches; s++) {
-          if (componentRank[s] != Integer.MAX_VALUE) {
-            rank[s] = componentRank[s];
-          }
+        bfs.from(componentRoot);
+        for (int i = 0; i < bfs.numReached(); i++) {
+          rank[bfs.reached(i)] = bfs.distance(bfs.reached(i));
         }
       }
     }
-    int[] down = new int[numSwitches];
+    // a channel a -> b that goes up: followed from the destination, it finds the down paths to it
+    IntPredicate up = channel -> isUp(rank, fabric.nodeOfPort(channel), fabric.channelHead(channel));
     int[] any = new int[numSwitches];
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int dstSw = destinationSwitch(fabric, lid);
@@ -89,21 +88,7 @@ public final class TestRoutings {
         continue;
       }
       // down[s]: shortest path from s to dstSw using down links only (reverse BFS along up links)
-      Arrays.fill(down, Integer.MAX_VALUE);
-      down[dstSw] = 0;
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = dstSw;
-      while (head < tail) {
-        int v = queue[head++];
-        for (int i = 0; i < fabric.outDegree(v); i++) {
-          int u = fabric.channelHead(fabric.outChannel(v, i));
-          if (u < numSwitches && isUp(rank, v, u) && down[u] == Integer.MAX_VALUE) {
-            down[u] = down[v] + 1;
-            queue[tail++] = u;
-          }
-        }
-      }
+      int[] down = bfs.from(new int[] {dstSw}, 1, up).distances();
       // any[s]: shortest legal path = min(down[s], 1 + any[up neighbour]); relax by rank order
       Integer[] byRank = new Integer[numSwitches];
       for (int s = 0; s < numSwitches; s++) {
@@ -227,22 +212,5 @@ public final class TestRoutings {
     int swPort = fabric.switchPortOf(port);
     return swPort == port ? 0 : fabric.portNum(swPort);
   }
-
-  private static void bfs(Fabric fabric, int root, int[] dist, int[] queue, int[] unused) {
-    Arrays.fill(dist, Integer.MAX_VALUE);
-    dist[root] = 0;
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = root;
-    while (head < tail) {
-      int v = queue[head++];
-      for (int i = 0; i < fabric.outDegree(v); i++) {
-        int u = fabric.channelHead(fabric.outChannel(v, i));
-        if (u < fabric.numSwitches() && dist[u] == Integer.MAX_VALUE) {
-          dist[u] = dist[v] + 1;
-          queue[tail++] = u;
-        }
-      }
-    }
-  }
 }
+

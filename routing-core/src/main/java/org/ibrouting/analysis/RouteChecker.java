@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -33,7 +34,7 @@ public final class RouteChecker {
   private static final int KIND_LOOP = 2;
   private static final int KIND_NONMINIMAL = 3;
   private static final int NUM_KINDS = 4;
-  private static final int INFINITE = Integer.MAX_VALUE;
+  private static final int INFINITE = SwitchBfs.UNREACHED;
 
   private final EndpointScope scope;
   private final int threads;
@@ -107,8 +108,9 @@ public final class RouteChecker {
     private final Fabric fabric;
     private final Endpoints endpoints;
     private final LftWalker walker;
-    private final int[] dist;
-    private final int[] queue;
+    private final SwitchBfs bfs;
+    private final int[] unreached;
+    private int[] dist;
     final long[] histogram;
     final long[] failed = new long[NUM_KINDS];
     final long[] witnessKey = new long[NUM_KINDS];
@@ -124,8 +126,9 @@ public final class RouteChecker {
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.walker = new LftWalker(routing);
-      this.dist = new int[fabric.numSwitches()];
-      this.queue = new int[fabric.numSwitches()];
+      this.bfs = new SwitchBfs(fabric);
+      this.unreached = new int[fabric.numSwitches()];
+      Arrays.fill(unreached, INFINITE);
       this.histogram = new long[fabric.numSwitches() + 3];
       Arrays.fill(witnessKey, Long.MAX_VALUE);
     }
@@ -138,11 +141,7 @@ public final class RouteChecker {
         return;
       }
       boolean orphans = group == fabric.numSwitches();
-      if (orphans) {
-        Arrays.fill(dist, INFINITE);
-      } else {
-        Bfs.switchDistances(fabric, group, dist, queue);
-      }
+      dist = orphans ? unreached : bfs.from(group).distances();
       for (int i = from; i < to; i++) {
         checkDestination(endpoints.groupLids[i]);
       }

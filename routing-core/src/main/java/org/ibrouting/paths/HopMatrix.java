@@ -3,6 +3,7 @@ package org.ibrouting.paths;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingException;
 
@@ -57,28 +58,15 @@ public final class HopMatrix implements HopTable {
     byte[] dist = new byte[(int) size];
     Arrays.fill(dist, (byte) NO_PATH);
     Parallel.run(n, threads, () -> new Parallel.Worker() {
-      private final int[] queue = new int[n];
+      private final SwitchBfs bfs = new SwitchBfs(fabric);
 
       @Override
       public void run(int source) {
         int base = source * n;
-        dist[base + source] = 0;
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = source;
-        while (head < tail) {
-          int sw = queue[head++];
-          int d = dist[base + sw] & 0xFF;
-          if (d + 1 >= NO_PATH) {
-            continue;
-          }
-          for (int i = 0; i < fabric.outDegree(sw); i++) {
-            int next = fabric.channelHead(fabric.outChannel(sw, i));
-            if (next < n && next != sw && (dist[base + next] & 0xFF) == NO_PATH) {
-              dist[base + next] = (byte) (d + 1);
-              queue[tail++] = next;
-            }
-          }
+        bfs.from(source);
+        for (int i = 0, reached = bfs.numReached(); i < reached; i++) {
+          int sw = bfs.reached(i);
+          dist[base + sw] = (byte) Math.min(bfs.distance(sw), NO_PATH);
         }
       }
     }, progress, phase);

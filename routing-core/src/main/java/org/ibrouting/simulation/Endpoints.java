@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.internal.SwitchBfs;
 
 /**
  * The end ports a simulation runs between: CA ports that have a LID and are cabled to a switch.
@@ -155,35 +156,22 @@ public final class Endpoints {
    * fill as few leaf switches as possible.
    */
   public int[] bfsOrder() {
-    int numNodes = fabric.numNodes();
     int[] order = new int[size()];
     int filled = 0;
-    boolean[] seen = new boolean[numNodes];
-    int[] queue = new int[numNodes];
-    int head = 0;
-    int tail = 0;
+    boolean[] seen = new boolean[fabric.numNodes()];
+    SwitchBfs bfs = SwitchBfs.overAllNodes(fabric);
     for (int start = 0; start < size() && filled < size(); start++) {
-      int root = node(start);
-      if (seen[root]) {
+      if (seen[node(start)]) {
         continue;
       }
-      seen[root] = true;
-      queue[tail++] = root;
-      while (head < tail) {
-        int node = queue[head++];
-        if (!fabric.isSwitch(node)) {
-          for (int p = 1; p <= fabric.numPorts(node); p++) {
-            int e = endpointOfPort.get(fabric.port(node, p));
-            if (e >= 0) {
-              order[filled++] = e;
-            }
-          }
-        }
-        for (int i = 0; i < fabric.outDegree(node); i++) {
-          int next = fabric.channelHead(fabric.outChannel(node, i));
-          if (!seen[next]) {
-            seen[next] = true;
-            queue[tail++] = next;
+      bfs.from(node(start));
+      for (int i = 0; i < bfs.numReached(); i++) {
+        int node = bfs.reached(i);
+        seen[node] = true;
+        for (int p = 1; !fabric.isSwitch(node) && p <= fabric.numPorts(node); p++) {
+          int e = endpointOfPort.get(fabric.port(node, p));
+          if (e >= 0) {
+            order[filled++] = e;
           }
         }
       }

@@ -2,7 +2,9 @@ package org.ibrouting.engines.dor;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.SwitchBfs;
 
 /**
  * Decides whether the switches of a fabric are cabled as a mesh, torus or hypercube in the way
@@ -72,35 +74,27 @@ final class CubeStructure {
    */
   private static String checkProduct(Fabric fabric, int[] dimOfPort) {
     int n = fabric.numSwitches();
-    int[] component = new int[n];
-    int[] queue = new int[n];
+    boolean[] seen = new boolean[n];
+    SwitchBfs bfs = new SwitchBfs(fabric);
     long product = 1;
     StringBuilder sizes = new StringBuilder();
     for (int dim = 1; dim < dimOfPort.length; dim++) {
       if (dimOfPort[dim] != dim) {
         continue;
       }
-      java.util.Arrays.fill(component, -1);
+      int portDim = dim;
+      IntPredicate inDim = channel -> dimOfPort[fabric.portNum(channel)] == portDim;
+      java.util.Arrays.fill(seen, false);
       int length = -1;
       boolean used = false;
       for (int start = 0; start < n; start++) {
-        if (component[start] != -1) {
+        if (seen[start]) {
           continue;
         }
-        int size = 0;
-        int tail = 0;
-        queue[tail++] = start;
-        component[start] = start;
-        while (size < tail) {
-          int sw = queue[size++];
-          for (int i = 0; i < fabric.outDegree(sw); i++) {
-            int channel = fabric.outChannel(sw, i);
-            int remote = fabric.nodeOfPort(fabric.peerPort(channel));
-            if (fabric.isSwitch(remote) && dimOfPort[fabric.portNum(channel)] == dim && component[remote] == -1) {
-              component[remote] = start;
-              queue[tail++] = remote;
-            }
-          }
+        bfs.from(start, inDim);
+        int size = bfs.numReached();
+        for (int i = 0; i < size; i++) {
+          seen[bfs.reached(i)] = true;
         }
         if (size == 1 && !hasSwitchPortIn(fabric, start, dim, dimOfPort)) {
           continue;

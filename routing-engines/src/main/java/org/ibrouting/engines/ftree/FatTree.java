@@ -6,6 +6,7 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -188,68 +189,40 @@ final class FatTree {
   private int maxSwitchRank;
 
   private void rankFromCas() {
-    Arrays.fill(rank, -1);
-    int[] queue = new int[numSwitches];
-    int tail = 0;
+    int[] roots = new int[numSwitches];
+    int count = 0;
+    boolean[] hasCa = new boolean[numSwitches];
     for (int ca = numSwitches; ca < numSwitches + fabric.numCas(); ca++) {
       for (int p = 1; p <= fabric.numPorts(ca); p++) {
         int peer = fabric.peerPort(fabric.port(ca, p));
-        if (peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer))) {
-          int sw = fabric.nodeOfPort(peer);
-          if (rank[sw] < 0) {
-            rank[sw] = 0;
-            queue[tail++] = sw;
-          }
+        if (peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer)) && !hasCa[fabric.nodeOfPort(peer)]) {
+          hasCa[fabric.nodeOfPort(peer)] = true;
+          roots[count++] = fabric.nodeOfPort(peer);
         }
       }
     }
-    int max = bfs(queue, tail);
-    int roots = 0;
-    for (int sw = 0; sw < numSwitches; sw++) {
-      if (rank[sw] >= 0) {
-        rank[sw] = max - rank[sw];
-      }
-    }
+    SwitchBfs bfs = new SwitchBfs(fabric).from(roots, count);
+    int max = bfs.maxDistance();
     // OpenSM then ranks again from the switches farthest from the CAs
+    count = 0;
     for (int sw = 0; sw < numSwitches; sw++) {
-      if (rank[sw] == 0) {
-        queue[roots++] = sw;
-      } else {
-        rank[sw] = -1;
+      if (bfs.distance(sw) == max && bfs.distance(sw) != SwitchBfs.UNREACHED) {
+        roots[count++] = sw;
       }
     }
-    maxSwitchRank = bfs(queue, roots);
+    rankBy(bfs.from(roots, count));
   }
 
   private void rankFrom(int[] roots) {
-    Arrays.fill(rank, -1);
-    int[] queue = new int[numSwitches + roots.length];
-    int tail = 0;
-    for (int root : roots) {
-      rank[root] = 0;
-      queue[tail++] = root;
-    }
-    maxSwitchRank = bfs(queue, tail);
+    rankBy(new SwitchBfs(fabric).from(roots, roots.length));
   }
 
-  /** Breadth-first ranking over switch links from the queued switches; the largest rank given. */
-  private int bfs(int[] queue, int tail) {
-    int max = 0;
-    if (queue.length < numSwitches + tail) {
-      queue = Arrays.copyOf(queue, numSwitches + tail);
+  /** Ranks the switches by the search's distances (-1 where it did not reach); the largest rank. */
+  private void rankBy(SwitchBfs bfs) {
+    for (int sw = 0; sw < numSwitches; sw++) {
+      rank[sw] = bfs.distance(sw) == SwitchBfs.UNREACHED ? -1 : bfs.distance(sw);
     }
-    for (int head = 0; head < tail; head++) {
-      int sw = queue[head];
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int remote = fabric.channelHead(fabric.outChannel(sw, i));
-        if (remote < numSwitches && (rank[remote] < 0 || rank[remote] > rank[sw] + 1)) {
-          rank[remote] = rank[sw] + 1;
-          max = rank[remote];
-          queue[tail++] = remote;
-        }
-      }
-    }
-    return max;
+    maxSwitchRank = bfs.maxDistance();
   }
 
   private void checkRanked() throws RoutingException {

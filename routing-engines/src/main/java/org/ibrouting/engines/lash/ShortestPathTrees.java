@@ -45,6 +45,7 @@ final class ShortestPathTrees {
     Arrays.fill(visitedBy, -1);
     int[] chanStart = graph.chanStart;
     int[] headOf = graph.headOf;
+    // not SwitchBfs: lash's own switch graph, whose link order gives OpenSM's choice of parent
     for (int root = 0; root < n; root++) {
       int tail = 0;
       queue[tail++] = root;
