@@ -256,7 +256,7 @@ public final class QosPolicyWriter {
           }
           ruleClass.add(cls);
           ruleSl.add(sl);
-          ruleDestination.add(group);
+          ruleDestination.add(group.intValue());
         }
       }
     }
