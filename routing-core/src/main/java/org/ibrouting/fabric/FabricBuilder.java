@@ -320,8 +320,12 @@ public final class FabricBuilder {
 
   /** Validates the whole description and returns the immutable fabric. */
   public Fabric build() {
-    int numNodes = nodes.size();
-    for (int id = 0; id < numNodes; id++) {
+    checkLinksSymmetric();
+    return new Layout(qmapOrder()).fabric();
+  }
+
+  private void checkLinksSymmetric() {
+    for (int id = 0; id < nodes.size(); id++) {
       Node a = nodes.get(id);
       for (int p = 1; p <= a.numPorts(); p++) {
         int peer = a.peerNode[p];
@@ -339,9 +343,12 @@ public final class FabricBuilder {
         }
       }
     }
-    // renumber: switches, CAs, routers, each in qmap order (ascending byte-swapped GUID)
-    Integer[] order = new Integer[numNodes];
-    for (int i = 0; i < numNodes; i++) {
+  }
+
+  /** The builder's node ids as the fabric numbers them: switches, CAs, routers, each in qmap order (ascending byte-swapped GUID). */
+  private int[] qmapOrder() {
+    Integer[] order = new Integer[nodes.size()];
+    for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
     Arrays.sort(order, (x, y) -> {
@@ -350,44 +357,79 @@ public final class FabricBuilder {
       int c = Integer.compare(a.type.ordinal(), b.type.ordinal());
       return c != 0 ? c : Long.compareUnsigned(Long.reverseBytes(a.guid), Long.reverseBytes(b.guid));
     });
-    int[] indexOfId = new int[numNodes];
-    for (int i = 0; i < numNodes; i++) {
-      indexOfId[order[i]] = i;
+    int[] ids = new int[order.length];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = order[i];
     }
-    int numSwitches = 0;
-    int numCas = 0;
-    int[] firstPort = new int[numNodes + 1];
-    for (int i = 0; i < numNodes; i++) {
-      Node n = nodes.get(order[i]);
-      if (n.type == NodeType.SWITCH) {
-        numSwitches++;
-      } else if (n.type == NodeType.CA) {
-        numCas++;
+    return ids;
+  }
+
+  /** The fabric's arrays, filled node by node in the fabric's order. */
+  private final class Layout {
+    final int[] order;
+    final int numNodes;
+    final int[] indexOfId;
+    final int[] firstPort;
+    int numSwitches;
+    int numCas;
+    final byte[] typeOf;
+    final long[] nodeGuid;
+    final long[] systemGuid;
+    final int[] vendorId;
+    final int[] deviceId;
+    final String[] description;
+    final int[] nodeOfPort;
+    final int[] peerPort;
+    final long[] portGuid;
+    final int[] baseLid;
+    final byte[] lmc;
+    final String[] rate;
+    final int[] outStart;
+    int numChannels;
+    int maxLid;
+    int numEndPorts;
+    final Long2IntOpenHashMap nodeOfGuid;
+    final Long2IntOpenHashMap portOfGuid;
+
+    Layout(int[] order) {
+      this.order = order;
+      numNodes = order.length;
+      indexOfId = new int[numNodes];
+      firstPort = new int[numNodes + 1];
+      for (int i = 0; i < numNodes; i++) {
+        indexOfId[order[i]] = i;
+        Node n = nodes.get(order[i]);
+        if (n.type == NodeType.SWITCH) {
+          numSwitches++;
+        } else if (n.type == NodeType.CA) {
+          numCas++;
+        }
+        firstPort[i + 1] = firstPort[i] + n.numPorts() + 1;
       }
-      firstPort[i + 1] = firstPort[i] + n.numPorts() + 1;
+      int numSlots = firstPort[numNodes];
+      typeOf = new byte[numNodes];
+      nodeGuid = new long[numNodes];
+      systemGuid = new long[numNodes];
+      vendorId = new int[numNodes];
+      deviceId = new int[numNodes];
+      description = new String[numNodes];
+      nodeOfPort = new int[numSlots];
+      peerPort = new int[numSlots];
+      portGuid = new long[numSlots];
+      baseLid = new int[numSlots];
+      lmc = new byte[numSlots];
+      rate = new String[numSlots];
+      outStart = new int[numNodes + 1];
+      nodeOfGuid = new Long2IntOpenHashMap(numNodes);
+      nodeOfGuid.defaultReturnValue(Fabric.NONE);
+      portOfGuid = new Long2IntOpenHashMap(numNodes);
+      portOfGuid.defaultReturnValue(Fabric.NONE);
+      for (int i = 0; i < numNodes; i++) {
+        copyNode(i);
+      }
     }
-    int numSlots = firstPort[numNodes];
-    byte[] typeOf = new byte[numNodes];
-    long[] nodeGuid = new long[numNodes];
-    long[] systemGuid = new long[numNodes];
-    int[] vendorId = new int[numNodes];
-    int[] deviceId = new int[numNodes];
-    String[] description = new String[numNodes];
-    int[] nodeOfPort = new int[numSlots];
-    int[] peerPort = new int[numSlots];
-    long[] portGuid = new long[numSlots];
-    int[] baseLid = new int[numSlots];
-    byte[] lmc = new byte[numSlots];
-    String[] rate = new String[numSlots];
-    int[] outStart = new int[numNodes + 1];
-    int numChannels = 0;
-    int maxLid = 0;
-    int numEndPorts = 0;
-    Long2IntOpenHashMap nodeOfGuid = new Long2IntOpenHashMap(numNodes);
-    nodeOfGuid.defaultReturnValue(Fabric.NONE);
-    Long2IntOpenHashMap portOfGuid = new Long2IntOpenHashMap(numNodes);
-    portOfGuid.defaultReturnValue(Fabric.NONE);
-    for (int i = 0; i < numNodes; i++) {
+
+    private void copyNode(int i) {
       int id = order[i];
       Node n = nodes.get(id);
       typeOf[i] = (byte) n.type.ordinal();
@@ -408,45 +450,51 @@ public final class FabricBuilder {
         rate[slot] = n.rate[p];
         boolean endPort = n.type == NodeType.SWITCH ? p == 0 : p >= 1;
         if (endPort) {
-          portGuid[slot] = n.portGuid[p];
-          int previous = portOfGuid.putIfAbsent(n.portGuid[p], slot);
-          if (previous >= 0 && n.portGuid[p] != 0) {
-            throw new FabricException("duplicate port GUID " + Lids.guidHex(n.portGuid[p])
-                + ": port " + p + " of " + name(id) + " and port " + (previous - firstPort[nodeOfPort[previous]])
-                + " of " + name(order[nodeOfPort[previous]]), id, p);
-          }
-          baseLid[slot] = n.lid[p];
-          lmc[slot] = n.lmc[p];
-          if (n.lid[p] != 0) {
-            numEndPorts++;
-            maxLid = Math.max(maxLid, n.lid[p] + (1 << n.lmc[p]) - 1);
-          }
+          copyEndPort(id, n, p, slot);
         } else if (n.type == NodeType.SWITCH) {
           portGuid[slot] = n.portGuid[0];
         }
       }
       outStart[i + 1] = numChannels;
     }
-    int[] outChannel = new int[numChannels];
-    int k = 0;
-    for (int slot = 0; slot < numSlots; slot++) {
-      if (peerPort[slot] >= 0) {
-        outChannel[k++] = slot;
+
+    private void copyEndPort(int id, Node n, int p, int slot) {
+      portGuid[slot] = n.portGuid[p];
+      int previous = portOfGuid.putIfAbsent(n.portGuid[p], slot);
+      if (previous >= 0 && n.portGuid[p] != 0) {
+        throw new FabricException("duplicate port GUID " + Lids.guidHex(n.portGuid[p])
+            + ": port " + p + " of " + name(id) + " and port " + (previous - firstPort[nodeOfPort[previous]])
+            + " of " + name(order[nodeOfPort[previous]]), id, p);
+      }
+      baseLid[slot] = n.lid[p];
+      lmc[slot] = n.lmc[p];
+      if (n.lid[p] != 0) {
+        numEndPorts++;
+        maxLid = Math.max(maxLid, n.lid[p] + (1 << n.lmc[p]) - 1);
       }
     }
-    int[] portOfLid = new int[maxLid + 1];
-    Arrays.fill(portOfLid, Fabric.NONE);
-    for (int slot = 0; slot < numSlots; slot++) {
-      if (baseLid[slot] != 0) {
-        int last = baseLid[slot] + (1 << lmc[slot]) - 1;
-        for (int lid = baseLid[slot]; lid <= last; lid++) {
-          portOfLid[lid] = slot;
+
+    Fabric fabric() {
+      int[] outChannel = new int[numChannels];
+      int k = 0;
+      for (int slot = 0; slot < peerPort.length; slot++) {
+        if (peerPort[slot] >= 0) {
+          outChannel[k++] = slot;
         }
       }
+      int[] portOfLid = new int[maxLid + 1];
+      Arrays.fill(portOfLid, Fabric.NONE);
+      for (int slot = 0; slot < baseLid.length; slot++) {
+        if (baseLid[slot] != 0) {
+          int last = baseLid[slot] + (1 << lmc[slot]) - 1;
+          for (int lid = baseLid[slot]; lid <= last; lid++) {
+            portOfLid[lid] = slot;
+          }
+        }
+      }
+      return new Fabric(numSwitches, numCas, typeOf, nodeGuid, systemGuid, vendorId, deviceId,
+          description, firstPort, nodeOfPort, peerPort, portGuid, baseLid, lmc, rate, outStart,
+          outChannel, portOfLid, maxLid, numEndPorts, nodeOfGuid, portOfGuid);
     }
-    return new Fabric(numSwitches, numCas, typeOf, nodeGuid, systemGuid, vendorId, deviceId,
-        description, firstPort, nodeOfPort, peerPort, portGuid, baseLid, lmc, rate, outStart,
-        outChannel, portOfLid, maxLid, numEndPorts, nodeOfGuid, portOfGuid);
   }
-
 }

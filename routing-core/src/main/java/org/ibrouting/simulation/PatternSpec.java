@@ -166,30 +166,58 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
       return versus(commSize, random);
     }
     Pattern.Builder b = new Pattern.Builder(commSize);
-    int n = commSize;
-    int log = ceilLog2(n);
+    switch (kind) {
+      case RAND, NULL, BISECT, BISECT_FB_SYM, GATHER, SCATTER -> addOneLevel(b, commSize, random);
+      case NEIGHBOR2 -> neighbors(b, commSize, 2);
+      case NEIGHBOR4 -> neighbors(b, commSize, 4);
+      case NEIGHBOR6 -> neighbors(b, commSize, 6);
+      default -> addLevels(b, commSize);
+    }
+    return b.build(commSize);
+  }
+
+  /** The patterns of one level: every pair of it at once. */
+  private void addOneLevel(Pattern.Builder b, int n, SplittableRandom random) {
     switch (kind) {
       case RAND -> {
         int[] target = derangement(n, random);
         for (int i = 0; i < n; i++) {
           b.add(i, target[i]);
         }
-        b.endLevel();
       }
-      case NULL -> { }
+      case NULL -> {
+        return;
+      }
       case BISECT -> {
         for (int i = 0; i < n / 2; i++) {
           b.add(2 * i + 1, 2 * i);
         }
-        b.endLevel();
       }
       case BISECT_FB_SYM -> {
         for (int i = 0; i < n / 2; i++) {
           b.add(2 * i, 2 * i + 1);
           b.add(2 * i + 1, 2 * i);
         }
-        b.endLevel();
       }
+      case GATHER -> {
+        for (int i = 1; i < n; i++) {
+          b.add(i, 0);
+        }
+      }
+      case SCATTER -> {
+        for (int i = 1; i < n; i++) {
+          b.add(0, i);
+        }
+      }
+      default -> throw new AssertionError(kind);
+    }
+    b.endLevel();
+  }
+
+  /** The patterns of several levels, one after the other: collectives and all-to-all. */
+  private void addLevels(Pattern.Builder b, int n) {
+    int log = ceilLog2(n);
+    switch (kind) {
       case TREE -> {
         for (int l = 0; l < log; l++) {
           int dist = 1 << l;
@@ -207,18 +235,6 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
           }
           b.endLevel();
         }
-      }
-      case GATHER -> {
-        for (int i = 1; i < n; i++) {
-          b.add(i, 0);
-        }
-        b.endLevel();
-      }
-      case SCATTER -> {
-        for (int i = 1; i < n; i++) {
-          b.add(0, i);
-        }
-        b.endLevel();
       }
       case RING -> {
         for (int j = 0; j < n; j++) {
@@ -238,9 +254,6 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
           b.endLevel();
         }
       }
-      case NEIGHBOR2 -> neighbors(b, n, 2);
-      case NEIGHBOR4 -> neighbors(b, n, 4);
-      case NEIGHBOR6 -> neighbors(b, n, 6);
       case ALLTOALL -> {
         for (int j = 1; j < n; j++) {
           for (int i = 0; i < n; i++) {
@@ -251,7 +264,6 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
       }
       default -> throw new AssertionError(kind);
     }
-    return b.build(commSize);
   }
 
   private Pattern versus(int commSize, SplittableRandom random) {

@@ -81,14 +81,7 @@ public final class IbsimNetReader {
   /** Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages. */
   public static FabricFile readFile(Reader reader, String fileName) throws IOException {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-    List<Record> records = new ArrayList<>();
-    Record current = null;
-    long nextSystemGuid = 0;
-    int nextVendor = 0;
-    int device = 0;
-    // ibsim's GUID counters and the bases that "+" offsets count from, by node type
-    long[] counter = {FIRST_SWITCH_GUID, FIRST_CA_GUID, 0};
-    long[] base = counter.clone();
+    Records records = new Records(fileName);
     String line;
     int lineNumber = 0;
     while ((line = in.readLine()) != null) {
@@ -96,16 +89,41 @@ public final class IbsimNetReader {
       if (line.endsWith("\r")) {
         line = line.substring(0, line.length() - 1);
       }
-      LineCursor c = new LineCursor(fileName, lineNumber, line);
+      records.line(new LineCursor(fileName, lineNumber, line), line, lineNumber);
+    }
+    if (records.all.isEmpty()) {
+      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
+          "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
+    }
+    Fabric fabric = build(records.all, fileName);
+    return FabricFile.of(fileName, FORMAT, fabric, records.all.get(0).guid, 0);
+  }
+
+  /** The node records of a net file, with ibsim's GUID counters and the settings for the next node. */
+  private static final class Records {
+    final String fileName;
+    final List<Record> all = new ArrayList<>();
+    Record current;
+    long nextSystemGuid;
+    int nextVendor;
+    int device;
+    // ibsim's GUID counters and the bases that "+" offsets count from, by node type
+    final long[] counter = {FIRST_SWITCH_GUID, FIRST_CA_GUID, 0};
+    final long[] base = counter.clone();
+
+    Records(String fileName) {
+      this.fileName = fileName;
+    }
+
+    void line(LineCursor c, String line, int lineNumber) throws ParseException {
       if (current != null && (line.startsWith("[") || line.startsWith("@"))) {
-        if (line.startsWith("@")) {
-          continue;
+        if (!line.startsWith("@")) {
+          portLine(c, current);
         }
-        portLine(c, current);
-        continue;
+        return;
       }
       if (current != null && line.startsWith("#")) {
-        continue;
+        return;
       }
       current = null;
       NodeType type = null;
@@ -117,41 +135,51 @@ public final class IbsimNetReader {
         type = NodeType.ROUTER;
       }
       if (type == null) {
-        int guidType = line.startsWith("switchguid") ? 0
-            : line.startsWith("caguid") || line.startsWith("hcaguids") ? 1
-            : line.startsWith("rtguid") ? 2 : -1;
-        if (guidType >= 0) {
-          int eq = line.indexOf('=');
-          int plus = line.indexOf('+');
-          int at = eq >= 0 ? eq : plus;
-          if (at < 0) {
-            throw c.error("expected '=' or '+' and a GUID after '" + line.split("[\\s=+]")[0] + "'");
-          }
-          c.seek(at + 1);
-          long value = readNumber(c, "a GUID");
-          if (at == eq) {
-            base[guidType] = value;
-            counter[guidType] = value;
-          } else {
-            counter[guidType] = base[guidType] + value;
-          }
-          continue;
-        }
-        int eq = line.indexOf('=');
-        if (eq > 0 && !line.startsWith("#")) {
-          String key = line.substring(0, eq).trim();
-          c.seek(eq + 1);
-          switch (key) {
-            case "sysimgguid" -> nextSystemGuid = readNumber(c, "a system image GUID");
-            case "vendid" -> nextVendor = (int) readNumber(c, "a vendor id");
-            case "devid" -> device = (int) readNumber(c, "a device id");
-            default -> { }
-          }
-        } else if (line.startsWith("include") || line.startsWith("do ")) {
-          throw c.error("'" + line.split("\\s")[0] + "' lines are not supported; expand them first");
-        }
-        continue;
+        setting(c, line);
+      } else {
+        node(c, type, line, lineNumber);
       }
+    }
+
+    /** A GUID counter ({@code switchguid=}, {@code caguid+N}, ...), a setting for the next node, or nothing. */
+    private void setting(LineCursor c, String line) throws ParseException {
+      int guidType = line.startsWith("switchguid") ? 0
+          : line.startsWith("caguid") || line.startsWith("hcaguids") ? 1
+          : line.startsWith("rtguid") ? 2 : -1;
+      if (guidType >= 0) {
+        int eq = line.indexOf('=');
+        int plus = line.indexOf('+');
+        int at = eq >= 0 ? eq : plus;
+        if (at < 0) {
+          throw c.error("expected '=' or '+' and a GUID after '" + line.split("[\\s=+]")[0] + "'");
+        }
+        c.seek(at + 1);
+        long value = readNumber(c, "a GUID");
+        if (at == eq) {
+          base[guidType] = value;
+          counter[guidType] = value;
+        } else {
+          counter[guidType] = base[guidType] + value;
+        }
+        return;
+      }
+      int eq = line.indexOf('=');
+      if (eq > 0 && !line.startsWith("#")) {
+        String key = line.substring(0, eq).trim();
+        c.seek(eq + 1);
+        switch (key) {
+          case "sysimgguid" -> nextSystemGuid = readNumber(c, "a system image GUID");
+          case "vendid" -> nextVendor = (int) readNumber(c, "a vendor id");
+          case "devid" -> device = (int) readNumber(c, "a device id");
+          default -> { }
+        }
+      } else if (line.startsWith("include") || line.startsWith("do ")) {
+        throw c.error("'" + line.split("\\s")[0] + "' lines are not supported; expand them first");
+      }
+    }
+
+    /** A {@code Switch}, {@code Hca}/{@code Ca} or {@code Rt} line: the node gets the next GUID of its type. */
+    private void node(LineCursor c, NodeType type, String line, int lineNumber) throws ParseException {
       Record r = new Record();
       r.type = type;
       r.line = lineNumber;
@@ -184,15 +212,9 @@ public final class IbsimNetReader {
       r.deviceId = device;
       nextSystemGuid = 0;
       nextVendor = 0;
-      records.add(r);
+      all.add(r);
       current = r;
     }
-    if (records.isEmpty()) {
-      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
-          "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
-    }
-    Fabric fabric = build(records, fileName);
-    return FabricFile.of(fileName, FORMAT, fabric, records.get(0).guid, 0);
   }
 
   /** The node description after {@code #}, as ibsim reads it, or {@code id} when there is none. */
