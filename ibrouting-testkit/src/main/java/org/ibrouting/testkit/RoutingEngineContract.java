@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>on each fabric of {@link #fabrics()} it routes every pair of CA ports and is loop-free and
  *       destination-based consistent, or refuses with a {@link RoutingException} whose reason is
- *       one of {@link #documentedRefusals()};
- *   <li>its routes are shortest paths where it says so ({@link #minimal()}), and every VL's channel
- *       dependency graph is acyclic where it promises deadlock freedom ({@link #deadlockFree()});
+ *       one its test documents;
+ *   <li>its routes are shortest paths where it promises {@link Promise#MINIMAL}, and every VL's
+ *       channel dependency graph is acyclic where it promises {@link Promise#DEADLOCK_FREE};
  *   <li>it keeps to {@link RoutingOptions#maxVls()}, or refuses with {@code VLS_EXCEEDED};
  *   <li>the same seed gives the same LFTs and SLs, at one thread and at three;
  *   <li>a fabric without LIDs, or without a switch, is a refusal, not an empty routing.
@@ -41,14 +41,44 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>{@code
  * class FirstPortContractTest extends RoutingEngineContract {
- *   protected RoutingEngine engine(Fabric fabric) { return new FirstPortEngine(); }
- *   protected boolean minimal() { return true; }
- *   protected boolean deadlockFree() { return true; }
- *   protected Set<RoutingException.Reason> documentedRefusals() { return EnumSet.of(Reason.VLS_EXCEEDED); }
+ *   FirstPortContractTest() {
+ *     super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(Reason.VLS_EXCEEDED));
+ *   }
+ *
+ *   protected RoutingEngine engine(Fabric fabric) {
+ *     return new FirstPortEngine();
+ *   }
  * }
  * }</pre>
  */
 public abstract class RoutingEngineContract {
+  /** What an engine promises beyond routing every pair. */
+  public enum Promise {
+    /** Every route between CA ports is a shortest path. */
+    MINIMAL,
+    /** Every VL's channel dependency graph is acyclic on the fabrics of {@link #fabrics()}. */
+    DEADLOCK_FREE
+  }
+
+  private final Set<Promise> promises;
+  private final Set<RoutingException.Reason> documentedRefusals;
+
+  /** An engine that promises no more than routing every pair, and never refuses. */
+  protected RoutingEngineContract() {
+    this(EnumSet.noneOf(Promise.class), EnumSet.noneOf(RoutingException.Reason.class));
+  }
+
+  /**
+   * An engine with these promises, which may refuse a fabric of {@link #fabrics()} for the reasons
+   * {@code documentedRefusals}.
+   */
+  protected RoutingEngineContract(Set<Promise> promises, Set<RoutingException.Reason> documentedRefusals) {
+    this.promises = EnumSet.noneOf(Promise.class);
+    this.promises.addAll(promises);
+    this.documentedRefusals = EnumSet.noneOf(RoutingException.Reason.class);
+    this.documentedRefusals.addAll(documentedRefusals);
+  }
+
   /** The engine under test, configured for {@code fabric} (most engines ignore it). */
   protected abstract RoutingEngine engine(Fabric fabric);
 
@@ -58,21 +88,6 @@ public abstract class RoutingEngineContract {
    */
   protected Arbitrary<Fabric> fabrics() {
     return FabricArbitraries.fatTreesToriAndRandom().filter(FabricArbitraries::switchesConnected);
-  }
-
-  /** Whether every route between CA ports is a shortest path. */
-  protected boolean minimal() {
-    return false;
-  }
-
-  /** Whether every VL's channel dependency graph is acyclic on the fabrics of {@link #fabrics()}. */
-  protected boolean deadlockFree() {
-    return false;
-  }
-
-  /** The reasons the engine may refuse a fabric of {@link #fabrics()} for; none by default. */
-  protected Set<RoutingException.Reason> documentedRefusals() {
-    return EnumSet.noneOf(RoutingException.Reason.class);
   }
 
   /** The options of every routing but the thread count and the VL limit the properties vary. */
@@ -102,17 +117,17 @@ public abstract class RoutingEngineContract {
 
   @Property(tries = 25)
   void routesEveryPairOrRefusesForADocumentedReason(@ForAll("contractFabrics") Fabric fabric) {
-    Routing routing = routeOrRefuse(fabric, options(), documentedRefusals());
+    Routing routing = routeOrRefuse(fabric, options(), documentedRefusals);
     if (routing == null) {
       return;
     }
     assertTrue(routing.fabric() == fabric, "the routing belongs to another fabric");
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertDestinationBasedConsistent(routing);
-    if (minimal()) {
+    if (promises.contains(Promise.MINIMAL)) {
       RoutingAssertions.assertMinimal(routing);
     }
-    if (deadlockFree()) {
+    if (promises.contains(Promise.DEADLOCK_FREE)) {
       RoutingAssertions.assertDeadlockFreePerVl(routing);
     }
     RoutingAssertions.assertVlsWithin(routing, options().maxVls());
@@ -126,7 +141,7 @@ public abstract class RoutingEngineContract {
   @Property(tries = 10)
   void keepsToTheVlLimitOrRefuses(@ForAll("contractFabrics") Fabric fabric, @ForAll("vlLimits") int maxVls) {
     Set<RoutingException.Reason> allowed = EnumSet.of(RoutingException.Reason.VLS_EXCEEDED);
-    allowed.addAll(documentedRefusals());
+    allowed.addAll(documentedRefusals);
     Routing routing = routeOrRefuse(fabric, options().withMaxVls(maxVls), allowed);
     if (routing != null) {
       RoutingAssertions.assertVlsWithin(routing, maxVls);
@@ -137,9 +152,9 @@ public abstract class RoutingEngineContract {
 
   @Property(tries = 10)
   void sameSeedSameTablesAtAnyThreadCount(@ForAll("contractFabrics") Fabric fabric) {
-    Routing one = routeOrRefuse(fabric, options().withThreads(1), documentedRefusals());
-    Routing three = routeOrRefuse(fabric, options().withThreads(3), documentedRefusals());
-    Routing again = routeOrRefuse(fabric, options().withThreads(1), documentedRefusals());
+    Routing one = routeOrRefuse(fabric, options().withThreads(1), documentedRefusals);
+    Routing three = routeOrRefuse(fabric, options().withThreads(3), documentedRefusals);
+    Routing again = routeOrRefuse(fabric, options().withThreads(1), documentedRefusals);
     assertEquals(one == null, three == null, "refused at one thread count only");
     if (one == null) {
       return;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.EnumSet;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -28,6 +27,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
@@ -36,6 +36,10 @@ import org.junit.jupiter.api.Test;
 
 /** LASH: the routing-engine contract (minimal, deadlock-free or a refusal naming the VLs it needs), OpenSM's reading. */
 class LashEngineTest extends RoutingEngineContract {
+  LashEngineTest() {
+    super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
+  }
+
   /** Every pair of CA and switch LIDs routed on a shortest path, every VL free of credit loops. */
   static void assertRoutedMinimalDeadlockFree(Routing routing) {
     RoutingAssertions.assertAllPairsRouted(routing, EndpointScope.TERMINALS_AND_SWITCHES);
@@ -53,21 +57,6 @@ class LashEngineTest extends RoutingEngineContract {
   @Override
   protected Arbitrary<Fabric> fabrics() {
     return smallFabrics();
-  }
-
-  @Override
-  protected boolean minimal() {
-    return true;
-  }
-
-  @Override
-  protected boolean deadlockFree() {
-    return true;
-  }
-
-  @Override
-  protected Set<RoutingException.Reason> documentedRefusals() {
-    return EnumSet.of(RoutingException.Reason.VLS_EXCEEDED);
   }
 
   @Provide

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.torus2qos;
 
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -8,6 +9,8 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
 import org.ibrouting.topology.Topologies;
 
@@ -16,6 +19,10 @@ import org.ibrouting.topology.Topologies;
  * with the torus-2QoS.conf generated with it: deadlock-free under its per-port SL-to-VL maps.
  */
 class Torus2QosContractTest extends RoutingEngineContract {
+  Torus2QosContractTest() {
+    super(EnumSet.of(Promise.DEADLOCK_FREE), EnumSet.noneOf(RoutingException.Reason.class));
+  }
+
   /** The configuration each generated fabric was made with. */
   private final Map<Fabric, Torus2QosEngine> engines = Collections.synchronizedMap(new IdentityHashMap<>());
 
@@ -35,10 +42,5 @@ class Torus2QosContractTest extends RoutingEngineContract {
           engines.put(fabric, new Torus2QosEngine(Topologies.torusConfig(radix, hosts, torus)));
           return fabric;
         });
-  }
-
-  @Override
-  protected boolean deadlockFree() {
-    return true;
   }
 }
