@@ -1,8 +1,12 @@
 package org.ibrouting.interop;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +55,21 @@ public final class OpenSmRuns {
           dir.resolve("ibnetdiscover.out").toString());
       Routing routing = result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());
       return new Run(discovered, routing, result);
+    }
+  }
+
+  /**
+   * Starts ibsim on {@code netFile} and runs {@code opensm -R file -U dump}: OpenSM must take the
+   * tables, and the {@code opensm-lfts.dump} it writes back must equal {@code dump} byte for byte.
+   */
+  public static void assertFileEngineWritesBack(Path netFile, Path dump, Path dir) throws IOException {
+    try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, dir.resolve("sim"))) {
+      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
+      assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
+      assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
+      assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
+      assertArrayEquals(Files.readAllBytes(dump), Files.readAllBytes(result.lftDump()),
+          "OpenSM's dump after loading ours differs; see " + result.lftDump());
     }
   }
 }

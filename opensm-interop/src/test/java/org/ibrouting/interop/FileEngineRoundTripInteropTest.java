@@ -1,12 +1,6 @@
 package org.ibrouting.interop;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -32,14 +26,6 @@ class FileEngineRoundTripInteropTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "dfsssp");
     Path ours = dir.resolve("ours.dump");
     LftDumpWriter.write(theirs, ours, DumpFormat.FULL);
-    Path net = ReferenceFabrics.resource(name, name + ".net");
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", ours.toString()));
-      assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
-      assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
-      assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
-      assertArrayEquals(Files.readAllBytes(ours), Files.readAllBytes(result.lftDump()),
-          "OpenSM's dump after loading ours differs; see " + result.lftDump());
-    }
+    OpenSmRuns.assertFileEngineWritesBack(ReferenceFabrics.resource(name, name + ".net"), ours, dir);
   }
 }

@@ -1,12 +1,10 @@
 package org.ibrouting.engines.dnup;
 
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,16 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * 144 HCAs, dual-cabled storage nodes and one cable between the leaves of each pair.
  */
 class DnupGoldenTest {
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmDnup(String name) throws Exception {
-    Routing theirs = ReferenceFabrics.openSmRouting(name, "dnup");
-    Routing ours = new DnupEngine().route(theirs.fabric(), RoutingOptions.defaults());
-    GoldenLfts.assertSameLfts(theirs, ours, name + " dnup");
+    GoldenLfts.assertSameAsOpenSm(name, "dnup", new DnupEngine(), RoutingOptions.defaults());
   }
 
   @ParameterizedTest

@@ -1,8 +1,5 @@
 package org.ibrouting.engines.dor;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -23,24 +20,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOR equals OpenSM's on every reference fabric; minimal on meshes and hypercubes; loops on tori. */
+/** DOR equals OpenSM's on every reference fabric; loops on tori (meshes and hypercubes: {@link DorContractTest}). */
 class DorGoldenTest {
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmDor(String name) throws RoutingException {
-    assumeTrue("dor".equals(ReferenceFabrics.resultString(name, "dor", "engine_used")));
-    Routing theirs = ReferenceFabrics.openSmRouting(name, "dor");
-    Routing ours = new DorEngine(false).route(theirs.fabric(), RoutingOptions.defaults());
-    GoldenLfts.assertSameLfts(theirs, ours, name + " dor");
+    GoldenLfts.assumeOpenSmUsed(name, "dor", "dor");
+    GoldenLfts.assertSameAsOpenSm(name, "dor", new DorEngine(false), RoutingOptions.defaults());
   }
 
   /** The cube check accepts exactly the reference tori and hypercube, and then changes nothing. */
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void refusesWhatIsNotACubeAndRoutesCubesUnchanged(String name) throws RoutingException {
     Fabric fabric = ReferenceFabrics.openSmRouting(name, "dor").fabric();
     boolean cube = name.startsWith("torus") || name.startsWith("hypercube");
@@ -122,20 +113,6 @@ class DorGoldenTest {
     String why = CubeStructure.whyNotACube(b.build());
     Assertions.assertNotNull(why);
     Assertions.assertTrue(why.contains("S0_1") && why.contains("same dimension order"), why);
-  }
-
-  @Provide
-  Arbitrary<Fabric> meshesAndHypercubes() {
-    return Arbitraries.oneOf(FabricArbitraries.meshes(), FabricArbitraries.hypercubes());
-  }
-
-  @Property(tries = 60)
-  void minimalAndDeadlockFreeOnMeshesAndHypercubes(@ForAll("meshesAndHypercubes") Fabric fabric)
-      throws RoutingException {
-    Routing routing = new DorEngine().route(fabric, RoutingOptions.defaults());
-    RoutingAssertions.assertAllPairsRouted(routing);
-    RoutingAssertions.assertMinimal(routing);
-    RoutingAssertions.assertDeadlockFreePerVl(routing);
   }
 
   @Property(tries = 30)

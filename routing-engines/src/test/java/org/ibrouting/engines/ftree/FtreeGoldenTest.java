@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -23,12 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FtreeGoldenTest {
   private static final Pattern ERROR = Pattern.compile("ERR ([0-9A-F]{4})");
 
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmFtreeOrRefusesAsIt(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
     if ("ftree".equals(ReferenceFabrics.resultString(name, "ftree", "engine_used"))) {

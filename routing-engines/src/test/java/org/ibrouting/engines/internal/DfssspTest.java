@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.stream.Stream;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -29,18 +28,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DfssspTest {
   private static final int OPENSM_VLS = 8;
 
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmTablesAndVlCount(String name) throws RoutingException {
-    assertEquals("dfsssp", ReferenceFabrics.resultString(name, "dfsssp", "engine_used"),
-        name + ": OpenSM routed every reference fabric with dfsssp");
-    Routing theirs = ReferenceFabrics.openSmRouting(name, "dfsssp");
-    Routing ours = new DfssspEngine().route(theirs.fabric(), RoutingOptions.defaults());
-    GoldenLfts.assertSameLfts(theirs, ours, name + " dfsssp");
+    GoldenLfts.assertOpenSmUsed(name, "dfsssp", "dfsssp");
+    Routing ours = GoldenLfts.assertSameAsOpenSm(name, "dfsssp", new DfssspEngine(), RoutingOptions.defaults());
     assertEquals((int) ReferenceFabrics.resultNumber(name, "dfsssp", "vls_needed"), ours.slTable().numVls(),
         name + ": VLs needed");
     RoutingAssertions.assertDeadlockFreePerVl(ours);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -12,6 +11,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -103,12 +103,8 @@ class VlAssignmentTest {
     }
   }
 
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsThePlainReferenceOnReferenceFabrics(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "sssp");
     Routing sssp = new SsspEngine().route(theirs.fabric(), RoutingOptions.defaults());

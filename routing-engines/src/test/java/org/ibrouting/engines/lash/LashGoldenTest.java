@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -26,18 +25,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the VLs needed.
  */
 class LashGoldenTest {
-  static Stream<String> names() {
-    return ReferenceFabrics.names().stream();
-  }
-
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmLash(String name) throws RoutingException {
-    assertEquals("lash", ReferenceFabrics.resultString(name, "lash", "engine_used"),
-        name + ": OpenSM routed every reference fabric with lash");
-    Routing theirs = ReferenceFabrics.openSmRouting(name, "lash");
-    Routing ours = new LashEngine().route(theirs.fabric(), RoutingOptions.defaults());
-    GoldenLfts.assertSameLfts(theirs, ours, name + " lash");
+    GoldenLfts.assertOpenSmUsed(name, "lash", "lash");
+    GoldenLfts.assertSameAsOpenSm(name, "lash", new LashEngine(), RoutingOptions.defaults());
   }
 
   /** Paths per layer before balancing, per fabric, from OpenSM's log ("Lanes in layer N: M"). */
@@ -66,7 +58,7 @@ class LashGoldenTest {
    * that many VLs, which is the "vls_needed" of OpenSM's run.
    */
   @ParameterizedTest
-  @MethodSource("names")
+  @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void layersEqualOpenSmsLog(String name) throws Exception {
     long[] golden = openSmLayers().get(name);
     var fabric = ReferenceFabrics.fabric(name);

@@ -1,16 +1,14 @@
 package org.ibrouting.engines.minhop;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.DumpFormat;
@@ -40,13 +38,7 @@ class MinhopInteropTest {
     Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
     Path dump = dir.resolve("minhop.dump");
     LftDumpWriter.write(ours, dump, DumpFormat.FULL);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
-        dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
-      assertEquals("file", result.engineUsed(), "OpenSM did not take our tables; see " + result.log());
-      assertNotNull(result.lftDump());
-      assertArrayEquals(Files.readAllBytes(dump), Files.readAllBytes(result.lftDump()));
-    }
+    OpenSmRuns.assertFileEngineWritesBack(ReferenceFabrics.resource(name, name + ".net"), dump, dir);
   }
 
   /** With LMC 1 and 2 (OpenSM's -l), our tables equal the ones OpenSM computes itself. */
