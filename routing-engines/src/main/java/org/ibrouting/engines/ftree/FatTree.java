@@ -248,167 +248,26 @@ final class FatTree {
 
   // ---- port groups --------------------------------------------------------------------------
 
-  private static final int DOWN = 0;
-  private static final int SIBLING = 1;
-  private static final int UP = 2;
-
-  /**
-   * Groups every switch's links by neighbour, per direction (down, sibling, up) in the order their
-   * first port comes, then numbers the groups switch by switch and direction by direction.
-   */
+  /** The port groups of every switch, numbered switch by switch: down, sibling, then up. */
   private void buildGroups() {
-    GroupScan scan = new GroupScan();
-    for (int sw = 0; sw < numSwitches; sw++) {
-      scan.scan(sw);
-    }
-    numGroups = scan.owner.size();
-    int[] newOf = renumberGroups(scan);
-    portNum = Arrays.copyOf(scan.ports, scan.numPorts);
-    remotePortNum = Arrays.copyOf(scan.remotePorts, scan.numPorts);
-    for (int d = 0; d < 3; d++) {
-      setGroupsOf(d, scan, newOf);
-    }
-  }
-
-  /** The groups as {@link GroupScan} found them, numbered in (switch, direction) order; old to new numbers. */
-  private int[] renumberGroups(GroupScan scan) {
-    int[] order = new int[numGroups];
-    int next = 0;
-    for (int sw = 0; sw < numSwitches; sw++) {
-      for (int d = 0; d < 3; d++) {
-        for (int k = scan.starts[d][sw]; k < scan.starts[d][sw + 1]; k++) {
-          order[next++] = scan.lists[d][k];
-        }
-      }
-    }
-    int[] newOf = new int[numGroups];
-    groupOwner = new int[numGroups];
-    groupRemote = new int[numGroups];
-    groupRemoteLid = new int[numGroups];
-    groupCaPort = new int[numGroups];
-    groupPortStart = new int[numGroups + 1];
-    for (int i = 0; i < numGroups; i++) {
-      int old = order[i];
-      newOf[old] = i;
-      groupOwner[i] = scan.owner.getInt(old);
-      groupRemote[i] = scan.remote.getInt(old);
-      groupRemoteLid[i] = scan.remoteLid.getInt(old);
-      groupCaPort[i] = scan.caPort.getInt(old);
-      // the ports were laid out in (switch, direction) order already
-      groupPortStart[i] = scan.portStart.getInt(i);
-    }
-    groupPortStart[numGroups] = scan.numPorts;
-    return newOf;
-  }
-
-  /** The per-switch group lists of direction {@code d}, in the new numbering. */
-  private void setGroupsOf(int d, GroupScan scan, int[] newOf) {
-    int total = scan.fill[d];
-    int[] list = new int[total];
-    for (int k = 0; k < total; k++) {
-      list[k] = newOf[scan.lists[d][k]];
-    }
-    int[] count = new int[numSwitches];
-    int[] start = Arrays.copyOf(scan.starts[d], numSwitches);
-    for (int sw = 0; sw < numSwitches; sw++) {
-      count[sw] = scan.starts[d][sw + 1] - scan.starts[d][sw];
-    }
-    switch (d) {
-      case DOWN -> {
-        dnGroups = list;
-        dnStart = start;
-        dnCount = count;
-      }
-      case SIBLING -> {
-        sibGroups = list;
-        sibStart = start;
-        sibCount = count;
-      }
-      default -> {
-        upGroups = list;
-        upStart = start;
-        upCount = count;
-      }
-    }
-  }
-
-  /** The groups of the switches scanned so far, numbered in creation order, and their ports. */
-  private final class GroupScan {
-    final IntArrayList owner = new IntArrayList();
-    final IntArrayList remote = new IntArrayList();
-    final IntArrayList remoteLid = new IntArrayList();
-    final IntArrayList caPort = new IntArrayList();
-    /** Per group in (switch, direction) order: its first entry in {@link #ports}. */
-    final IntArrayList portStart = new IntArrayList();
-    final int[] ports = new int[fabric.numPortSlots()];
-    final int[] remotePorts = new int[fabric.numPortSlots()];
-    int numPorts;
-    /** Per direction: the groups of every switch, from {@code starts[d][sw]} on. */
-    final int[][] lists = new int[3][fabric.numPortSlots()];
-    final int[][] starts = new int[3][numSwitches + 1];
-    final int[] fill = new int[3];
-    // the switch being scanned: its groups per direction, and per connected port its group and
-    // (port number | remote port number << 8)
-    private final int[] groupOfLocal = new int[256 * 3];
-    private final int[] localCount = new int[3];
-    private final int[] portGroup = new int[256];
-    private final int[] portPair = new int[256];
-
-    void scan(int sw) {
-      Arrays.fill(localCount, 0);
-      int n = 0;
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int channel = fabric.outChannel(sw, i);
-        int peer = fabric.peerPort(channel);
-        int node = fabric.nodeOfPort(peer);
-        if (node == sw || fabric.nodeType(node) == NodeType.ROUTER) {
-          continue;
-        }
-        int dir = node >= numSwitches ? DOWN : rank[sw] > rank[node] ? UP : rank[sw] == rank[node] ? SIBLING : DOWN;
-        portGroup[n] = groupOf(sw, dir, node, node >= numSwitches ? peer : -1);
-        portPair[n] = fabric.portNum(channel) | fabric.portNum(peer) << 8;
-        n++;
-      }
-      for (int d = 0; d < 3; d++) {
-        starts[d][sw + 1] = fill[d];
-      }
-      // lay the ports out group by group, each group's ports in port order
-      for (int d = 0; d < 3; d++) {
-        for (int k = 0; k < localCount[d]; k++) {
-          int g = groupOfLocal[d * 256 + k];
-          portStart.add(numPorts);
-          for (int j = 0; j < n; j++) {
-            if (portGroup[j] == g) {
-              ports[numPorts] = portPair[j] & 0xFF;
-              remotePorts[numPorts] = portPair[j] >>> 8;
-              numPorts++;
-            }
-          }
-        }
-      }
-    }
-
-    /**
-     * The group of {@code sw}'s links in direction {@code dir} to {@code node} (OpenSM merges
-     * them by the neighbour's LID: a CA port's own, a switch's port 0), made on first sight.
-     */
-    private int groupOf(int sw, int dir, int node, int caPortSlot) {
-      int lid = caPortSlot >= 0 ? fabric.baseLid(caPortSlot) : lidOfSwitch[node];
-      for (int k = 0; k < localCount[dir]; k++) {
-        int g = groupOfLocal[dir * 256 + k];
-        if (remoteLid.getInt(g) == lid) {
-          return g;
-        }
-      }
-      int group = owner.size();
-      owner.add(sw);
-      remote.add(node);
-      remoteLid.add(lid);
-      caPort.add(caPortSlot);
-      groupOfLocal[dir * 256 + localCount[dir]++] = group;
-      lists[dir][fill[dir]++] = group;
-      return group;
-    }
+    PortGroups groups = new PortGroups(fabric, rank, lidOfSwitch);
+    numGroups = groups.numGroups;
+    groupOwner = groups.owner;
+    groupRemote = groups.remote;
+    groupRemoteLid = groups.remoteLid;
+    groupCaPort = groups.caPort;
+    groupPortStart = groups.portStart;
+    portNum = groups.portNum;
+    remotePortNum = groups.remotePortNum;
+    dnGroups = groups.lists[PortGroups.DOWN];
+    dnStart = groups.starts[PortGroups.DOWN];
+    dnCount = groups.counts[PortGroups.DOWN];
+    sibGroups = groups.lists[PortGroups.SIBLING];
+    sibStart = groups.starts[PortGroups.SIBLING];
+    sibCount = groups.counts[PortGroups.SIBLING];
+    upGroups = groups.lists[PortGroups.UP];
+    upStart = groups.starts[PortGroups.UP];
+    upCount = groups.counts[PortGroups.UP];
   }
 
   boolean remoteIsSwitch(int group) {
