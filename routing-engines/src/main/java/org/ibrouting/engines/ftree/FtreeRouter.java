@@ -23,6 +23,9 @@ import org.ibrouting.routing.RoutingException;
  * a downward scan that provably sets nothing is skipped (see {@link #upgoing}).
  *
  * <p>The router reorders the tree's group arrays as OpenSM sorts its own: route a tree once.
+ *
+ * <p>One file of some 600 lines: the assignment is one recursion over per-switch state whose order
+ * of visits is OpenSM's; the tree it walks is built in {@link FatTree} and {@link PortGroups}.
  */
 final class FtreeRouter {
   private static final int NO_PATH = 0xFF;

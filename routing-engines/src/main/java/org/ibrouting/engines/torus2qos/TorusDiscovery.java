@@ -20,6 +20,9 @@ import org.ibrouting.topology.TorusConfig;
  * OpenSM's error codes and name the switch or GUID.
  *
  * <p>Cost: the sweeps are O(positions * ports per switch^2) each, usually two or three sweeps.
+ *
+ * <p>One file of some 550 lines: seed checks, placement sweeps and linking share the placement
+ * state step for step as OpenSM's do; the 4-loop cases live in {@link PlacementCases}.
  */
 final class TorusDiscovery {
   private static final String ENGINE = "torus-2QoS";
