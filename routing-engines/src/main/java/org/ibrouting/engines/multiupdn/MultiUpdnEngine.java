@@ -5,6 +5,7 @@ import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
+import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
@@ -122,16 +123,36 @@ public final class MultiUpdnEngine implements RoutingEngine {
     RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
     HopMatrix.requireSize(fabric, "multiupdn");
-    int numTrees = numTrees(options);
-    int[] preset = presetRoots(fabric, numTrees);
+    int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
+    if (numTrees > options.maxVls()) {
+      throw RoutingException.vlsExceeded("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
+          + " VLs, the limit is " + options.maxVls() + "; allow more VLs or use fewer trees", numTrees,
+          options.maxVls());
+    }
+    int[] preset = rootGuids == null ? new int[0]
+        : org.ibrouting.engines.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
+    if (preset.length > numTrees) {
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "multiupdn: root GUID list "
+          + rootGuids.source() + " names " + preset.length
+          + " switches, more than the " + numTrees + " trees (updn_trees)");
+    }
     int threads = Parallel.threadsFor(n, options.threads());
     HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
     int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
     int[][] ranks = new int[numTrees][];
+    int[] upTrees = new int[fabric.numPortSlots()];
     for (int t = 0; t < numTrees; t++) {
       ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
+      for (int sw = 0; sw < n; sw++) {
+        for (int k = 0; k < fabric.outDegree(sw); k++) {
+          int c = fabric.outChannel(sw, k);
+          int r = fabric.channelHead(c);
+          if (r < n && r != sw && UpDownHops.isUp(fabric, ranks[t], sw, r)) {
+            upTrees[c] |= 1 << t;
+          }
+        }
+      }
     }
-    int[] upTrees = upTrees(fabric, ranks);
     int[] componentSize = new int[n];
     long[] casOfSwitch = new long[n];
     for (int sw = 0; sw < n; sw++) {
@@ -146,73 +167,8 @@ public final class MultiUpdnEngine implements RoutingEngine {
         }
       }
     }
-    Supplier<UpDownHops> treeZero = firstTreeHops(fabric, ranks[0]);
-    int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
-    RoutingBuilder lfts = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
-    if (choice == Choice.RANDOM) {
-      Parallel.run(destinations.length, Parallel.threadsFor(n, options.threads()), () -> {
-        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
-        return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
-            null, lfts, sls);
-      }, options.progress(), "multiupdn: destinations");
-    } else {
-      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
-      long[] load = new long[fabric.numPortSlots()];
-      long[] routesOfTree = new long[numTrees];
-      for (int dest = 0; dest < destinations.length; dest++) {
-        routeDestination(fabric, destinations[dest], builder, options.seed(), load, casOfSwitch,
-            routesOfTree, lfts, sls);
-        options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
-      }
-    }
-    return lfts.setSlTable(numTrees == 1 ? SlTable.none() : sls.build()).build();
-  }
-
-  /** The trees to build: updn_trees, or 2 within the VL limit; one VL each. */
-  private int numTrees(RoutingOptions options) throws RoutingException {
-    int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
-    if (numTrees > options.maxVls()) {
-      throw RoutingException.vlsExceeded("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
-          + " VLs, the limit is " + options.maxVls() + "; allow more VLs or use fewer trees", numTrees,
-          options.maxVls());
-    }
-    return numTrees;
-  }
-
-  /** The switches of the root GUID list (the first trees' roots), none without one. */
-  private int[] presetRoots(Fabric fabric, int numTrees) throws RoutingException {
-    int[] preset = rootGuids == null ? new int[0]
-        : org.ibrouting.engines.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
-    if (preset.length > numTrees) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "multiupdn: root GUID list "
-          + rootGuids.source() + " names " + preset.length
-          + " switches, more than the " + numTrees + " trees (updn_trees)");
-    }
-    return preset;
-  }
-
-  /** Per channel: bit t set when the channel goes up in tree t. */
-  private static int[] upTrees(Fabric fabric, int[][] ranks) {
-    int n = fabric.numSwitches();
-    int[] upTrees = new int[fabric.numPortSlots()];
-    for (int t = 0; t < ranks.length; t++) {
-      for (int sw = 0; sw < n; sw++) {
-        for (int k = 0; k < fabric.outDegree(sw); k++) {
-          int c = fabric.outChannel(sw, k);
-          int r = fabric.channelHead(c);
-          if (r < n && r != sw && UpDownHops.isUp(fabric, ranks[t], sw, r)) {
-            upTrees[c] |= 1 << t;
-          }
-        }
-      }
-    }
-    return upTrees;
-  }
-
-  /** The first tree's Up*&#47;Down* hop table, computed when a destination first needs it. */
-  private static Supplier<UpDownHops> firstTreeHops(Fabric fabric, int[] rankZero) {
-    return new Supplier<>() {
+    int[] rankZero = ranks[0];
+    Supplier<UpDownHops> treeZero = new Supplier<>() {
       private UpDownHops table;
 
       @Override
@@ -233,6 +189,27 @@ public final class MultiUpdnEngine implements RoutingEngine {
         return table;
       }
     };
+
+    int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
+    RoutingBuilder lfts = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
+    if (choice == Choice.RANDOM) {
+      Parallel.run(destinations.length, Parallel.threadsFor(n, options.threads()), () -> {
+        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+        return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
+            null, lfts, sls);
+      }, options.progress(), "multiupdn: destinations");
+    } else {
+      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+      long[] load = new long[fabric.numPortSlots()];
+      long[] routesOfTree = new long[numTrees];
+      for (int dest = 0; dest < destinations.length; dest++) {
+        routeDestination(fabric, destinations[dest], builder, options.seed(), load, casOfSwitch,
+            routesOfTree, lfts, sls);
+        options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
+      }
+    }
+    return lfts.setSlTable(numTrees == 1 ? SlTable.none() : sls.build()).build();
   }
 
   /** Routes every LID of end port {@code destPort}; {@code load} null means random choice. */
