@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LftWalker;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;

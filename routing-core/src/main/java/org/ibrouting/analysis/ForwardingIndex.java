@@ -2,6 +2,7 @@ package org.ibrouting.analysis;
 
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LftWalker;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;

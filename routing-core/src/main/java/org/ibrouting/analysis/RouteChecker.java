@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LftWalker;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.Routing;
@@ -194,7 +195,7 @@ public final class RouteChecker {
         kind = KIND_NONMINIMAL;
       } else {
         kind = hops == LftWalker.NO_ROUTE ? KIND_UNREACHABLE
-            : hops == LftWalker.BLACKHOLE ? KIND_BLACKHOLE : KIND_LOOP;
+            : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
         failed[kind] += lids;
       }
       if ((witnessKey[kind] >>> 16) > lid) {
@@ -225,7 +226,7 @@ public final class RouteChecker {
         }
         int found = hops >= 0 ? (hops == shortest ? -1 : KIND_NONMINIMAL)
             : hops == LftWalker.NO_ROUTE ? KIND_UNREACHABLE
-            : hops == LftWalker.BLACKHOLE ? KIND_BLACKHOLE : KIND_LOOP;
+            : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
         if (found == kind) {
           long key = ((long) lid << 16) | fabric.baseLid(endpoints.ports[e]);
           if (key < witnessKey[kind]) {
