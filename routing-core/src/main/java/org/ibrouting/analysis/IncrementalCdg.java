@@ -1,6 +1,7 @@
 package org.ibrouting.analysis;
 
 import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
 
 /**
  * A channel dependency graph kept acyclic while dependencies are added, for engines that build
@@ -15,15 +16,23 @@ import java.util.Arrays;
  * {@code ord[x]} that either meets {@code x} (the dependency would close a cycle and is refused) or
  * marks the region to reorder. Removing a dependency never invalidates the order, so it is O(1).
  *
- * <p>Memory: 1 int per edge slot and 2 ints per channel, plus a {@link Workspace} of 5 ints per
- * channel that several instances over the same graph may share (not concurrently).
+ * <p>The answers do not depend on the order the graph starts from, only the work does: a search
+ * runs only when a dependency goes against the current order. Engines whose dependencies mostly
+ * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
+ * which such dependencies already agree, instead of the identity.
+ *
+ * <p>Memory: 1 int and 1 bit per edge slot and 3 ints per channel, plus a {@link Workspace} of 5
+ * ints per channel that several instances over the same graph may share (not concurrently).
  */
 public final class IncrementalCdg {
   private final Graph graph;
   private final Workspace work;
   private final int[] count;
+  /** Bit {@code e % 64} of word {@code e / 64}: whether slot {@code e} is present. */
+  private final long[] present;
   private final int[] ord;
   private final int[] atOrd;
+  private final int[] initialOrd;
 
   /** An empty dependency graph over {@code graph} with a workspace of its own. */
   public IncrementalCdg(Graph graph) {
@@ -32,6 +41,15 @@ public final class IncrementalCdg {
 
   /** An empty dependency graph over {@code graph} using a shared {@code work} space. */
   public IncrementalCdg(Graph graph, Workspace work) {
+    this(graph, work, null);
+  }
+
+  /**
+   * An empty dependency graph over {@code graph} using a shared {@code work} space, whose order
+   * starts (and restarts on {@link #clear()}) as {@code initialOrder}: the position of each channel,
+   * a permutation of {@code 0..numChannels-1} (null: the identity). The array is copied.
+   */
+  public IncrementalCdg(Graph graph, Workspace work, int[] initialOrder) {
     if (work.stamp.length < graph.numChannels()) {
       throw new IllegalArgumentException("workspace for " + work.stamp.length
           + " channels is too small for " + graph.numChannels());
@@ -39,13 +57,103 @@ public final class IncrementalCdg {
     this.graph = graph;
     this.work = work;
     this.count = new int[graph.numEdges()];
+    this.present = new long[(graph.numEdges() + 63) >>> 6];
     int n = graph.numChannels();
     this.ord = new int[n];
     this.atOrd = new int[n];
-    for (int c = 0; c < n; c++) {
-      ord[c] = c;
-      atOrd[c] = c;
+    this.initialOrd = new int[n];
+    if (initialOrder == null) {
+      for (int c = 0; c < n; c++) {
+        initialOrd[c] = c;
+      }
+    } else {
+      if (initialOrder.length != n) {
+        throw new IllegalArgumentException("initial order of " + initialOrder.length
+            + " positions for " + n + " channels");
+      }
+      boolean[] taken = new boolean[n];
+      for (int c = 0; c < n; c++) {
+        int position = initialOrder[c];
+        if (position < 0 || position >= n || taken[position]) {
+          throw new IllegalArgumentException("initial order is not a permutation: channel " + c
+              + " at position " + position);
+        }
+        taken[position] = true;
+        initialOrd[c] = position;
+      }
     }
+    resetOrder();
+  }
+
+  private void resetOrder() {
+    for (int c = 0; c < ord.length; c++) {
+      ord[c] = initialOrd[c];
+      atOrd[initialOrd[c]] = c;
+    }
+  }
+
+  /**
+   * A starting order for dependencies that climb away from the switches with CAs and then
+   * descend, as shortest and Up*&#47;Down* routes on fat trees do: channels first that climb (their
+   * head is farther from every CA's switch than their tail), from the lowest tail up; then those
+   * that stay on one level; then those that descend, from the highest tail down; ties by channel
+   * number. A channel with {@code tailSwitch[c] < 0} (a source no dependency enters) comes first.
+   * Levels are hops over switch-to-switch links from the nearest switch with a CA cabled to it
+   * (all 0 when no switch has one).
+   *
+   * @param tailSwitch the switch each channel leaves, or -1
+   * @param headSwitch the switch each channel enters
+   * @return the position of each channel, for {@link #IncrementalCdg(Graph, Workspace, int[])}
+   */
+  public static int[] climbingOrder(Fabric fabric, int[] tailSwitch, int[] headSwitch) {
+    int numSwitches = fabric.numSwitches();
+    int[] level = new int[numSwitches];
+    int[] queue = new int[numSwitches];
+    Arrays.fill(level, -1);
+    int tail = 0;
+    for (int sw = 0; sw < numSwitches; sw++) {
+      for (int i = 0, n = fabric.outDegree(sw); i < n; i++) {
+        if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, i)))) {
+          level[sw] = 0;
+          queue[tail++] = sw;
+          break;
+        }
+      }
+    }
+    if (tail == 0) {
+      Arrays.fill(level, 0);
+    }
+    for (int head = 0; head < tail; head++) {
+      int sw = queue[head];
+      for (int i = 0, n = fabric.outDegree(sw); i < n; i++) {
+        int next = fabric.channelHead(fabric.outChannel(sw, i));
+        if (next < numSwitches && level[next] < 0) {
+          level[next] = level[sw] + 1;
+          queue[tail++] = next;
+        }
+      }
+    }
+    int numChannels = headSwitch.length;
+    long[] keys = new long[numChannels];
+    for (int c = 0; c < numChannels; c++) {
+      long primary;
+      if (tailSwitch[c] < 0) {
+        primary = 0;
+      } else {
+        int from = Math.max(0, level[tailSwitch[c]]);
+        int to = Math.max(0, level[headSwitch[c]]);
+        primary = to > from ? (1L << 24) + from
+            : to == from ? (2L << 24) + from
+            : (3L << 24) + (0xFFFFFF - from);
+      }
+      keys[c] = primary << 32 | c;
+    }
+    Arrays.sort(keys);
+    int[] position = new int[numChannels];
+    for (int i = 0; i < numChannels; i++) {
+      position[(int) keys[i]] = i;
+    }
+    return position;
   }
 
   /** The candidate dependencies this graph is built over. */
@@ -53,13 +161,11 @@ public final class IncrementalCdg {
     return graph;
   }
 
-  /** Removes every dependency and resets the order to the identity. */
+  /** Removes every dependency and resets the order to the initial one. */
   public void clear() {
     Arrays.fill(count, 0);
-    for (int c = 0; c < ord.length; c++) {
-      ord[c] = c;
-      atOrd[c] = c;
-    }
+    Arrays.fill(present, 0);
+    resetOrder();
   }
 
   /** Whether edge slot {@code e} is present (its use count is positive). */
@@ -90,6 +196,7 @@ public final class IncrementalCdg {
       return false;
     }
     count[e] = 1;
+    flipPresent(e);
     return true;
   }
 
@@ -98,7 +205,25 @@ public final class IncrementalCdg {
     if (count[e] <= 0) {
       throw new IllegalStateException("dependency slot " + e + " is not present");
     }
-    count[e]--;
+    if (--count[e] == 0) {
+      flipPresent(e);
+    }
+  }
+
+  private void flipPresent(int e) {
+    present[e >>> 6] ^= 1L << e;
+  }
+
+  /** The present slots among {@code word}'s, restricted to {@code start .. end-1}. */
+  private long presentIn(int word, int start, int end) {
+    long bits = present[word];
+    if (word == start >>> 6) {
+      bits &= -1L << start;
+    }
+    if (word == (end - 1) >>> 6) {
+      bits &= -1L >>> (63 - ((end - 1) & 63));
+    }
+    return bits;
   }
 
   /** Whether channel {@code to} can be reached from {@code from} over present dependencies. */
@@ -120,9 +245,11 @@ public final class IncrementalCdg {
     int[] edgeTarget = graph.edgeTarget;
     while (top > 0) {
       int c = stack[--top];
-      for (int e = edgeStart[c]; e < edgeStart[c + 1]; e++) {
-        if (count[e] > 0) {
-          int w = edgeTarget[e];
+      int start = edgeStart[c];
+      int end = edgeStart[c + 1];
+      for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+        for (long bits = presentIn(word, start, end); bits != 0; bits &= bits - 1) {
+          int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
           if (w == to) {
             return true;
           }
@@ -152,27 +279,29 @@ public final class IncrementalCdg {
     int[] backward = work.backward;
     int[] edgeStart = graph.edgeStart;
     int[] edgeTarget = graph.edgeTarget;
+    // breadth first, so that the short cycles most refusals close are found before a deep region
     int forwardMark = work.nextStamp();
     int numForward = 0;
-    int top = 0;
-    stack[top++] = y;
+    forward[numForward++] = y;
     stamp[y] = forwardMark;
-    while (top > 0) {
-      int c = stack[--top];
-      forward[numForward++] = c;
-      for (int e = edgeStart[c]; e < edgeStart[c + 1]; e++) {
-        if (count[e] > 0) {
-          int w = edgeTarget[e];
+    for (int next = 0; next < numForward; next++) {
+      int c = forward[next];
+      int start = edgeStart[c];
+      int end = edgeStart[c + 1];
+      for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+        for (long bits = presentIn(word, start, end); bits != 0; bits &= bits - 1) {
+          int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
           if (w == x) {
             return false;
           }
           if (stamp[w] != forwardMark && ord[w] < upper) {
             stamp[w] = forwardMark;
-            stack[top++] = w;
+            forward[numForward++] = w;
           }
         }
       }
     }
+    int top = 0;
     int[] inStart = graph.inStart;
     int[] inEdge = graph.inEdge;
     int[] edgeSource = graph.edgeSource;
