@@ -1,10 +1,10 @@
 package org.ibrouting.engines.sssp;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.ibrouting.engines.GuidFiles;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.routing.LidMajorLfts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -92,8 +92,7 @@ public final class SsspEngine implements RoutingEngine {
       throw new RoutingException(name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
-    byte[] byLid = new byte[(int) size];
-    Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
+    LidMajorLfts byLid = new LidMajorLfts(fabric);
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
@@ -103,11 +102,10 @@ public final class SsspEngine implements RoutingEngine {
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
         graph.shortestPathTree(dest);
-        int row = lid * n;
         for (int sw = 0; sw < n; sw++) {
           int port = graph.outPortNum(sw);
           if (port >= 0) {
-            byLid[row + sw] = (byte) port;
+            byLid.set(sw, lid, port);
           }
         }
         graph.addWeights(add);
@@ -115,7 +113,7 @@ public final class SsspEngine implements RoutingEngine {
         options.progress().progress("sssp: destinations", finished, total);
       }
     }
-    copyIntoLfts(byLid, n, stride, builder);
+    byLid.copyInto(builder);
     return builder.build();
   }
 
@@ -129,22 +127,6 @@ public final class SsspEngine implements RoutingEngine {
     boolean[] cn = cnGuidFile == null ? null : GuidFiles.caPortMask(fabric, cnGuidFile, engine, "compute-node GUID file");
     boolean[] io = ioGuidFile == null ? null : GuidFiles.caPortMask(fabric, ioGuidFile, engine, "I/O GUID file");
     return new SsspGraph(fabric).destinationOrder(cn, io);
-  }
-
-  /** Copies the destination-major tables into the builder in cache-sized blocks; skips NO_ROUTE. */
-  private static void copyIntoLfts(byte[] byLid, int n, int stride, RoutingBuilder builder) {
-    int block = 64;
-    for (int lidFrom = 0; lidFrom < stride; lidFrom += block) {
-      int lidTo = Math.min(stride, lidFrom + block);
-      for (int sw = 0; sw < n; sw++) {
-        for (int lid = lidFrom; lid < lidTo; lid++) {
-          int port = byLid[lid * n + sw] & 0xFF;
-          if (port != Routing.NO_ROUTE) {
-            builder.setOutPort(sw, lid, port);
-          }
-        }
-      }
-    }
   }
 
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
