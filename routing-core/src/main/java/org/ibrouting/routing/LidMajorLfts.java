@@ -7,9 +7,11 @@ import org.ibrouting.fabric.Fabric;
  * LFT entries collected one destination LID at a time, for engines that route destination by
  * destination: a tree towards one LID sets one entry in every switch, which in the switch-major
  * {@link RoutingBuilder} is one cache miss per switch, here one row. {@link #copyInto} then moves
- * them into a builder in blocks of 64 LIDs, a cache line of each switch's LFT per block.
+ * them into a builder in blocks of 64 LIDs, a cache line of each switch's LFT per block. The same
+ * holds for SLs per (source switch, destination LID): {@link #copySlsInto}.
  *
- * <p>Memory: one byte per switch and LID (as much as the LFTs).
+ * <p>Threads may set entries of different LIDs at once. Memory: one byte per switch and LID (as
+ * much as the LFTs).
  */
 public final class LidMajorLfts {
   private final int numSwitches;
@@ -29,7 +31,7 @@ public final class LidMajorLfts {
     Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
   }
 
-  /** Sets the output port of switch {@code sw} for {@code lid}. */
+  /** Sets the output port (or SL) of switch {@code sw} for {@code lid}. */
   public void set(int sw, int lid, int port) {
     byLid[lid * numSwitches + sw] = (byte) port;
   }
@@ -44,6 +46,25 @@ public final class LidMajorLfts {
           int port = byLid[lid * numSwitches + sw] & 0xFF;
           if (port != Routing.NO_ROUTE) {
             builder.setOutPort(sw, lid, port);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Copies the entries set, read as the SL of source switch {@code sw} (group {@code sw} of a
+   * {@link SlTable#perSourceSwitch} builder) towards {@code lid}, into {@code sls}.
+   */
+  public void copySlsInto(SlTable.Builder sls) {
+    int block = 64;
+    for (int lidFrom = 0; lidFrom < numLids; lidFrom += block) {
+      int lidTo = Math.min(numLids, lidFrom + block);
+      for (int sw = 0; sw < numSwitches; sw++) {
+        for (int lid = lidFrom; lid < lidTo; lid++) {
+          int sl = byLid[lid * numSwitches + sw] & 0xFF;
+          if (sl != Routing.NO_ROUTE) {
+            sls.setSl(sw, lid, sl);
           }
         }
       }
