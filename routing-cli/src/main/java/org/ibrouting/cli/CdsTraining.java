@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 
 /**
  * The training run behind {@code bin/ibrouting}'s class-data-sharing archive: every command of the
@@ -57,7 +57,7 @@ public final class CdsTraining {
     commands.add(new String[] {"generate", "torus", "4,4", "2", "-o", torus, "--quiet"});
     commands.add(new String[] {"info", tree});
     commands.add(new String[] {"info", torus, "--json"});
-    for (String engine : BuiltinEngines.names()) {
+    for (String engine : Engines.names()) {
       for (String fabric : new String[] {tree, torus}) {
         commands.add(new String[] {"route", "-R", engine + ",minhop", fabric, "-o", dump});
       }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.RoutingOptions;
 import picocli.CommandLine.Option;
 
 /** Options every command shares. */
@@ -19,7 +20,7 @@ final class CommonOptions {
   boolean showProgress;
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-  int threads = Runtime.getRuntime().availableProcessors();
+  int threads = RoutingOptions.defaultThreads();
 
   private ProgressPrinter printer;
 

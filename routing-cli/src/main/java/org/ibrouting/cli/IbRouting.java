@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.ibrouting.fabric.FabricException;
-import org.ibrouting.fabric.InputFileException;
 import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,12 +53,13 @@ public final class IbRouting implements Runnable {
 
   private static int handle(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
     PrintWriter err = cmd.getErr();
-    if (e instanceof RoutingException) {
+    if (e instanceof RoutingException refusal) {
       err.println("ibrouting: " + e.getMessage());
+      hint(refusal).ifPresent(h -> err.println("ibrouting: hint: " + h));
       return EXIT_ROUTING_FAILED;
     }
     if (e instanceof IOException || e instanceof FabricException
-        || e instanceof IllegalArgumentException || e instanceof InputFileException) {
+        || e instanceof IllegalArgumentException) {
       String message = e instanceof java.nio.file.NoSuchFileException
           ? "no such file: " + e.getMessage() : e.getMessage();
       err.println("ibrouting: " + message);
@@ -67,6 +67,27 @@ public final class IbRouting implements Runnable {
     }
     err.println("ibrouting: internal error, please report it with the command line: " + e);
     return EXIT_INTERNAL_ERROR;
+  }
+
+  /** What to change on the command line about a refusal (the library's messages name no flags). */
+  static java.util.Optional<String> hint(RoutingException e) {
+    java.util.List<RoutingException> all = new java.util.ArrayList<>(java.util.List.of(e));
+    for (Throwable suppressed : e.getSuppressed()) {
+      if (suppressed instanceof RoutingException r) {
+        all.add(r);
+      }
+    }
+    for (RoutingException r : all) {
+      if (r.reason() == RoutingException.Reason.VLS_EXCEEDED && r.vlsAllowed().orElse(15) < 15) {
+        return java.util.Optional.of("--max-vls N allows more VLs (up to 15)");
+      }
+      if (r.reason() == RoutingException.Reason.SETTINGS_MISMATCH
+          && r.getMessage().startsWith("torus-2QoS: no torus-2QoS.conf given")) {
+        return java.util.Optional.of("--torus-config FILE gives torus-2QoS its torus-2QoS.conf"
+            + " (generate torus|mesh ... --torus-config FILE writes one)");
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   static int outOfMemory(PrintWriter err) {

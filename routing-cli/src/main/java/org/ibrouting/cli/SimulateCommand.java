@@ -78,13 +78,13 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     FabricFile input = fabricOptions.read(fabricFile);
     Fabric fabric = input.fabric();
+    // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
+    JobMap jobMap = engineOptions.jobMap(fabric);
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
     PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
     SimulationResult result = Simulator.simulate(table, PatternSpec.parse(pattern), Metric.parse(metric),
         new SimulationOptions(commSize, numRuns, NodeSubset.parse(subset), engineOptions.seed, common.threads, true));
-    // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
-    Path jobFile = engineOptions.jobFile;
-    JobMetrics jobs = jobFile == null ? null : JobMetrics.compute(table, JobMap.read(jobFile, fabric));
+    JobMetrics jobs = jobMap == null ? null : JobMetrics.compute(table, jobMap);
     if (plot != null) {
       String svg = result.metric() == Metric.HIST_MAX_CONG ? SvgPlots.congestionHistogram(result)
           : SvgPlots.bandwidthHistogram(result);

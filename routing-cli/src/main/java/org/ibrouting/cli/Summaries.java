@@ -47,6 +47,11 @@ final class Summaries {
     return b.toString();
   }
 
+  /** How a routing's VLs follow from its SLs: per-port maps (and whose rule) or one map. */
+  static String sl2vlKind(org.ibrouting.routing.SlTable table) {
+    return table.portSl2Vl() == null ? "sl2vl map" : "per-port sl2vl (" + table.portSl2Vl().rule() + ")";
+  }
+
   static Json cdgReport(Json json, CdgReport cdg) {
     json.put("deadlock_free", cdg.isDeadlockFree()).put("vls", cdg.numVls())
         .put("cdg_edges", cdg.totalEdges());
@@ -57,7 +62,7 @@ final class Summaries {
     }
     json.putRaw("cyclic_vls", Json.array(vls));
     if (cyclic.length > 0) {
-      json.put("credit_loop", cdg.witness(cyclic[0]).toString());
+      json.put("credit_loop", cdg.creditLoop(cyclic[0]).orElseThrow().toString());
     }
     return json;
   }
@@ -71,7 +76,7 @@ final class Summaries {
     for (int vl : cdg.cyclicVls()) {
       b.append(' ').append(vl);
     }
-    CreditLoop loop = cdg.witness(cdg.cyclicVls()[0]);
+    CreditLoop loop = cdg.firstCreditLoop().orElseThrow();
     b.append(String.format("%n%s", loop));
     return b.toString();
   }

@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.ibrouting.cli.testing.PluginEngineProvider;
+import org.ibrouting.engines.EngineProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +30,7 @@ class DistributionIT {
   private record Run(int status, String output) {}
 
   private Run run(Path workDir, String... command) throws IOException, InterruptedException {
-    return run(workDir, Map.of("IBROUTING_CDS", "off"), command);
+    return run(workDir, Map.of(), command);
   }
 
   private Run run(Path workDir, Map<String, String> env, String... command)
@@ -34,6 +38,8 @@ class DistributionIT {
     Path log = Files.createTempFile(dir, "run", ".log");
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
         .redirectErrorStream(true).redirectOutput(log.toFile());
+    // no class archive in the home directory of whoever runs the tests, unless a test asks
+    builder.environment().put("IBROUTING_CDS", "off");
     builder.environment().putAll(env);
     Process p = builder.start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
@@ -55,7 +61,7 @@ class DistributionIT {
     assertEquals(0, off.status(), off.output());
     assertTrue(!Files.exists(cache), "IBROUTING_CDS=off created " + cache);
 
-    Map<String, String> env = Map.of("IBROUTING_CDS_DIR", cache.toString());
+    Map<String, String> env = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString());
     Run first = run(home, env, launcher.toString(), "--version");
     assertEquals(0, first.status(), first.output());
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
@@ -69,7 +75,7 @@ class DistributionIT {
     assertEquals(1, archives.size(), "no archive in " + cache + " after the first run");
 
     Path classLog = dir.resolve("classes.log");
-    Map<String, String> logged = Map.of("IBROUTING_CDS_DIR", cache.toString(),
+    Map<String, String> logged = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString(),
         "IBROUTING_JAVA_OPTS", "-Xmx1g -Xlog:class+load:file=" + classLog);
     Run route = run(home, logged, launcher.toString(), "route", "-R", "minhop",
         "examples/ft4_3.ibnd", "-o", dir.resolve("cds.dump").toString());
@@ -120,5 +126,30 @@ class DistributionIT {
     Run check = run(home, launcher.toString(), "check", "examples/ft4_3.ibnd",
         dir.resolve("ft4_3.lfts.dump").toString(), "--deadlock");
     assertEquals(0, check.status(), check.output());
+
+    // an engine of the user's own, in a jar of its own, chosen by name
+    Path plugin = dir.resolve("plugin.jar");
+    String entry = PluginEngineProvider.class.getName().replace('.', '/') + ".class";
+    Path classes = Path.of(PluginEngineProvider.class.getResource("/" + entry).toURI()).getParent();
+    try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(plugin));
+        var files = Files.list(classes)) {
+      for (Path classFile : (Iterable<Path>) files::iterator) {
+        String fileName = classFile.getFileName().toString();
+        if (fileName.startsWith(PluginEngineProvider.class.getSimpleName())) {
+          jar.putNextEntry(new JarEntry(entry.substring(0, entry.lastIndexOf('/') + 1) + fileName));
+          jar.write(Files.readAllBytes(classFile));
+        }
+      }
+      jar.putNextEntry(new JarEntry("META-INF/services/" + EngineProvider.class.getName()));
+      jar.write((PluginEngineProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    Run withPlugin = run(home, Map.of("IBROUTING_CLASSPATH", plugin.toString()), launcher.toString(),
+        "route", "-R", "dor,plugin-minhop", "examples/ft4_3.ibnd", "-o", dir.resolve("p.dump").toString());
+    assertEquals(0, withPlugin.status(), withPlugin.output());
+    assertTrue(withPlugin.output().contains("engine       plugin-minhop"), withPlugin.output());
+    Run without = run(home, launcher.toString(), "route", "-R", "plugin-minhop",
+        "examples/ft4_3.ibnd", "-o", dir.resolve("q.dump").toString());
+    assertEquals(2, without.status(), without.output());
+    assertTrue(without.output().contains("unknown routing engine 'plugin-minhop'"), without.output());
   }
 }

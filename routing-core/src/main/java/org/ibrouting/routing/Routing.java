@@ -69,9 +69,36 @@ public final class Routing {
     return lftStride;
   }
 
-  /** The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}. */
+  /**
+   * The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}.
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the
+   *     LFT ({@code 0..lftStride()-1})
+   */
   public int outPort(int sw, int lid) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw outOfRange(fabric, lftStride, sw, lid);
+    }
     return lfts[sw * lftStride + lid] & 0xFF;
+  }
+
+  static IndexOutOfBoundsException outOfRange(Fabric fabric, int lftStride, int sw, int lid) {
+    return new IndexOutOfBoundsException(sw < 0 || sw >= fabric.numSwitches()
+        ? "switch " + sw + " outside 0.." + (fabric.numSwitches() - 1) + " (the fabric's switches)"
+        : "LID " + lid + " outside the LFT of " + lftStride + " entries (0.." + (lftStride - 1) + ")");
+  }
+
+  /**
+   * The service level of the path from {@code srcLid} to {@code dstLid} (0 for engines without
+   * SLs).
+   *
+   * @throws IllegalArgumentException when either LID is not assigned in the fabric
+   */
+  public int sl(int srcLid, int dstLid) {
+    fabric.requireLid(srcLid);
+    fabric.requireLid(dstLid);
+    return slTable.sl(srcLid, dstLid);
   }
 
   /** The SL table; {@link SlTable#none()} for engines that use one VL. */
@@ -99,7 +126,11 @@ public final class Routing {
     return new Routing(fabric, engineName, lftStride, lfts, slTable, notes);
   }
 
-  /** Whether both routings have the same LFT for every switch and LID. */
+  /**
+   * Whether both routings belong to the same {@link Fabric} instance and have the same output port
+   * in every LFT entry (contents are compared, not the arrays' identity). The SL tables and engine
+   * names are not compared.
+   */
   public boolean sameLfts(Routing other) {
     return other.fabric == fabric && java.util.Arrays.equals(lfts, other.lfts);
   }

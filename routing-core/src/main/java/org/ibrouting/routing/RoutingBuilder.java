@@ -37,14 +37,35 @@ public final class RoutingBuilder {
     return fabric;
   }
 
-  /** Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE). */
+  /**
+   * Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE).
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   * @throws IllegalArgumentException when {@code port} is not 0..255
+   */
   public RoutingBuilder setOutPort(int sw, int lid, int port) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw Routing.outOfRange(fabric, lftStride, sw, lid);
+    }
+    if ((port & ~0xFF) != 0) {
+      throw new IllegalArgumentException("port " + port + " for LID " + lid + " of switch " + sw
+          + ": an LFT entry is 0..254 or NO_ROUTE (255)");
+    }
     lfts[sw * lftStride + lid] = (byte) port;
     return this;
   }
 
-  /** The output port set so far, or {@link Routing#NO_ROUTE}. */
+  /**
+   * The output port set so far, or {@link Routing#NO_ROUTE}.
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   */
   public int outPort(int sw, int lid) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw Routing.outOfRange(fabric, lftStride, sw, lid);
+    }
     return lfts[sw * lftStride + lid] & 0xFF;
   }
 

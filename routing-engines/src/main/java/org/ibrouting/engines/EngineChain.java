@@ -28,20 +28,26 @@ public final class EngineChain {
   /**
    * Routes with the first engine that succeeds.
    *
-   * @throws RoutingException when every engine refused; the message lists every reason
+   * @throws RoutingException when every engine refused ({@link RoutingException.Reason#ALL_REFUSED});
+   *     the message lists every reason, and each engine's refusal is suppressed in it
    */
   public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
       throws RoutingException {
     requireLids(fabric);
     List<String> failures = new ArrayList<>();
+    List<RoutingException> refusals = new ArrayList<>();
     for (RoutingEngine engine : engines) {
       try {
         return new Result(engine.route(fabric, options), List.copyOf(failures));
       } catch (RoutingException e) {
         failures.add(e.getMessage());
+        refusals.add(e);
       }
     }
-    throw new RoutingException("every engine failed: " + String.join("; ", failures));
+    RoutingException all = new RoutingException(RoutingException.Reason.ALL_REFUSED,
+        "every engine failed: " + String.join("; ", failures));
+    refusals.forEach(all::addSuppressed);
+    throw all;
   }
 
   /**
@@ -51,7 +57,7 @@ public final class EngineChain {
    */
   public static void requireLids(Fabric fabric) throws RoutingException {
     if (fabric.maxLid() == 0) {
-      throw new RoutingException("the fabric has no LIDs: it was discovered before a subnet manager"
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "the fabric has no LIDs: it was discovered before a subnet manager"
           + " assigned them (every port shows lid 0); FabricFiles.read and the command line assign"
           + " the LIDs OpenSM's first sweep would (OpenSmLids.assignMissing)");
     }

@@ -16,8 +16,8 @@ import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 
 /**
  * Reads the output of {@code ibnetdiscover} (infiniband-diags), plain or with grouping

@@ -13,8 +13,8 @@ import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 
 /**
  * Reads ibsim's net format ({@code ibsim/sim_net.c}), the fabric description {@code ibsim -s}

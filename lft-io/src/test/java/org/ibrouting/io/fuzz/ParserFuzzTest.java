@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,26 +17,33 @@ import net.jqwik.api.Example;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.io.testing.SampleFiles;
+import org.ibrouting.io.torus.TorusConfigReader;
+import org.ibrouting.io.torus.TorusConfigWriter;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
  * (default, {@code -g}, {@code -f}, before any SM ran, without switch comments), ibsim net files
  * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
- * reference fabrics, of SL files written by
- * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
- * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
- * job maps) naming the file, a line within the input and a column within that line; any other
+ * reference fabrics, of SL files written by {@link SlFileWriter}, of job maps, and of what
+ * {@code dump_lfts}, {@code dump_fts -a}, {@code ibroute -a} and {@code saquery -p} printed on a
+ * fabric OpenSM programmed. Every input must be read (a fabric then also passes the
+ * builder's checks again) or rejected with a {@code ParseException} (an {@code IllegalArgumentException} naming the line
+ * for a job map's unknown node) naming the file, a line within the input and a column within that line; any other
  * exception fails the test and saves the input under {@code target/fuzz-failures}.
  *
  * <p>Seeded and deterministic. The default run tries a few hundred inputs per format (seconds);
@@ -121,6 +129,26 @@ class ParserFuzzTest {
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
   }
 
+  /** The LFTs and PathRecords read back from a live (simulated) fabric, as an administrator collects them. */
+  @Example
+  void switchReadbacks() throws IOException {
+    String dir = "opensm-readback/torus4x4h1/";
+    Fabric fabric = IbnetdiscoverReader.read(new StringReader(SampleFiles.text(dir + "fabric.ibnd")),
+        "fabric.ibnd");
+    List<Seed> lfts = new ArrayList<>();
+    for (String file : List.of("dump_lfts.txt.gz", "dump_fts-a.txt.gz", "ibroute-a.txt")) {
+      lfts.add(new Seed(file, SampleFiles.text(dir + file), fabric));
+    }
+    assertClean(ParserFuzzer.run("dump_fts", lfts,
+        (file, context) -> LftDumpReader.read((Fabric) context, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(400), ParserFuzzer.seed(), DIR));
+    List<Seed> listings = List.of(new Seed("saquery -p", SampleFiles.text(dir + "dfsssp.saquery.txt.gz"),
+        fabric));
+    assertClean(ParserFuzzer.run("saquery", listings,
+        (file, context) -> PathRecordReader.read((Fabric) context, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
+  }
+
   @Example
   void slFiles() throws IOException {
     List<Seed> seeds = new ArrayList<>();
@@ -139,10 +167,23 @@ class ParserFuzzTest {
             b.setSl(group, dst, sl);
           }
         }
+        boolean portMaps = name.equals("torus2d_4x4") && !perLid;
+        if (portMaps) {
+          // a version 2 file: per-port SL2VL maps with 4 port classes
+          byte[] classes = new byte[fabric.numPortSlots()];
+          for (int port = 0; port < classes.length; port++) {
+            classes[port] = (byte) random.nextInt(4);
+          }
+          byte[] vls = new byte[4 * 4 * SlTable.NUM_SLS];
+          for (int i = 0; i < vls.length; i++) {
+            vls[i] = (byte) random.nextInt(4);
+          }
+          b.setPortSl2Vl(new PortSl2Vl("fuzz", classes, 4, vls, 4));
+        }
         Routing routing = Routing.builder(fabric, "test").setSlTable(b.build()).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         SlFileWriter.write(routing, out);
-        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch"),
+        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch") + (portMaps ? ", per-port maps" : ""),
             out.toString(StandardCharsets.US_ASCII), fabric));
       }
     }
@@ -169,18 +210,35 @@ class ParserFuzzTest {
       }
       seeds.add(new Seed(name + " jobs", text.toString(), fabric));
     }
-    assertClean(ParserFuzzer.run("jobs", seeds, (file, fabric) -> JobMap.read(file, (Fabric) fabric),
-        error -> error instanceof JobMapException e
-            ? jobMapPosition(e) : null,
-        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, false));
+    assertClean(ParserFuzzer.run("jobs", seeds,
+        (file, fabric) -> JobMap.resolve(JobListReader.read(file), (Fabric) fabric),
+        error -> error instanceof IllegalArgumentException e
+            ? resolvePosition(e) : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
+        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, true));
   }
 
-  private static ParserFuzzer.Position jobMapPosition(JobMapException e) {
-    String prefix = e.file() + ":" + e.line() + ":" + e.column() + ": ";
-    if (!e.getMessage().startsWith(prefix) || e.getMessage().length() == prefix.length()) {
+  @Example
+  void torusConfigs() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    seeds.add(new Seed("torus2d_4x4/torus-2QoS.conf", resourceText("torus2d_4x4", "torus-2QoS.conf"), null));
+    TorusConfig twoSeeds = TorusConfig.builder(1, 4, 5).link(1, true, 0x200000L, 0x200005L)
+        .link(1, false, 0x200000L, 0x20000fL).link(2, true, 0x200000L, 0x200001L).nextSeed()
+        .link(1, true, 0x20000bL, 0x200010L).link(1, false, 0x20000bL, 0x200006L)
+        .link(2, true, 0x20000bL, 0x20000cL).dateline(1, -2).dateline(2, -1).portgroupMaxPorts(20)
+        .portOrder(7, 10, 8, 11).maxChanges(4).build();
+    seeds.add(new Seed("two seeds", TorusConfigWriter.format(twoSeeds, "man page example"), null));
+    assertClean(ParserFuzzer.run("torus", seeds, (file, context) -> TorusConfigReader.read(file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR));
+  }
+
+  /** A node the fabric does not have: {@code file:line:column: problem} from JobMap.resolve. */
+  private static ParserFuzzer.Position resolvePosition(IllegalArgumentException e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.*):(\\d+):(\\d+): (.+)$",
+        java.util.regex.Pattern.DOTALL).matcher(e.getMessage());
+    if (!m.matches()) {
       throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
     }
-    return new ParserFuzzer.Position(e.file(), e.line(), e.column(),
-        e.getMessage().substring(prefix.length()));
+    return new ParserFuzzer.Position(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+        m.group(4));
   }
 }

@@ -1,10 +1,10 @@
 package org.ibrouting.io.testing;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
@@ -26,10 +26,9 @@ public final class OpenSmRuns {
    */
   public record Run(Fabric fabric, Routing routing, OpenSmSimulation.Result result) {}
 
-  /** Skips the calling test, with a message, when ibsim or OpenSM is not installed. */
+  /** Skips the calling test when ibsim or OpenSM is not installed, or fails it under {@value OpenSmPeer#REQUIRE}. */
   public static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
   }
 
   /**
@@ -37,11 +36,18 @@ public final class OpenSmRuns {
    * fit) and runs {@code opensm -R engines} once.
    */
   public static Run run(Fabric fabric, String engines, Path dir) throws IOException {
+    return run(fabric, engines, dir, List.of());
+  }
+
+  /** Like {@link #run(Fabric, String, Path)} with more opensm arguments ({@code --torus_config FILE}, {@code -l 1}). */
+  public static Run run(Fabric fabric, String engines, Path dir, List<String> extraArgs) throws IOException {
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"),
         OpenSmSimulation.ibsimLimits(fabric))) {
-      OpenSmSimulation.Result result = sim.runOpenSm(engines, OpenSmSimulation.engineOptions(engines));
+      List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engines));
+      args.addAll(extraArgs);
+      OpenSmSimulation.Result result = sim.runOpenSm(engines, args);
       Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
           dir.resolve("ibnetdiscover.out").toString());
       Routing routing = result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());

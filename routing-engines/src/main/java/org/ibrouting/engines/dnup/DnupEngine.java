@@ -1,11 +1,12 @@
 package org.ibrouting.engines.dnup;
 
 import java.util.Arrays;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
-import org.ibrouting.engines.updn.BfsByNodeHops;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.BfsByNodeHops;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
+import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -14,7 +15,7 @@ import org.ibrouting.routing.RoutingOptions;
 /**
  * Down*&#47;Up* as OpenSM 3.3.23 does it ({@code -R dnup}, {@code osm_ucast_dnup.c}): every switch
  * with a CA or router is a root (rank 0), the others get their BFS distance from the roots. Hop
- * counts come from OpenSM's own search per destination switch ({@link BfsByNodeHops}): a hop from
+ * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from
  * a lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
  * roots) EQUAL; going backwards from the destination, a switch reached by an UP hop does not
  * continue over a DOWN hop. So a packet never climbs from the roots' side and then descends right
@@ -37,6 +38,7 @@ public final class DnupEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);
     int threads = Parallel.threadsFor(n, options.threads());
@@ -67,7 +69,7 @@ public final class DnupEngine implements RoutingEngine {
       }
     }
     if (tail == 0) {
-      throw new RoutingException("dnup: no switch has a CA or router, so no switch can be ranked 0");
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
     }
     for (int head = 0; head < tail; head++) {
       int u = queue[head];

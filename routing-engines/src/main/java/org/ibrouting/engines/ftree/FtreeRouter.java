@@ -190,7 +190,7 @@ final class FtreeRouter {
       connectRoots(builder);
     }
     if (unrouted > 0 && !keepIncomplete) {
-      throw new RoutingException("ftree: up/down routing would leave " + unrouted
+      throw new RoutingException(RoutingException.Reason.DISCONNECTED, "ftree: up/down routing would leave " + unrouted
           + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
           + fabric.nodeName(firstUnroutedSwitch) + " has no route to " + tree.describeLid(firstUnroutedLid)
           + ": " + whyUnrouted());
@@ -374,7 +374,7 @@ final class FtreeRouter {
 
   private void setRoute(int sw, int port, int hopCount) throws RoutingException {
     if (hopCount >= NO_PATH) {
-      throw new RoutingException("ftree: a route to " + tree.describeLid(target) + " reaches "
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: a route to " + tree.describeLid(target) + " reaches "
           + tree.fabric.nodeName(sw) + " after " + hopCount + " hops; OpenSM's hop tables stop at 254");
     }
     if (lftRound[sw] != round) {
@@ -477,7 +477,7 @@ final class FtreeRouter {
     }
     int numUp = upCount[sw];
     if (numUp == 0) {
-      throw new RoutingException("ftree: " + tree.fabric.nodeName(sw) + " of rank " + rank[sw]
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + tree.fabric.nodeName(sw) + " of rank " + rank[sw]
           + " has no link to a switch above it");
     }
     sortByCounterDown(upGroups, upStart[sw], numUp);

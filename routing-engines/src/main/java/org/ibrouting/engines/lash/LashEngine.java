@@ -70,15 +70,15 @@ public final class LashEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n == 0) {
-      throw new RoutingException("lash: the fabric has no switches");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
     }
     if (n > 46_340) {
-      throw new RoutingException("lash: " + n + " switches exceed the 46,340 its n x n route"
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + n + " switches exceed the 46,340 its n x n route"
           + " table can hold");
     }
     int available = options.maxVls() - lashStartVl;
     if (available < 1) {
-      throw new RoutingException("lash: lash_start_vl " + lashStartVl
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "lash: lash_start_vl " + lashStartVl
           + " leaves no VL of the " + options.maxVls() + " available");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
@@ -87,12 +87,12 @@ public final class LashEngine implements RoutingEngine {
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         options.progress());
     if (layers == null) {
-      throw new RoutingException("lash: needs more than " + MAX_LAYERS_COUNTED
-          + " VLs, limit is " + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs more than " + MAX_LAYERS_COUNTED
+          + " VLs, limit is " + available + vlNote(options), MAX_LAYERS_COUNTED + 1, available);
     }
     if (layers.numLayers() > available) {
-      throw new RoutingException("lash: needs " + layers.numLayers() + " VLs, limit is "
-          + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs " + layers.numLayers() + " VLs, limit is "
+          + available + vlNote(options), layers.numLayers(), available);
     }
     layers.balance(options.seed(), options.progress());
     return buildRouting(fabric, graph, route, layers, options.progress());
@@ -109,7 +109,7 @@ public final class LashEngine implements RoutingEngine {
    */
   static long[] pathsPerLayerBeforeBalancing(Fabric fabric) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("lash: the fabric has no switches");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph);

@@ -2,7 +2,7 @@ package org.ibrouting.engines.lash;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
-import org.ibrouting.analysis.IncrementalCdg;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingException;
 
@@ -89,7 +89,7 @@ final class SwitchGraph {
       depStart[c] = (int) numDeps;
       numDeps += chanStart[headOf[c] + 1] - chanStart[headOf[c]];
       if (numDeps > Integer.MAX_VALUE - 16) {
-        throw new RoutingException("lash: " + numDeps
+        throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + numDeps
             + " channel dependency slots exceed 2^31 (too many switches of too high a degree)");
       }
     }

@@ -1,7 +1,7 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.QuaternaryHeap;
 
 /**
  * The spanning trees Nue needs: the escape-path tree of a virtual layer, rooted at the switch of
@@ -180,7 +180,7 @@ final class EscapePaths {
       int from = first;
       int size = Math.min(chunk, numSources - first);
       // the sources of a chunk are independent; each worker fills the slots of its tasks
-      org.ibrouting.paths.Parallel.run(size, org.ibrouting.paths.Parallel.threadsFor(n, threads),
+      org.ibrouting.internal.Parallel.run(size, org.ibrouting.internal.Parallel.threadsFor(n, threads),
           () -> task -> slots[task].compute(sources[from + task], hull, terminals));
       for (int i = 0; i < size; i++) {
         slots[i].addTo(centrality, terminals);

@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -48,7 +48,7 @@ public final class P2ssspEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n == 0) {
-      throw new RoutingException("p2sssp: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "p2sssp: the fabric has no switch to route");
     }
     int[] linkStart = new int[n + 1];
     IntArrayList to = new IntArrayList();

@@ -1,15 +1,18 @@
 package org.ibrouting.engines.updn;
 
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ibrouting.engines.GuidFiles;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -29,7 +32,7 @@ import org.ibrouting.routing.RoutingOptions;
  * OpenSM does, so {@code -R updn,minhop} falls back to the same tables. Ranks are BFS distances
  * from the roots; a link goes up
  * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
- * MINHOP's builder over {@link UpDownHops}, with OpenSM's port balancing.
+ * MINHOP's builder over {@code UpDownHops}, with OpenSM's port balancing.
  *
  * <p>Damaged fabrics: a part of a split fabric that holds no root gets its own most central switch
  * as root, so every part is routed (with a note naming it). Where failures leave two connected switches without any
@@ -39,26 +42,32 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
 public final class UpdnEngine implements RoutingEngine {
-  private final Path rootGuidFile;
+  /**
+   * What Up*&#47;Down* takes.
+   *
+   * @param roots the root switches by node GUID (OpenSM's {@code -a}), or null to detect them
+   * @param autoRoot where detection finds no root, take the most central switch; false refuses
+   *     there as OpenSM does (setting {@code updn_auto_root})
+   */
+  public record Settings(GuidList roots, boolean autoRoot) {
+    /** Roots detected, the most central switch where none is found. */
+    public static Settings defaults() {
+      return new Settings(null, true);
+    }
+  }
+
+  private final GuidList roots;
   private final boolean autoRoot;
 
   /** Roots detected from the topology. */
   public UpdnEngine() {
-    this(null);
+    this(Settings.defaults());
   }
 
-  /** Roots read from {@code rootGuidFile} (one switch GUID a line, OpenSM's -a), or detected when null. */
-  public UpdnEngine(Path rootGuidFile) {
-    this(rootGuidFile, true);
-  }
-
-  /**
-   * Roots read from {@code rootGuidFile}, or detected when null; where detection finds none,
-   * {@code autoRoot} takes the most central switch, otherwise the engine refuses as OpenSM does.
-   */
-  public UpdnEngine(Path rootGuidFile, boolean autoRoot) {
-    this.rootGuidFile = rootGuidFile;
-    this.autoRoot = autoRoot;
+  /** With {@code settings}. */
+  public UpdnEngine(Settings settings) {
+    this.roots = settings.roots();
+    this.autoRoot = settings.autoRoot();
   }
 
   @Override
@@ -69,22 +78,23 @@ public final class UpdnEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("updn: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "updn: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
     int[] roots;
-    if (rootGuidFile != null) {
-      roots = readRoots(fabric, rootGuidFile);
+    if (this.roots != null) {
+      roots = GuidFiles.switches(fabric, this.roots, "updn", "root GUID list");
     } else {
       HopMatrix minHops = HopMatrix.compute(fabric, threads, options.progress(),
           "updn: min-hop matrix");
       roots = openSmRoots(fabric, minHops);
       if (roots.length == 0) {
         if (!autoRoot) {
-          throw new RoutingException("updn: no root nodes were found (OpenSM's detection: no switch"
+          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
               + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
-              + " other), so OpenSM disables updn here; name roots with -a, or leave"
+              + " other), so OpenSM disables updn here; give root GUIDs, or leave"
               + " updn_auto_root=true to take the most central switch");
         }
         int root = mostCentral(fabric, minHops);
@@ -92,12 +102,12 @@ public final class UpdnEngine implements RoutingEngine {
         notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
             + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
             + ", the switch with the least total hop distance to all others, as the only root"
-            + " (-a names roots; -P updn_auto_root=false refuses as OpenSM does)");
+            + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
       }
     }
-    int[] rank = ranks(fabric, roots, notes);
+    int[] rank = UpDownRanks.ranks(fabric, roots, notes);
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
-    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
+    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "give other root GUIDs, or route"
         + " with minhop");
     Routing routing = new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
@@ -171,118 +181,6 @@ public final class UpdnEngine implements RoutingEngine {
       if (sum < bestSum) {
         bestSum = sum;
         best = s;
-      }
-    }
-    return best;
-  }
-
-  static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
-    return GuidFiles.readSwitches(fabric, file, "updn", "root GUID file");
-  }
-
-  /**
-   * BFS distance of every switch from the nearest root over switch links; a part of a split fabric
-   * that no root reaches is ranked from its own most central switch.
-   */
-  public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
-    return ranks(fabric, roots, new ArrayList<>());
-  }
-
-  /** Like {@link #ranks(Fabric, int[])}, adding a note for every root it chooses itself. */
-  static int[] ranks(Fabric fabric, int[] roots, List<String> notes) throws RoutingException {
-    int n = fabric.numSwitches();
-    int[] rank = new int[n];
-    Arrays.fill(rank, Integer.MAX_VALUE);
-    int[] queue = new int[n];
-    int tail = 0;
-    int[] sorted = roots.clone();
-    Arrays.sort(sorted);
-    for (int root : sorted) {
-      if (rank[root] != 0) {
-        rank[root] = 0;
-        queue[tail++] = root;
-      }
-    }
-    tail = rankFrom(fabric, rank, queue, 0, tail);
-    for (int sw = 0; sw < n; sw++) {
-      if (rank[sw] == Integer.MAX_VALUE) {
-        // a part of a split fabric that holds no root (OpenSM, which sees only the part its SM
-        // sits in, never meets one): its most central switch becomes its root
-        int root = mostCentral(fabric, sw, rank);
-        notes.add("updn: no root in the part of the split fabric that holds " + fabric.nodeName(sw)
-            + "; took " + fabric.nodeName(root) + ", its most central switch, as that part's root");
-        rank[root] = 0;
-        queue[tail] = root;
-        tail = rankFrom(fabric, rank, queue, tail, tail + 1);
-      }
-    }
-    return rank;
-  }
-
-  /** BFS over switch links from {@code queue[head..tail)}, lowering ranks; returns the new tail. */
-  private static int rankFrom(Fabric fabric, int[] rank, int[] queue, int head, int tail) {
-    int n = fabric.numSwitches();
-    for (; head < tail; head++) {
-      int u = queue[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && rank[r] > rank[u] + 1) {
-          rank[r] = rank[u] + 1;
-          queue[tail++] = r;
-        }
-      }
-    }
-    return tail;
-  }
-
-  /**
-   * The switch of {@code start}'s component (over switch links; all still unranked) with the least
-   * total hop distance to the others, the lowest index on ties.
-   */
-  private static int mostCentral(Fabric fabric, int start, int[] rank) {
-    int n = fabric.numSwitches();
-    int[] members = new int[n];
-    int[] dist = new int[n];
-    Arrays.fill(dist, -1);
-    int size = 0;
-    members[size++] = start;
-    dist[start] = 0;
-    for (int head = 0; head < size; head++) {
-      int u = members[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && dist[r] < 0) {
-          dist[r] = 0;
-          members[size++] = r;
-        }
-      }
-    }
-    int[] queue = new int[size];
-    int best = -1;
-    long bestSum = Long.MAX_VALUE;
-    for (int m = 0; m < size; m++) {
-      int source = members[m];
-      for (int k = 0; k < size; k++) {
-        dist[members[k]] = -1;
-      }
-      long sum = 0;
-      int tail = 0;
-      queue[tail++] = source;
-      dist[source] = 0;
-      for (int head = 0; head < tail; head++) {
-        int u = queue[head];
-        sum += dist[u];
-        for (int i = 0; i < fabric.outDegree(u); i++) {
-          int r = fabric.channelHead(fabric.outChannel(u, i));
-          if (r < n && dist[r] < 0) {
-            dist[r] = dist[u] + 1;
-            queue[tail++] = r;
-          }
-        }
-      }
-      if (sum < bestSum || sum == bestSum && source < best) {
-        bestSum = sum;
-        best = source;
       }
     }
     return best;

@@ -3,7 +3,6 @@ package org.ibrouting.engines.ftree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.List;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.Lids;
@@ -19,6 +19,7 @@ import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -37,11 +38,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FtreeInteropTest {
   @TempDir
   Path dir;
-
-  private static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
-  }
 
   private static Fabric parse(String spec) {
     String[] words = spec.split(" ");
@@ -64,7 +60,7 @@ class FtreeInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ktree 2 3", "ktree 4 2", "ktree 4 3", "xgft 2 4,4 1,2", "xgft 3 2,3,2 1,2,2"})
   void equalsOpenSm(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "f")) {
       Routing theirs = openSm(sim, fabric, List.of());
@@ -80,7 +76,7 @@ class FtreeInteropTest {
    */
   @Test
   void computeNodeFileAndConnectRootsEqualOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = Topologies.kAryNTree(4, 3);
     Path cns = dir.resolve("cns.guids");
     List<String> lines = new ArrayList<>();
@@ -90,10 +86,10 @@ class FtreeInteropTest {
     Files.write(cns, lines);
     try (OpenSmSimulation sim = start(fabric, "cn")) {
       Routing theirs = openSm(sim, fabric, List.of("-u", cns.toString()));
-      Routing ours = new FtreeEngine(null, cns, null, 0, false).route(fabric, RoutingOptions.defaults());
+      Routing ours = new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(cns), null, 0, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 3 with -u");
       Routing theirsConnected = openSm(sim, fabric, List.of("-z"));
-      Routing oursConnected = new FtreeEngine(null, null, null, 0, true).route(fabric, RoutingOptions.defaults());
+      Routing oursConnected = new FtreeEngine(new FtreeEngine.Settings(null, null, null, 0, true)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsConnected, oursConnected, "ktree 4 3 with -z");
     }
   }
@@ -104,7 +100,7 @@ class FtreeInteropTest {
    */
   @Test
   void ioNodeOnARootWithReverseHopsEqualsOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric tree = Topologies.kAryNTree(4, 2, TopologyOptions.DEFAULT.withRadix(10));
     FabricBuilder builder = FabricBuilder.from(tree);
     int root = 0;
@@ -136,12 +132,12 @@ class FtreeInteropTest {
     try (OpenSmSimulation sim = start(fabric, "io")) {
       Routing theirs = openSm(sim, fabric, List.of("-a", roots.toString(), "-u", cns.toString(),
           "-G", ios.toString(), "-H", "2"));
-      Routing ours = new FtreeEngine(roots, cns, ios, 2, false).route(fabric, RoutingOptions.defaults());
+      Routing ours = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 2, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 2 + I/O node, -a -u -G -H 2");
       RoutingAssertions.assertAllPairsRouted(ours);
       Routing theirsNoReverse = openSm(sim, fabric, List.of("-a", roots.toString(), "-u",
           cns.toString(), "-G", ios.toString()));
-      Routing oursNoReverse = new FtreeEngine(roots, cns, ios, 0, false).route(fabric, RoutingOptions.defaults());
+      Routing oursNoReverse = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 0, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsNoReverse, oursNoReverse, "ktree 4 2 + I/O node, -a -u -G");
       RoutingAssertions.assertAllPairsRouted(oursNoReverse);
       assertTrue(!ours.sameLfts(oursNoReverse), "reverse hops changed nothing");
@@ -167,7 +163,7 @@ class FtreeInteropTest {
    */
   @Test
   void directorChainsOpenSmLeavesPairsUnreachableOursRoutesAllOrRefuses() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric deimos = parse("directors 3 24 12 8 30");
     try (OpenSmSimulation sim = start(deimos, "deimos")) {
       RouteReport theirs = RouteChecker.terminals().check(openSm(sim, deimos, List.of()));
@@ -194,7 +190,7 @@ class FtreeInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"directors 2 3 2 1 2", "directors 2 2 2 1 1"})
   void incompleteTablesOnDirectorChainsEqualOpenSms(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "chain")) {
       Routing theirs = openSm(sim, fabric, List.of());

@@ -1,9 +1,10 @@
 package org.ibrouting.engines.minhop;
 
 import java.util.Arrays;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;

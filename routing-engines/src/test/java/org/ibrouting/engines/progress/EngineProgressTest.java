@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.RoutingOptions;
@@ -78,26 +79,28 @@ class EngineProgressTest {
   }
 
   static Stream<String> engines() {
-    return BuiltinEngines.names().stream();
+    return Engines.names().stream();
   }
 
-  /** Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor), one thread. */
+  /** Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor and torus-2QoS), one thread. */
   @ParameterizedTest
   @MethodSource("engines")
   void everyEngineReportsMonotoneProgressEndingAtTotal(String engine) throws Exception {
-    Fabric fabric = engine.equals("dor") ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
+    boolean torus = engine.equals("dor") || engine.equals("torus-2QoS");
+    Fabric fabric = torus ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
     EngineConfig config = EngineConfig.none();
+    if (engine.equals("torus-2QoS")) {
+      config = config.withTorusConfig(Topologies.torusConfig(new int[] {4, 4}, 2, true));
+    }
     if (engine.equals("sar")) {
       StringBuilder jobs = new StringBuilder();
       for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
         jobs.append(String.format("0x%016x job%d%n", fabric.nodeGuid(node), node % 3));
       }
-      Path file = dir.resolve("jobs");
-      Files.writeString(file, jobs);
-      config = config.withJobFile(file);
+      config = config.withJobs(JobLists.parse(jobs.toString()));
     }
     Recorder recorder = new Recorder();
-    BuiltinEngines.create(engine, config).route(fabric, RoutingOptions.defaults().withThreads(1)
+    Engines.create(engine, config).route(fabric, RoutingOptions.defaults().withThreads(1)
         .withProgress(recorder));
     recorder.assertWellFormed(engine);
   }
@@ -107,7 +110,7 @@ class EngineProgressTest {
   @ValueSource(strings = {"minhop", "updn", "dnup", "multiupdn", "dfsssp"})
   void workerThreadsReportOneAtATimeInOrder(String engine) throws Exception {
     Recorder recorder = new Recorder();
-    BuiltinEngines.create(engine, EngineConfig.none()).route(Topologies.kAryNTree(8, 3),
+    Engines.create(engine, EngineConfig.none()).route(Topologies.kAryNTree(8, 3),
         RoutingOptions.defaults().withThreads(4).withProgress(recorder));
     recorder.assertWellFormed(engine);
   }
@@ -117,7 +120,7 @@ class EngineProgressTest {
   void lashCountsPairsNotRows() throws Exception {
     Recorder recorder = new Recorder();
     Fabric fabric = Topologies.kAryNTree(4, 3);
-    BuiltinEngines.create("lash", EngineConfig.none()).route(fabric, RoutingOptions.defaults().withProgress(recorder));
+    Engines.create("lash", EngineConfig.none()).route(fabric, RoutingOptions.defaults().withProgress(recorder));
     long n = fabric.numSwitches();
     List<long[]> layers = recorder.calls.get("lash: layers");
     assertEquals(n * (n - 1) / 2, layers.get(0)[1]);

@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.opensm.OpenSmSimulation;
@@ -45,13 +45,13 @@ class UpdnInteropTest {
     Fabric fabric = theirs.fabric();
 
     EngineConfig refuse = EngineConfig.none().withParam("updn_auto_root", "false");
-    EngineChain.Result ours = EngineChain.route(BuiltinEngines.chain("updn,minhop", refuse), fabric,
+    EngineChain.Result ours = EngineChain.route(Engines.chain("updn,minhop", refuse), fabric,
         RoutingOptions.defaults());
     assertEquals("minhop", ours.routing().engineName(), ours.failures().toString());
     assertTrue(ours.failures().get(0).startsWith("updn: no root nodes were found"), ours.failures().toString());
     GoldenLfts.assertSameLfts(theirs.routing(), ours.routing(), spec + " updn,minhop");
 
-    EngineChain.Result auto = EngineChain.route(BuiltinEngines.chain("updn,minhop", EngineConfig.none()),
+    EngineChain.Result auto = EngineChain.route(Engines.chain("updn,minhop", EngineConfig.none()),
         fabric, RoutingOptions.defaults());
     assertEquals("updn", auto.routing().engineName());
     assertTrue(auto.routing().notes().get(0).contains("took switch"), auto.routing().notes().toString());
