@@ -87,7 +87,8 @@ public final class CostModel {
     double[] seconds = new double[3];
     for (int run = -1; run < seconds.length; run++) {
       long start = System.nanoTime();
-      org.ibrouting.simulation.Simulator.effectiveBisectionBandwidth(paths, 100_000, 1, threads);
+      org.ibrouting.simulation.Simulator.effectiveBisectionBandwidth(paths,
+          org.ibrouting.simulation.SimulationOptions.of(100_000, 1).withThreads(threads));
       if (run >= 0) {
         seconds[run] = (System.nanoTime() - start) / 1e9;
       }
