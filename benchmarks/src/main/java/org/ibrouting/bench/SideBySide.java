@@ -248,7 +248,9 @@ public final class SideBySide {
         Path dump = dumps.get(engine);
         p = probe(spec, engine, o, dump == null ? "-" : dump.toString(), false);
         if (o.cold && "ok".equals(p.getProperty("status"))) {
-          coldCli(net, engine, o, p);
+          // a routing of over 20 s was timed cold already; one process then suffices
+          int runs = Double.parseDouble(p.getProperty("seconds", "0")) > 20 ? 1 : o.coldRuns;
+          coldCli(net, engine, o, p, runs);
         }
       }
       rows.add(new Row(spec, fabric.numSwitches(), fabric.numCas(), "ours", engine, p));
@@ -306,7 +308,7 @@ public final class SideBySide {
     }
     Path out = Files.createTempFile(o.work, "probe-", ".out");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-    long timeout = timeOnly ? 180 : o.timeoutSeconds;
+    long timeout = timeOnly ? 300 : o.timeoutSeconds;
     boolean finished = process.waitFor(timeout, TimeUnit.SECONDS);
     String output = Files.readString(out);
     Files.deleteIfExists(out);
@@ -325,12 +327,12 @@ public final class SideBySide {
 
   /**
    * What a user gets: {@code bin/ibrouting route -R ENGINE FABRIC --json} in fresh processes
-   * ({@link Options#coldRuns} of them, after one not counted that also makes sure the launcher's
-   * class archive exists): the median of the routing phase the command reports
+   * ({@code coldRuns} of them, after one not counted unless only one is asked for; the launcher's
+   * class archive is made first): the median of the routing phase the command reports
    * ({@code cold_seconds}) and of the whole process's wall time ({@code process_seconds}), timed by
    * {@code farm-bench} when it is installed, else here.
    */
-  static void coldCli(Path fabricFile, String engine, Options o, Properties p)
+  static void coldCli(Path fabricFile, String engine, Options o, Properties p, int coldRuns)
       throws IOException, InterruptedException {
     Path launcher = o.launcher.toAbsolutePath();
     if (!Files.isExecutable(launcher)) {
@@ -347,19 +349,20 @@ public final class SideBySide {
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(List.of(env));
     if (farmBench) {
-      command.addAll(List.of("farm-bench", "-n", Integer.toString(o.coldRuns), "--timeout",
+      command.addAll(List.of("farm-bench", "-n", Integer.toString(coldRuns), "--warmup",
+          coldRuns == 1 ? "0" : "1", "--timeout",
           Long.toString(Math.min(3600, o.timeoutSeconds)), "--", "sh", "-c", "exec " + route + " >>" + log + " 2>&1"));
     } else {
       command.addAll(List.of("sh", "-c", route + " >>" + log + " 2>&1"));
     }
     List<Double> walls = new ArrayList<>();
     String report = "";
-    for (int run = 0; run < (farmBench ? 1 : o.coldRuns + 1); run++) {
+    for (int run = 0; run < (farmBench || coldRuns == 1 ? 1 : coldRuns + 1); run++) {
       long start = System.nanoTime();
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       process.waitFor();
-      if (run > 0) {
+      if (run > 0 || coldRuns == 1) {
         walls.add((System.nanoTime() - start) / 1e9);
       }
     }
@@ -380,7 +383,7 @@ public final class SideBySide {
     Files.deleteIfExists(log);
     Files.deleteIfExists(dump);
     // farm-bench's first run is a warm-up, not counted: the last coldRuns are the measured ones
-    List<Double> measured = routing.subList(Math.max(0, routing.size() - o.coldRuns), routing.size());
+    List<Double> measured = routing.subList(Math.max(0, routing.size() - coldRuns), routing.size());
     if (!measured.isEmpty()) {
       p.setProperty("cold_seconds", String.format(Locale.ROOT, "%.6f", median(measured)));
     }
