@@ -89,12 +89,27 @@ public final class CreditLoopVerifier {
 
   /** Builds the graph of every VL and checks it for cycles. */
   public CdgReport verify(Routing routing) {
+    return verify(routing, null);
+  }
+
+  /**
+   * Builds the graph of every VL for every path the mix allows (a switch in state EITHER follows
+   * either of its tables; sources send on the SLs of the mix's SL state) and checks it for cycles:
+   * acyclic means that no credit loop can form whichever of these states the switches are in, even
+   * while packets sent in one state are still in flight in another.
+   */
+  public CdgReport verify(RoutingMix mix) {
+    return verify(mix.first(), mix);
+  }
+
+  private CdgReport verify(Routing routing, RoutingMix mix) {
     Fabric fabric = routing.fabric();
     Endpoints endpoints = new Endpoints(fabric, scope);
-    boolean vlLess = ignoreSls || routing.slTable().isNone();
-    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess);
+    SlTable second = mix == null ? null : mix.second().slTable();
+    boolean vlLess = ignoreSls || routing.slTable().isNone() && (second == null || second.isNone());
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), second, vlLess);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints, groups, vlLess, endpointChannels));
+        () -> new Worker(routing, mix, endpoints, groups, vlLess, endpointChannels));
     int numVls = 0;
     for (Worker w : workers) {
       for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
@@ -123,7 +138,7 @@ public final class CreditLoopVerifier {
       int[] cycle = cdg.findCycle();
       numCyclic[vl] = cdg.numCyclic();
       if (cycle != null) {
-        witnesses[vl] = witness(routing, endpoints, vlLess, vl, cycle);
+        witnesses[vl] = witness(routing, mix, endpoints, vlLess, vl, cycle);
       }
     }
     int usedVls = numVls;
@@ -159,19 +174,21 @@ public final class CreditLoopVerifier {
   }
 
   /** Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it. */
-  private CreditLoop witness(Routing routing, Endpoints endpoints, boolean vlLess, int vl,
-      int[] cycle) {
+  private CreditLoop witness(Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess,
+      int vl, int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] srcLids = new int[n];
     int[] dstLids = new int[n];
     List<String> names = new ArrayList<>(n);
     LftWalker walker = new LftWalker(routing);
+    MixWalker mixWalker = mix == null ? null : new MixWalker(mix);
     for (int i = 0; i < n; i++) {
       int c1 = cycle[i];
       int c2 = cycle[(i + 1) % n];
       names.add(channelName(fabric, c1));
-      long found = findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2);
+      long found = mix == null ? findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2)
+          : mixWalker.findInducingRoute(endpoints, vlLess, vl, c1, c2);
       srcLids[i] = (int) (found & 0xFFFF);
       dstLids[i] = (int) (found >>> 16);
     }
@@ -252,12 +269,17 @@ public final class CreditLoopVerifier {
     /** Per source LID: its (group, switch) entry, or -1. */
     final int[] entryOfLid;
 
-    SourceGroups(Endpoints endpoints, SlTable table, boolean vlLess) {
+    /**
+     * Groups by {@code table}'s source groups, or by the pairs of groups of {@code table} and
+     * {@code second} (a mix's two SL tables; null for one routing).
+     */
+    SourceGroups(Endpoints endpoints, SlTable table, SlTable second, boolean vlLess) {
       Fabric fabric = endpoints.fabric;
       int maxLid = fabric.maxLid();
       int tableGroups = vlLess ? 0 : table.numGroups();
-      int[] denseOf = new int[tableGroups + 1];
-      Arrays.fill(denseOf, -1);
+      int secondGroups = vlLess || second == null ? 0 : second.numGroups();
+      Long2IntOpenHashMap denseOf = new Long2IntOpenHashMap();
+      denseOf.defaultReturnValue(-1);
       int[] groupOfLid = new int[maxLid + 1];
       Arrays.fill(groupOfLid, -1);
       int[] rep = new int[16];
@@ -268,16 +290,21 @@ public final class CreditLoopVerifier {
         }
         int base = fabric.baseLid(endpoints.ports[e]);
         for (int lid = base; lid < base + endpoints.numLidsOf[e]; lid++) {
-          int key = vlLess ? 0 : table.groupOfSrcLid(lid);
-          key = key < 0 || key >= tableGroups ? tableGroups : key;
-          if (denseOf[key] < 0) {
+          int g1 = vlLess ? 0 : table.groupOfSrcLid(lid);
+          g1 = g1 < 0 || g1 >= tableGroups ? tableGroups : g1;
+          int g2 = secondGroups == 0 ? 0 : second.groupOfSrcLid(lid);
+          g2 = g2 < 0 || g2 >= secondGroups ? secondGroups : g2;
+          long key = (long) g1 * (secondGroups + 1) + g2;
+          int dense = denseOf.get(key);
+          if (dense < 0) {
             if (groups == rep.length) {
               rep = Arrays.copyOf(rep, groups * 2);
             }
             rep[groups] = lid;
-            denseOf[key] = groups++;
+            dense = groups++;
+            denseOf.put(key, dense);
           }
-          groupOfLid[lid] = denseOf[key];
+          groupOfLid[lid] = dense;
         }
       }
       numGroups = groups;
@@ -331,6 +358,11 @@ public final class CreditLoopVerifier {
   /** Per-thread walker, stamps and dependency sets. */
   private static final class Worker implements Parallel.Worker {
     private final Routing routing;
+    private final RoutingMix mix;
+    private final MixWalker mixWalker;
+    private final int[] outs = new int[2];
+    private final int[] stackSwitch;
+    private final int[] stackPrev;
     private final Fabric fabric;
     private final Endpoints endpoints;
     private final SourceGroups groups;
@@ -347,9 +379,14 @@ public final class CreditLoopVerifier {
     final boolean[][] used = new boolean[MAX_VLS][];
     private int epoch;
 
-    Worker(Routing routing, Endpoints endpoints, SourceGroups groups, boolean vlLess,
-        boolean endpointChannels) {
+    Worker(Routing routing, RoutingMix mix, Endpoints endpoints, SourceGroups groups,
+        boolean vlLess, boolean endpointChannels) {
       this.routing = routing;
+      this.mix = mix;
+      this.mixWalker = mix == null ? null : new MixWalker(mix);
+      int stack = mix == null ? 0 : 2 * routing.fabric().numSwitches() + 2;
+      this.stackSwitch = new int[stack];
+      this.stackPrev = new int[stack];
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.groups = groups;
@@ -380,6 +417,9 @@ public final class CreditLoopVerifier {
     private void collect(int lid) {
       epoch++;
       walker.reset(lid);
+      if (mixWalker != null) {
+        mixWalker.reset(lid);
+      }
       int dstEndpoint = endpoints.endpointOfLid[lid];
       int dstBase = fabric.baseLid(endpoints.ports[dstEndpoint]);
       int dstLids = endpoints.numLidsOf[dstEndpoint];
@@ -390,19 +430,17 @@ public final class CreditLoopVerifier {
       }
       int touched = 0;
       for (int g = 0; g < groups.numGroups; g++) {
-        int vl = vlLess ? 0 : routing.slTable().vl(groups.repLid[g], lid);
+        int vl = vlLess ? 0 : mix == null ? routing.slTable().vl(groups.repLid[g], lid)
+            : mixWalker.vl(groups.repLid[g], lid);
+        int vl2 = vlLess || mix == null ? -1 : mixWalker.otherVl(groups.repLid[g], lid);
         for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
           if (entryCount[entry] == 0) {
             continue;
           }
-          ensureVl(vl);
           int sw = groups.entrySwitch[entry];
-          if (startStamp[vl][sw] != epoch) {
-            if (numStarts[vl] == 0) {
-              vlsTouched[touched++] = vl;
-            }
-            startStamp[vl][sw] = epoch;
-            starts[vl][numStarts[vl]++] = sw;
+          touched = addStart(vl, sw, touched);
+          if (vl2 >= 0 && vl2 != vl) {
+            touched = addStart(vl2, sw, touched);
           }
         }
       }
@@ -423,7 +461,27 @@ public final class CreditLoopVerifier {
       }
     }
 
+    /** Starts a walk from switch {@code sw} on {@code vl} (once); returns the VLs touched. */
+    private int addStart(int vl, int sw, int touched) {
+      if (vl < 0) {
+        return touched;
+      }
+      ensureVl(vl);
+      if (startStamp[vl][sw] != epoch) {
+        if (numStarts[vl] == 0) {
+          vlsTouched[touched++] = vl;
+        }
+        startStamp[vl][sw] = epoch;
+        starts[vl][numStarts[vl]++] = sw;
+      }
+      return touched;
+    }
+
     private void walk(int vl, int start) {
+      if (mix != null) {
+        walkMix(vl, start);
+        return;
+      }
       int[] active = activeStamp[vl];
       LongOpenHashSet set = edges[vl];
       boolean[] usedChannels = used[vl];
@@ -451,20 +509,68 @@ public final class CreditLoopVerifier {
       }
     }
 
+    /**
+     * Every walk the mix allows from {@code start}: at each switch every out channel its state
+     * allows depends on the channel the packet came in by; each switch is expanded once per (VL,
+     * destination), but every channel it is entered by gets its dependencies.
+     */
+    private void walkMix(int vl, int start) {
+      int[] active = activeStamp[vl];
+      LongOpenHashSet set = edges[vl];
+      boolean[] usedChannels = used[vl];
+      int top = 0;
+      stackSwitch[top] = start;
+      stackPrev[top++] = -1;
+      while (top > 0) {
+        top--;
+        int sw = stackSwitch[top];
+        int prev = stackPrev[top];
+        int count = mixWalker.outChannels(sw, endpointChannels, outs);
+        for (int k = 0; k < count; k++) {
+          usedChannels[outs[k]] = true;
+          if (prev >= 0) {
+            set.add(((long) prev << 32) | outs[k]);
+          }
+        }
+        if (active[sw] == epoch) {
+          continue;
+        }
+        active[sw] = epoch;
+        for (int k = 0; k < count; k++) {
+          int next = fabric.channelHead(outs[k]);
+          if (fabric.isSwitch(next)) {
+            stackSwitch[top] = next;
+            stackPrev[top++] = outs[k];
+          }
+        }
+      }
+    }
+
     private void injectionEdges(int lid, int dstEndpoint) {
       for (int e = 0; e < endpoints.ports.length; e++) {
         int sw = endpoints.switchOf[e];
         if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
           continue;
         }
-        int first = walker.outChannel(sw, true);
+        int count = mixWalker == null ? 0 : mixWalker.outChannels(sw, true, outs);
+        int first = mixWalker == null ? walker.outChannel(sw, true) : -1;
         int base = fabric.baseLid(endpoints.ports[e]);
         for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
-          int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
-          ensureVl(vl);
-          used[vl][endpoints.ports[e]] = true;
-          if (first >= 0) {
-            edges[vl].add(((long) endpoints.ports[e] << 32) | first);
+          int vl = vlLess ? 0 : mix == null ? routing.slTable().vl(src, lid) : mixWalker.vl(src, lid);
+          int vl2 = vlLess || mix == null ? -1 : mixWalker.otherVl(src, lid);
+          for (int t = 0; t < 2; t++) {
+            int v = t == 0 ? vl : vl2 == vl ? -1 : vl2;
+            if (v < 0) {
+              continue;
+            }
+            ensureVl(v);
+            used[v][endpoints.ports[e]] = true;
+            if (first >= 0) {
+              edges[v].add(((long) endpoints.ports[e] << 32) | first);
+            }
+            for (int k = 0; k < count; k++) {
+              edges[v].add(((long) endpoints.ports[e] << 32) | outs[k]);
+            }
           }
         }
       }
@@ -474,9 +580,15 @@ public final class CreditLoopVerifier {
         if (orphan != dstEndpoint && fabric.peerPort(port) == endpoints.ports[dstEndpoint]) {
           int base = fabric.baseLid(port);
           for (int src = base; src < base + endpoints.numLidsOf[orphan]; src++) {
-            int vl = vlLess ? 0 : routing.slTable().vl(src, lid);
-            ensureVl(vl);
-            used[vl][port] = true;
+            int vl = vlLess ? 0 : mix == null ? routing.slTable().vl(src, lid) : mixWalker.vl(src, lid);
+            int vl2 = vlLess || mix == null ? -1 : mixWalker.otherVl(src, lid);
+            for (int t = 0; t < 2; t++) {
+              int v = t == 0 ? vl : vl2;
+              if (v >= 0) {
+                ensureVl(v);
+                used[v][port] = true;
+              }
+            }
           }
         }
       }

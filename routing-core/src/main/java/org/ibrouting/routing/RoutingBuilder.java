@@ -29,6 +29,18 @@ public final class RoutingBuilder {
     Arrays.fill(lfts, (byte) Routing.NO_ROUTE);
   }
 
+  /** A builder over existing tables (taken over, not copied). */
+  RoutingBuilder(Fabric fabric, String engineName, byte[] lfts) {
+    this.fabric = fabric;
+    this.engineName = engineName;
+    this.lftStride = fabric.lftStride();
+    if (lfts.length != fabric.numSwitches() * lftStride) {
+      throw new IllegalArgumentException("LFTs of " + lfts.length + " entries do not fit "
+          + fabric.numSwitches() + " switches x " + lftStride + " LIDs");
+    }
+    this.lfts = lfts;
+  }
+
   /** The fabric being routed. */
   public Fabric fabric() {
     return fabric;

@@ -62,9 +62,19 @@ public final class DfssspEngine implements RoutingEngine {
     return "dfsssp";
   }
 
+  /** Whether spare VLs are split as OpenSM splits them. */
+  public boolean balance() {
+    return balance;
+  }
+
+  /** The SSSP engine (minimal, with this engine's GUID files) whose tables the VLs are assigned to. */
+  public SsspEngine ssspEngine() {
+    return new SsspEngine(true, cnGuidFile, ioGuidFile);
+  }
+
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    SsspEngine ssspEngine = new SsspEngine(true, cnGuidFile, ioGuidFile);
+    SsspEngine ssspEngine = ssspEngine();
     int[] ports = ssspEngine.destinationOrder(fabric, name());
     Routing sssp;
     try {

@@ -29,6 +29,20 @@ public final class DnupEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
+    int threads = Parallel.threadsFor(n, options.threads());
+    UpDownHops hops = UpDownHops.compute(fabric, turns(ranks(fabric)), threads);
+    hops.requireConnectedSwitchesRouted(name(), "Down*/Up*", "route with updn or minhop");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+  }
+
+  /**
+   * Down*&#47;Up* ranks: 0 for switches with a CA or router, else the BFS distance from them over
+   * switch links ({@link Integer#MAX_VALUE} where none is reached).
+   *
+   * @throws RoutingException when no switch has a CA or router
+   */
+  public static int[] ranks(Fabric fabric) throws RoutingException {
+    int n = fabric.numSwitches();
     int[] rank = new int[n];
     Arrays.fill(rank, Integer.MAX_VALUE);
     int[] queue = new int[n];
@@ -56,8 +70,12 @@ public final class DnupEngine implements RoutingEngine {
         }
       }
     }
-    int threads = Parallel.threadsFor(n, options.threads());
-    UpDownHops hops = UpDownHops.compute(fabric, new UpDownHops.Turns() {
+    return rank;
+  }
+
+  /** The Down*&#47;Up* turn rule of {@link #ranks}: down (or level) hops first, then up (or level) hops. */
+  public static UpDownHops.Turns turns(int[] rank) {
+    return new UpDownHops.Turns() {
       @Override
       public boolean first(int x, int y) {
         return rank[y] >= rank[x];
@@ -67,8 +85,6 @@ public final class DnupEngine implements RoutingEngine {
       public boolean last(int x, int y) {
         return rank[y] <= rank[x];
       }
-    }, threads);
-    hops.requireConnectedSwitchesRouted(name(), "Down*/Up*", "route with updn or minhop");
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    };
   }
 }

@@ -60,7 +60,12 @@ public final class UpDownHops implements HopTable {
 
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
   static UpDownHops compute(Fabric fabric, int[] rank, int threads) {
-    return compute(fabric, new Turns() {
+    return compute(fabric, upDown(fabric, rank), threads);
+  }
+
+  /** The Up*&#47;Down* turn rule of switch ranks (0 = root): up hops first, then down hops. */
+  public static Turns upDown(Fabric fabric, int[] rank) {
+    return new Turns() {
       @Override
       public boolean first(int x, int y) {
         return isUp(fabric, rank, x, y);
@@ -70,7 +75,7 @@ public final class UpDownHops implements HopTable {
       public boolean last(int x, int y) {
         return !isUp(fabric, rank, x, y);
       }
-    }, threads);
+    };
   }
 
   /** The legal hop counts for any two-phase turn rule. */

@@ -57,12 +57,19 @@ public final class UpdnEngine implements RoutingEngine {
       throw new RoutingException("updn: the fabric has no switch to route");
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    int[] roots = rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
-    int[] rank = ranks(fabric, roots);
+    int[] rank = ranks(fabric, roots(fabric, threads));
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
     hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
         + " with minhop");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+  }
+
+  /**
+   * The root switches this engine ranks {@code fabric} from: those of its root GUID file, else the
+   * detected ones ({@link #detectRoots}).
+   */
+  public int[] roots(Fabric fabric, int threads) throws RoutingException {
+    return rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */

@@ -1,0 +1,43 @@
+package org.ibrouting.engines.reroute;
+
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+
+/**
+ * An engine's rule for re-routing the switches whose paths to one destination broke, within its
+ * own choice of ports and its balance. {@link Reroute} calls {@link #release} for every entry it
+ * is about to re-route (so balance counts only kept entries), then {@link #prepare}, then
+ * {@link #repair} once per broken destination LID in the engine's destination order, then
+ * {@link #finish}.
+ */
+interface Repair {
+  /** The turn rule the engine's paths follow, or null (every hop allowed anywhere). */
+  default org.ibrouting.engines.updn.UpDownHops.Turns turns() {
+    return null;
+  }
+
+  /** The destination LIDs in the order the engine routes them (every LID it routes, once). */
+  int[] destinationLids();
+
+  /** Called once with the scan of the old tables, before any release. */
+  default void scanned(DamageScan scan) {}
+
+  /** The entry of {@code sw} for {@code lid}, which pointed to {@code oldPort}, is re-routed. */
+  void release(int sw, int lid, int oldPort);
+
+  /** Called once after every release, before the first repair, with the affected switches. */
+  void prepare(Affected affected);
+
+  /**
+   * Chooses new entries for the affected switches {@code affected[from..to)} of the destination
+   * {@code walk} is reset to: switches whose path broke but that still reach it. Every other
+   * switch keeps its entry. Returns the number of entries it changed.
+   */
+  long repair(TreeWalk walk, int[] affected, int from, int to);
+
+  /**
+   * The final routing from the repaired tables: the SL table and its verification where the
+   * engine assigns VLs.
+   */
+  Routing finish(Routing tables, Reroute.Stats stats) throws RoutingException;
+}
