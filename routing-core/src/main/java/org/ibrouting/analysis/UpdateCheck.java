@@ -149,7 +149,7 @@ public final class UpdateCheck {
 
   /**
    * A credit loop of the union and, per channel of the loop, which switch sends the loop's route
-   * over it in which state: {@code switch 0x... "s3" in its old table} (or new, or both).
+   * over it in which state: {@code switch 0x... "s3" in its old table} (new table, old and new tables).
    */
   public record Witness(CreditLoop loop, List<String> states) {
     /** Copies the list. */
@@ -408,8 +408,8 @@ public final class UpdateCheck {
       }
       boolean old = from.outPort(sw, dst) == fabric.portNum(channel);
       boolean now = to.outPort(sw, dst) == fabric.portNum(channel);
-      states.add(fabric.nodeName(sw) + " in its " + (old && now ? "old and new" : old ? "old" : "new")
-          + " table");
+      states.add(fabric.nodeName(sw) + " in its " + (old && now ? "old and new tables" : old
+          ? "old table" : "new table"));
     }
     return new Witness(loop, states);
   }

@@ -50,8 +50,8 @@ class UpdateCheckTest {
       assertEquals(ring.channelHead(channels[i]), ring.channelTail(channels[(i + 1) % channels.length]));
     }
     String states = String.join("\n", witness.states());
-    assertTrue(states.contains("in its old table") || states.contains("in its old and new table"), states);
-    assertTrue(states.contains("in its new table") || states.contains("in its old and new table"), states);
+    assertTrue(states.contains("in its old table") || states.contains("in its old and new tables"), states);
+    assertTrue(states.contains("in its new table") || states.contains("in its old and new tables"), states);
     assertTrue(witness.toString().contains("mix of old and new"), witness.toString());
     // an order of single-switch updates avoids every loop here
     assertEquals(UpdateCheck.Kind.ORDERED, result.plan().kind(), result.plan().note());

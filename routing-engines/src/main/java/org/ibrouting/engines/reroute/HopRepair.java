@@ -30,6 +30,7 @@ final class HopRepair implements Repair {
 
   private final Fabric fabric;
   private final RoutingBuilder lfts;
+  private final Routing old;
   private final UpDownHops.Turns turns;
   private final Check check;
   private final int[] order;
@@ -41,9 +42,10 @@ final class HopRepair implements Repair {
   private final int[] settled;
   private String refusal;
 
-  HopRepair(Fabric fabric, RoutingBuilder lfts, UpDownHops.Turns turns, Check check) {
+  HopRepair(Fabric fabric, RoutingBuilder lfts, Routing old, UpDownHops.Turns turns, Check check) {
     this.fabric = fabric;
     this.lfts = lfts;
+    this.old = old;
     this.turns = turns;
     this.check = check;
     this.order = destinationLids(fabric);
@@ -179,23 +181,25 @@ final class HopRepair implements Repair {
 
   /** Sets the entry, counting it as MINHOP counts routes; returns 1 when it changed. */
   private long place(int sw, int lid, int port) {
-    int old = lfts.outPort(sw, lid);
+    int before = lfts.outPort(sw, lid);
     lfts.setOutPort(sw, lid, port);
     if (counted(sw, lid, port)) {
       routesOfPort[fabric.port(sw, port)]++;
     }
-    return old == port ? 0 : 1;
+    return before == port ? 0 : 1;
   }
 
   /**
    * The port for {@code sw}: its old one when that still realises {@code label}, else MINHOP's
    * choice among the ports that do (fewest routes, first in its scan order, which for an LMC
-   * offset starts after the previous LID's port).
+   * offset starts after the previous LID's port), a port to a switch whose old entry sends the LID
+   * straight back only when no other realises it.
    */
   private int choose(TreeWalk walk, int sw, int lid, int label) {
-    int old = lfts.outPort(sw, lid);
-    if (old != Routing.NO_ROUTE && old >= 1 && old <= fabric.numPorts(sw) && realises(walk, sw, old, label)) {
-      return old;
+    int oldPort = lfts.outPort(sw, lid);
+    if (oldPort != Routing.NO_ROUTE && oldPort >= 1 && oldPort <= fabric.numPorts(sw)
+        && realises(walk, sw, oldPort, label)) {
+      return oldPort;
     }
     int dst = walk.dstPort();
     int numPortsInclZero = fabric.numPorts(sw) + 1;
@@ -206,15 +210,18 @@ final class HopRepair implements Repair {
     }
     int best = Routing.NO_ROUTE;
     long fewest = Long.MAX_VALUE;
+    boolean bestBounces = true;
     for (int i = start; i < start + numPortsInclZero; i++) {
       int portNum = i % numPortsInclZero;
       if (portNum == 0 || !realises(walk, sw, portNum, label)) {
         continue;
       }
       long routes = routesOfPort[fabric.port(sw, portNum)];
-      if (routes < fewest) {
+      boolean bounces = Repair.bouncesBack(fabric, old, fabric.port(sw, portNum), lid);
+      if (bestBounces && !bounces || bounces == bestBounces && routes < fewest) {
         fewest = routes;
         best = portNum;
+        bestBounces = bounces;
       }
     }
     return best;

@@ -1,5 +1,6 @@
 package org.ibrouting.engines.reroute;
 
+import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 
@@ -11,6 +12,18 @@ import org.ibrouting.routing.RoutingException;
  * {@link #finish}.
  */
 interface Repair {
+  /**
+   * Whether leaving by {@code channel} for {@code lid} goes to a switch whose entry in the old
+   * tables {@code old} sends the LID straight back: while switches hold a mix of old and new
+   * tables, such a choice closes a forwarding loop of two switches, so among equal choices the
+   * repairs avoid it.
+   */
+  static boolean bouncesBack(Fabric fabric, Routing old, int channel, int lid) {
+    int back = fabric.peerPort(channel);
+    return back >= 0 && fabric.isSwitch(fabric.nodeOfPort(back))
+        && old.outPort(fabric.nodeOfPort(back), lid) == fabric.portNum(back);
+  }
+
   /** The turn rule the engine's paths follow, or null (every hop allowed anywhere). */
   default org.ibrouting.engines.updn.UpDownHops.Turns turns() {
     return null;

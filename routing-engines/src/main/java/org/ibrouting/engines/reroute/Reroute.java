@@ -97,6 +97,7 @@ public final class Reroute {
   static final class Stats {
     long pathsMoved;
     String note = "";
+    boolean verified;
   }
 
   /**
@@ -154,7 +155,7 @@ public final class Reroute {
     double seconds = (System.nanoTime() - start) / 1e9;
     long verifyStart = System.nanoTime();
     routing = repair.finish(routing, stats);
-    double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
+    double verifySeconds = stats.verified ? (System.nanoTime() - verifyStart) / 1e9 : 0;
     return new Result(routing, changed, affected.numLids(), affected.switches.length,
         stats.pathsMoved, stats.note, seconds, verifySeconds);
   }
@@ -203,25 +204,25 @@ public final class Reroute {
   private static Repair repairFor(RoutingEngine engine, Fabric fabric, RoutingBuilder lfts,
       Routing old, RoutingOptions options, int threads) throws RoutingException {
     if (engine instanceof MinhopEngine) {
-      return new HopRepair(fabric, lfts, null, null);
+      return new HopRepair(fabric, lfts, old, null, null);
     }
     if (engine instanceof UpdnEngine updn) {
       int[] rank = UpdnEngine.ranks(fabric, updn.roots(fabric, threads));
-      return new HopRepair(fabric, lfts, UpDownHops.upDown(fabric, rank), verified(options));
+      return new HopRepair(fabric, lfts, old, UpDownHops.upDown(fabric, rank), verified(options));
     }
     if (engine instanceof DnupEngine) {
       // Down*/Up* promises freedom from deadlock on fat trees only, as MINHOP promises none
-      return new HopRepair(fabric, lfts, DnupEngine.turns(DnupEngine.ranks(fabric)), null);
+      return new HopRepair(fabric, lfts, old, DnupEngine.turns(DnupEngine.ranks(fabric)), null);
     }
     if (engine instanceof DfssspEngine dfsssp) {
       SsspEngine sssp = dfsssp.ssspEngine();
       int[] ports = sssp.destinationOrder(fabric, engine.name());
-      return new WeightRepair(fabric, lfts, ports, true, threads,
+      return new WeightRepair(fabric, lfts, old, ports, true, threads,
           new VlRepair(engine.name(), old.slTable(), ports, options, dfsssp.balance()));
     }
     if (engine instanceof SsspEngine sssp) {
       int[] ports = sssp.destinationOrder(fabric, engine.name());
-      return new WeightRepair(fabric, lfts, ports, sssp.minimal(), threads, null);
+      return new WeightRepair(fabric, lfts, old, ports, sssp.minimal(), threads, null);
     }
     throw new RoutingException(engine.name() + ": no incremental re-routing for this engine;"
         + " reroute supports " + String.join(", ", SUPPORTED) + " (route it from scratch instead)");
@@ -239,6 +240,7 @@ public final class Reroute {
             + " loop:\n" + cdg.witness(cdg.cyclicVls()[0]));
       }
       stats.note = "deadlock-free (verified)";
+      stats.verified = true;
       return routing;
     };
   }

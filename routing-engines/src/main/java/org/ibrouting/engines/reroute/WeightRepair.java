@@ -24,7 +24,9 @@ import org.ibrouting.routing.RoutingException;
  * <p>Repair: with {@code minimal}, an affected switch's hop count is 1 + the least hop count of a
  * neighbour (a kept path's length, or another affected switch's count), and among the neighbours
  * that realise it the one whose path is cheapest wins, as P²-weighted Dijkstra would choose; without
- * it, Dijkstra over the weights, started from the kept paths' costs. Ties go to the lower port;
+ * it, Dijkstra over the weights, started from the kept paths' costs. Ties go to the lower port
+ * (with {@code minimal}, a neighbour whose old entry sends the LID straight back is taken only
+ * when no other realises the hop count, see {@link Repair#bouncesBack});
  * an affected switch keeps its old port when that port realises its hop count (minimal) or leads
  * to a switch already settled (not minimal). The new paths then raise the weights as SSSP's update
  * does.
@@ -35,6 +37,7 @@ import org.ibrouting.routing.RoutingException;
 final class WeightRepair implements Repair {
   private final Fabric fabric;
   private final RoutingBuilder lfts;
+  private final Routing old;
   private final int[] order;
   private final boolean minimal;
   private final int threads;
@@ -52,10 +55,11 @@ final class WeightRepair implements Repair {
   private final boolean[] settled;
   private int stampValue;
 
-  WeightRepair(Fabric fabric, RoutingBuilder lfts, int[] ports, boolean minimal, int threads,
-      VlRepair vls) {
+  WeightRepair(Fabric fabric, RoutingBuilder lfts, Routing old, int[] ports, boolean minimal,
+      int threads, VlRepair vls) {
     this.fabric = fabric;
     this.lfts = lfts;
+    this.old = old;
     this.minimal = minimal;
     this.threads = threads;
     this.vls = vls;
@@ -277,9 +281,10 @@ final class WeightRepair implements Repair {
     for (int i = 0; i < count; i++) {
       int sw = settledOrder[i];
       int label = hopLabel[sw];
-      int old = lfts.outPort(sw, lid);
+      int oldPort = lfts.outPort(sw, lid);
       int best = -1;
       long bestCost = Long.MAX_VALUE;
+      boolean bestBounces = true;
       for (int k = 0; k < fabric.outDegree(sw); k++) {
         int channel = fabric.outChannel(sw, k);
         int next = fabric.channelHead(channel);
@@ -287,14 +292,16 @@ final class WeightRepair implements Repair {
         if (via == Long.MAX_VALUE) {
           continue;
         }
-        if (fabric.portNum(channel) == old) {
+        if (fabric.portNum(channel) == oldPort) {
           best = channel;
           bestCost = via;
           break;
         }
-        if (via < bestCost) {
+        boolean bounces = Repair.bouncesBack(fabric, old, channel, lid);
+        if (bestBounces && !bounces || bounces == bestBounces && via < bestCost) {
           bestCost = via;
           best = channel;
+          bestBounces = bounces;
         }
       }
       cost[sw] = bestCost;
@@ -359,7 +366,7 @@ final class WeightRepair implements Repair {
     long changed = 0;
     while (!heap.isEmpty()) {
       int sw = heap.extractMin();
-      int old = lfts.outPort(sw, lid);
+      int oldPort = lfts.outPort(sw, lid);
       int bestChannel = -1;
       long bestCost = Long.MAX_VALUE;
       for (int k = 0; k < fabric.outDegree(sw); k++) {
@@ -374,7 +381,7 @@ final class WeightRepair implements Repair {
         if (via == Long.MAX_VALUE) {
           continue;
         }
-        if (fabric.portNum(channel) == old) {
+        if (fabric.portNum(channel) == oldPort) {
           bestChannel = channel;
           bestCost = via;
           break;
@@ -446,9 +453,9 @@ final class WeightRepair implements Repair {
   }
 
   private long set(int sw, int lid, int port) {
-    int old = lfts.outPort(sw, lid);
+    int before = lfts.outPort(sw, lid);
     lfts.setOutPort(sw, lid, port);
-    return old == port ? 0 : 1;
+    return before == port ? 0 : 1;
   }
 
   @Override
