@@ -57,6 +57,15 @@ public final class RoutingBuilder {
     return lfts[sw * lftStride + lid] & 0xFF;
   }
 
+  /**
+   * Copies the entries of switch {@code sw} for LIDs {@code fromLid .. fromLid + count - 1} into
+   * {@code dst} from {@code dstPos} (raw bytes: read with {@code & 0xFF}), for passes that read many
+   * LIDs of every switch.
+   */
+  public void copyEntries(int sw, int fromLid, byte[] dst, int dstPos, int count) {
+    System.arraycopy(lfts, sw * lftStride + fromLid, dst, dstPos, count);
+  }
+
   /** Routes every switch's own LIDs (its port 0 LMC range) to port 0. */
   public RoutingBuilder setOwnLidsToPortZero() {
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {

@@ -4,9 +4,10 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
- * The LFTs of every switch for a block of 64 consecutive LIDs, copied column by column, so that
- * passes over every destination's tree read the switch-major tables in whole cache lines. One
- * instance per thread; 64 bytes per switch.
+ * The LFTs of every switch for a block of 64 consecutive LIDs, copied switch by switch (one cache
+ * line each), so that passes over every destination's tree read the switch-major tables in whole
+ * lines and then find a LID's column in a block that stays in cache. One instance per thread; 64
+ * bytes per switch.
  */
 final class LidBlocks {
   /** LIDs per block. */
@@ -35,9 +36,7 @@ final class LidBlocks {
     firstLid = b * SIZE;
     int lids = Math.min(SIZE, fabric.maxLid() + 1 - firstLid);
     for (int sw = 0; sw < n; sw++) {
-      for (int j = 0; j < lids; j++) {
-        block[j * n + sw] = (byte) lfts.outPort(sw, firstLid + j);
-      }
+      lfts.copyEntries(sw, firstLid, block, sw * SIZE, lids);
     }
     return lids;
   }
@@ -49,6 +48,6 @@ final class LidBlocks {
 
   /** The output port of switch {@code sw} for LID {@code firstLid() + column}. */
   int port(int column, int sw) {
-    return block[column * n + sw] & 0xFF;
+    return block[sw * SIZE + column] & 0xFF;
   }
 }

@@ -153,6 +153,7 @@ final class WeightRepair implements Repair {
     private final int[] queue = new int[n];
     private final long[] sum = new long[n];
     private final int[] firstPort = new int[n];
+    private final int[] numPortsOf = new int[n];
 
     TreeSums(boolean[] destination, int[] brokenIndex, Affected affected, int[] headOfSlot) {
       this.destination = destination;
@@ -161,6 +162,7 @@ final class WeightRepair implements Repair {
       this.headOfSlot = headOfSlot;
       for (int sw = 0; sw < n; sw++) {
         firstPort[sw] = fabric.port(sw, 0);
+        numPortsOf[sw] = fabric.numPorts(sw);
       }
     }
 
@@ -185,7 +187,8 @@ final class WeightRepair implements Repair {
       for (int sw = 0; sw < n; sw++) {
         int portNum = blocks.port(column, sw);
         int head = -1;
-        if (sw != target && portNum != Routing.NO_ROUTE && portNum <= fabric.numPorts(sw)) {
+        // NO_ROUTE (255) lies above every port count; port 0 leads to no switch
+        if (sw != target && portNum <= numPortsOf[sw]) {
           int slot = firstPort[sw] + portNum;
           head = headOfSlot[slot];
           nextSlot[sw] = slot;
@@ -194,6 +197,7 @@ final class WeightRepair implements Repair {
         if (head >= 0) {
           pending[head]++;
         }
+        sum[sw] = endPortLids[sw];
       }
       int broken = brokenIndex[lid];
       if (broken >= 0) {
@@ -209,7 +213,6 @@ final class WeightRepair implements Repair {
       }
       int tail = 0;
       for (int sw = 0; sw < n; sw++) {
-        sum[sw] = endPortLids[sw];
         if (pending[sw] == 0) {
           queue[tail++] = sw;
         }
