@@ -98,7 +98,7 @@ public final class FailInPlace {
     List<String> topologies = TOPOLOGIES;
     double[] linkRates = {1, 2, 5, 10, 20};
     double[] switchRates = {1, 2, 5};
-    int seeds = 2;
+    int seeds = 3;
     List<String> ours = null;
     List<String> openSm = OPENSM_ENGINES;
     int patterns = 200;
@@ -148,7 +148,7 @@ public final class FailInPlace {
                                  [--opensm-engines e1,e2|none] [--patterns N] [--work DIR]
                                  [--results FILE] [--plots DIR]
               SPEC is an 'ibrouting generate' spec, e.g. 'ktree 4 3' or 'torus 4,4,4 1'.
-              Default: 4 small topologies, 2 seeds, 200 patterns (about 30 min here);
+              Default: 4 small topologies, 3 seeds, 200 patterns (under 30 min here);
               --full: 5 larger topologies, 10 seeds, 1000 patterns (hours).""");
           return null;
         }

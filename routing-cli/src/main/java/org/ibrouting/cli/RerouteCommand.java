@@ -73,13 +73,7 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    DumpFormat dumpFormat = switch (format.toLowerCase(Locale.ROOT)) {
-      case "full" -> DumpFormat.FULL;
-      case "compact" -> DumpFormat.COMPACT;
-      case "compact-guid" -> DumpFormat.COMPACT_WITH_GUID;
-      default -> throw new IllegalArgumentException("unknown --format '" + format
-          + "'; expected full, compact or compact-guid");
-    };
+    DumpFormat dumpFormat = RouteCommand.dumpFormat(format);
     if (engine.contains(",") || !Reroute.SUPPORTED.contains(BuiltinEngines.nameOf(engine))) {
       throw new IllegalArgumentException("reroute takes one engine with an incremental rule: "
           + String.join(", ", Reroute.SUPPORTED) + "; not '" + engine + "' (use route for the others)");

@@ -356,13 +356,13 @@ public final class CreditLoopVerifier {
   }
 
   /** Per-thread walker, stamps and dependency sets. */
-  private static final class Worker implements Parallel.Worker {
+  private static final class Worker implements Parallel.Worker, MixWalker.Sink {
     private final Routing routing;
     private final RoutingMix mix;
     private final MixWalker mixWalker;
     private final int[] outs = new int[2];
-    private final int[] stackSwitch;
-    private final int[] stackPrev;
+    private LongOpenHashSet sinkSet;
+    private boolean[] sinkUsed;
     private final Fabric fabric;
     private final Endpoints endpoints;
     private final SourceGroups groups;
@@ -384,9 +384,6 @@ public final class CreditLoopVerifier {
       this.routing = routing;
       this.mix = mix;
       this.mixWalker = mix == null ? null : new MixWalker(mix);
-      int stack = mix == null ? 0 : 2 * routing.fabric().numSwitches() + 2;
-      this.stackSwitch = new int[stack];
-      this.stackPrev = new int[stack];
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.groups = groups;
@@ -509,41 +506,21 @@ public final class CreditLoopVerifier {
       }
     }
 
-    /**
-     * Every walk the mix allows from {@code start}: at each switch every out channel its state
-     * allows depends on the channel the packet came in by; each switch is expanded once per (VL,
-     * destination), but every channel it is entered by gets its dependencies.
-     */
+    /** Every walk the mix allows from {@code start}, into this VL's sets (see {@link MixWalker#walk}). */
     private void walkMix(int vl, int start) {
-      int[] active = activeStamp[vl];
-      LongOpenHashSet set = edges[vl];
-      boolean[] usedChannels = used[vl];
-      int top = 0;
-      stackSwitch[top] = start;
-      stackPrev[top++] = -1;
-      while (top > 0) {
-        top--;
-        int sw = stackSwitch[top];
-        int prev = stackPrev[top];
-        int count = mixWalker.outChannels(sw, endpointChannels, outs);
-        for (int k = 0; k < count; k++) {
-          usedChannels[outs[k]] = true;
-          if (prev >= 0) {
-            set.add(((long) prev << 32) | outs[k]);
-          }
-        }
-        if (active[sw] == epoch) {
-          continue;
-        }
-        active[sw] = epoch;
-        for (int k = 0; k < count; k++) {
-          int next = fabric.channelHead(outs[k]);
-          if (fabric.isSwitch(next)) {
-            stackSwitch[top] = next;
-            stackPrev[top++] = outs[k];
-          }
-        }
-      }
+      sinkSet = edges[vl];
+      sinkUsed = used[vl];
+      mixWalker.walk(start, activeStamp[vl], epoch, endpointChannels, this);
+    }
+
+    @Override
+    public void channel(int out) {
+      sinkUsed[out] = true;
+    }
+
+    @Override
+    public void dependency(int in, int out) {
+      sinkSet.add(((long) in << 32) | out);
     }
 
     private void injectionEdges(int lid, int dstEndpoint) {

@@ -15,6 +15,9 @@ final class MixWalker {
   private final LftWalker first;
   private final LftWalker second;
   private final int[] outs = new int[2];
+  private final int[] walkOuts = new int[2];
+  private final int[] stackSwitch;
+  private final int[] stackPrev;
   private final int[] queue;
   private final int[] reverseStart;
   private final int[] reverse;
@@ -30,6 +33,53 @@ final class MixWalker {
     this.reverseStart = new int[n + 2];
     this.reverse = new int[2 * n];
     this.reaches = new boolean[n];
+    this.stackSwitch = new int[2 * n + 2];
+    this.stackPrev = new int[2 * n + 2];
+  }
+
+  /** What a {@link #walk} finds. */
+  interface Sink {
+    /** A packet may leave by channel {@code out}. */
+    void channel(int out);
+
+    /** A packet that came in by channel {@code in} may leave by {@code out}. */
+    void dependency(int in, int out);
+  }
+
+  /**
+   * Every walk the mix allows from switch {@code start} for the current LID: at each switch every
+   * out channel its state allows, reported with the channel the packet came in by. A switch is
+   * expanded once per value {@code mark} of {@code stamp} (so walks from several starts share the
+   * work), but every channel it is entered by gets its dependencies.
+   */
+  void walk(int start, int[] stamp, int mark, boolean withEjection, Sink sink) {
+    int top = 0;
+    stackSwitch[top] = start;
+    stackPrev[top++] = -1;
+    int[] found = walkOuts;
+    while (top > 0) {
+      top--;
+      int sw = stackSwitch[top];
+      int prev = stackPrev[top];
+      int count = outChannels(sw, withEjection, found);
+      for (int k = 0; k < count; k++) {
+        sink.channel(found[k]);
+        if (prev >= 0) {
+          sink.dependency(prev, found[k]);
+        }
+      }
+      if (stamp[sw] == mark) {
+        continue;
+      }
+      stamp[sw] = mark;
+      for (int k = 0; k < count; k++) {
+        int next = fabric.channelHead(found[k]);
+        if (fabric.isSwitch(next)) {
+          stackSwitch[top] = next;
+          stackPrev[top++] = found[k];
+        }
+      }
+    }
   }
 
   void reset(int lid) {

@@ -3,7 +3,6 @@ package org.ibrouting.analysis;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -269,10 +268,16 @@ public final class UpdateCheck {
     LongOpenHashSet allKeys = new LongOpenHashSet();
     LongOpenHashSet scratch = new LongOpenHashSet();
     int[] stamp = new int[n];
-    int[] stackSwitch = new int[2 * n + 2];
-    int[] stackPrev = new int[2 * n + 2];
-    int[] outs = new int[2];
     int mark = 0;
+    MixWalker.Sink sink = new MixWalker.Sink() {
+      @Override
+      public void channel(int out) {}
+
+      @Override
+      public void dependency(int in, int out) {
+        scratch.add(((long) in << 32) | out);
+      }
+    };
     for (int e = 0; e < endpoints.ports.length; e++) {
       int baseLid = fabric.baseLid(endpoints.ports[e]);
       for (int dst = baseLid; dst < baseLid + endpoints.numLidsOf[e]; dst++) {
@@ -282,29 +287,7 @@ public final class UpdateCheck {
             continue;
           }
           scratch.clear();
-          mark++;
-          int top = 0;
-          stackSwitch[top] = sw;
-          stackPrev[top++] = -1;
-          while (top > 0) {
-            top--;
-            int cur = stackSwitch[top];
-            int prev = stackPrev[top];
-            int count = walker.outChannels(cur, false, outs);
-            for (int k = 0; k < count; k++) {
-              if (prev >= 0) {
-                scratch.add(((long) prev << 32) | outs[k]);
-              }
-            }
-            if (stamp[cur] == mark) {
-              continue;
-            }
-            stamp[cur] = mark;
-            for (int k = 0; k < count; k++) {
-              stackSwitch[top] = fabric.channelHead(outs[k]);
-              stackPrev[top++] = outs[k];
-            }
-          }
+          walker.walk(sw, stamp, ++mark, false, sink);
           long[] keys = scratch.toLongArray();
           if (keys.length == 0) {
             continue;

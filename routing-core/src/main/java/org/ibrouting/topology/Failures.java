@@ -186,7 +186,8 @@ public final class Failures {
     return tail == n;
   }
 
-  private static int[] permutation(int n, Random random) {
+  /** A random permutation of {@code 0..n-1} (Fisher-Yates), the order failures are drawn in. */
+  public static int[] permutation(int n, Random random) {
     int[] p = new int[n];
     for (int i = 0; i < n; i++) {
       p[i] = i;

@@ -182,7 +182,7 @@ public final class FabricArbitraries {
     Random random = new Random(seed);
     IntArrayList linkA = new IntArrayList();
     IntArrayList linkB = new IntArrayList();
-    int[] order = permutation(switches, random);
+    int[] order = Failures.permutation(switches, random);
     for (int i = 1; i < switches; i++) {
       linkA.add(order[i]);
       linkB.add(order[random.nextInt(i)]);
@@ -236,7 +236,7 @@ public final class FabricArbitraries {
       }
       b.addNode(NodeType.SWITCH, ports, uniqueGuid(random, guids),
           sw == 0 ? "rnd" + seed + "-S0" : "S" + sw);
-      freePorts[sw] = permutation(ports, random);
+      freePorts[sw] = Failures.permutation(ports, random);
     }
     for (int i = 0; i < linkA.size(); i++) {
       int x = linkA.getInt(i);
@@ -300,7 +300,7 @@ public final class FabricArbitraries {
       endPorts += ports;
     }
     int blocks = Math.min(endPorts * 4, Lids.MAX_UNICAST_LID / size - 1);
-    int[] block = permutation(blocks, random);
+    int[] block = Failures.permutation(blocks, random);
     int i = 0;
     for (int sw = 0; sw < switches; sw++) {
       b.setLid(sw, 0, (block[i++] + 1) * size, 0);
@@ -322,17 +322,5 @@ public final class FabricArbitraries {
     }
   }
 
-  private static int[] permutation(int n, Random random) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
-    return p;
-  }
+
 }

@@ -1,7 +1,6 @@
 package org.ibrouting.engines.reroute;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.ibrouting.analysis.CdgReport;
@@ -154,10 +153,10 @@ final class VlRepair {
     /** Moves the changed units; returns null, or why every path must be assigned afresh. */
     String reassign(Routing tables) {
       int maxVls = options.maxVls();
-      LongArrayList[] keptKeys = new LongArrayList[maxVls];
+      LongOpenHashSet[] keptKeys = new LongOpenHashSet[maxVls];
       LongOpenHashSet all = new LongOpenHashSet();
       long[][] unitKeys = new long[numGroups * dstLids.length][];
-      LongArrayList scratch = new LongArrayList();
+      LongOpenHashSet scratch = new LongOpenHashSet();
       for (int d = 0; d < dstLids.length; d++) {
         int lid = dstLids[d];
         for (int g = 0; g < numGroups; g++) {
@@ -174,7 +173,7 @@ final class VlRepair {
             dependencies(tables, sw, lid, scratch);
           }
           changed[unit] = moves;
-          long[] keys = distinct(scratch);
+          long[] keys = scratch.toLongArray();
           for (long key : keys) {
             all.add(key);
           }
@@ -186,9 +185,11 @@ final class VlRepair {
               return "a kept path is on VL " + vl + ", beyond --max-vls " + maxVls;
             }
             if (keptKeys[vl] == null) {
-              keptKeys[vl] = new LongArrayList();
+              keptKeys[vl] = new LongOpenHashSet();
             }
-            keptKeys[vl].addElements(keptKeys[vl].size(), keys);
+            for (long key : keys) {
+              keptKeys[vl].add(key);
+            }
           }
         }
       }
@@ -198,7 +199,7 @@ final class VlRepair {
       for (int vl = 0; vl < maxVls; vl++) {
         cdgs[vl] = new IncrementalCdg(graph, work);
         if (keptKeys[vl] != null) {
-          for (long key : distinct(keptKeys[vl])) {
+          for (long key : keptKeys[vl].toLongArray()) {
             if (!cdgs[vl].tryAdd(graph.slotOf(key))) {
               return "the kept paths on VL " + vl + " hold a credit loop";
             }
@@ -266,7 +267,7 @@ final class VlRepair {
    * Appends the dependencies {@code (c1 << 32) | c2} of the path from switch {@code sw} to
    * {@code lid}: consecutive switch-to-switch channels, as the verifier counts them.
    */
-  private static void dependencies(Routing tables, int sw, int lid, LongArrayList out) {
+  private static void dependencies(Routing tables, int sw, int lid, LongOpenHashSet out) {
     Fabric fabric = tables.fabric();
     int prev = -1;
     int cur = sw;
@@ -288,15 +289,5 @@ final class VlRepair {
     }
   }
 
-  private static long[] distinct(LongArrayList keys) {
-    long[] sorted = keys.toLongArray();
-    Arrays.sort(sorted);
-    int unique = 0;
-    for (int i = 0; i < sorted.length; i++) {
-      if (unique == 0 || sorted[i] != sorted[unique - 1]) {
-        sorted[unique++] = sorted[i];
-      }
-    }
-    return Arrays.copyOf(sorted, unique);
-  }
+
 }
