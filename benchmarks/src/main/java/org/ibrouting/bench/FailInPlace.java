@@ -119,19 +119,21 @@ public final class FailInPlace {
       o.ours = BuiltinEngines.names();
     }
     Files.createDirectories(o.work);
+    String loadBefore = loadAverage();
     long start = System.nanoTime();
     List<Row> rows = new ArrayList<>();
     for (String topology : o.topologies) {
       rows.addAll(topology(topology, o));
     }
     double minutes = (System.nanoTime() - start) / 60e9;
+    String load = loadBefore + " at the start, " + loadAverage() + " at the end";
     Files.createDirectories(o.plots);
     AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), csv(rows));
     for (String topology : o.topologies) {
       AtomicFiles.writeString(o.plots.resolve("fail-in-place-" + slug(topology) + ".svg"),
           chart(rows, topology, o));
     }
-    String section = markdown(rows, o, args, minutes);
+    String section = markdown(rows, o, args, minutes, load);
     SideBySide.insertSection(o.results, section, "fail-in-place");
     System.out.println(section);
   }
@@ -210,8 +212,12 @@ public final class FailInPlace {
       System.err.printf(Locale.ROOT, "%s, %s %.0f%% (seed %d): %s, %.4f of the pairs connected%n",
           spec, kind, rate, seed, fabric, connected);
       Endpoints largest = largestComponent(fabric);
+      // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
+      Path jobs = o.work.resolve("jobs.txt");
+      AtomicFiles.writeString(jobs, RoutingBenchmark.randomJobs(fabric, 16, seed));
+      EngineConfig config = EngineConfig.none().withJobFile(jobs);
       for (String engine : o.ours) {
-        rows.add(ours(spec, kind, rate, seed, engine, fabric, connected, largest, o));
+        rows.add(ours(spec, kind, rate, seed, engine, fabric, config, connected, largest, o));
       }
       if (!o.openSm.isEmpty() && OpenSmSimulation.available()) {
         rows.addAll(openSm(spec, kind, rate, seed, fabric, connected, largest, o));
@@ -221,11 +227,10 @@ public final class FailInPlace {
   }
 
   private static Row ours(String spec, String kind, double rate, long seed, String engine,
-      Fabric fabric, double connected, Endpoints largest, Options o) {
+      Fabric fabric, EngineConfig config, double connected, Endpoints largest, Options o) {
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, EngineConfig.none()).route(fabric,
-          RoutingOptions.seeded(seed));
+      routing = BuiltinEngines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
     } catch (RoutingException e) {
       return new Row(spec, kind, rate, seed, "ours", engine, "refused", connected, 0, "n/a", 0,
           Double.NaN, e.getMessage());
@@ -390,7 +395,17 @@ public final class FailInPlace {
     return n == 0 ? Double.NaN : sum / n;
   }
 
-  static String markdown(List<Row> rows, Options o, String[] args, double minutes) {
+  /** The load averages of {@code /proc/loadavg} (1, 5, 15 min), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " / " + f[1] + " / " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  static String markdown(List<Row> rows, Options o, String[] args, double minutes, String load) {
     StringBuilder md = new StringBuilder();
     md.append("<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
     md.append("## Fail in place: how each engine degrades as links and switches fail\n\n");
@@ -398,17 +413,19 @@ public final class FailInPlace {
         + String.join(" ", Arrays.stream(args).map(a -> a.contains(" ") || a.contains(";") ? "'" + a + "'"
         : a).toList())).append("` (`--full` for 10 seeds on larger fabrics). Run on ").append(LocalDate.now())
         .append(" in ").append(String.format(Locale.ROOT, "%.0f", minutes)).append(" min: ")
-        .append(SideBySide.machine()).append(".\n\n");
+        .append(SideBySide.machine()).append("; load average (1/5/15 min) ").append(load)
+        .append(", the machine shared with other jobs.\n\n");
     md.append("The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
         .append(" engines: each topology loses a random share of its switch-to-switch links (")
-        .append(Arrays.toString(o.linkRates)).append(" %) or of its switches (").append(Arrays.toString(o.switchRates))
+        .append(rateList(o.linkRates)).append(" %) or of its switches (").append(rateList(o.switchRates))
         .append(" %, with the CAs cabled only to them), ").append(o.seeds).append(" seed(s) each; the damaged fabric")
         .append(" is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
         .append(" for lash; a run where OpenSM fell back to another engine counts as the engine giving up). Every")
         .append(" routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
         .append(" loops per VL (OpenSM's dumps carry no SLs, so its lash and dfsssp are not checked), and Λ over ")
         .append(o.patterns).append(" bisect patterns among the CAs of the largest component when every connected")
-        .append(" pair is delivered. CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
+        .append(" pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
+        .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
     md.append("**First failure rate at which an engine stops routing every connected pair / stops being")
         .append(" deadlock-free** (links failed, then switches failed; \"ok\": never within the rates tried;")
         .append(" \"0%\": not even intact; \"–\": not checked):\n\n");
@@ -495,6 +512,10 @@ public final class FailInPlace {
       parts.add(routing + " / " + deadlock);
     }
     return String.join("; ", parts);
+  }
+
+  private static String rateList(double[] rates) {
+    return String.join(", ", Arrays.stream(rates).mapToObj(FailInPlace::fmt).toList());
   }
 
   private static String fmt(double rate) {
