@@ -1,10 +1,14 @@
 package org.ibrouting.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.reroute.Reroute;
+import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -57,15 +61,34 @@ public class RerouteBenchmark {
   @Param({"1"})
   public long seed;
 
+  /**
+   * For updn: {@code detect} finds the roots again on the damaged fabric (a full hop matrix, as
+   * OpenSM's detection); {@code file} reads them from a root GUID file (OpenSM's -a), written in
+   * the setup with the roots detected on the intact tree.
+   */
+  @Param({"detect"})
+  public String roots;
+
   private RoutingEngine routingEngine;
   private Routing old;
   private RoutingOptions options;
 
   /** Routes the intact tree, fails links, carries the tables over, counts a full route's changes. */
   @Setup(Level.Trial)
-  public void setUp() throws RoutingException {
+  public void setUp() throws RoutingException, IOException {
     Fabric fabric = Topologies.kAryNTree(k, 3);
-    routingEngine = BuiltinEngines.create(engine, EngineConfig.none());
+    EngineConfig config = EngineConfig.none();
+    if (roots.equals("file")) {
+      StringBuilder guids = new StringBuilder();
+      for (int sw : UpdnEngine.detectRoots(fabric, 2)) {
+        guids.append(String.format(Locale.ROOT, "0x%016x%n", fabric.nodeGuid(sw)));
+      }
+      Path file = Files.createTempFile("reroute-benchmark", ".roots");
+      file.toFile().deleteOnExit();
+      Files.writeString(file, guids);
+      config = config.withRootGuidFile(file);
+    }
+    routingEngine = BuiltinEngines.create(engine, config);
     options = RoutingOptions.defaults();
     Routing before = routingEngine.route(fabric, options);
     Fabric damaged = Failures.failLinks(fabric, failures, true, seed);
@@ -77,10 +100,11 @@ public class RerouteBenchmark {
     Reroute.Result result = Reroute.reroute(routingEngine, old, options);
     long entries = (long) damaged.numSwitches() * damaged.maxLid();
     System.out.printf(Locale.ROOT, "%n%s k=%d, %d failed link(s): re-route changes %d entries, a full"
-        + " route %d (%.2f%%; full route %.1f s); %d of %d entries (%.5f%%); %s%n", engine, k,
-        failures, result.entriesChanged(), scratchChanges,
+        + " route %d (%.2f%%; full route %.1f s); %d of %d entries (%.5f%%); setup's re-route %.3f s"
+        + " + verification %.3f s; %s%n", engine, k, failures, result.entriesChanged(), scratchChanges,
         100.0 * result.entriesChanged() / Math.max(1, scratchChanges), scratchSeconds,
-        result.entriesChanged(), entries, 100.0 * result.entriesChanged() / entries, result.note());
+        result.entriesChanged(), entries, 100.0 * result.entriesChanged() / entries, result.seconds(),
+        result.verifySeconds(), result.note());
   }
 
   /** One incremental re-route of the damaged fabric. */

@@ -23,16 +23,10 @@ import org.ibrouting.routing.RoutingException;
  * plain hop counts.
  */
 final class HopRepair implements Repair {
-  /** What to do with the repaired tables; null: nothing. */
-  interface Check {
-    Routing apply(Routing routing, Reroute.Stats stats) throws RoutingException;
-  }
-
   private final Fabric fabric;
   private final RoutingBuilder lfts;
   private final Routing old;
   private final UpDownHops.Turns turns;
-  private final Check check;
   private final int[] order;
   private final long[] routesOfPort;
   private final BorderBfs bfs;
@@ -42,12 +36,11 @@ final class HopRepair implements Repair {
   private final int[] settled;
   private String refusal;
 
-  HopRepair(Fabric fabric, RoutingBuilder lfts, Routing old, UpDownHops.Turns turns, Check check) {
+  HopRepair(Fabric fabric, RoutingBuilder lfts, Routing old, UpDownHops.Turns turns) {
     this.fabric = fabric;
     this.lfts = lfts;
     this.old = old;
     this.turns = turns;
-    this.check = check;
     this.order = destinationLids(fabric);
     this.routesOfPort = new long[fabric.numPortSlots()];
     int n = fabric.numSwitches();
@@ -265,6 +258,6 @@ final class HopRepair implements Repair {
     if (refusal != null) {
       throw new RoutingException(tables.engineName() + ": " + refusal + "; route with minhop");
     }
-    return check == null ? tables : check.apply(tables, stats);
+    return tables;
   }
 }

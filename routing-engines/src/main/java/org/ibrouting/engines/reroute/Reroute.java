@@ -1,6 +1,5 @@
 package org.ibrouting.engines.reroute;
 
-import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.dnup.DnupEngine;
@@ -24,14 +23,17 @@ import org.ibrouting.topology.Connectivity;
  * destination broke get new entries, chosen by the engine's own rule.
  *
  * <p>The old tables are read against the changed fabric (see {@code LftDumpReader.readEarlier} and
- * {@link #carryOver}). One pass over every entry finds the destination LIDs with a broken entry (a
- * port now unconnected, no route where the switch still reaches the LID); for each of them the
- * tables are walked from every switch, and the switches whose packets are no longer delivered but
- * could be are <em>affected</em>. Every other switch keeps its whole path, which is therefore as long as it
- * was: failures never shorten paths, so a path that was minimal stays minimal. The affected
- * switches are labelled by a search that starts from the kept paths around them, so that a
- * re-routed path may join a kept one; an affected switch keeps its old port when that port is still
- * one the engine could have chosen. Per engine:
+ * {@link #carryOver}). One pass over every entry finds the broken entries (a port now unconnected,
+ * no route where the switch still reaches the LID, a wrong end port); per destination LID, the
+ * switches with a broken entry and those whose entries lead into one (a search backwards over the
+ * links) are <em>affected</em> when they still reach the LID, and get no route when they do not.
+ * Every other switch keeps its whole path, which is therefore as long as it was: failures never
+ * shorten paths, so a path that was minimal stays minimal (loops already in the old tables are
+ * left as they were). The affected switches are labelled by a search that starts from the kept
+ * paths around them, so that a re-routed path may join a kept one; an affected switch keeps its old
+ * port when that port is still one the engine could have chosen, and among equal new choices
+ * avoids a neighbour whose old entry sends the LID straight back (a two-switch loop while the
+ * switches hold a mix of old and new tables). Per engine:
  *
  * <ul>
  *   <li><b>minhop</b>: minimum-hop ports; among them the least-used port, with the per-port route
@@ -44,9 +46,10 @@ import org.ibrouting.topology.Connectivity;
  *       tree leaves them as they were). A switch that can reach the destination by last-phase (for
  *       Up*&#47;Down*: down) hops only takes such a path, otherwise the shortest legal one, and a hop
  *       into a kept path is taken only where the kept path may follow it, as {@link UpDownHops}
- *       rules; so the Up*&#47;Down* balance rule is MINHOP's over legal ports, and updn's result is
- *       checked by {@link CreditLoopVerifier} (dnup promises freedom from deadlock on fat trees
- *       only and is not checked). Where a switch with CAs has no legal path to another one that
+ *       rules; so the Up*&#47;Down* balance rule is MINHOP's over legal ports, and every path, kept
+ *       or new, follows one turn rule: updn's result is deadlock-free by construction, as a full
+ *       route is (the tests check it with {@link CreditLoopVerifier}; dnup promises freedom from
+ *       deadlock on fat trees only). Where a switch with CAs has no legal path to another one that
  *       links reach, the engine refuses, as its full route does.
  *   <li><b>sssp</b>, <b>dfsssp</b>: P-SSSP's weights rebuilt from the kept paths (every link carries
  *       P² (or 1 with {@code minimal=false}) plus, for every kept path through it, the end-port
@@ -56,7 +59,7 @@ import org.ibrouting.topology.Connectivity;
  *   <li><b>dfsssp</b>: the old SLs are kept for every path (from the old SL file, else all on VL 0);
  *       when the new tables with those SLs are not deadlock-free, only the re-routed paths are
  *       moved: each to the first VL whose dependency graph stays acyclic with it
- *       ({@link VlRepair}); only when some path fits no VL are all VLs assigned afresh as DFSSSP
+ *       ({@code VlRepair}); only when some path fits no VL are all VLs assigned afresh as DFSSSP
  *       does. The result is verified by {@link CreditLoopVerifier}.
  * </ul>
  *
@@ -67,7 +70,7 @@ import org.ibrouting.topology.Connectivity;
  *
  * <p>Cost: one read of every LFT entry (plus, for sssp and dfsssp, one pass over every destination's
  * tree to rebuild the weights, and for updn and dnup one walk of every destination's tree), and
- * O(switches + affected switches x ports) per broken destination; the verification is a full
+ * O(switches + affected switches x ports) per broken destination; dfsssp's verification is a full
  * {@link CreditLoopVerifier} run.
  */
 public final class Reroute {
@@ -88,7 +91,7 @@ public final class Reroute {
    *     VL (dfsssp)
    * @param note how SLs were kept or assigned, and any fallback, for the report
    * @param seconds time to re-route (without the verification)
-   * @param verifySeconds time of the credit-loop verification (0 when the engine needs none)
+   * @param verifySeconds time of dfsssp's credit-loop verification and VL repair (0 for the others)
    */
   public record Result(Routing routing, long entriesChanged, int lidsRerouted, long affectedEntries,
       long pathsMoved, String note, double seconds, double verifySeconds) {}
@@ -204,15 +207,15 @@ public final class Reroute {
   private static Repair repairFor(RoutingEngine engine, Fabric fabric, RoutingBuilder lfts,
       Routing old, RoutingOptions options, int threads) throws RoutingException {
     if (engine instanceof MinhopEngine) {
-      return new HopRepair(fabric, lfts, old, null, null);
+      return new HopRepair(fabric, lfts, old, null);
     }
     if (engine instanceof UpdnEngine updn) {
       int[] rank = UpdnEngine.ranks(fabric, updn.roots(fabric, threads));
-      return new HopRepair(fabric, lfts, old, UpDownHops.upDown(fabric, rank), verified(options));
+      return new HopRepair(fabric, lfts, old, UpDownHops.upDown(fabric, rank));
     }
     if (engine instanceof DnupEngine) {
       // Down*/Up* promises freedom from deadlock on fat trees only, as MINHOP promises none
-      return new HopRepair(fabric, lfts, old, DnupEngine.turns(DnupEngine.ranks(fabric)), null);
+      return new HopRepair(fabric, lfts, old, DnupEngine.turns(DnupEngine.ranks(fabric)));
     }
     if (engine instanceof DfssspEngine dfsssp) {
       SsspEngine sssp = dfsssp.ssspEngine();
@@ -228,20 +231,4 @@ public final class Reroute {
         + " reroute supports " + String.join(", ", SUPPORTED) + " (route it from scratch instead)");
   }
 
-  /**
-   * Up*&#47;Down*'s promise, checked: every kept path follows the turn rule of the changed fabric's
-   * ranks and every new one is chosen by it, so the verifier must find no cycle.
-   */
-  private static HopRepair.Check verified(RoutingOptions options) {
-    return (routing, stats) -> {
-      CdgReport cdg = CreditLoopVerifier.defaults().withThreads(options.threads()).verify(routing);
-      if (!cdg.isDeadlockFree()) {
-        throw new IllegalStateException(routing.engineName() + ": re-routed tables hold a credit"
-            + " loop:\n" + cdg.witness(cdg.cyclicVls()[0]));
-      }
-      stats.note = "deadlock-free (verified)";
-      stats.verified = true;
-      return routing;
-    };
-  }
 }
