@@ -21,7 +21,10 @@ import org.ibrouting.routing.RoutingBuilder;
 final class DamageScan {
   /** Broken entries as {@code (lid << 32) | switch}, ascending. */
   final long[] brokenEntries;
-  /** Per port slot: entries for LIDs of CAs and routers that leave by it (MINHOP's counters). */
+  /**
+   * Per port slot: entries for LIDs of CAs and routers that leave by it (MINHOP's counters); all
+   * zero unless the scan was asked to count.
+   */
   final long[] routesOfPort;
 
   private DamageScan(long[] brokenEntries, long[] routesOfPort) {
@@ -40,7 +43,7 @@ final class DamageScan {
    * the switches by component over switch links.
    */
   static DamageScan run(Fabric fabric, RoutingBuilder lfts, boolean[] destination,
-      int[] switchComponent, int threads) {
+      int[] switchComponent, boolean count, int threads) {
     int maxLid = fabric.maxLid();
     // per LID: what it is, the component that can reach it (-1 none), the end port owning it
     byte[] kind = new byte[maxLid + 1];
@@ -57,7 +60,8 @@ final class DamageScan {
     long[] routes = new long[fabric.numPortSlots()];
     int n = fabric.numSwitches();
     List<Worker> workers = Parallel.run(n, Parallel.threadsFor(n, threads),
-        () -> new Worker(fabric, lfts, kind, componentOfLid, endPortOfLid, switchComponent, routes));
+        () -> new Worker(fabric, lfts, kind, componentOfLid, endPortOfLid, switchComponent,
+            count ? routes : null));
     LongArrayList all = new LongArrayList();
     for (Worker w : workers) {
       all.addAll(w.broken);
@@ -79,6 +83,7 @@ final class DamageScan {
     // per port number of the switch at hand: the end port it is cabled to, SWITCH, or DEAD
     private final int[] peerEndPort = new int[256];
     private final long[] routesOfPortNum = new long[256];
+    private final byte[] row;
     final LongArrayList broken = new LongArrayList();
 
     Worker(Fabric fabric, RoutingBuilder lfts, byte[] kind, int[] componentOfLid,
@@ -90,6 +95,7 @@ final class DamageScan {
       this.endPortOfLid = endPortOfLid;
       this.switchComponent = switchComponent;
       this.routes = routes;
+      this.row = new byte[kind.length];
     }
 
     @Override
@@ -105,15 +111,18 @@ final class DamageScan {
       Arrays.fill(routesOfPortNum, 0, numPorts + 1, 0);
       int component = switchComponent[sw];
       int maxLid = kind.length - 1;
+      byte[] entries = row;
+      lfts.copyEntries(sw, 0, entries, 0, maxLid + 1);
+      boolean count = routes != null;
       for (int lid = 1; lid <= maxLid; lid++) {
         byte k = kind[lid];
         if (k == SKIP) {
           continue;
         }
-        int portNum = lfts.outPort(sw, lid);
+        int portNum = entries[lid] & 0xFF;
         int peer = peerEndPort[portNum];
         if (peer == SWITCH) {
-          if (k == TERMINAL) {
+          if (count && k == TERMINAL) {
             routesOfPortNum[portNum]++;
           }
           continue;
@@ -129,7 +138,7 @@ final class DamageScan {
           broken.add(((long) lid << 32) | sw);
         }
       }
-      for (int p = 1; p <= numPorts; p++) {
+      for (int p = 1; count && p <= numPorts; p++) {
         routes[fabric.port(sw, p)] += routesOfPortNum[p];
       }
     }

@@ -82,6 +82,11 @@ final class HopRepair implements Repair {
     return order;
   }
 
+  @Override
+  public boolean countsRoutes() {
+    return true;
+  }
+
   /** Takes the scan's route counters as the starting point of MINHOP's balance. */
   @Override
   public void scanned(DamageScan scan) {

@@ -32,6 +32,11 @@ interface Repair {
   /** The destination LIDs in the order the engine routes them (every LID it routes, once). */
   int[] destinationLids();
 
+  /** Whether the scan should count the routes per port (MINHOP's balance needs them). */
+  default boolean countsRoutes() {
+    return false;
+  }
+
   /** Called once with the scan of the old tables, before any release. */
   default void scanned(DamageScan scan) {}
 

@@ -139,7 +139,8 @@ public final class Reroute {
         }
       }
     }
-    DamageScan scan = DamageScan.run(fabric, lfts, destination, component, threads);
+    DamageScan scan = DamageScan.run(fabric, lfts, destination, component,
+        repair.countsRoutes(), threads);
     repair.scanned(scan);
     // the broken LIDs in the engine's order, with their affected switches: those whose path meets
     // a broken entry (found upstream from the broken entries), or, under a turn rule, those found
