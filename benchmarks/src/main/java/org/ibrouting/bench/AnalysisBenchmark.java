@@ -13,6 +13,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.SimulationResult;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.topology.Topologies;
@@ -80,6 +81,7 @@ public class AnalysisBenchmark {
   @Warmup(iterations = 1)
   @Measurement(iterations = 3)
   public SimulationResult bisection100k() {
-    return Simulator.effectiveBisectionBandwidth(paths, 100_000, 1, threads);
+    return Simulator.effectiveBisectionBandwidth(paths,
+        SimulationOptions.of(100_000, 1).withThreads(threads));
   }
 }

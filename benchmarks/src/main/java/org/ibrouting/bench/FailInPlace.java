@@ -1,6 +1,7 @@
 package org.ibrouting.bench;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +19,11 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
@@ -30,6 +32,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
@@ -116,7 +119,7 @@ public final class FailInPlace {
       return;
     }
     if (o.ours == null) {
-      o.ours = BuiltinEngines.names();
+      o.ours = Engines.names();
     }
     Files.createDirectories(o.work);
     String loadBefore = loadAverage();
@@ -213,9 +216,8 @@ public final class FailInPlace {
           spec, kind, rate, seed, fabric, connected);
       Endpoints largest = largestComponent(fabric);
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
-      Path jobs = o.work.resolve("jobs.txt");
-      AtomicFiles.writeString(jobs, RoutingBenchmark.randomJobs(fabric, 16, seed));
-      EngineConfig config = EngineConfig.none().withJobFile(jobs);
+      EngineConfig config = EngineConfig.none().withJobs(JobListReader.parse(
+          new StringReader(RoutingBenchmark.randomJobs(fabric, 16, seed)), "random jobs"));
       for (String engine : o.ours) {
         rows.add(ours(spec, kind, rate, seed, engine, fabric, config, connected, largest, o));
       }
@@ -230,7 +232,7 @@ public final class FailInPlace {
       Fabric fabric, EngineConfig config, double connected, Endpoints largest, Options o) {
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
+      routing = Engines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
     } catch (RoutingException e) {
       return new Row(spec, kind, rate, seed, "ours", engine, "refused", connected, 0, "n/a", 0,
           Double.NaN, e.getMessage());
@@ -306,7 +308,8 @@ public final class FailInPlace {
     double lambda = Double.NaN;
     if (report.validPairs() == connectedPairs && largest.size() >= 2 && o.patterns > 0) {
       PathTable table = PathTable.build(routing, largest);
-      lambda = Simulator.effectiveBisectionBandwidth(table, o.patterns, o.patternSeed, threads).mean();
+      lambda = Simulator.effectiveBisectionBandwidth(table,
+          SimulationOptions.of(o.patterns, o.patternSeed).withThreads(threads)).mean();
     }
     return new Row(spec, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls,
         lambda, "");

@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.GuidListReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
@@ -68,13 +69,13 @@ public final class OpenSmComparison {
           lines.append(String.format("0x%016x%n", fabric.nodeGuid(sw)));
         }
         Files.writeString(rootFile, lines);
-        config = config.withRootGuidFile(rootFile);
+        config = config.withRoots(GuidListReader.read(rootFile));
         openSmArgs.add("-a");
         openSmArgs.add(rootFile.toString());
         spec = spec + " (root file)";
       }
       for (String engineName : engines) {
-        RoutingEngine engine = BuiltinEngines.create(engineName, config);
+        RoutingEngine engine = Engines.create(engineName, config);
         double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
         Routing routing = null;
         long peak = 0;

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
@@ -41,7 +41,7 @@ public final class OursProbe {
     long seed = Long.parseLong(args[3]);
     Path dump = args.length > 4 && !args[4].equals("-") ? Path.of(args[4]) : null;
     boolean timeOnly = args.length > 5 && args[5].equals("time-only");
-    RoutingEngine engine = BuiltinEngines.create(engineName, EngineConfig.none());
+    RoutingEngine engine = Engines.create(engineName, EngineConfig.none());
     RoutingOptions options = RoutingOptions.seeded(seed);
     System.out.println("switches=" + fabric.numSwitches());
     System.out.println("cas=" + fabric.numCas());
@@ -91,7 +91,8 @@ public final class OursProbe {
     if (dump != null) {
       System.out.println("same_lfts=" + LftDumpReader.read(fabric, dump).sameLfts(routing));
     }
-    print(RoutingQuality.measure(routing, patterns, seed, options.threads()));
+    print(RoutingQuality.measure(routing, RoutingQuality.Options.defaults()
+        .withPatterns(patterns).withSeed(seed).withThreads(options.threads())));
   }
 
   /** Prints the figures of {@code q} as {@code key=value} lines (shared with the OpenSM side). */

@@ -1,15 +1,13 @@
 package org.ibrouting.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -63,8 +61,8 @@ public class RerouteBenchmark {
 
   /**
    * For updn: {@code detect} finds the roots again on the damaged fabric (a full hop matrix, as
-   * OpenSM's detection); {@code file} reads them from a root GUID file (OpenSM's -a), written in
-   * the setup with the roots detected on the intact tree.
+   * OpenSM's detection); {@code file} gives them as a root GUID list (OpenSM's -a), the roots
+   * detected on the intact tree.
    */
   @Param({"detect"})
   public String roots;
@@ -75,20 +73,18 @@ public class RerouteBenchmark {
 
   /** Routes the intact tree, fails links, carries the tables over, counts a full route's changes. */
   @Setup(Level.Trial)
-  public void setUp() throws RoutingException, IOException {
+  public void setUp() throws RoutingException {
     Fabric fabric = Topologies.kAryNTree(k, 3);
     EngineConfig config = EngineConfig.none();
     if (roots.equals("file")) {
-      StringBuilder guids = new StringBuilder();
-      for (int sw : UpdnEngine.detectRoots(fabric, 2)) {
-        guids.append(String.format(Locale.ROOT, "0x%016x%n", fabric.nodeGuid(sw)));
+      int[] detected = UpdnEngine.detectRoots(fabric, 2);
+      long[] guids = new long[detected.length];
+      for (int i = 0; i < detected.length; i++) {
+        guids[i] = fabric.nodeGuid(detected[i]);
       }
-      Path file = Files.createTempFile("reroute-benchmark", ".roots");
-      file.toFile().deleteOnExit();
-      Files.writeString(file, guids);
-      config = config.withRootGuidFile(file);
+      config = config.withRoots(GuidList.of(guids));
     }
-    routingEngine = BuiltinEngines.create(engine, config);
+    routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();
     Routing before = routingEngine.route(fabric, options);
     Fabric damaged = Failures.failLinks(fabric, failures, true, seed);

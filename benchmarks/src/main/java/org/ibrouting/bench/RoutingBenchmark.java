@@ -1,16 +1,16 @@
 package org.ibrouting.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -65,12 +65,9 @@ public class RoutingBenchmark {
     fabric = Topologies.kAryNTree(k, 3);
     EngineConfig config = EngineConfig.none();
     if (jobs > 0) {
-      Path file = Files.createTempFile("routing-benchmark", ".jobs");
-      file.toFile().deleteOnExit();
-      Files.writeString(file, randomJobs(fabric, jobs, 42));
-      config = config.withJobFile(file);
+      config = config.withJobs(JobListReader.parse(new StringReader(randomJobs(fabric, jobs, 42)), "random jobs"));
     }
-    routingEngine = BuiltinEngines.create(engine, config);
+    routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();
   }
 

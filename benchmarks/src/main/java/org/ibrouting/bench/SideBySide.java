@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -123,7 +123,7 @@ public final class SideBySide {
       return;
     }
     if (o.ours == null) {
-      o.ours = BuiltinEngines.names();
+      o.ours = Engines.names();
     }
     Files.createDirectories(o.work);
     List<Row> rows = new ArrayList<>();
@@ -256,8 +256,8 @@ public final class SideBySide {
       }
       p.setProperty("status", "ok");
       var theirs = LftDumpReader.read(fabric, r.lftDump());
-      Properties q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs, o.patterns, o.seed,
-          Runtime.getRuntime().availableProcessors())));
+      Properties q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs,
+          RoutingQuality.Options.defaults().withPatterns(o.patterns).withSeed(o.seed))));
       p.putAll(q);
       p.setProperty("vls", Integer.toString(vls));
       gzip(r.lftDump(), keptDump);

@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
@@ -8,8 +9,9 @@ import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.routing.Routing;
 import picocli.CommandLine.Command;
@@ -19,17 +21,22 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting check FABRIC LFTS}: validity, reachability, loops, hops and credit loops. */
 @Command(name = "check", description = {
-    "Check forwarding tables (an OpenSM dump or ours) against a fabric.",
+    "Check forwarding tables (an OpenSM dump, ours, or read from the switches) against a fabric.",
     "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Parameters(index = "1", paramLabel = "LFTS", description = "LFT dump (opensm-lfts.dump format, .gz ok)")
+  @Parameters(index = "1", paramLabel = "LFTS", description = "LFTs: an OpenSM dump, or what ibroute"
+      + " or dump_fts (dump_lfts.sh) print from the switches (.gz ok)")
   Path lftFile;
 
   @Option(names = "--sl", paramLabel = "SLFILE", description = "SL file of the routing (ibrouting format).")
   Path slFile;
+
+  @Option(names = "--sl-saquery", paramLabel = "FILE", description = "The SLs the subnet manager"
+      + " hands out: the output of saquery -p (every PathRecord).")
+  Path saqueryFile;
 
   @Option(names = "--deadlock", description = "Also verify that no VL's channel dependency graph has a cycle.")
   boolean deadlock;
@@ -39,14 +46,25 @@ final class CheckCommand implements Callable<Integer> {
   boolean switches;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    if (slFile != null && saqueryFile != null) {
+      throw new IllegalArgumentException("give the SLs either as --sl SLFILE or as --sl-saquery FILE");
+    }
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing routing = LftDumpReader.read(fabric, lftFile);
+    PathRecordReader.Listing listing = null;
     if (slFile != null) {
       routing = routing.withSlTable(routing.engineName(), SlFileReader.read(fabric, slFile));
+    } else if (saqueryFile != null) {
+      listing = PathRecordReader.read(fabric, saqueryFile);
+      routing = routing.withSlTable(routing.engineName(), listing.slTable());
     }
     EndpointScope scope = switches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS;
     long start = System.nanoTime();
@@ -56,13 +74,23 @@ final class CheckCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - start) / 1e9;
     boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
     if (common.json) {
-      Json json = Summaries.routeReport(new Json().put("fabric", fabricFile.toString())
-          .put("lfts", lftFile.toString()), report);
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("lfts", lftFile.toString());
+      if (listing != null) {
+        json.put("path_records", listing.records()).put("sl_vls", listing.slTable().numVls());
+      }
+      Summaries.routeReport(json, report);
       if (cdg != null) {
         Summaries.cdgReport(json, cdg);
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
+      FabricOptions.print(input);
+      if (listing != null) {
+        System.out.printf(Locale.ROOT, "SLs          %d PathRecords from %s, every one of %d CA port"
+            + " pairs, %d VL(s)%n", listing.records(), saqueryFile, listing.portPairs(),
+            listing.slTable().numVls());
+      }
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
         System.out.println(Summaries.cdgReportText(cdg));

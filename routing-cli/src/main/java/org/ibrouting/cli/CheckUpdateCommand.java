@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.UpdateCheck;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
@@ -59,11 +59,15 @@ final class CheckUpdateCommand implements Callable<Integer> {
   Path planDir;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing from = LftDumpReader.readEarlier(fabric, oldLfts);
     if (oldSl != null) {
       from = from.withSlTable(from.engineName(), SlFileReader.readEarlier(fabric, oldSl));
@@ -86,7 +90,8 @@ final class CheckUpdateCommand implements Callable<Integer> {
       steps.add(String.format(Locale.ROOT, "%3d. %s", i + 1, plan.steps().get(i).text()));
     }
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("old", oldLfts.toString())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("old", oldLfts.toString())
           .put("new", newLfts.toString()).put("safe", result.safe())
           .put("changed_switches", result.changedSwitches().length).put("sls_change", result.slsChange())
           .put("witness", result.witness() == null ? null : result.witness().toString())
@@ -96,6 +101,7 @@ final class CheckUpdateCommand implements Callable<Integer> {
           .put("check_seconds", seconds);
       System.out.println(json);
     } else {
+      FabricOptions.print(input);
       System.out.printf(Locale.ROOT, "changed      %d of %d switches%s%n", result.changedSwitches().length,
           fabric.numSwitches(), result.slsChange() ? ", and SLs" : ", SLs unchanged");
       if (result.safe()) {

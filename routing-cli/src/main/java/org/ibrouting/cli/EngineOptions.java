@@ -1,13 +1,19 @@
 package org.ibrouting.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.GuidListReader;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.simulation.JobList;
+import org.ibrouting.simulation.JobMap;
 import picocli.CommandLine.Option;
 
 /** Options that choose and configure routing engines. */
@@ -41,12 +47,35 @@ final class EngineOptions {
           + "each engine's settings are listed in the README.")
   Map<String, String> params = new LinkedHashMap<>();
 
-  EngineConfig config() {
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, params);
+  /**
+   * The files read (a malformed one is a {@code ParseException}: exit 2 before any engine runs) and
+   * the settings.
+   */
+  EngineConfig config() throws IOException {
+    return EngineConfig.none()
+        .withRoots(rootGuidFile == null ? null : GuidListReader.read(rootGuidFile))
+        .withComputeNodes(cnGuidFile == null ? null : GuidListReader.read(cnGuidFile))
+        .withIoNodes(ioGuidFile == null ? null : GuidListReader.read(ioGuidFile))
+        .withJobs(jobs())
+        .withParams(params);
   }
 
-  List<RoutingEngine> chain(String names) {
-    return BuiltinEngines.chain(names, config());
+  /** The job map file, read; null without {@code --jobs}. */
+  JobList jobs() throws IOException {
+    return jobFile == null ? null : JobListReader.read(jobFile);
+  }
+
+  /**
+   * The job map resolved against {@code fabric}, or null without {@code --jobs}: a node the fabric
+   * does not have is bad input in every command (exit 2), before any engine runs.
+   */
+  JobMap jobMap(Fabric fabric) throws IOException {
+    JobList jobs = jobs();
+    return jobs == null ? null : JobMap.resolve(jobs, fabric);
+  }
+
+  List<RoutingEngine> chain(String names) throws IOException {
+    return Engines.chain(names, config());
   }
 
   RoutingOptions routingOptions(CommonOptions common) {

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
@@ -36,6 +36,9 @@ final class FailCommand implements Callable<Integer> {
   long seed;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
@@ -43,7 +46,8 @@ final class FailCommand implements Callable<Integer> {
     if (links == null && switches == null) {
       throw new IllegalArgumentException("give --links and/or --switches");
     }
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Fabric damaged = fabric;
     if (switches != null) {
       damaged = Failures.failSwitchShare(damaged, percent(switches, "--switches", damaged.numSwitches()), seed);
@@ -56,11 +60,13 @@ final class FailCommand implements Callable<Integer> {
     long pairs = Connectivity.connectedPairs(fabric);
     long left = Connectivity.connectedPairs(damaged);
     if (common.json) {
-      System.out.println(new Json().put("fabric", fabricFile.toString()).put("output", output.toString())
+      System.out.println(FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("output", output.toString())
           .put("switches", damaged.numSwitches()).put("cas", damaged.numCas())
           .put("links", damaged.numLinks()).put("links_before", fabric.numLinks())
           .put("connected_pairs", left).put("connected_pairs_before", pairs));
     } else if (!common.quiet) {
+      FabricOptions.print(input);
       System.out.printf(Locale.ROOT, "%s: %d of %d switches, %d of %d links, %d of %d CA pairs still"
           + " connected -> %s%n", fabricFile, damaged.numSwitches(), fabric.numSwitches(),
           damaged.numLinks(), fabric.numLinks(), left, pairs, output);

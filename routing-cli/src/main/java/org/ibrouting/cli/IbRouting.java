@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.ibrouting.fabric.FabricException;
-import org.ibrouting.fabric.InputFileException;
 import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,6 +15,7 @@ import picocli.CommandLine.Command;
  * refused; 4 out of memory; 70 an internal error.
  */
 @Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
+    scope = CommandLine.ScopeType.INHERIT,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
     subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, RerouteCommand.class,
         CheckUpdateCommand.class, GenerateCommand.class, FailCommand.class,
@@ -54,12 +54,13 @@ public final class IbRouting implements Runnable {
 
   private static int handle(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
     PrintWriter err = cmd.getErr();
-    if (e instanceof RoutingException) {
+    if (e instanceof RoutingException refusal) {
       err.println("ibrouting: " + e.getMessage());
+      hint(refusal).ifPresent(h -> err.println("ibrouting: hint: " + h));
       return EXIT_ROUTING_FAILED;
     }
     if (e instanceof IOException || e instanceof FabricException
-        || e instanceof IllegalArgumentException || e instanceof InputFileException) {
+        || e instanceof IllegalArgumentException) {
       String message = e instanceof java.nio.file.NoSuchFileException
           ? "no such file: " + e.getMessage() : e.getMessage();
       err.println("ibrouting: " + message);
@@ -67,6 +68,22 @@ public final class IbRouting implements Runnable {
     }
     err.println("ibrouting: internal error, please report it with the command line: " + e);
     return EXIT_INTERNAL_ERROR;
+  }
+
+  /** What to change on the command line about a refusal (the library's messages name no flags). */
+  static java.util.Optional<String> hint(RoutingException e) {
+    java.util.List<RoutingException> all = new java.util.ArrayList<>(java.util.List.of(e));
+    for (Throwable suppressed : e.getSuppressed()) {
+      if (suppressed instanceof RoutingException r) {
+        all.add(r);
+      }
+    }
+    for (RoutingException r : all) {
+      if (r.reason() == RoutingException.Reason.VLS_EXCEEDED && r.vlsAllowed().orElse(15) < 15) {
+        return java.util.Optional.of("--max-vls N allows more VLs (up to 15)");
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   static int outOfMemory(PrintWriter err) {
@@ -83,12 +100,23 @@ public final class IbRouting implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Reads the version from the jar manifest. */
+  /** The version and commit the build wrote into {@code version.properties}. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String v = IbRouting.class.getPackage().getImplementationVersion();
-      return new String[] {"ibrouting " + (v == null ? "development build" : v)};
+    public String[] getVersion() throws IOException {
+      java.util.Properties p = new java.util.Properties();
+      try (java.io.InputStream in = IbRouting.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      }
+      String version = p.getProperty("version", "development build");
+      String commit = p.getProperty("commit", "");
+      if (commit.isEmpty() || commit.startsWith("${")) {
+        commit = "unknown";
+      }
+      return new String[] {"ibrouting " + version + ", commit " + commit,
+          "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
     }
   }
 }

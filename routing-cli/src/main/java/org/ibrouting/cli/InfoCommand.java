@@ -5,23 +5,28 @@ import it.unimi.dsi.fastutil.ints.Int2IntMap;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting info FABRIC}: what a fabric holds. */
-@Command(name = "info", description = "Summarise a fabric (ibnetdiscover output or ibsim net file).")
+@Command(name = "info", description = {"Summarise a fabric (ibnetdiscover output or ibsim net file):",
+    "its format, nodes, links, LIDs (and which were assigned because the file lacks them), radix."})
 final class InfoCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file (.gz ok)")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
+
+  @Mixin
+  FabricOptions fabricOptions;
 
   @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     int switchLinks = 0;
     int lmcMax = 0;
     Int2IntAVLTreeMap radix = new Int2IntAVLTreeMap();
@@ -39,7 +44,7 @@ final class InfoCommand implements Callable<Integer> {
     }
     switchLinks /= 2;
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
           .put("switches", fabric.numSwitches()).put("cas", fabric.numCas())
           .put("routers", fabric.numRouters()).put("links", fabric.numLinks())
           .put("switch_links", switchLinks).put("end_ports", fabric.numEndPorts())
@@ -49,6 +54,7 @@ final class InfoCommand implements Callable<Integer> {
       return 0;
     }
     System.out.printf("fabric       %s%n", fabricFile);
+    System.out.printf("format       %s%n", input.format());
     System.out.printf("switches     %d%n", fabric.numSwitches());
     System.out.printf("CAs          %d%n", fabric.numCas());
     System.out.printf("routers      %d%n", fabric.numRouters());
@@ -56,6 +62,7 @@ final class InfoCommand implements Callable<Integer> {
         switchLinks, fabric.numLinks() - switchLinks);
     System.out.printf("end ports    %d with LIDs, max LID %d (0x%04x), max LMC %d%n",
         fabric.numEndPorts(), fabric.maxLid(), fabric.maxLid(), lmcMax);
+    FabricOptions.print(input);
     System.out.println("radix        ports : switches");
     for (Int2IntMap.Entry e : radix.int2IntEntrySet()) {
       System.out.printf("             %5d : %d%n", e.getIntKey(), e.getIntValue());

@@ -6,10 +6,10 @@ import java.util.Locale;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
@@ -69,32 +69,41 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
   EngineOptions engineOptions;
 
   @Mixin
+  FabricOptions fabricOptions;
+
+  @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     DumpFormat dumpFormat = RouteCommand.dumpFormat(format);
-    if (engine.contains(",") || !Reroute.SUPPORTED.contains(BuiltinEngines.nameOf(engine))) {
+    if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
       throw new IllegalArgumentException("reroute takes one engine with an incremental rule: "
           + String.join(", ", Reroute.SUPPORTED) + "; not '" + engine + "' (use route for the others)");
     }
     List<RoutingEngine> chain = engineOptions.chain(engine);
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
     Routing old = LftDumpReader.readEarlier(fabric, oldLfts);
     if (oldSl != null) {
       old = old.withSlTable(old.engineName(), SlFileReader.readEarlier(fabric, oldSl));
     }
     RoutingOptions options = engineOptions.routingOptions(common);
-    Reroute.Result result = Reroute.reroute(chain.get(0), old, options);
-    Routing routing = result.routing();
+    Reroute.Result result;
     long scratchChanges = -1;
     double scratchSeconds = Double.NaN;
-    if (scratch) {
-      long start = System.nanoTime();
-      Routing fresh = chain.get(0).route(fabric, options);
-      scratchSeconds = (System.nanoTime() - start) / 1e9;
-      scratchChanges = old.differingEntries(fresh);
+    try {
+      result = Reroute.reroute(chain.get(0), old, options);
+      if (scratch) {
+        long start = System.nanoTime();
+        Routing fresh = chain.get(0).route(fabric, options);
+        scratchSeconds = (System.nanoTime() - start) / 1e9;
+        scratchChanges = old.differingEntries(fresh);
+      }
+    } finally {
+      common.endProgress();
     }
+    Routing routing = result.routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
     LftDumpWriter.write(routing, output, dumpFormat);
     Path slPath = slOutput;
@@ -106,7 +115,8 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
     }
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("engine", routing.engineName())
           .put("entries_changed", result.entriesChanged()).put("entries", entries)
           .put("lids_rerouted", result.lidsRerouted()).put("affected_entries", result.affectedEntries())
           .put("paths_moved_to_other_vl", result.pathsMoved()).put("note", result.note())
@@ -118,6 +128,7 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
       }
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
+      FabricOptions.print(input);
       System.out.printf(Locale.ROOT, "engine       %s, incremental: %d destination LIDs re-routed"
           + " (%d affected entries)%n", routing.engineName(), result.lidsRerouted(), result.affectedEntries());
       System.out.printf(Locale.ROOT, "changed      %d of %d entries (%.4f%%) in %.3f s%s%n",

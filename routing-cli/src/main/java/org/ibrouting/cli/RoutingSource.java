@@ -20,7 +20,16 @@ final class RoutingSource {
     if (lfts != null) {
       return LftDumpReader.read(fabric, lfts);
     }
-    return EngineChain.route(engineOptions.chain(engines), fabric, engineOptions.routingOptions(common))
-        .routing();
+    Routing routing;
+    try {
+      routing = EngineChain.route(engineOptions.chain(engines), fabric,
+          engineOptions.routingOptions(common)).routing();
+    } finally {
+      common.endProgress();
+    }
+    if (!common.quiet && !common.json) {
+      Summaries.printNotes(routing);
+    }
+    return routing;
   }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
-import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.simulation.CableCongestionDot;
 import org.ibrouting.simulation.Endpoints;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
     "  4neighbor 6neighbor dissemination alltoall ptrnvsptrn(FIRST,SECOND,FIRSTSIZE).",
     "Metrics: sum_max_cong hist_max_cong hist_acc_band dep_max_delay get_cable_cong."})
 final class SimulateCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output")
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
   @Parameters(index = "1", arity = "0..1", paramLabel = "LFTS", description = "LFT dump (or use -R)")
@@ -61,22 +61,30 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--dot", paramLabel = "FILE.dot", description = "get_cable_cong: write the congestion map as Graphviz dot.")
   Path dot;
 
+  @Option(names = "--listing", description = "Print ORCS's own listing (per-run values, or the congestion"
+      + " histogram for hist_max_cong) instead of the short summary.")
+  boolean listing;
+
   @Mixin
   EngineOptions engineOptions;
+
+  @Mixin
+  FabricOptions fabricOptions;
 
   @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
-    Fabric fabric = FabricFiles.read(fabricFile);
+    FabricFile input = fabricOptions.read(fabricFile);
+    Fabric fabric = input.fabric();
+    // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
+    JobMap jobMap = engineOptions.jobMap(fabric);
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
     PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
     SimulationResult result = Simulator.simulate(table, PatternSpec.parse(pattern), Metric.parse(metric),
         new SimulationOptions(commSize, numRuns, NodeSubset.parse(subset), engineOptions.seed, common.threads, true));
-    // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
-    Path jobFile = engineOptions.jobFile;
-    JobMetrics jobs = jobFile == null ? null : JobMetrics.compute(table, JobMap.read(jobFile, fabric));
+    JobMetrics jobs = jobMap == null ? null : JobMetrics.compute(table, jobMap);
     if (plot != null) {
       String svg = result.metric() == Metric.HIST_MAX_CONG ? SvgPlots.congestionHistogram(result)
           : SvgPlots.bandwidthHistogram(result);
@@ -87,7 +95,8 @@ final class SimulateCommand implements Callable<Integer> {
       AtomicFiles.write(dot, out -> out.write(graph.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
     if (common.json) {
-      Json json = new Json().put("fabric", fabricFile.toString()).put("engine", routing.engineName())
+      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          .put("engine", routing.engineName())
           .put("pattern", result.pattern().toString()).put("metric", result.metric().toString())
           .put("commsize", result.commSize()).put("runs", result.numRuns()).put("mean", result.mean())
           .put("ci95", result.confidence95()).put("min", result.min()).put("max", result.max())
@@ -99,14 +108,17 @@ final class SimulateCommand implements Callable<Integer> {
       System.out.println(json);
       return 0;
     }
-    if (result.metric() == Metric.HIST_MAX_CONG) {
-      System.out.print(result.formatWeightHistogram());
-    } else if (result.metric() != Metric.GET_CABLE_CONG) {
-      System.out.print(result.formatRunValues());
+    FabricOptions.print(input);
+    if (!listing) {
+      System.out.print(result.formatSummary());
+    } else {
+      if (result.metric() == Metric.HIST_MAX_CONG) {
+        System.out.print(result.formatWeightHistogram());
+      } else if (result.metric() != Metric.GET_CABLE_CONG) {
+        System.out.print(result.formatRunValues());
+      }
+      System.out.println(result);
     }
-    System.out.printf(Locale.ROOT, "%s %s on %d ranks, %d runs: mean %.6f +- %.6f (95%%), min %.6f, max %.6f%n",
-        result.pattern(), result.metric(), result.commSize(), result.numRuns(), result.mean(),
-        result.confidence95(), result.min(), result.max());
     if (jobs != null) {
       System.out.printf(Locale.ROOT, "jobs: max effective edge forwarding index %d, dark fibre %.2f%% of %d"
           + " inter-switch channels%n", jobs.maxEffectiveForwardingIndex(), 100 * jobs.darkFibreShare(),

@@ -4,10 +4,18 @@ import java.util.Locale;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoop;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.routing.Routing;
 
 /** Text and JSON renderings of the analysis reports, shared by the commands. */
 final class Summaries {
   private Summaries() {}
+
+  /** Prints the engine's notes on stderr, one "note: ..." line each. */
+  static void printNotes(Routing routing) {
+    for (String note : routing.notes()) {
+      System.err.println("note: " + note);
+    }
+  }
 
   static Json routeReport(Json json, RouteReport r) {
     return json.put("pairs", r.pairs()).put("valid_pairs", r.validPairs())
@@ -49,7 +57,7 @@ final class Summaries {
     }
     json.putRaw("cyclic_vls", Json.array(vls));
     if (cyclic.length > 0) {
-      json.put("credit_loop", cdg.witness(cyclic[0]).toString());
+      json.put("credit_loop", cdg.creditLoop(cyclic[0]).orElseThrow().toString());
     }
     return json;
   }
@@ -63,7 +71,7 @@ final class Summaries {
     for (int vl : cdg.cyclicVls()) {
       b.append(' ').append(vl);
     }
-    CreditLoop loop = cdg.witness(cdg.cyclicVls()[0]);
+    CreditLoop loop = cdg.firstCreditLoop().orElseThrow();
     b.append(String.format("%n%s", loop));
     return b.toString();
   }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,43 @@ class CommandLineTest {
         "--max-vls", "1", "--json");
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
     assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
+    assertTrue(r.err().contains("ibrouting: hint: --max-vls N allows more VLs (up to 15)"), r.err());
     assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
+  }
+
+  /**
+   * Where OpenSM finds no Up*&#47;Down* root, updn says which root it took and why (stderr, or the
+   * JSON's notes); -P updn_auto_root=false refuses as OpenSM does and the chain falls back.
+   */
+  @Test
+  void updnNamesTheRootItTookAndRefusesOnRequest() {
+    Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
+    String out = dir.resolve("updn.dump").toString();
+    Run text = run("route", "-R", "updn", fabric.toString(), "-o", out);
+    assertEquals(0, text.status(), text.err());
+    assertTrue(text.err().matches("(?s).*note: updn: OpenSM finds no root here .* took switch 0x[0-9a-f]{16} \"[^\"]+\","
+        + " the switch with the least total hop distance to all others.*"), text.err());
+    Run json = run("route", "-R", "updn", fabric.toString(), "-o", out, "--json");
+    assertEquals(0, json.status(), json.err());
+    assertTrue(json.out().contains("\"notes\":[\"updn: OpenSM finds no root here"), json.out());
+    assertFalse(json.err().contains("note:"), json.err());
+    Run quiet = run("route", "-R", "updn", fabric.toString(), "-o", out, "--quiet");
+    assertEquals("", quiet.err());
+
+    Run chain = run("route", "-R", "updn,minhop", fabric.toString(), "-o", out, "-P", "updn_auto_root=false");
+    assertEquals(0, chain.status(), chain.err());
+    assertTrue(chain.out().contains("skipped      updn: no root nodes were found"), chain.out());
+    assertTrue(chain.out().contains("engine       minhop"), chain.out());
+    assertFalse(chain.err().contains("note:"), chain.err());
+    Run alone = run("route", "-R", "updn", fabric.toString(), "-o", dir.resolve("none.dump").toString(),
+        "-P", "updn_auto_root=false");
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, alone.status(), alone.out());
+    assertTrue(alone.err().contains("updn: no root nodes were found"), alone.err());
+    // on a fat tree OpenSM's detection finds the roots: nothing to say
+    Run tree = run("route", "-R", "updn", ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(), "-o", out,
+        "-P", "updn_auto_root=false", "--json");
+    assertEquals(0, tree.status(), tree.err());
+    assertTrue(tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"), tree.out());
   }
 
   @Test
@@ -206,6 +243,57 @@ class CommandLineTest {
     assertTrue(typo.err().contains("multiupdn does not read 'updn_tres'"), typo.err());
   }
 
+  /** Every command answers --help with its usage and status 0, as a user expects. */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"info", "check", "route", "generate",
+      "simulate", "compare"})
+  void everyCommandPrintsItsHelp(String command) {
+    for (String flag : List.of("--help", "-h")) {
+      Run r = run(command, flag);
+      assertEquals(0, r.status(), r.err());
+      assertTrue(r.out().startsWith("Usage: ibrouting " + command), r.out());
+      assertTrue(r.err().isEmpty(), r.err());
+    }
+  }
+
+  /**
+   * The default output of simulate, read as a user would: a handful of lines (the summary with
+   * the mean and its interval, the runs per bandwidth bin), not a line per run; the ORCS listing
+   * only with --listing, and in bandwidth (not "Congestion sum") for hist_acc_band.
+   */
+  @Test
+  void simulateDefaultOutputIsAShortSummary() {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
+    Run r = run("simulate", fabric.toString(), dump.toString(), "--num-runs", "2000");
+    assertEquals(0, r.status(), r.err());
+    String[] lines = r.out().split("\\R");
+    assertTrue(lines.length <= 22, lines.length + " lines:\n" + r.out());
+    assertTrue(lines[0].startsWith("bisect hist_acc_band on 64 ranks, 2000 runs: mean 0.5"), lines[0]);
+    assertTrue(lines[0].contains("+-") && lines[0].contains("(95% CI)"), lines[0]);
+    assertEquals("runs by fraction of peak bandwidth:", lines[1]);
+    long binned = 0;
+    for (int i = 2; i < lines.length; i++) {
+      java.util.regex.Matcher m = java.util.regex.Pattern
+          .compile("  (\\d\\.\\d\\d)-(\\d\\.\\d\\d) +(\\d+)  #+").matcher(lines[i]);
+      assertTrue(m.matches(), lines[i]);
+      binned += Long.parseLong(m.group(3));
+    }
+    assertEquals(2000, binned, "every run in one bin");
+    assertFalse(r.out().contains("Congestion sum"), r.out());
+
+    Run listing = run("simulate", fabric.toString(), dump.toString(), "--num-runs", "50", "--listing");
+    assertEquals(0, listing.status(), listing.err());
+    assertTrue(listing.out().startsWith("Bandwidth of 0."), listing.out());
+    assertFalse(listing.out().contains("Congestion sum"), listing.out());
+    Run sum = run("simulate", fabric.toString(), dump.toString(), "--metric", "sum_max_cong",
+        "--num-runs", "50");
+    assertTrue(sum.out().contains("quartiles: "), sum.out());
+    Run sumListing = run("simulate", fabric.toString(), dump.toString(), "--metric", "sum_max_cong",
+        "--num-runs", "50", "--listing");
+    assertTrue(sumListing.out().startsWith("Congestion sum of "), sumListing.out());
+  }
+
   @Test
   void simulatePrintsOrcsHistogramsAndRejectsBadInput() throws Exception {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
@@ -214,7 +302,10 @@ class CommandLineTest {
     Run r = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "bruck", "--metric",
         "hist_max_cong", "--num-runs", "3", "--plot", svg.toString());
     assertEquals(0, r.status(), r.err());
-    assertTrue(r.out().contains("BW: "), r.out());
+    assertTrue(r.out().contains("runs by fraction of peak bandwidth"), r.out());
+    Run orcs = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "bruck", "--metric",
+        "hist_max_cong", "--num-runs", "3", "--listing");
+    assertTrue(orcs.out().contains("BW: ") && orcs.out().contains("of the "), orcs.out());
     assertTrue(Files.readString(svg).startsWith("<svg") || Files.readString(svg).startsWith("<?xml"));
     Run big = run("simulate", fabric.toString(), dump.toString(), "--commsize", "65");
     assertEquals(IbRouting.EXIT_BAD_INPUT, big.status());
@@ -260,14 +351,14 @@ class CommandLineTest {
     Path bad = Files.writeString(dir.resolve("bad-jobs.txt"), text + "nosuchnode big\n");
     Path badOut = dir.resolve("bad.dump");
     Run badRun = run("route", "-R", "sar", "--jobs", bad.toString(), fabricFile.toString(), "-o", badOut.toString());
-    assertEquals(IbRouting.EXIT_ROUTING_FAILED, badRun.status(), badRun.out());
-    assertTrue(badRun.err().contains("sar: " + bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, badRun.status(), badRun.out());
+    assertTrue(badRun.err().contains(bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
     assertFalse(Files.exists(badOut), "no dump when the job file is bad");
     Run badCompare = run("compare", fabricFile.toString(), "-R", "sar", "--jobs", bad.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, badCompare.status(), badCompare.out());
     assertTrue(badCompare.err().contains(bad + ":" + (i + 2) + ":1:"), badCompare.err());
     Run noJobs = run("route", "-R", "sar", fabricFile.toString(), "-o", badOut.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, noJobs.status());
-    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (--jobs FILE"), noJobs.err());
+    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (which nodes every job runs on)"), noJobs.err());
   }
 }

@@ -1,6 +1,7 @@
 package org.ibrouting.analysis;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * What {@link CreditLoopVerifier} found: per VL, the size of the channel dependency graph, how many
@@ -48,10 +49,17 @@ public final class CdgReport {
     return vls;
   }
 
-  /** A shortest cycle through the lowest cyclic channel of VL {@code vl}, or null if acyclic. */
-  public CreditLoop witness(int vl) {
-    return vl < witnesses.length ? witnesses[vl] : null;
+  /** A shortest cycle through the lowest cyclic channel of VL {@code vl}; empty if acyclic. */
+  public Optional<CreditLoop> creditLoop(int vl) {
+    return Optional.ofNullable(vl >= 0 && vl < witnesses.length ? witnesses[vl] : null);
   }
+
+  /** The credit loop of the lowest cyclic VL; empty when the routing is deadlock-free. */
+  public Optional<CreditLoop> firstCreditLoop() {
+    int[] cyclic = cyclicVls();
+    return cyclic.length == 0 ? Optional.empty() : creditLoop(cyclic[0]);
+  }
+
 
   /** One more than the highest VL whose graph has a channel (0 when no route crosses a channel). */
   public int numVls() {

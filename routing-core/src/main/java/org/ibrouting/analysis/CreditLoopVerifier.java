@@ -1,13 +1,14 @@
 package org.ibrouting.analysis;
 
-import org.ibrouting.paths.Parallel;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
@@ -61,7 +62,7 @@ public final class CreditLoopVerifier {
    */
   public static CreditLoopVerifier defaults() {
     return new CreditLoopVerifier(EndpointScope.TERMINALS, false, false,
-        Runtime.getRuntime().availableProcessors());
+        RoutingOptions.defaultThreads());
   }
 
   /** A copy that takes routes between the end ports of {@code newScope}. */

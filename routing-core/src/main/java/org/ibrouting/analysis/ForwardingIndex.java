@@ -1,9 +1,10 @@
 package org.ibrouting.analysis;
 
-import org.ibrouting.paths.Parallel;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
 
 /**
  * Channel loads of a routing and its edge forwarding index: the number of routes (over every pair
@@ -53,7 +54,7 @@ public final class ForwardingIndex {
 
   /** Computes the loads of every pair of CA and router ports, on all available processors. */
   public static ForwardingIndex of(Routing routing) {
-    return compute(routing, EndpointScope.TERMINALS, Runtime.getRuntime().availableProcessors());
+    return compute(routing, EndpointScope.TERMINALS, RoutingOptions.defaultThreads());
   }
 
   /** Computes the loads of every pair in {@code scope} with {@code threads} workers. */

@@ -1,11 +1,12 @@
 package org.ibrouting.analysis;
 
-import org.ibrouting.paths.Parallel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
 
 /**
  * Follows the LFTs of a {@link Routing} for every pair of end ports and reports unreachable pairs,
@@ -48,11 +49,22 @@ public final class RouteChecker {
 
   /** CA and router ports only (the OpenSM evaluation's pairs), all available processors. */
   public static RouteChecker terminals() {
-    return new RouteChecker(EndpointScope.TERMINALS, Runtime.getRuntime().availableProcessors());
+    return new RouteChecker(EndpointScope.TERMINALS, RoutingOptions.defaultThreads());
   }
 
   /** Checks every pair of the routing's fabric. */
   public RouteReport check(Routing routing) {
+    return checkWithWitnesses(routing).report();
+  }
+
+  /**
+   * A report plus, per kind of problem (unreachable, black hole, loop, non-minimal), the witness
+   * pair as {@code (dstLid << 16) | srcLid}, or {@code Long.MAX_VALUE} when there is none.
+   */
+  record Checked(RouteReport report, long[] witnessPairs) {}
+
+  /** Checks every pair and keeps the witness pairs ({@link Verification} walks them). */
+  Checked checkWithWitnesses(Routing routing) {
     Endpoints endpoints = new Endpoints(routing.fabric(), scope);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
         () -> new Worker(routing, endpoints));
@@ -81,11 +93,12 @@ public final class RouteChecker {
       }
     }
     long valid = total.valid;
-    return new RouteReport(endpoints.numPairs(), valid, total.failed[KIND_UNREACHABLE],
+    return new Checked(new RouteReport(endpoints.numPairs(), valid, total.failed[KIND_UNREACHABLE],
         total.failed[KIND_BLACKHOLE], total.failed[KIND_LOOP], total.minimal, histogram,
         valid == 0 ? 0 : (double) total.hopSum / valid, maxHops,
         valid == 0 ? 0 : (double) total.minimal / valid,
-        total.bfsPairs == 0 ? 0 : (double) total.bfsSum / total.bfsPairs, witnesses);
+        total.bfsPairs == 0 ? 0 : (double) total.bfsSum / total.bfsPairs, witnesses),
+        total.witnessKey.clone());
   }
 
   /** Per-thread state and partial sums. */

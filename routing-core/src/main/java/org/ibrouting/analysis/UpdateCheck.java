@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 
@@ -31,7 +32,7 @@ import org.ibrouting.routing.SlTable;
  *       during the update always meet a mix of tables; the plan gives them VLs of their own. A
  *       transition SL table puts each (source switch, destination) on a VL above those both
  *       routings use, first fit, so that its paths in every mix of tables keep that VL's union
- *       graph acyclic ({@link IncrementalCdg}); a unit that a mix can send round a forwarding loop
+ *       graph acyclic ({@code IncrementalCdg}); a unit that a mix can send round a forwarding loop
  *       gets one more VL, and only the order of updates can keep it safe. Then: (1) sources move to
  *       the transition SLs, (2) the old VLs drain, (3) the switches are updated, in any order when
  *       every mix is safe on the transition SLs, else in an order found as above on them, (4)
@@ -41,7 +42,7 @@ import org.ibrouting.routing.SlTable;
  *
  * <p>Cost: one verification for the check, one per tried step for the ordered plan (at most
  * {@code maxVerifications}), and for the phased plan one walk of the mix per (source switch,
- * destination LID) plus an {@link IncrementalCdg} per transition VL.
+ * destination LID) plus an {@code IncrementalCdg} per transition VL.
  */
 public final class UpdateCheck {
   private final CreditLoopVerifier verifier;
@@ -182,8 +183,7 @@ public final class UpdateCheck {
       return new Result(changed, slsChange, union, null, new Plan(Kind.ANY_ORDER, steps, null,
           Math.max(union.numVls(), 1), 1, ""));
     }
-    int vl = union.cyclicVls()[0];
-    Witness witness = witness(from, to, union.witness(vl));
+    Witness witness = witness(from, to, union.firstCreditLoop().orElseThrow());
     return new Result(changed, slsChange, union, witness, plan(from, to, changed, slsChange));
   }
 

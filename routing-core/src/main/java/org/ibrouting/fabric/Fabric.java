@@ -1,6 +1,7 @@
 package org.ibrouting.fabric;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 /**
  * An immutable InfiniBand fabric: switches, channel adapters and routers, their ports, links, GUIDs,
@@ -22,6 +23,13 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
  *   int portNum = fabric.portNum(channel);
  * }
  * }</pre>
+ *
+ * <p>Look-ups by key come in two kinds: {@code nodeOfGuid}, {@code portOfGuid} and
+ * {@code portOfLid} answer {@link #NONE} for a key the fabric does not have (for loops that
+ * expect misses); {@link #nodeByGuid}, {@link #portByGuid}, {@link #nodeByDescription} and
+ * {@link #destinationSwitch} throw an {@link IllegalArgumentException} that names the key. Index
+ * accessors ({@code numPorts(node)}, {@code port(node, portNum)}, ...) do not check their
+ * arguments beyond what array access does: they are the hot path of every engine.
  *
  * <p>Memory: 4 ints, 1 long and 1 byte per port slot, 2 ints per connected port, 1 int per LID
  * up to the largest assigned LID, and cold per-node data (GUIDs, descriptions).
@@ -52,6 +60,8 @@ public final class Fabric {
   private final int numEndPorts;
   private final Long2IntOpenHashMap nodeOfGuid;
   private final Long2IntOpenHashMap portOfGuid;
+  /** Built on the first {@link #nodeByDescription}; -2 marks a description several nodes share. */
+  private volatile Object2IntOpenHashMap<String> nodeOfDescription;
 
   Fabric(int numSwitches, int numCas, byte[] nodeTypeOf, long[] nodeGuid, long[] systemGuid,
       int[] vendorId, int[] deviceId, String[] description, int[] firstPort, int[] nodeOfPort,
@@ -151,6 +161,56 @@ public final class Fabric {
     return nodeOfGuid.get(guid);
   }
 
+  /**
+   * The node with this node GUID.
+   *
+   * @throws IllegalArgumentException when no node has it
+   */
+  public int nodeByGuid(long guid) {
+    int node = nodeOfGuid.get(guid);
+    if (node < 0) {
+      throw new IllegalArgumentException("no node of " + this + " has node GUID " + Lids.guidHex(guid)
+          + (portOfGuid.containsKey(guid) ? "; it is the port GUID of "
+          + portName(portOfGuid.get(guid)) : ""));
+    }
+    return node;
+  }
+
+  /**
+   * The node with this description (the text {@code ibnetdiscover} prints in quotes).
+   *
+   * @throws IllegalArgumentException when no node or more than one node has it
+   */
+  public int nodeByDescription(String text) {
+    Object2IntOpenHashMap<String> map = nodeOfDescription;
+    if (map == null) {
+      map = new Object2IntOpenHashMap<>(description.length);
+      map.defaultReturnValue(NONE);
+      for (int node = 0; node < description.length; node++) {
+        if (map.putIfAbsent(description[node], node) != NONE) {
+          map.put(description[node], -2);
+        }
+      }
+      nodeOfDescription = map;
+    }
+    int node = map.getInt(text);
+    if (node == NONE) {
+      throw new IllegalArgumentException("no node of " + this + " is described as \"" + text + "\"");
+    }
+    if (node < 0) {
+      StringBuilder names = new StringBuilder();
+      int count = 0;
+      for (int n = 0; n < description.length; n++) {
+        if (description[n].equals(text) && count++ < 2) {
+          names.append(count == 1 ? "" : ", ").append(nodeName(n));
+        }
+      }
+      throw new IllegalArgumentException(count + " nodes are described as \"" + text + "\" ("
+          + names + (count > 2 ? ", ..." : "") + "); name one by its GUID");
+    }
+    return node;
+  }
+
   /** A human-readable name for messages: {@code switch 0x0002c90200400a10 "leaf-3"}. */
   public String nodeName(int node) {
     String type = switch (nodeType(node)) {
@@ -206,6 +266,21 @@ public final class Fabric {
   /** The end port (CA/router port, or a switch's port 0) with this port GUID, or {@link #NONE}. */
   public int portOfGuid(long guid) {
     return portOfGuid.get(guid);
+  }
+
+  /**
+   * The end port (CA/router port, or a switch's port 0) with this port GUID.
+   *
+   * @throws IllegalArgumentException when no end port has it
+   */
+  public int portByGuid(long guid) {
+    int port = portOfGuid.get(guid);
+    if (port < 0) {
+      throw new IllegalArgumentException("no port of " + this + " has port GUID " + Lids.guidHex(guid)
+          + (nodeOfGuid.containsKey(guid) ? "; it is the node GUID of "
+          + nodeName(nodeOfGuid.get(guid)) : ""));
+    }
+    return port;
   }
 
   /** The base LID of an end port (a CA or router port, or a switch's port 0), 0 if it has none. */
@@ -289,6 +364,32 @@ public final class Fabric {
   public int nodeOfLid(int lid) {
     int port = portOfLid(lid);
     return port < 0 ? NONE : nodeOfPort[port];
+  }
+
+  /**
+   * The switch that delivers packets for {@code lid}: the switch owning it, or the one its CA or
+   * router port is cabled to; {@link #NONE} when that port is cabled to no switch.
+   *
+   * @throws IllegalArgumentException when no port of the fabric has the LID
+   */
+  public int destinationSwitch(int lid) {
+    int port = requireLid(lid);
+    int swPort = switchPortOf(port);
+    return swPort < 0 ? NONE : nodeOfPort[swPort];
+  }
+
+  /**
+   * The end port that owns {@code lid}.
+   *
+   * @throws IllegalArgumentException when no port of the fabric has the LID
+   */
+  public int requireLid(int lid) {
+    int port = portOfLid(lid);
+    if (port < 0) {
+      throw new IllegalArgumentException("LID " + lid + " (" + Lids.hex(lid) + ") is not assigned in "
+          + this + (maxLid == 0 ? "" : "; its LIDs lie in 1.." + maxLid));
+    }
+    return port;
   }
 
   /** The LFT size (max LID + 1 rounded up to whole 64-entry blocks). */

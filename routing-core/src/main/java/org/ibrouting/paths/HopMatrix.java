@@ -2,6 +2,9 @@ package org.ibrouting.paths;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
+import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.RoutingException;
 
 /**
  * The min-hop matrix of OpenSM's unicast manager ({@code osm_ucast_mgr_build_lid_matrices}) with
@@ -24,8 +27,28 @@ public final class HopMatrix implements HopTable {
     this.dist = dist;
   }
 
+  /**
+   * Refuses a fabric whose switch-by-switch tables (this matrix, Up*&#47;Down*'s) would exceed 2^31
+   * entries, before an engine allocates them.
+   *
+   * @throws RoutingException ({@code TOO_LARGE}) naming {@code engine}
+   */
+  public static void requireSize(Fabric fabric, String engine) throws RoutingException {
+    long n = fabric.numSwitches();
+    if (n * n > Integer.MAX_VALUE - 16) {
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, engine + ": tables of " + n + " x "
+          + n + " switches exceed 2^31 entries");
+    }
+  }
+
   /** Computes the matrix with {@code threads} worker threads. */
   public static HopMatrix compute(Fabric fabric, int threads) {
+    return compute(fabric, threads, ProgressListener.SILENT, null);
+  }
+
+  /** Like {@link #compute(Fabric, int)}, reporting the switches done as {@code phase}. */
+  public static HopMatrix compute(Fabric fabric, int threads, ProgressListener progress,
+      String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -58,7 +81,7 @@ public final class HopMatrix implements HopTable {
           }
         }
       }
-    });
+    }, progress, phase);
     return new HopMatrix(fabric, dist);
   }
 

@@ -1,5 +1,7 @@
 package org.ibrouting.routing;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
 /**
@@ -20,6 +22,10 @@ import org.ibrouting.fabric.Fabric;
  * }
  * }</pre>
  *
+ * <p>An engine may attach {@link #notes()}: decisions the user should hear about although the
+ * routing is complete, such as a root it chose where OpenSM would have given up. Front ends print
+ * them; engines never print.
+ *
  * <p>Memory: 1 byte per (switch, LID) plus the SL table.
  */
 public final class Routing {
@@ -31,13 +37,16 @@ public final class Routing {
   private final int lftStride;
   private final byte[] lfts;
   private final SlTable slTable;
+  private final List<String> notes;
 
-  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable) {
+  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable,
+      List<String> notes) {
     this.fabric = fabric;
     this.engineName = engineName;
     this.lftStride = lftStride;
     this.lfts = lfts;
     this.slTable = slTable;
+    this.notes = List.copyOf(notes);
   }
 
   /** A builder with every LFT entry set to {@link #NO_ROUTE}. */
@@ -60,9 +69,36 @@ public final class Routing {
     return lftStride;
   }
 
-  /** The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}. */
+  /**
+   * The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}.
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the
+   *     LFT ({@code 0..lftStride()-1})
+   */
   public int outPort(int sw, int lid) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw outOfRange(fabric, lftStride, sw, lid);
+    }
     return lfts[sw * lftStride + lid] & 0xFF;
+  }
+
+  static IndexOutOfBoundsException outOfRange(Fabric fabric, int lftStride, int sw, int lid) {
+    return new IndexOutOfBoundsException(sw < 0 || sw >= fabric.numSwitches()
+        ? "switch " + sw + " outside 0.." + (fabric.numSwitches() - 1) + " (the fabric's switches)"
+        : "LID " + lid + " outside the LFT of " + lftStride + " entries (0.." + (lftStride - 1) + ")");
+  }
+
+  /**
+   * The service level of the path from {@code srcLid} to {@code dstLid} (0 for engines without
+   * SLs).
+   *
+   * @throws IllegalArgumentException when either LID is not assigned in the fabric
+   */
+  public int sl(int srcLid, int dstLid) {
+    fabric.requireLid(srcLid);
+    fabric.requireLid(dstLid);
+    return slTable.sl(srcLid, dstLid);
   }
 
   /** The SL table; {@link SlTable#none()} for engines that use one VL. */
@@ -70,9 +106,12 @@ public final class Routing {
     return slTable;
   }
 
-  /** A copy of this routing under another engine name and SL table, sharing the LFTs. */
-  public Routing withSlTable(String engineName, SlTable slTable) {
-    return new Routing(fabric, engineName, lftStride, lfts, slTable);
+  /**
+   * What the engine wants the user to know about this routing, one sentence each, starting with
+   * the engine's name (e.g. the root Up*&#47;Down* chose itself); empty for most routings.
+   */
+  public List<String> notes() {
+    return notes;
   }
 
   /**
@@ -104,7 +143,23 @@ public final class Routing {
     return count;
   }
 
-  /** Whether both routings have the same LFT for every switch and LID. */
+  /** A copy of this routing with one more note, sharing the LFTs. */
+  public Routing withNote(String note) {
+    List<String> more = new ArrayList<>(notes);
+    more.add(note);
+    return new Routing(fabric, engineName, lftStride, lfts, slTable, more);
+  }
+
+  /** A copy of this routing under another engine name and SL table, sharing the LFTs and notes. */
+  public Routing withSlTable(String engineName, SlTable slTable) {
+    return new Routing(fabric, engineName, lftStride, lfts, slTable, notes);
+  }
+
+  /**
+   * Whether both routings belong to the same {@link Fabric} instance and have the same output port
+   * in every LFT entry (contents are compared, not the arrays' identity). The SL tables and engine
+   * names are not compared.
+   */
   public boolean sameLfts(Routing other) {
     return other.fabric == fabric && java.util.Arrays.equals(lfts, other.lfts);
   }

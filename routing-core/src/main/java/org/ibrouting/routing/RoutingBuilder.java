@@ -1,6 +1,8 @@
 package org.ibrouting.routing;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
 /**
@@ -15,6 +17,7 @@ public final class RoutingBuilder {
   private final int lftStride;
   private byte[] lfts;
   private SlTable slTable = SlTable.none();
+  private final List<String> notes = new ArrayList<>();
 
   RoutingBuilder(Fabric fabric, String engineName) {
     this.fabric = fabric;
@@ -46,14 +49,35 @@ public final class RoutingBuilder {
     return fabric;
   }
 
-  /** Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE). */
+  /**
+   * Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE).
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   * @throws IllegalArgumentException when {@code port} is not 0..255
+   */
   public RoutingBuilder setOutPort(int sw, int lid, int port) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw Routing.outOfRange(fabric, lftStride, sw, lid);
+    }
+    if ((port & ~0xFF) != 0) {
+      throw new IllegalArgumentException("port " + port + " for LID " + lid + " of switch " + sw
+          + ": an LFT entry is 0..254 or NO_ROUTE (255)");
+    }
     lfts[sw * lftStride + lid] = (byte) port;
     return this;
   }
 
-  /** The output port set so far, or {@link Routing#NO_ROUTE}. */
+  /**
+   * The output port set so far, or {@link Routing#NO_ROUTE}.
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   */
   public int outPort(int sw, int lid) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || Integer.compareUnsigned(lid, lftStride) >= 0) {
+      throw Routing.outOfRange(fabric, lftStride, sw, lid);
+    }
     return lfts[sw * lftStride + lid] & 0xFF;
   }
 
@@ -90,6 +114,12 @@ public final class RoutingBuilder {
     return this;
   }
 
+  /** Adds a {@link Routing#notes() note} for the user. */
+  public RoutingBuilder addNote(String note) {
+    notes.add(note);
+    return this;
+  }
+
   /** Hands the tables over to an immutable routing; the builder cannot be used afterwards. */
   public Routing build() {
     if (lfts == null) {
@@ -97,6 +127,6 @@ public final class RoutingBuilder {
     }
     byte[] tables = lfts;
     lfts = null;
-    return new Routing(fabric, engineName, lftStride, tables, slTable);
+    return new Routing(fabric, engineName, lftStride, tables, slTable, notes);
   }
 }

@@ -26,10 +26,17 @@ public record RoutingOptions(long seed, int threads, int maxVls, ProgressListene
     }
   }
 
-  /** Seed 0, all available processors, 8 VLs, no progress output. */
+  /**
+   * The thread count every part of the library uses unless told otherwise (engines, checker,
+   * verifier, simulator): the available processors. Results never depend on it.
+   */
+  public static int defaultThreads() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  /** Seed 0, {@link #defaultThreads()}, 8 VLs, no progress output. */
   public static RoutingOptions defaults() {
-    return new RoutingOptions(0, Runtime.getRuntime().availableProcessors(), DEFAULT_MAX_VLS,
-        ProgressListener.SILENT);
+    return new RoutingOptions(0, defaultThreads(), DEFAULT_MAX_VLS, ProgressListener.SILENT);
   }
 
   /** The defaults with another seed. */

@@ -34,7 +34,7 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
     BISECT("bisect"),
     /** Bisect in both directions: 2i -> 2i+1 and 2i+1 -> 2i. */
     BISECT_FB_SYM("bisect_fb_sym"),
-    /** Binomial tree: ceil(log2 n) levels; in level l, i -> i + 2^l for i < 2^l, i + 2^l < n. */
+    /** Binomial tree: ceil(log2 n) levels; in level l, i sends to i + 2^l for every i below 2^l with i + 2^l below n. */
     TREE("tree"),
     /** Bruck: ceil(log2 n) levels; in level j, i -> (i + 2^j) mod n. */
     BRUCK("bruck"),

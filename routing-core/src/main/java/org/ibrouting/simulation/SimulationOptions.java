@@ -1,6 +1,7 @@
 package org.ibrouting.simulation;
 
 import java.util.Objects;
+import org.ibrouting.routing.RoutingOptions;
 
 /**
  * Options of a simulation.
@@ -32,9 +33,22 @@ public record SimulationOptions(int commSize, int numRuns, NodeSubset subset, lo
     }
   }
 
-  /** All endpoints, {@code numRuns} runs, ORCS's default subset, one thread, shuffled ranks. */
+  /**
+   * All endpoints, {@code numRuns} runs, ORCS's default subset, {@link RoutingOptions#defaultThreads()},
+   * shuffled ranks.
+   */
   public static SimulationOptions of(int numRuns, long seed) {
-    return new SimulationOptions(0, numRuns, NodeSubset.LINEAR_BFS, seed, 1, true);
+    return new SimulationOptions(0, numRuns, NodeSubset.LINEAR_BFS, seed, RoutingOptions.defaultThreads(), true);
+  }
+
+  /** A copy with another number of runs. */
+  public SimulationOptions withNumRuns(int runs) {
+    return new SimulationOptions(commSize, runs, subset, seed, threads, shuffleRanks);
+  }
+
+  /** A copy with another seed. */
+  public SimulationOptions withSeed(long newSeed) {
+    return new SimulationOptions(commSize, numRuns, subset, newSeed, threads, shuffleRanks);
   }
 
   /** A copy with another communicator size. */

@@ -168,14 +168,36 @@ public final class SimulationResult {
   }
 
   /**
-   * The per-run values as ORCS lists {@code sum_max_cong} and {@code dep_max_delay}: one line per
-   * distinct value, ascending ({@code Congestion sum of 6 occured 12 times.}, ORCS's wording kept
-   * so that its scripts parse ours).
+   * The per-run values as ORCS lists them: one line per distinct value, ascending, in ORCS's
+   * wording (typo included) so that scripts written for ORCS parse ours: {@code Congestion sum of
+   * 6 occured 12 times.} for {@link Metric#SUM_MAX_CONG}, {@code Delay of ...} for
+   * {@link Metric#DEP_MAX_DELAY}, and {@code Bandwidth of 0.531250 occured 3 times.} (six
+   * decimals) for {@link Metric#HIST_ACC_BAND}. The other metrics have no run listing: the
+   * congestion histogram ({@link #formatWeightHistogram()}) or the cable map stand for it.
+   *
+   * @throws IllegalStateException for {@link Metric#HIST_MAX_CONG} and {@link Metric#GET_CABLE_CONG}
    */
   public String formatRunValues() {
+    String what;
+    String number;
+    switch (metric) {
+      case SUM_MAX_CONG -> {
+        what = "Congestion sum";
+        number = "%.0f";
+      }
+      case DEP_MAX_DELAY -> {
+        what = "Delay";
+        number = "%.0f";
+      }
+      case HIST_ACC_BAND -> {
+        what = "Bandwidth";
+        number = "%.6f";
+      }
+      default -> throw new IllegalStateException(metric.orcsName() + " has no per-run listing");
+    }
     double[] sorted = runValues.clone();
     Arrays.sort(sorted);
-    String what = metric == Metric.DEP_MAX_DELAY ? "Delay" : "Congestion sum";
+    String format = what + " of " + number + " occured %d times.%n";
     StringBuilder sb = new StringBuilder();
     int i = 0;
     while (i < sorted.length) {
@@ -183,8 +205,38 @@ public final class SimulationResult {
       while (j < sorted.length && sorted[j] == sorted[i]) {
         j++;
       }
-      sb.append(String.format(Locale.ROOT, "%s of %.0f occured %d times.%n", what, sorted[i], j - i));
+      sb.append(String.format(Locale.ROOT, format, sorted[i], j - i));
       i = j;
+    }
+    return sb.toString();
+  }
+
+  /**
+   * A short summary for people: the {@link #toString()} line, then for a bandwidth metric the
+   * runs per 5% bin of peak bandwidth as a bar chart (empty bins left out), for
+   * {@link Metric#SUM_MAX_CONG} and {@link Metric#DEP_MAX_DELAY} the quartiles of the run values.
+   */
+  public String formatSummary() {
+    StringBuilder sb = new StringBuilder(toString()).append(System.lineSeparator());
+    if (metric == Metric.HIST_ACC_BAND || metric == Metric.HIST_MAX_CONG) {
+      long[] bins = bandwidthBins();
+      long most = Arrays.stream(bins).max().orElse(0);
+      sb.append(String.format(Locale.ROOT, "runs by fraction of peak bandwidth:%n"));
+      for (int b = 0; b < bins.length; b++) {
+        if (bins[b] > 0) {
+          int bar = (int) Math.max(1, Math.round(40.0 * bins[b] / most));
+          sb.append(String.format(Locale.ROOT, "  %.2f-%.2f %7d  %s%n", 0.05 * b,
+              b == bins.length - 1 ? 1.0 : 0.05 * (b + 1), bins[b], "#".repeat(bar)));
+        }
+      }
+    } else if (metric == Metric.SUM_MAX_CONG || metric == Metric.DEP_MAX_DELAY) {
+      double[] sorted = runValues.clone();
+      Arrays.sort(sorted);
+      if (sorted.length > 0) {
+        sb.append(String.format(Locale.ROOT, "quartiles: %.0f / %.0f / %.0f / %.0f / %.0f (min / 25%% / median / 75%% / max)%n",
+            sorted[0], sorted[(sorted.length - 1) / 4], sorted[(sorted.length - 1) / 2],
+            sorted[3 * (sorted.length - 1) / 4], sorted[sorted.length - 1]));
+      }
     }
     return sb.toString();
   }
@@ -205,7 +257,7 @@ public final class SimulationResult {
   /** A one-paragraph summary: metric, runs, mean with its 95% confidence interval, range. */
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%s %s on %d ranks, %d runs: mean %.6f ± %.6f (95%% CI), min %.6f, max %.6f",
+    return String.format(Locale.ROOT, "%s %s on %d ranks, %d runs: mean %.6f +- %.6f (95%% CI), min %.6f, max %.6f",
         pattern, metric.orcsName(), commSize, numRuns(), mean(), confidence95(), min(), max());
   }
 }

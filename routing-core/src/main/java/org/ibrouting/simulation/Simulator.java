@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
 
 /**
  * The congestion simulator: runs a {@link PatternSpec} many times over a routing, each run with a
@@ -43,8 +44,9 @@ public final class Simulator {
   /**
    * Simulates {@code pattern} over the endpoints of {@code table}.
    *
-   * @throws IllegalArgumentException if the communicator is larger than the endpoints, too small
-   *     for the pattern, or the routing leaves endpoint pairs unroutable
+   * @throws IllegalArgumentException if the communicator is larger than the endpoints or too small
+   *     for the pattern
+   * @throws UnroutablePairsException if the routing leaves endpoint pairs unroutable
    */
   public static SimulationResult simulate(PathTable table, PatternSpec pattern, Metric metric,
       SimulationOptions options) {
@@ -127,13 +129,35 @@ public final class Simulator {
 
   /**
    * The effective bisection bandwidth Λ of a routing over all its CA endpoints: {@code numPatterns}
-   * random bisect patterns; {@link SimulationResult#mean()} is Λ as a fraction of {@code B·P/2}
-   * and {@link SimulationResult#confidence95()} its 95% confidence half-width.
+   * random bisect patterns drawn from {@code seed}, on {@link RoutingOptions#defaultThreads()}
+   * threads; {@link SimulationResult#mean()} is Λ as a fraction of {@code B·P/2} and
+   * {@link SimulationResult#confidence95()} its 95% confidence half-width.
+   *
+   * @throws UnroutablePairsException when some pair of CA endpoints has no route
    */
-  public static SimulationResult effectiveBisectionBandwidth(PathTable table, int numPatterns,
-      long seed, int threads) {
+  public static SimulationResult effectiveBisectionBandwidth(Routing routing, int numPatterns, long seed) {
+    return effectiveBisectionBandwidth(routing, SimulationOptions.of(numPatterns, seed));
+  }
+
+  /**
+   * Λ over all CA endpoints, with {@code options.numRuns()} random bisect patterns, its seed and
+   * threads (communicator size, subset and rank order do not apply: every endpoint takes part).
+   *
+   * @throws UnroutablePairsException when some pair of CA endpoints has no route
+   */
+  public static SimulationResult effectiveBisectionBandwidth(Routing routing, SimulationOptions options) {
+    return effectiveBisectionBandwidth(PathTable.build(routing, Endpoints.allCas(routing.fabric())), options);
+  }
+
+  /**
+   * Λ over the endpoints of {@code table} (build it once to measure several ways), with
+   * {@code options.numRuns()} random bisect patterns, its seed and threads.
+   *
+   * @throws UnroutablePairsException when some pair of the table's endpoints has no route
+   */
+  public static SimulationResult effectiveBisectionBandwidth(PathTable table, SimulationOptions options) {
     return simulate(table, PatternSpec.of(PatternSpec.Kind.BISECT), Metric.HIST_ACC_BAND,
-        new SimulationOptions(0, numPatterns, NodeSubset.RAND, seed, threads, true));
+        new SimulationOptions(0, options.numRuns(), NodeSubset.RAND, options.seed(), options.threads(), true));
   }
 
   /**
@@ -154,11 +178,12 @@ public final class Simulator {
     return weights;
   }
 
-  private static void requireRoutable(PathTable table) {
+  static void requireRoutable(PathTable table) {
     if (table.numUnroutablePairs() > 0) {
-      throw new IllegalArgumentException("routing '" + table.routing().engineName() + "' leaves "
+      throw new UnroutablePairsException("routing '" + table.routing().engineName() + "' leaves "
           + table.numUnroutablePairs() + " of " + (long) table.numEndpoints() * (table.numEndpoints() - 1)
-          + " endpoint pairs unroutable, e.g.\n  " + String.join("\n  ", table.unroutableSamples()));
+          + " endpoint pairs unroutable, e.g.\n  " + String.join("\n  ", table.unroutableSamples()),
+          table.numUnroutablePairs());
     }
   }
 

@@ -6,7 +6,7 @@
  *
  * <h2>Property tests with the kit</h2>
  *
- * <p>routing-core's test-jar holds {@code org.ibrouting.testkit.FabricArbitraries}: jqwik
+ * <p>The {@code ibrouting-testkit} artifact holds {@code org.ibrouting.testkit.FabricArbitraries}: jqwik
  * arbitraries over every generator's (small) parameter space, random connected irregular fabrics,
  * and fabrics with failed links or a failed switch. A property of your own engine:
  *

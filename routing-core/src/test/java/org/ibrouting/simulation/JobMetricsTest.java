@@ -4,22 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.junit.jupiter.api.Test;
 
 class JobMetricsTest {
 
-  private static JobMap parse(String text, Fabric fabric) throws Exception {
-    return JobMap.parse(new StringReader(text), "jobs.txt", fabric);
+  private static JobMap resolve(Fabric fabric, String... nodeJobPairs) {
+    return JobMap.resolve(JobList.of(nodeJobPairs), fabric);
   }
 
   @Test
-  void parsesDescriptionsGuidsAndComments() throws Exception {
+  void resolvesDescriptionsAndGuids() {
     KaryNTree tree = new KaryNTree(4, 2);
     String guid = Lids.guidHex(KaryNTree.hostGuid(4));
-    JobMap jobs = parse("# node job\nH1 a\n\n  H2\ta  # same job\n" + guid + " b\nH1 b\n", tree.fabric);
+    JobMap jobs = resolve(tree.fabric, "H1", "a", "H2", "a", guid, "b", "H1", "b");
     assertEquals(2, jobs.numJobs());
     assertEquals("a", jobs.jobId(0));
     assertEquals(2, jobs.size(0));
@@ -28,30 +27,30 @@ class JobMetricsTest {
   }
 
   @Test
-  void errorsCarryLineAndColumn() {
+  void errorsNameTheEntry() {
     KaryNTree tree = new KaryNTree(4, 2);
-    JobMapException unknown = assertThrows(JobMapException.class,
-        () -> parse("H1 a\nH2 a\n  nosuchhost a\n", tree.fabric));
-    assertEquals(3, unknown.line());
-    assertEquals(3, unknown.column());
+    JobList fromFile = new JobList("jobs.txt", java.util.List.of(new JobList.Entry("H1", "a", "jobs.txt:1:1"),
+        new JobList.Entry("nosuchhost", "a", "jobs.txt:3:3")));
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+        () -> JobMap.resolve(fromFile, tree.fabric));
     assertTrue(unknown.getMessage().startsWith("jobs.txt:3:3: unknown node 'nosuchhost'"), unknown.getMessage());
-    JobMapException missing = assertThrows(JobMapException.class, () -> parse("H1\n", tree.fabric));
-    assertTrue(missing.getMessage().startsWith("jobs.txt:1:3: expected a job id"), missing.getMessage());
-    JobMapException sw = assertThrows(JobMapException.class, () -> parse("sw-L0-0 a\n", tree.fabric));
-    assertTrue(sw.getMessage().contains("is a switch"), sw.getMessage());
-    JobMapException twice = assertThrows(JobMapException.class, () -> parse("H1 a\nH1 a\n", tree.fabric));
-    assertEquals(2, twice.line());
-    JobMapException third = assertThrows(JobMapException.class, () -> parse("H1 a x\n", tree.fabric));
-    assertEquals(6, third.column());
+    IllegalArgumentException sw = assertThrows(IllegalArgumentException.class,
+        () -> resolve(tree.fabric, "sw-L0-0", "a"));
+    assertTrue(sw.getMessage().startsWith("entry 1: ") && sw.getMessage().contains("is a switch"), sw.getMessage());
+    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+        () -> resolve(tree.fabric, "H1", "a", "H1", "a"));
+    assertTrue(twice.getMessage().startsWith("entry 2: ") && twice.getMessage().endsWith("is listed twice for job 'a'"),
+        twice.getMessage());
   }
 
   @Test
-  void effectiveForwardingIndexAndDarkFibreByHand() throws Exception {
+  void effectiveForwardingIndexAndDarkFibreByHand() {
     // d-mod-k 4-ary 2-tree: host h is reached through spine h mod 4
     KaryNTree tree = new KaryNTree(4, 2);
     PathTable table = PathTable.build(tree.routing, Endpoints.allCas(tree.fabric));
     // job a stays on leaf 0; job b = hosts 0 and 4 (spine 0 both ways); job c = hosts 0 and 8
-    JobMap jobs = parse("H1 a\nH2 a\nH3 a\nH4 a\nH1 b\nH5 b\nH1 c\nH9 c\n", tree.fabric);
+    JobMap jobs = resolve(tree.fabric, "H1", "a", "H2", "a", "H3", "a", "H4", "a", "H1", "b", "H5", "b", "H1", "c",
+        "H9", "c");
     JobMetrics m = JobMetrics.compute(table, jobs);
     assertEquals(32, m.numInterSwitchChannels());
     assertEquals(2, m.maxEffectiveForwardingIndex());

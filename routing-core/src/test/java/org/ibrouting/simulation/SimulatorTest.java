@@ -26,7 +26,7 @@ class SimulatorTest {
     PathTable table = PathTable.build(crossbar.routing, Endpoints.allCas(crossbar.fabric));
     assertEquals(8, table.numEndpoints());
     assertEquals(2, table.maxPathLength());
-    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, 200, 7, 1);
+    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(200, 7).withThreads(1));
     assertEquals(1.0, r.mean(), 0.0);
     assertEquals(1.0, r.min(), 0.0);
     assertEquals(0.0, r.confidence95(), 0.0);
@@ -131,7 +131,7 @@ class SimulatorTest {
   void bisectionBandwidthOfDmodkTreeIsBelowOneWithConfidence() {
     KaryNTree tree = new KaryNTree(4, 3);
     PathTable table = PathTable.build(tree.routing, Endpoints.allCas(tree.fabric));
-    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, 2000, 99, 2);
+    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2000, 99).withThreads(2));
     // static routing of random bisections on a full fat tree loses bandwidth (paper: 55-60% at scale)
     assertTrue(r.mean() > 0.4 && r.mean() < 0.95, r.toString());
     assertTrue(r.confidence95() > 0 && r.confidence95() < 0.01, r.toString());

@@ -10,7 +10,9 @@ import org.ibrouting.routing.RoutingOptions;
 
 /**
  * Tries engines in order, as OpenSM's {@code -R a,b,c} does, and reports which one produced the
- * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain.
+ * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain. A
+ * fabric without any LID is refused before the first engine runs ({@link #requireLids}), so that
+ * no engine reports the symptoms (a switch "has no LID", "no route to LID 0", zero pairs routed).
  */
 public final class EngineChain {
   /**
@@ -26,18 +28,38 @@ public final class EngineChain {
   /**
    * Routes with the first engine that succeeds.
    *
-   * @throws RoutingException when every engine refused; the message lists every reason
+   * @throws RoutingException when every engine refused ({@link RoutingException.Reason#ALL_REFUSED});
+   *     the message lists every reason, and each engine's refusal is suppressed in it
    */
   public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
       throws RoutingException {
+    requireLids(fabric);
     List<String> failures = new ArrayList<>();
+    List<RoutingException> refusals = new ArrayList<>();
     for (RoutingEngine engine : engines) {
       try {
         return new Result(engine.route(fabric, options), List.copyOf(failures));
       } catch (RoutingException e) {
         failures.add(e.getMessage());
+        refusals.add(e);
       }
     }
-    throw new RoutingException("every engine failed: " + String.join("; ", failures));
+    RoutingException all = new RoutingException(RoutingException.Reason.ALL_REFUSED,
+        "every engine failed: " + String.join("; ", failures));
+    refusals.forEach(all::addSuppressed);
+    throw all;
+  }
+
+  /**
+   * Refuses a fabric that has no LID at all: every engine would route it into empty tables.
+   *
+   * @throws RoutingException naming the cause and the way out
+   */
+  public static void requireLids(Fabric fabric) throws RoutingException {
+    if (fabric.maxLid() == 0) {
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "the fabric has no LIDs: it was discovered before a subnet manager"
+          + " assigned them (every port shows lid 0); FabricFiles.read and the command line assign"
+          + " the LIDs OpenSM's first sweep would (OpenSmLids.assignMissing)");
+    }
   }
 }

@@ -1,62 +1,119 @@
 package org.ibrouting.engines;
 
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.simulation.JobList;
 
 /**
- * Engine-specific parameters, as the command line collects them; {@link BuiltinEngines} hands each
- * engine the ones it understands. Null means "not given".
+ * What the registry hands an {@link EngineProvider}: the inputs OpenSM takes as files, as data
+ * (lft-io's {@code GuidListReader} and {@code JobListReader} read the files), and named settings in
+ * OpenSM's {@code opensm.conf} spirit ({@code lash_start_vl=1}, {@code nue_max_num_vls=2}, ...).
+ * Each provider declares the settings it reads ({@link EngineProvider#settings()});
+ * {@link Engines#create} rejects a setting the engine does not read and {@link Engines#chain} one
+ * that no engine of the chain reads, so a typo is an error rather than a silently ignored setting.
+ * Immutable.
  *
- * <p>{@code params} holds named settings in OpenSM's {@code opensm.conf} spirit
- * ({@code lash_start_vl=1}, {@code nue_max_num_vls=2}, ...). Each engine declares the names it
- * reads when it is registered; {@link BuiltinEngines#chain} rejects a name that no engine of the
- * chain reads, so a typo is an error rather than a silently ignored setting.
- *
- * @param rootGuidFile Up*&#47;Down* and fat-tree root switches, one GUID a line (OpenSM's {@code -a})
- * @param cnGuidFile compute-node port GUIDs (OpenSM's {@code -u})
- * @param ioGuidFile I/O-node port GUIDs (OpenSM's {@code -G})
- * @param jobFile SAR's job-to-node map
- * @param params named engine settings (never null; keys are lower case)
+ * <pre>{@code
+ * EngineConfig config = EngineConfig.none()
+ *     .withRoots(GuidListReader.read(Path.of("roots.txt")))
+ *     .withParam("max_reverse_hops", "1");
+ * RoutingEngine ftree = Engines.create("ftree", config);
+ * }</pre>
  */
-public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, Path jobFile,
-    Map<String, String> params) {
+public final class EngineConfig {
+  private static final EngineConfig NONE = new EngineConfig(null, null, null, null, Map.of());
 
-  /** Copies {@code params} (null means none) and lower-cases its keys. */
-  public EngineConfig {
+  private final GuidList roots;
+  private final GuidList computeNodes;
+  private final GuidList ioNodes;
+  private final JobList jobs;
+  private final Map<String, String> params;
+
+  private EngineConfig(GuidList roots, GuidList computeNodes, GuidList ioNodes, JobList jobs,
+      Map<String, String> params) {
+    this.roots = roots;
+    this.computeNodes = computeNodes;
+    this.ioNodes = ioNodes;
+    this.jobs = jobs;
     TreeMap<String, String> copy = new TreeMap<>();
-    if (params != null) {
-      params.forEach((k, v) -> copy.put(k.trim().toLowerCase(Locale.ROOT), v.trim()));
-    }
-    params = java.util.Collections.unmodifiableMap(copy);
+    params.forEach((k, v) -> copy.put(k.trim().toLowerCase(Locale.ROOT), v.trim()));
+    this.params = java.util.Collections.unmodifiableMap(copy);
   }
 
-  /** The four files, no named settings. */
-  public EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, Path jobFile) {
-    this(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, Map.of());
-  }
-
-  /** No engine-specific parameters. */
+  /** No inputs, no settings. */
   public static EngineConfig none() {
-    return new EngineConfig(null, null, null, null, Map.of());
+    return NONE;
+  }
+
+  /** Root switches by node GUID (OpenSM's {@code -a}): updn, multiupdn, ftree. */
+  public Optional<GuidList> roots() {
+    return Optional.ofNullable(roots);
+  }
+
+  /** Compute-node ports by port GUID (OpenSM's {@code -u}): sssp, dfsssp, ftree. */
+  public Optional<GuidList> computeNodes() {
+    return Optional.ofNullable(computeNodes);
+  }
+
+  /** I/O-node ports by port GUID (OpenSM's {@code -G}): sssp, dfsssp, ftree, sar. */
+  public Optional<GuidList> ioNodes() {
+    return Optional.ofNullable(ioNodes);
+  }
+
+  /** Which nodes every job runs on: sar. */
+  public Optional<JobList> jobs() {
+    return Optional.ofNullable(jobs);
+  }
+
+  /** The named settings (keys lower case). */
+  public Map<String, String> params() {
+    return params;
+  }
+
+  /** A copy with these root switches (null: none). */
+  public EngineConfig withRoots(GuidList guids) {
+    return new EngineConfig(guids, computeNodes, ioNodes, jobs, params);
+  }
+
+  /** A copy with these compute-node ports (null: none). */
+  public EngineConfig withComputeNodes(GuidList guids) {
+    return new EngineConfig(roots, guids, ioNodes, jobs, params);
+  }
+
+  /** A copy with these I/O-node ports (null: none). */
+  public EngineConfig withIoNodes(GuidList guids) {
+    return new EngineConfig(roots, computeNodes, guids, jobs, params);
+  }
+
+  /** A copy with this job list (null: none). */
+  public EngineConfig withJobs(JobList jobList) {
+    return new EngineConfig(roots, computeNodes, ioNodes, jobList, params);
   }
 
   /** A copy with one more named setting. */
   public EngineConfig withParam(String name, String value) {
     TreeMap<String, String> copy = new TreeMap<>(params);
-    copy.put(name, value);
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, jobFile, copy);
+    copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
   }
 
-  /** A copy with another root GUID file. */
-  public EngineConfig withRootGuidFile(Path file) {
-    return new EngineConfig(file, cnGuidFile, ioGuidFile, jobFile, params);
+  /** A copy with these named settings added (replacing those of the same name). */
+  public EngineConfig withParams(Map<String, String> more) {
+    TreeMap<String, String> copy = new TreeMap<>(params);
+    copy.putAll(more);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
   }
 
-  /** A copy with another job map. */
-  public EngineConfig withJobFile(Path file) {
-    return new EngineConfig(rootGuidFile, cnGuidFile, ioGuidFile, file, params);
+  /** A copy with only those named settings whose names are in {@code names}. */
+  public EngineConfig onlyParams(Set<String> names) {
+    TreeMap<String, String> copy = new TreeMap<>(params);
+    copy.keySet().retainAll(names);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
   }
 
   /**
@@ -123,5 +180,24 @@ public record EngineConfig(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, 
     }
     throw new IllegalArgumentException("parameter " + name + "=" + value + ": expected one of "
         + String.join(", ", allowed));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof EngineConfig c && Objects.equals(roots, c.roots)
+        && Objects.equals(computeNodes, c.computeNodes) && Objects.equals(ioNodes, c.ioNodes)
+        && Objects.equals(jobs, c.jobs) && params.equals(c.params);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(roots, computeNodes, ioNodes, jobs, params);
+  }
+
+  @Override
+  public String toString() {
+    return "EngineConfig[roots=" + roots + ", computeNodes=" + computeNodes + ", ioNodes=" + ioNodes
+        + ", jobs=" + (jobs == null ? null : jobs.entries().size() + " entries from " + jobs.source())
+        + ", params=" + params + "]";
   }
 }

@@ -8,16 +8,20 @@ import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 
 /**
- * Reads the default output of {@code ibnetdiscover} (infiniband-diags) into a {@link Fabric}.
+ * Reads the output of {@code ibnetdiscover} (infiniband-diags), plain or with grouping
+ * ({@code -g}), into a {@link Fabric}.
  *
  * <p>Understood: the {@code #} header, {@code vendid= devid= sysimgguid= switchguid= caguid=
  * rtguid=} lines, {@code Switch}/{@code Ca}/{@code Rt} lines with their quoted descriptions (which
@@ -25,11 +29,28 @@ import org.ibrouting.io.ParseException;
  * the switch's port-0 LID and LMC, port lines with or without port GUIDs, a CA port's own
  * {@code lid N lmc M}, optional width/speed, several links between two nodes, and unconnected
  * ports (absent). Each link is declared from both ends; both must agree. Blank lines separate node
- * blocks; unknown {@code key=value} lines are ignored.
+ * blocks; unknown {@code key=value} lines are ignored. A switch line without the {@code # "desc"
+ * base port 0 lid N lmc M} comment, as third-party writers leave it out, gives a switch without
+ * description or LID.
+ *
+ * <p>The grouping output of {@code ibnetdiscover -g} adds {@code Chassis N (guid 0x...)} and
+ * {@code Non-Chassis Nodes} headings, {@code Hostname:} lines, comments after the
+ * {@code sysimgguid=} and {@code switchguid=} lines and the external port numbers of director
+ * line boards ({@code [1][ext 1]} locally, {@code "S-..."[19][ext 7]} remotely); they carry no
+ * topology and are skipped, so both outputs read to the same fabric.
+ *
+ * <p>End ports without a LID (every one, when the fabric was discovered before an SM ran) get the
+ * LIDs OpenSM's first sweep would give them, with the SM on the port named by {@code # Initiated
+ * from node ... port ...} ({@link FabricFile}); {@link #readFile} says which.
  *
  * <p>Every problem is a {@link ParseException} naming file, line and column.
  */
 public final class IbnetdiscoverReader {
+  /** The format name {@link FabricFile#format()} gives for the default output. */
+  public static final String FORMAT = "ibnetdiscover";
+  /** The format name {@link FabricFile#format()} gives for the grouping output. */
+  public static final String FORMAT_GROUPED = "ibnetdiscover -g";
+
   private static final class PortLine {
     final int portNum;
     final long remoteGuid;
@@ -75,20 +96,35 @@ public final class IbnetdiscoverReader {
   private int pendingDeviceId;
 
   private int currentLine;
+  private static final Pattern ORIGIN = Pattern.compile(
+      "Initiated from node ([0-9a-fA-F]{1,16})(?: port ([0-9a-fA-F]{1,16}))?");
+  private boolean grouped;
+  private long originNodeGuid;
+  private long originPortGuid;
 
   private IbnetdiscoverReader(String fileName) {
     this.fileName = fileName;
   }
 
-  /** Reads a file (gzip detected by its magic bytes). */
+  /** Reads a file (gzip detected by its magic bytes), with OpenSM's LIDs where it has none. */
   public static Fabric read(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(in, file.toString());
-    }
+    return readFile(file).fabric();
   }
 
   /** Reads from a reader; {@code fileName} is used in messages. */
   public static Fabric read(Reader in, String fileName) throws IOException {
+    return readFile(in, fileName).fabric();
+  }
+
+  /** Reads a file and says which LIDs were assigned. */
+  public static FabricFile readFile(Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return readFile(in, file.toString());
+    }
+  }
+
+  /** Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages. */
+  public static FabricFile readFile(Reader in, String fileName) throws IOException {
     IbnetdiscoverReader reader = new IbnetdiscoverReader(fileName);
     BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
     String line;
@@ -101,7 +137,13 @@ public final class IbnetdiscoverReader {
       throw new ParseException(fileName, Math.max(1, lineNumber), 1,
           "expected at least one Switch, Ca or Rt block; this is not ibnetdiscover output");
     }
-    return reader.build();
+    Fabric fabric = reader.build();
+    long smNode = reader.originNodeGuid;
+    if (smNode == 0 || fabric.nodeOfGuid(smNode) < 0) {
+      smNode = reader.blocks.get(0).guid;
+    }
+    return FabricFile.of(fileName, reader.grouped ? FORMAT_GROUPED : FORMAT, fabric, smNode,
+        reader.originPortGuid);
   }
 
   private static String stripCr(String line) {
@@ -117,6 +159,7 @@ public final class IbnetdiscoverReader {
       return;
     }
     if (c.peek() == '#') {
+      origin(c);
       return;
     }
     if (c.peek() == '[') {
@@ -138,11 +181,55 @@ public final class IbnetdiscoverReader {
       pendingDeviceId = (int) c.readHex0x("a device id");
     } else if (c.consume("sysimgguid=")) {
       pendingSystemGuid = c.readHex0x("a system image GUID");
+    } else if (c.consume("Chassis")) {
+      chassisLine(c);
+    } else if (c.consume("Non-Chassis Nodes")) {
+      grouped = true;
+      current = null;
+    } else if (c.consume("Hostname:")) {
+      grouped = true;
     } else if (!text.contains("=")) {
       throw c.error("expected a Switch, Ca or Rt line, a port line '[n]', a key=value line or a"
           + " comment, found " + c.found());
     }
     // switchguid=, caguid=, rtguid= and unknown keys: the node line carries the GUID again
+  }
+
+  /**
+   * {@code # Initiated from node <guid> port <guid>}: where discovery, and so the SM, ran. A
+   * comment that does not match is only a comment.
+   */
+  private void origin(LineCursor c) {
+    Matcher m = ORIGIN.matcher(c.line());
+    if (m.find()) {
+      originNodeGuid = Long.parseUnsignedLong(m.group(1), 16);
+      originPortGuid = m.group(2) == null ? 0 : Long.parseUnsignedLong(m.group(2), 16);
+    }
+  }
+
+  /** {@code Chassis N} or {@code Chassis N (guid 0x...)}, a heading of {@code ibnetdiscover -g}. */
+  private void chassisLine(LineCursor c) throws ParseException {
+    if (c.peek() != ' ' && c.peek() != '\t') {
+      throw c.error("expected a chassis number after 'Chassis', found " + c.found());
+    }
+    c.skipBlanks().readInt("the chassis number");
+    c.skipBlanks();
+    if (c.consume("(")) {
+      c.skipBlanks().expect("guid", "'guid' in the chassis heading").skipBlanks();
+      c.readHex0x("the chassis GUID");
+      c.skipBlanks().expect(")", "')' after the chassis GUID");
+    }
+    grouped = true;
+    current = null;
+  }
+
+  /** Skips the external port number {@code [ext N]} that {@code ibnetdiscover -g} prints. */
+  private void extPort(LineCursor c) throws ParseException {
+    if (c.consume("[ext")) {
+      c.skipBlanks().readInt("the external port number");
+      c.expect("]", "']' after the external port number");
+      grouped = true;
+    }
   }
 
   private void nodeLine(LineCursor c, NodeType type, String prefix) throws ParseException {
@@ -172,7 +259,8 @@ public final class IbnetdiscoverReader {
         if (type == NodeType.SWITCH) {
           int anchor = Math.max(line.lastIndexOf("\" base port 0"), line.lastIndexOf("\" enhanced port 0"));
           close = anchor > open ? anchor : -1;
-        } else {
+        }
+        if (close < 0) {
           int last = line.lastIndexOf('"');
           close = last > open ? last : -1;
         }
@@ -181,19 +269,19 @@ public final class IbnetdiscoverReader {
         }
         b.description = line.substring(open + 1, close);
         c.seek(close + 1);
+      } else {
+        c.seek(hash + 1);
       }
     }
     if (type == NodeType.SWITCH) {
       int lidAt = line.indexOf(" port 0 lid ", c.pos());
-      if (lidAt < 0) {
-        throw c.error("expected 'base port 0 lid N lmc M' after the switch description, found "
-            + c.found());
-      }
-      c.seek(lidAt + " port 0 lid ".length());
-      b.lid = c.readInt("the switch LID");
-      c.skipBlanks();
-      if (c.consume("lmc")) {
-        b.lmc = c.skipBlanks().readInt("the switch LMC");
+      if (lidAt >= 0) {
+        c.seek(lidAt + " port 0 lid ".length());
+        b.lid = c.readInt("the switch LID");
+        c.skipBlanks();
+        if (c.consume("lmc")) {
+          b.lmc = c.skipBlanks().readInt("the switch LMC");
+        }
       }
     }
     blocks.add(b);
@@ -205,6 +293,7 @@ public final class IbnetdiscoverReader {
     c.expect("[", "'['");
     int portNum = c.readInt("a port number");
     c.expect("]", "']' after the port number");
+    extPort(c);
     c.skipBlanks();
     return remote(c, portNum, 0, 0, 0);
   }
@@ -252,6 +341,7 @@ public final class IbnetdiscoverReader {
     c.expect("[", "'[' and the remote port number");
     int remotePort = c.readInt("the remote port number");
     c.expect("]", "']' after the remote port number");
+    extPort(c);
     String line = c.line();
     String rate = null;
     int lidAt = line.lastIndexOf(" lid ");

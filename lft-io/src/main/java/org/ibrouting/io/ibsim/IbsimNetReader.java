@@ -11,28 +11,33 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
-import org.ibrouting.topology.OpenSmLids;
+import org.ibrouting.io.internal.LineCursor;
 
 /**
  * Reads ibsim's net format ({@code ibsim/sim_net.c}), the fabric description {@code ibsim -s}
  * simulates, with ibsim's rules: records {@code Switch N "id"}, {@code Hca N "id"} / {@code Ca},
  * {@code Rt} at column 0, each followed by port lines {@code [p] "remote-id"[rp]} (remote port 1
- * when omitted); {@code switchguid= caguid= hcaguids= rtguid= sysimgguid= vendid= devid=} set the
- * next node's values; without a GUID line, GUIDs come from ibsim's counters (CAs from 0x100000,
- * switches from 0x200000, routers from 0; a switch takes one GUID, a CA or router one per port
- * plus one), and a CA's port GUID is its node GUID plus the port number. A description after
- * {@code #} (quoted, or up to {@code lid}/{@code lmc}/{@code base port}/{@code enhanced port})
- * names the node, else its id does. {@code lid N lmc M} on a switch line or a CA port line give
- * LIDs; a file without any LID gets the LIDs OpenSM would assign on its first sweep with the SM on
- * the first node ({@link OpenSmLids}). The rate after the last quote ({@code lid N 4xQDR}) becomes
- * the link rate, as ibsim takes it for the port's enabled width and speed. {@code include} and
- * {@code do} lines are not supported. {@link IbsimNetWriter} writes files this reader reads back to
- * the same fabric.
+ * when omitted). GUIDs come from ibsim's counters, one per node type: switches from 0x200000, CAs
+ * from 0x100000, routers from 0; a switch takes one GUID, a CA or router one per port plus one,
+ * and a CA's port GUID is its node GUID plus the port number. {@code switchguid=G},
+ * {@code caguid=G} (or {@code hcaguids=}) and {@code rtguid=G} restart that counter at G, so the
+ * nodes after it count on from there; {@code switchguid+N} restarts it N above the last
+ * {@code =} base. {@code sysimgguid=} and {@code vendid=} apply to the next node only,
+ * {@code devid=} to every node after it. A description after {@code #} (quoted, or up to
+ * {@code lid}/{@code lmc}/{@code base port}/{@code enhanced port}) names the node, else its id
+ * does. {@code lid N lmc M} on a switch line or a CA port line give LIDs; the end ports without
+ * one get the LIDs OpenSM would assign on its first sweep with the SM on the file's first node,
+ * where ibsim attaches it ({@link FabricFile}). The rate after the last quote ({@code lid N
+ * 4xQDR}) becomes the link rate, as ibsim takes it for the port's enabled width and speed.
+ * {@code include} and {@code do} lines are not supported. {@link IbsimNetWriter} writes files
+ * this reader reads back to the same fabric.
  */
 public final class IbsimNetReader {
+  /** The format name {@link FabricFile#format()} gives. */
+  public static final String FORMAT = "ibsim net";
   private static final long FIRST_CA_GUID = 0x100000L;
   private static final long FIRST_SWITCH_GUID = 0x200000L;
 
@@ -56,25 +61,34 @@ public final class IbsimNetReader {
 
   private IbsimNetReader() {}
 
-  /** Reads a net file (gzip detected by its magic bytes). */
+  /** Reads a net file (gzip detected by its magic bytes), with OpenSM's LIDs where it has none. */
   public static Fabric read(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(in, file.toString());
-    }
+    return readFile(file).fabric();
   }
 
   /** Reads from a reader; {@code fileName} is used in messages. */
   public static Fabric read(Reader reader, String fileName) throws IOException {
+    return readFile(reader, fileName).fabric();
+  }
+
+  /** Reads a net file and says which LIDs were assigned. */
+  public static FabricFile readFile(Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return readFile(in, file.toString());
+    }
+  }
+
+  /** Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages. */
+  public static FabricFile readFile(Reader reader, String fileName) throws IOException {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     List<Record> records = new ArrayList<>();
     Record current = null;
-    Long nextGuid = null;
     long nextSystemGuid = 0;
     int nextVendor = 0;
-    int nextDevice = 0;
-    long caCounter = FIRST_CA_GUID;
-    long switchCounter = FIRST_SWITCH_GUID;
-    long routerCounter = 0;
+    int device = 0;
+    // ibsim's GUID counters and the bases that "+" offsets count from, by node type
+    long[] counter = {FIRST_SWITCH_GUID, FIRST_CA_GUID, 0};
+    long[] base = counter.clone();
     String line;
     int lineNumber = 0;
     while ((line = in.readLine()) != null) {
@@ -103,15 +117,34 @@ public final class IbsimNetReader {
         type = NodeType.ROUTER;
       }
       if (type == null) {
+        int guidType = line.startsWith("switchguid") ? 0
+            : line.startsWith("caguid") || line.startsWith("hcaguids") ? 1
+            : line.startsWith("rtguid") ? 2 : -1;
+        if (guidType >= 0) {
+          int eq = line.indexOf('=');
+          int plus = line.indexOf('+');
+          int at = eq >= 0 ? eq : plus;
+          if (at < 0) {
+            throw c.error("expected '=' or '+' and a GUID after '" + line.split("[\\s=+]")[0] + "'");
+          }
+          c.seek(at + 1);
+          long value = readNumber(c, "a GUID");
+          if (at == eq) {
+            base[guidType] = value;
+            counter[guidType] = value;
+          } else {
+            counter[guidType] = base[guidType] + value;
+          }
+          continue;
+        }
         int eq = line.indexOf('=');
         if (eq > 0 && !line.startsWith("#")) {
           String key = line.substring(0, eq).trim();
           c.seek(eq + 1);
           switch (key) {
-            case "switchguid", "caguid", "hcaguids", "rtguid" -> nextGuid = c.readHex0x("a GUID");
-            case "sysimgguid" -> nextSystemGuid = c.readHex0x("a system image GUID");
-            case "vendid" -> nextVendor = (int) c.readHex0x("a vendor id");
-            case "devid" -> nextDevice = (int) c.readHex0x("a device id");
+            case "sysimgguid" -> nextSystemGuid = readNumber(c, "a system image GUID");
+            case "vendid" -> nextVendor = (int) readNumber(c, "a vendor id");
+            case "devid" -> device = (int) readNumber(c, "a device id");
             default -> { }
           }
         } else if (line.startsWith("include") || line.startsWith("do ")) {
@@ -130,18 +163,8 @@ public final class IbsimNetReader {
       }
       r.id = line.substring(c.pos(), close);
       c.seek(close + 1);
-      r.description = r.id;
       String rest = line.substring(close + 1);
-      int hash = rest.indexOf('#');
-      if (hash >= 0) {
-        String after = rest.substring(hash + 1).trim();
-        if (after.startsWith("\"")) {
-          int end = after.indexOf('"', 1);
-          if (end > 0 && end > 1) {
-            r.description = after.substring(1, end);
-          }
-        }
-      }
+      r.description = description(rest, r.id);
       int lidAt = rest.indexOf("lid ");
       if (type == NodeType.SWITCH && lidAt >= 0) {
         LineCursor lc = new LineCursor(fileName, lineNumber, line);
@@ -153,25 +176,14 @@ public final class IbsimNetReader {
           r.lmc = lc.readInt("the switch LMC");
         }
       }
-      long counterGuid;
-      if (type == NodeType.SWITCH) {
-        counterGuid = switchCounter;
-        switchCounter += 1;
-      } else if (type == NodeType.CA) {
-        counterGuid = caCounter;
-        caCounter += r.numPorts + 1;
-      } else {
-        counterGuid = routerCounter;
-        routerCounter += r.numPorts + 1;
-      }
-      r.guid = nextGuid != null ? nextGuid : counterGuid;
+      int t = type == NodeType.SWITCH ? 0 : type == NodeType.CA ? 1 : 2;
+      r.guid = counter[t];
+      counter[t] += type == NodeType.SWITCH ? 1 : r.numPorts + 1;
       r.systemGuid = nextSystemGuid != 0 ? nextSystemGuid : r.guid;
       r.vendorId = nextVendor;
-      r.deviceId = nextDevice;
-      nextGuid = null;
+      r.deviceId = device;
       nextSystemGuid = 0;
       nextVendor = 0;
-      nextDevice = 0;
       records.add(r);
       current = r;
     }
@@ -179,7 +191,56 @@ public final class IbsimNetReader {
       throw new ParseException(fileName, Math.max(1, lineNumber), 1,
           "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
     }
-    return build(records, fileName);
+    Fabric fabric = build(records, fileName);
+    return FabricFile.of(fileName, FORMAT, fabric, records.get(0).guid, 0);
+  }
+
+  /** The node description after {@code #}, as ibsim reads it, or {@code id} when there is none. */
+  private static String description(String rest, String id) {
+    int hash = rest.indexOf('#');
+    if (hash < 0) {
+      return id;
+    }
+    String after = rest.substring(hash + 1).stripLeading();
+    if (after.startsWith("\"")) {
+      int end = after.indexOf('"', 1);
+      return end > 1 ? after.substring(1, end) : id;
+    }
+    int end = after.length();
+    for (String stop : new String[] {" enhanced port ", " base port ", " lid ", " lmc "}) {
+      int at = after.indexOf(stop);
+      if (at >= 0) {
+        end = Math.min(end, at);
+      }
+    }
+    String desc = after.substring(0, end);
+    return desc.isEmpty() ? id : desc;
+  }
+
+  /** A number as ibsim's {@code strtoull(.., 0)} reads it: {@code 0x} hex, leading 0 octal, else decimal. */
+  private static long readNumber(LineCursor c, String what) throws ParseException {
+    c.skipBlanks();
+    if (c.consume("0x") || c.consume("0X")) {
+      return c.readHex(what + " (hex digits after 0x)");
+    }
+    int start = c.pos();
+    String line = c.line();
+    int end = start;
+    while (end < line.length() && Character.isDigit(line.charAt(end))) {
+      end++;
+    }
+    if (end == start) {
+      throw c.error("expected " + what + " (0x and hex digits, or a decimal number), found " + c.found());
+    }
+    String digits = line.substring(start, end);
+    try {
+      long value = digits.length() > 1 && digits.charAt(0) == '0'
+          ? Long.parseUnsignedLong(digits.substring(1), 8) : Long.parseUnsignedLong(digits);
+      c.seek(end);
+      return value;
+    } catch (NumberFormatException e) {
+      throw c.error("expected " + what + " of at most 64 bits, found '" + digits + "'");
+    }
   }
 
   private static void portLine(LineCursor c, Record r) throws ParseException {
@@ -262,7 +323,6 @@ public final class IbsimNetReader {
     FabricBuilder b = Fabric.builder();
     Object2IntOpenHashMap<String> idOf = new Object2IntOpenHashMap<>();
     idOf.defaultReturnValue(-1);
-    boolean anyLid = false;
     try {
       for (Record r : records) {
         int id = b.addNode(r.type, r.numPorts, r.guid, r.description);
@@ -280,7 +340,6 @@ public final class IbsimNetReader {
       try {
         if (r.type == NodeType.SWITCH && r.lid != 0) {
           b.setLid(id, 0, r.lid, r.lmc);
-          anyLid = true;
         }
         for (int i = 0; i < r.portLines.size(); i++) {
           int[] p = r.portLines.get(i);
@@ -293,7 +352,6 @@ public final class IbsimNetReader {
           int[] lid = r.portLids.get(i);
           if (lid[0] != 0) {
             b.setLid(id, p[0], lid[0], lid[1]);
-            anyLid = true;
           }
           b.halfLink(id, p[0], remote, p[1], r.rates.get(i));
         }
@@ -301,17 +359,11 @@ public final class IbsimNetReader {
         throw new ParseException(fileName, line, 1, e.getMessage());
       }
     }
-    Fabric fabric;
     try {
-      fabric = b.build();
+      return b.build();
     } catch (FabricException e) {
       Record r = e.builderNode() >= 0 ? records.get(e.builderNode()) : null;
       throw new ParseException(fileName, r == null ? 0 : r.line, r == null ? 0 : 1, e.getMessage());
     }
-    if (!anyLid) {
-      int sm = fabric.nodeOfGuid(records.get(0).guid);
-      fabric = OpenSmLids.reassign(fabric, 0, sm);
-    }
-    return fabric;
   }
 }

@@ -6,8 +6,8 @@ import java.io.Reader;
 import java.nio.file.Path;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
@@ -33,6 +33,12 @@ import org.ibrouting.routing.RoutingBuilder;
  * <p>{@link #readEarlier} reads the dump of an earlier state of the same fabric, before switches,
  * CAs or links failed: sections of switches that are gone and entries of LIDs that no port owns
  * any more are skipped, and the LID range may end anywhere; everything else is checked as above.
+ *
+ * <p>What an administrator collects from the switches reads the same way: {@code ibroute LID} and
+ * {@code dump_fts} (which {@code dump_lfts.sh} runs) print one such section per switch, with a
+ * {@code Lid N} or a {@code DR path ...} header, {@code 0xLID PORT : (type portguid 0x...: 'desc')}
+ * entries and a {@code N valid lids dumped} trailer; with {@code -a} they also list unrouted LIDs
+ * (LID 0 included) with port 255, which reads as no route.
  */
 public final class LftDumpReader {
   /** The engine name of a routing loaded from a dump. */
@@ -207,6 +213,10 @@ public final class LftDumpReader {
     if (!c.atEnd() && !Character.isWhitespace(c.peek())) {
       throw c.error("expected white space after the port, found " + c.found()
           + " (ports are decimal, as OpenSM writes them)");
+    }
+    if (port == Routing.NO_ROUTE) {
+      // ibroute -a and dump_fts -a list unrouted LIDs (LID 0 included) with port 255
+      return;
     }
     if (port > fabric.numPorts(sw)) {
       throw c.errorAt(portAt, "port " + port + " exceeds the " + fabric.numPorts(sw) + " ports of "

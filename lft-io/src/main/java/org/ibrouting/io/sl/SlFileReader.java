@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.InputFiles;
-import org.ibrouting.io.LineCursor;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.LineCursor;
 import org.ibrouting.routing.SlTable;
 
 /**

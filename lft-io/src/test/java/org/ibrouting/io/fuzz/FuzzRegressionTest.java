@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibsim.IbsimNetReader;
@@ -18,7 +19,6 @@ import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,8 +87,8 @@ class FuzzRegressionTest {
   @Test
   void jobMapThatIsNotUtf8NamesTheLine() throws IOException {
     Path file = input("not-utf8.jobs");
-    JobMapException e = assertThrows(JobMapException.class,
-        () -> JobMap.read(file, ReferenceFabrics.fabric("ft4_3")));
+    ParseException e = assertThrows(ParseException.class,
+        () -> JobMap.resolve(JobListReader.read(file), ReferenceFabrics.fabric("ft4_3")));
     assertEquals(1, e.line(), e.getMessage());
     assertTrue(e.getMessage().startsWith(file + ":1:"), e.getMessage());
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,23 +17,29 @@ import net.jqwik.api.Example;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
 
 /**
- * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs,
- * ibsim net files and OpenSM LFT dumps of the reference fabrics, of SL files written by
- * {@link SlFileWriter} and of job maps. Every input must be read (a fabric then also passes the
- * builder's checks again) or rejected with a {@code ParseException} (a {@code JobMapException} for
- * job maps) naming the file, a line within the input and a column within that line; any other
+ * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
+ * (default, {@code -g}, {@code -f}, before any SM ran, without switch comments), ibsim net files
+ * (the reference fabrics', ibsim's {@code net-examples}, partial LIDs) and OpenSM LFT dumps of the
+ * reference fabrics, of SL files written by {@link SlFileWriter}, of job maps, and of what
+ * {@code dump_lfts}, {@code dump_fts -a}, {@code ibroute -a} and {@code saquery -p} printed on a
+ * fabric OpenSM programmed. Every input must be read (a fabric then also passes the
+ * builder's checks again) or rejected with a {@code ParseException} (an {@code IllegalArgumentException} naming the line
+ * for a job map's unknown node) naming the file, a line within the input and a column within that line; any other
  * exception fails the test and saves the input under {@code target/fuzz-failures}.
  *
  * <p>Seeded and deterministic. The default run tries a few hundred inputs per format (seconds);
@@ -43,9 +50,12 @@ class ParserFuzzTest {
   private static final Path DIR = Path.of("target", "fuzz-failures");
 
   private static String resourceText(String name, String file) throws IOException {
-    try (InputStream raw = ParserFuzzTest.class.getClassLoader()
-        .getResourceAsStream("fabrics/" + name + "/" + file)) {
-      InputStream in = file.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+    return resourceText("fabrics/" + name + "/" + file);
+  }
+
+  private static String resourceText(String resource) throws IOException {
+    try (InputStream raw = ParserFuzzTest.class.getClassLoader().getResourceAsStream(resource)) {
+      InputStream in = resource.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       in.transferTo(out);
       return out.toString(StandardCharsets.UTF_8);
@@ -71,6 +81,11 @@ class ParserFuzzTest {
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/fabric.ibnd", resourceText(name, "fabric.ibnd"), null));
     }
+    // ibnetdiscover -g, the man page's example (LMC 1), LID-less discovery, no switch comments
+    for (String file : List.of("director-g.ibnd", "man-page-example.ibnd", "nolids/net.ibnd",
+        "nolids/ft4_3.ibnd.gz", "no-switch-comment.ibnd", "net-full.ibnd")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
+    }
     assertClean(ParserFuzzer.run("ibnd", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
   }
@@ -80,6 +95,14 @@ class ParserFuzzTest {
     List<Seed> seeds = new ArrayList<>();
     for (String name : ReferenceFabrics.names()) {
       seeds.add(new Seed(name + "/" + name + ".net", resourceText(name, name + ".net"), null));
+    }
+    // ibsim's own examples and net files whose LIDs and GUIDs follow ibsim's and OpenSM's rules
+    for (String file : SampleFiles.netExamples()) {
+      seeds.add(new Seed(file, resourceText(file), null));
+    }
+    for (String file : List.of("director.net", "lids/island.net", "lids/cafirst.net",
+        "lids/partial.net", "lids/lmc2-partial.net", "lids/guid-counters.net")) {
+      seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
     }
     assertClean(ParserFuzzer.run("net", seeds, ParserFuzzTest::readFabric,
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(1200), ParserFuzzer.seed(), DIR));
@@ -99,6 +122,26 @@ class ParserFuzzTest {
     }
     assertClean(ParserFuzzer.run("lfts", seeds,
         (file, fabric) -> LftDumpReader.read((Fabric) fabric, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
+  }
+
+  /** The LFTs and PathRecords read back from a live (simulated) fabric, as an administrator collects them. */
+  @Example
+  void switchReadbacks() throws IOException {
+    String dir = "opensm-readback/torus4x4h1/";
+    Fabric fabric = IbnetdiscoverReader.read(new StringReader(SampleFiles.text(dir + "fabric.ibnd")),
+        "fabric.ibnd");
+    List<Seed> lfts = new ArrayList<>();
+    for (String file : List.of("dump_lfts.txt.gz", "dump_fts-a.txt.gz", "ibroute-a.txt")) {
+      lfts.add(new Seed(file, SampleFiles.text(dir + file), fabric));
+    }
+    assertClean(ParserFuzzer.run("dump_fts", lfts,
+        (file, context) -> LftDumpReader.read((Fabric) context, file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(400), ParserFuzzer.seed(), DIR));
+    List<Seed> listings = List.of(new Seed("saquery -p", SampleFiles.text(dir + "dfsssp.saquery.txt.gz"),
+        fabric));
+    assertClean(ParserFuzzer.run("saquery", listings,
+        (file, context) -> PathRecordReader.read((Fabric) context, file),
         ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(600), ParserFuzzer.seed(), DIR));
   }
 
@@ -150,18 +193,21 @@ class ParserFuzzTest {
       }
       seeds.add(new Seed(name + " jobs", text.toString(), fabric));
     }
-    assertClean(ParserFuzzer.run("jobs", seeds, (file, fabric) -> JobMap.read(file, (Fabric) fabric),
-        error -> error instanceof JobMapException e
-            ? jobMapPosition(e) : null,
-        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, false));
+    assertClean(ParserFuzzer.run("jobs", seeds,
+        (file, fabric) -> JobMap.resolve(JobListReader.read(file), (Fabric) fabric),
+        error -> error instanceof IllegalArgumentException e
+            ? resolvePosition(e) : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
+        ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, true));
   }
 
-  private static ParserFuzzer.Position jobMapPosition(JobMapException e) {
-    String prefix = e.file() + ":" + e.line() + ":" + e.column() + ": ";
-    if (!e.getMessage().startsWith(prefix) || e.getMessage().length() == prefix.length()) {
+  /** A node the fabric does not have: {@code file:line:column: problem} from JobMap.resolve. */
+  private static ParserFuzzer.Position resolvePosition(IllegalArgumentException e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.*):(\\d+):(\\d+): (.+)$",
+        java.util.regex.Pattern.DOTALL).matcher(e.getMessage());
+    if (!m.matches()) {
       throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
     }
-    return new ParserFuzzer.Position(e.file(), e.line(), e.column(),
-        e.getMessage().substring(prefix.length()));
+    return new ParserFuzzer.Position(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+        m.group(4));
   }
 }

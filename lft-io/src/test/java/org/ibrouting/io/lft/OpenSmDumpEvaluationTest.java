@@ -101,7 +101,7 @@ class OpenSmDumpEvaluationTest {
     Routing routing = ReferenceFabrics.openSmRouting("jellyfish32", "updn+roots");
     CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
     assertFalse(cdg.isDeadlockFree());
-    CreditLoop loop = cdg.witness(0);
+    CreditLoop loop = cdg.creditLoop(0).orElseThrow();
     assertNotNull(loop);
     assertTrue(loop.length() >= 2, loop.toString());
     for (String channel : loop.channelNames()) {

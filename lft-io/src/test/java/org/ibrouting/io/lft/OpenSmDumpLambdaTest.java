@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.simulation.Endpoints;
-import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.SimulationResult;
 import org.ibrouting.simulation.Simulator;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,8 +36,8 @@ class OpenSmDumpLambdaTest {
   @MethodSource("dumps")
   void lambdaAgreesWithTheIndependentEvaluation(String name, String engine) {
     Routing routing = ReferenceFabrics.openSmRouting(name, engine);
-    SimulationResult result = Simulator.effectiveBisectionBandwidth(
-        PathTable.build(routing, Endpoints.allCas(routing.fabric())), 1000, 7, 2);
+    SimulationResult result = Simulator.effectiveBisectionBandwidth(routing,
+        SimulationOptions.of(1000, 7).withThreads(2));
     double theirs = ReferenceFabrics.resultNumber(name, engine, "lambda");
     assertEquals(theirs, result.mean(), 4 * result.confidence95() + 1e-9,
         name + "/" + engine + ": ours " + result.mean() + " +- " + result.confidence95());

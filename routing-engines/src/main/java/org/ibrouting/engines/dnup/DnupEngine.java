@@ -1,24 +1,34 @@
 package org.ibrouting.engines.dnup;
 
 import java.util.Arrays;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.BfsByNodeHops;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
+import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
 /**
- * Down*&#47;Up* (OpenSM {@code -R dnup}, 3.3.23): switches with CAs or routers get rank 0, the others
- * their BFS distance from them; a route goes down (to higher ranks) first and then up, never up
- * then down; links between switches of equal rank may be taken in either phase. Hop counts come
- * from {@link UpDownHops} with these turns, tables from MINHOP's builder. Where every switch has
- * CAs (tori, random graphs) all links are equal and the tables are MINHOP's, as in OpenSM.
- * Deadlock-free therefore only where no link joins switches of equal rank (fat trees). Where
- * failures leave two connected switches without any Down*&#47;Up* path, the engine refuses and
- * names them, rather than returning tables that drop those pairs.
+ * Down*&#47;Up* as OpenSM 3.3.23 does it ({@code -R dnup}, {@code osm_ucast_dnup.c}): every switch
+ * with a CA or router is a root (rank 0), the others get their BFS distance from the roots. Hop
+ * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from
+ * a lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
+ * roots) EQUAL; going backwards from the destination, a switch reached by an UP hop does not
+ * continue over a DOWN hop. So a packet never climbs from the roots' side and then descends right
+ * away, but an EQUAL hop in between lifts the restriction: over links between roots (the leaf
+ * cables of director chains) OpenSM reaches every switch, and its tables there equal MINHOP's.
+ * Tables come from MINHOP's builder with OpenSM's port balancing.
+ *
+ * <p>Deadlock-free therefore only where no link joins switches of equal rank (fat trees). Where a
+ * damaged fabric leaves two connected switches with CAs without any path of this rule, OpenSM
+ * drops their pairs; this engine refuses instead and names them, so {@code -R dnup,updn,minhop}
+ * falls back.
+ *
+ * <p>Cost: one search per switch over the switch links; 3 bytes per (switch, switch).
  */
 public final class DnupEngine implements RoutingEngine {
   @Override
@@ -28,11 +38,17 @@ public final class DnupEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
+    int[] rank = ranks(fabric);
     int threads = Parallel.threadsFor(n, options.threads());
-    UpDownHops hops = UpDownHops.compute(fabric, turns(ranks(fabric)), threads);
-    hops.requireConnectedSwitchesRouted(name(), "Down*/Up*", "route with updn or minhop");
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    BfsByNodeHops hops = BfsByNodeHops.compute(fabric, (u, r) -> direction(rank[u], rank[r]),
+        BfsByNodeHops.DOWN, BfsByNodeHops.UP, BfsByNodeHops.DOWN, threads, options.progress(),
+        "dnup: hop tables");
+    UpDownHops.requireConnectedSwitchesRouted(fabric, hops, name(), "Down*/Up*",
+        "route with updn or minhop");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
   }
 
   /**
@@ -58,7 +74,7 @@ public final class DnupEngine implements RoutingEngine {
       }
     }
     if (tail == 0) {
-      throw new RoutingException("dnup: no switch has a CA or router, so no switch can be ranked 0");
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
     }
     for (int head = 0; head < tail; head++) {
       int u = queue[head];
@@ -73,18 +89,15 @@ public final class DnupEngine implements RoutingEngine {
     return rank;
   }
 
-  /** The Down*&#47;Up* turn rule of {@link #ranks}: down (or level) hops first, then up (or level) hops. */
-  public static UpDownHops.Turns turns(int[] rank) {
-    return new UpDownHops.Turns() {
-      @Override
-      public boolean first(int x, int y) {
-        return rank[y] >= rank[x];
-      }
-
-      @Override
-      public boolean last(int x, int y) {
-        return rank[y] <= rank[x];
-      }
-    };
+  /**
+   * OpenSM's direction of the search's hop from a switch of rank {@code from} to one of rank
+   * {@code to} ({@code dnup_get_dir}); unranked switches (no path to a root) compare as the
+   * highest rank, as OpenSM's 0xffffffff does.
+   */
+  static byte direction(int from, int to) {
+    if (from < to) {
+      return BfsByNodeHops.DOWN;
+    }
+    return from > to ? BfsByNodeHops.UP : BfsByNodeHops.EQUAL;
   }
 }

@@ -1,9 +1,9 @@
 package org.ibrouting.engines.dor;
 
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -47,17 +47,20 @@ public final class DorEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("dor: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "dor: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "dor");
     if (requireCube) {
       String why = CubeStructure.whyNotACube(fabric);
       if (why != null) {
-        throw new RoutingException("dor: not a mesh, torus or hypercube cabled for dimension order: " + why
-            + " (-R dor,minhop falls back; -P dor_require_cube=false routes it as OpenSM does)");
+        throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dor: not a mesh, torus or hypercube cabled for dimension order: " + why
+            + " (a chain such as dor,minhop falls back; setting dor_require_cube=false routes it as"
+            + " OpenSM does)");
       }
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR).build(name(), threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR)
+        .build(name(), threads, options.progress());
   }
 }

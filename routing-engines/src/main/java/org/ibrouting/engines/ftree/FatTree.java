@@ -116,21 +116,21 @@ final class FatTree {
       for (int p = fabric.isSwitch(node) ? 0 : 1; p <= fabric.numPorts(node); p++) {
         int port = fabric.port(node, p);
         if (fabric.lmc(port) > 0) {
-          throw new RoutingException("ftree: " + fabric.portName(port) + " has LMC " + fabric.lmc(port)
+          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + fabric.portName(port) + " has LMC " + fabric.lmc(port)
               + "; OpenSM's fat-tree routing supports LMC 0 only");
         }
       }
       if (fabric.nodeType(node) == NodeType.ROUTER && fabric.outDegree(node) > 0) {
-        throw new RoutingException("ftree: " + fabric.nodeName(node)
+        throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + fabric.nodeName(node)
             + " is a router; OpenSM's fat-tree routing leaves router LIDs unrouted");
       }
     }
     if (fabric.numSwitches() < 2) {
-      throw new RoutingException("ftree: the fabric has " + fabric.numSwitches()
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the fabric has " + fabric.numSwitches()
           + " switch(es); a fat tree needs at least 2");
     }
     if (fabric.numCas() < 2) {
-      throw new RoutingException("ftree: the fabric has " + fabric.numCas()
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the fabric has " + fabric.numCas()
           + " CA(s); a fat tree needs at least 2");
     }
   }
@@ -159,7 +159,7 @@ final class FatTree {
         }
         int remote = fabric.nodeOfPort(peer);
         if (fabric.nodeType(remote) == NodeType.CA) {
-          throw new RoutingException("ftree: not a fat tree: " + fabric.portName(port)
+          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: " + fabric.portName(port)
               + " is cabled to " + fabric.nodeName(remote) + " (OpenSM ERR AB0F)");
         }
         if (!fabric.isSwitch(remote)) {
@@ -178,7 +178,7 @@ final class FatTree {
       }
     }
     if (cns == 0) {
-      throw new RoutingException("ftree: the fabric has no compute node port"
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "ftree: the fabric has no compute node port"
           + (cnPorts != null ? " cabled to a switch among those of the compute-node GUID file" : ""));
     }
   }
@@ -255,7 +255,7 @@ final class FatTree {
   private void checkRanked() throws RoutingException {
     for (int sw = 0; sw < numSwitches; sw++) {
       if (rank[sw] < 0) {
-        throw new RoutingException("ftree: " + fabric.nodeName(sw) + " is not connected to "
+        throw new RoutingException(RoutingException.Reason.DISCONNECTED, "ftree: " + fabric.nodeName(sw) + " is not connected to "
             + (rootsGiven ? "the root switches" : "any switch with CAs")
             + "; OpenSM would drop it and leave its LID unrouted");
       }
@@ -267,7 +267,7 @@ final class FatTree {
           second = sw;
         }
       }
-      throw new RoutingException("ftree: not a fat tree: every switch is a root, e.g. "
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: every switch is a root, e.g. "
           + fabric.nodeName(0) + " and " + fabric.nodeName(second)
           + " (no switch is farther from the CAs than the others; OpenSM ERR AB2B)");
     }
@@ -451,7 +451,7 @@ final class FatTree {
       while (rank[root] != 0) {
         root++;
       }
-      throw new RoutingException("ftree: the tree has " + treeRank + " switch levels, from "
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the tree has " + treeRank + " switch levels, from "
           + fabric.nodeName(root) + " down to " + fabric.nodeName(firstCnSwitch())
           + "; OpenSM's fat-tree routing handles " + MIN_TREE_RANK + " to " + MAX_TREE_RANK);
     }
@@ -470,7 +470,7 @@ final class FatTree {
         }
         isLeaf[sw] = true;
         if (rank[sw] != leafRank) {
-          throw new RoutingException("ftree: not a fat tree: compute node " + fabric.portName(port)
+          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: compute node " + fabric.portName(port)
               + " is cabled to " + fabric.nodeName(sw) + " of rank " + rank[sw]
               + ", but the leaf switches have rank " + leafRank
               + " (CAs must all hang at the bottom level; OpenSM ERR AB26)");
@@ -541,7 +541,7 @@ final class FatTree {
         return candidate;
       }
     }
-    throw new RoutingException("ftree: cannot index " + fabric.nodeName(sw)
+    throw new RoutingException(RoutingException.Reason.TOO_LARGE, "ftree: cannot index " + fabric.nodeName(sw)
         + ": more than 255 switches below one index prefix");
   }
 
@@ -587,7 +587,7 @@ final class FatTree {
       }
     }
     if (firstLeaf >= lastLeaf) {
-      throw new RoutingException("ftree: not a fat tree: only one leaf switch ("
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: only one leaf switch ("
           + fabric.nodeName(sorted[firstLeaf]) + ") has compute nodes; OpenSM's fat-tree routing"
           + " needs at least two");
     }
@@ -646,7 +646,7 @@ final class FatTree {
   }
 
   private RoutingException notPure(int ref, int sw, String what, int refValue, int value, String code) {
-    return new RoutingException("ftree: not a fat tree: " + fabric.nodeName(sw) + " (rank " + rank[sw]
+    return new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: " + fabric.nodeName(sw) + " (rank " + rank[sw]
         + ", LID " + lidOfSwitch[sw] + ") has " + value + " " + what + ", but "
         + fabric.nodeName(ref) + " of the same rank has " + refValue + " (OpenSM ERR " + code + ")");
   }

@@ -1,8 +1,9 @@
 package org.ibrouting.engines.ftree;
 
-import java.nio.file.Path;
-import org.ibrouting.engines.GuidFiles;
+import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -39,35 +40,66 @@ import org.ibrouting.routing.RoutingOptions;
  * the previous ones); about 6 ints per switch port plus the tables.
  */
 public final class FtreeEngine implements RoutingEngine {
-  private final Path rootGuidFile;
-  private final Path cnGuidFile;
-  private final Path ioGuidFile;
-  private final int maxReverseHops;
-  private final boolean connectRoots;
-
-  /** Ranks from the CAs; every CA port is a compute node. */
-  public FtreeEngine() {
-    this(null, null, null, 0, false);
-  }
-
   /**
-   * @param rootGuidFile root switch GUIDs (OpenSM's -a), or null to rank from the CAs
-   * @param cnGuidFile compute-node port GUIDs (OpenSM's -u), or null: every CA port is one
-   * @param ioGuidFile I/O-node port GUIDs (OpenSM's -G), or null
+   * What fat-tree routing takes.
+   *
+   * @param roots root switch GUIDs (OpenSM's -a), or null to rank from the CAs
+   * @param computeNodes compute-node port GUIDs (OpenSM's -u), or null: every CA port is one
+   * @param ioNodes I/O-node port GUIDs (OpenSM's -G), or null
    * @param maxReverseHops down-up turns allowed on routes to I/O nodes (OpenSM's max_reverse_hops)
    * @param connectRoots route the switch LIDs that switches above the leaves cannot reach up and
    *     down through the last leaf switch (OpenSM's connect_roots, off by default there)
    */
-  public FtreeEngine(Path rootGuidFile, Path cnGuidFile, Path ioGuidFile, int maxReverseHops,
+  public record Settings(GuidList roots, GuidList computeNodes, GuidList ioNodes, int maxReverseHops,
       boolean connectRoots) {
-    if (maxReverseHops < 0) {
-      throw new IllegalArgumentException("maxReverseHops = " + maxReverseHops + "; needs >= 0");
+    /** Checks the hop count. */
+    public Settings {
+      if (maxReverseHops < 0) {
+        throw new IllegalArgumentException("maxReverseHops = " + maxReverseHops + "; needs >= 0");
+      }
     }
-    this.rootGuidFile = rootGuidFile;
-    this.cnGuidFile = cnGuidFile;
-    this.ioGuidFile = ioGuidFile;
-    this.maxReverseHops = maxReverseHops;
-    this.connectRoots = connectRoots;
+
+    /** Ranks from the CAs; every CA port is a compute node; no reverse hops, no connect_roots. */
+    public static Settings defaults() {
+      return new Settings(null, null, null, 0, false);
+    }
+
+    /** A copy with these root switches. */
+    public Settings withRoots(GuidList guids) {
+      return new Settings(guids, computeNodes, ioNodes, maxReverseHops, connectRoots);
+    }
+
+    /** A copy with these compute-node ports. */
+    public Settings withComputeNodes(GuidList guids) {
+      return new Settings(roots, guids, ioNodes, maxReverseHops, connectRoots);
+    }
+
+    /** A copy with these I/O-node ports. */
+    public Settings withIoNodes(GuidList guids) {
+      return new Settings(roots, computeNodes, guids, maxReverseHops, connectRoots);
+    }
+
+    /** A copy with another reverse-hop allowance. */
+    public Settings withMaxReverseHops(int hops) {
+      return new Settings(roots, computeNodes, ioNodes, hops, connectRoots);
+    }
+
+    /** A copy with connect_roots on or off. */
+    public Settings withConnectRoots(boolean connect) {
+      return new Settings(roots, computeNodes, ioNodes, maxReverseHops, connect);
+    }
+  }
+
+  private final Settings settings;
+
+  /** Ranks from the CAs; every CA port is a compute node. */
+  public FtreeEngine() {
+    this(Settings.defaults());
+  }
+
+  /** With {@code settings}. */
+  public FtreeEngine(Settings settings) {
+    this.settings = java.util.Objects.requireNonNull(settings, "settings");
   }
 
   @Override
@@ -77,18 +109,24 @@ public final class FtreeEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    return route(fabric, false);
+    return route(fabric, false, options.progress());
   }
 
   /** Routes, keeping tables that leave CAs without route when {@code keepIncomplete}, as OpenSM does. */
   Routing route(Fabric fabric, boolean keepIncomplete) throws RoutingException {
-    int[] roots = rootGuidFile == null ? null
-        : GuidFiles.readSwitches(fabric, rootGuidFile, name(), "root GUID file");
-    int[] cnPorts = cnGuidFile == null ? null
-        : GuidFiles.readCaPorts(fabric, cnGuidFile, name(), "compute-node GUID file");
-    int[] ioPorts = ioGuidFile == null ? null
-        : GuidFiles.readCaPorts(fabric, ioGuidFile, name(), "I/O-node GUID file");
+    return route(fabric, keepIncomplete, ProgressListener.SILENT);
+  }
+
+  private Routing route(Fabric fabric, boolean keepIncomplete, ProgressListener progress)
+      throws RoutingException {
+    int[] roots = settings.roots() == null ? null
+        : GuidFiles.switches(fabric, settings.roots(), name(), "root GUID list");
+    int[] cnPorts = settings.computeNodes() == null ? null
+        : GuidFiles.caPorts(fabric, settings.computeNodes(), name(), "compute-node GUID list");
+    int[] ioPorts = settings.ioNodes() == null ? null
+        : GuidFiles.caPorts(fabric, settings.ioNodes(), name(), "I/O-node GUID list");
     FatTree tree = FatTree.build(fabric, roots, cnPorts, ioPorts);
-    return new FtreeRouter(tree, maxReverseHops == 0).route(name(), maxReverseHops, connectRoots, keepIncomplete);
+    return new FtreeRouter(tree, settings.maxReverseHops() == 0, progress)
+        .route(name(), settings.maxReverseHops(), settings.connectRoots(), keepIncomplete);
   }
 }

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.ftree;
 
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;
@@ -83,12 +84,21 @@ final class FtreeRouter {
   private long unrouted;
   private int firstUnroutedSwitch = -1;
   private int firstUnroutedLid;
+  private final ProgressListener progress;
+  private long roundsTotal;
+  private long roundsDone;
 
   /**
    * @param shortcuts whether {@link #upgoing} may skip loops it can prove empty; the caller turns
    *     it off where reverse hops are allowed
    */
   FtreeRouter(FatTree tree, boolean shortcuts) {
+    this(tree, shortcuts, ProgressListener.SILENT);
+  }
+
+  /** Like {@link #FtreeRouter(FatTree, boolean)}, reporting the destinations routed as "ftree: destinations". */
+  FtreeRouter(FatTree tree, boolean shortcuts, ProgressListener progress) {
+    this.progress = progress;
     this.tree = tree;
     this.rank = tree.rank;
     this.isLeaf = tree.isLeaf;
@@ -171,6 +181,7 @@ final class FtreeRouter {
       throws RoutingException {
     Fabric fabric = tree.fabric;
     RoutingBuilder builder = Routing.builder(fabric, engineName);
+    roundsTotal = countRounds();
     routeComputeNodes(builder);
     routeOtherCaPorts(builder, maxReverseHops);
     routeSwitches(builder);
@@ -179,7 +190,7 @@ final class FtreeRouter {
       connectRoots(builder);
     }
     if (unrouted > 0 && !keepIncomplete) {
-      throw new RoutingException("ftree: up/down routing would leave " + unrouted
+      throw new RoutingException(RoutingException.Reason.DISCONNECTED, "ftree: up/down routing would leave " + unrouted
           + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
           + fabric.nodeName(firstUnroutedSwitch) + " has no route to " + tree.describeLid(firstUnroutedLid)
           + ": " + whyUnrouted());
@@ -251,7 +262,34 @@ final class FtreeRouter {
     }
   }
 
+  /** The rounds {@link #route} runs: one per destination (dummies included), for the progress report. */
+  private long countRounds() {
+    Fabric fabric = tree.fabric;
+    long rounds = tree.numSwitches;
+    for (int leaf : tree.leafSwitches) {
+      int cns = 0;
+      for (int k = dnStart[leaf]; k < dnStart[leaf] + dnCount[leaf]; k++) {
+        int caPort = groupCaPort[dnGroups[k]];
+        if (caPort >= 0 && tree.isCn[caPort]) {
+          cns++;
+        }
+      }
+      rounds += Math.max(cns, tree.maxCnPerLeaf);
+    }
+    for (int ca = tree.numSwitches; ca < tree.numSwitches + fabric.numCas(); ca++) {
+      for (int p = 1; p <= fabric.numPorts(ca); p++) {
+        int port = fabric.port(ca, p);
+        int peer = fabric.peerPort(port);
+        if (!tree.isCn[port] && peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer))) {
+          rounds++;
+        }
+      }
+    }
+    return rounds;
+  }
+
   private void beginRound(int lid) {
+    progress.progress("ftree: destinations", ++roundsDone, roundsTotal);
     round++;
     target = lid;
     numTouched = 0;
@@ -336,7 +374,7 @@ final class FtreeRouter {
 
   private void setRoute(int sw, int port, int hopCount) throws RoutingException {
     if (hopCount >= NO_PATH) {
-      throw new RoutingException("ftree: a route to " + tree.describeLid(target) + " reaches "
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: a route to " + tree.describeLid(target) + " reaches "
           + tree.fabric.nodeName(sw) + " after " + hopCount + " hops; OpenSM's hop tables stop at 254");
     }
     if (lftRound[sw] != round) {
@@ -439,7 +477,7 @@ final class FtreeRouter {
     }
     int numUp = upCount[sw];
     if (numUp == 0) {
-      throw new RoutingException("ftree: " + tree.fabric.nodeName(sw) + " of rank " + rank[sw]
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + tree.fabric.nodeName(sw) + " of rank " + rank[sw]
           + " has no link to a switch above it");
     }
     sortByCounterDown(upGroups, upStart[sw], numUp);

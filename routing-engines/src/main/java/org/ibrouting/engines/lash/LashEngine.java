@@ -70,32 +70,32 @@ public final class LashEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n == 0) {
-      throw new RoutingException("lash: the fabric has no switches");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
     }
     if (n > 46_340) {
-      throw new RoutingException("lash: " + n + " switches exceed the 46,340 its n x n route"
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + n + " switches exceed the 46,340 its n x n route"
           + " table can hold");
     }
     int available = options.maxVls() - lashStartVl;
     if (available < 1) {
-      throw new RoutingException("lash: lash_start_vl " + lashStartVl
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "lash: lash_start_vl " + lashStartVl
           + " leaves no VL of the " + options.maxVls() + " available");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
-    byte[] route = ShortestPathTrees.compute(graph);
+    byte[] route = ShortestPathTrees.compute(graph, options.progress());
     // counting on past the limit costs little and makes the refusal say what would suffice
     LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
         options.progress());
     if (layers == null) {
-      throw new RoutingException("lash: needs more than " + MAX_LAYERS_COUNTED
-          + " VLs, limit is " + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs more than " + MAX_LAYERS_COUNTED
+          + " VLs, limit is " + available + vlNote(options), MAX_LAYERS_COUNTED + 1, available);
     }
     if (layers.numLayers() > available) {
-      throw new RoutingException("lash: needs " + layers.numLayers() + " VLs, limit is "
-          + available + vlNote(options));
+      throw RoutingException.vlsExceeded("lash: needs " + layers.numLayers() + " VLs, limit is "
+          + available + vlNote(options), layers.numLayers(), available);
     }
-    layers.balance(options.seed());
-    return buildRouting(fabric, graph, route, layers);
+    layers.balance(options.seed(), options.progress());
+    return buildRouting(fabric, graph, route, layers, options.progress());
   }
 
   private String vlNote(RoutingOptions options) {
@@ -109,7 +109,7 @@ public final class LashEngine implements RoutingEngine {
    */
   static long[] pathsPerLayerBeforeBalancing(Fabric fabric) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("lash: the fabric has no switches");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "lash: the fabric has no switches");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph);
@@ -122,7 +122,7 @@ public final class LashEngine implements RoutingEngine {
   }
 
   private Routing buildRouting(Fabric fabric, SwitchGraph graph, byte[] route,
-      LayerAssignment layers) {
+      LayerAssignment layers, org.ibrouting.routing.ProgressListener progress) {
     int n = graph.numSwitches;
     int maxLid = fabric.maxLid();
     // per LID: the switch it sits on or is cabled to, and the port of that switch leading to it
@@ -159,6 +159,7 @@ public final class LashEngine implements RoutingEngine {
           sls.setSl(sw, lid, layers.layer(sw, dst) + lashStartVl);
         }
       }
+      progress.progress("lash: lfts", sw + 1, n);
     }
     return lfts.setSlTable(sls.build()).build();
   }

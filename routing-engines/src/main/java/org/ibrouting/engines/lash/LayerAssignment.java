@@ -45,6 +45,8 @@ final class LayerAssignment {
     byte[] layerOf = new byte[n * n];
     long[] pathsInLayer = new long[maxLayers];
     cdg.openLayer();
+    long pairs = (long) n * (n - 1) / 2;
+    long pairsDone = 0;
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
         if (route[i * n + j] == (byte) ShortestPathTrees.UNSET) {
@@ -68,7 +70,8 @@ final class LayerAssignment {
         layerOf[j * n + i] = (byte) layer;
         pathsInLayer[layer] += 2;
       }
-      progress.progress("lash: layers", i + 1, n);
+      pairsDone += n - 1 - i;
+      progress.progress("lash: layers", pairsDone, pairs);
     }
     return new LayerAssignment(n, cdg, layerOf, pathsInLayer);
   }
@@ -96,9 +99,22 @@ final class LayerAssignment {
    * the fullest layer has been tried since the fullest or emptiest layer last changed.
    */
   void balance(long seed) {
+    balance(seed, ProgressListener.SILENT);
+  }
+
+  /**
+   * Like {@link #balance(long)}, reporting as "lash: balancing" how far the fullest layer (which
+   * never grows) has come down towards the mean, in paths; the last report says done whether the
+   * layers met or no pair could move any more.
+   */
+  void balance(long seed, ProgressListener progress) {
     int layers = cdg.numLayers();
     if (layers < 2) {
       return;
+    }
+    long sum = 0;
+    for (int layer = 0; layer < layers; layer++) {
+      sum += pathsInLayer[layer];
     }
     int[][] pairs = new int[layers][];
     int[] size = new int[layers];
@@ -119,6 +135,8 @@ final class LayerAssignment {
     SplittableRandom random = new SplittableRandom(seed);
     int fullest = fullest(layers);
     int emptiest = emptiest(layers);
+    long startMax = pathsInLayer[fullest];
+    long toMean = Math.max(0, startMax - sum / layers);
     while (pathsInLayer[fullest] - pathsInLayer[emptiest] >= BALANCE_GAP && untried[fullest] > 0) {
       int[] from = pairs[fullest];
       int pick = random.nextInt(untried[fullest]);
@@ -148,12 +166,14 @@ final class LayerAssignment {
           fullest = newFullest;
           emptiest = newEmptiest;
         }
+        progress.progress("lash: balancing", Math.min(toMean, startMax - pathsInLayer[fullest]), toMean);
       } else {
         int lastUntried = --untried[fullest];
         from[pick] = from[lastUntried];
         from[lastUntried] = pair;
       }
     }
+    progress.progress("lash: balancing", toMean, toMean);
   }
 
   private int fullest(int layers) {

@@ -1,12 +1,12 @@
 package org.ibrouting.engines.lash;
 
 import java.util.Arrays;
-import org.ibrouting.analysis.IncrementalCdg;
+import org.ibrouting.internal.IncrementalCdg;
 
 /**
  * The channel dependency graphs of LASH's layers, kept acyclic while paths are added.
  *
- * <p>Per layer one {@link IncrementalCdg} over the dependency slots of {@link SwitchGraph} (a slot
+ * <p>Per layer one {@code IncrementalCdg} over the dependency slots of {@link SwitchGraph} (a slot
  * holds the number of the layer's paths inducing that dependency) with a topological order
  * maintained by Pearce and Kelly's dynamic topological sort. A path adds only its dependencies that
  * are new to the layer; one that would close a cycle refuses the path, whose additions are then

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.lash;
 
 import java.util.Arrays;
+import org.ibrouting.routing.ProgressListener;
 
 /**
  * LASH's switch-to-switch routes, as OpenSM computes them: for each root {@code r = 0..n-1} a
@@ -29,6 +30,11 @@ final class ShortestPathTrees {
    * joins them. Memory: n^2 bytes.
    */
   static byte[] compute(SwitchGraph graph) {
+    return compute(graph, ProgressListener.SILENT);
+  }
+
+  /** Like {@link #compute(SwitchGraph)}, reporting the roots done as "lash: routes". */
+  static byte[] compute(SwitchGraph graph, ProgressListener progress) {
     int n = graph.numSwitches;
     byte[] route = new byte[n * n];
     Arrays.fill(route, (byte) UNSET);
@@ -71,6 +77,7 @@ final class ShortestPathTrees {
           sw = parent[sw];
         }
       }
+      progress.progress("lash: routes", root + 1, n);
     }
     return route;
   }

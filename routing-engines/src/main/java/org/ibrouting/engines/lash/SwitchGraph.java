@@ -83,7 +83,7 @@ final class SwitchGraph {
       depStart[c] = (int) numDeps;
       numDeps += chanStart[headOf[c] + 1] - chanStart[headOf[c]];
       if (numDeps > Integer.MAX_VALUE - 16) {
-        throw new RoutingException("lash: " + numDeps
+        throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + numDeps
             + " channel dependency slots exceed 2^31 (too many switches of too high a degree)");
       }
     }

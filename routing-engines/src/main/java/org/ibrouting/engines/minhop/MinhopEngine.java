@@ -1,8 +1,10 @@
 package org.ibrouting.engines.minhop;
 
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -13,7 +15,7 @@ import org.ibrouting.routing.RoutingOptions;
  * LID over a minimum-hop port, balancing by the number of routes it has already placed on each
  * port (a local, per-switch balance). LFT-identical to OpenSM's on its first sweep.
  *
- * <p>The hop matrix comes from {@link HopMatrix}, the tables from {@link MinhopLftBuilder}.
+ * <p>The hop matrix comes from {@link HopMatrix}, the tables from {@code MinhopLftBuilder}.
  * Differences from OpenSM: none known for the default options; {@code --scatter-ports},
  * {@code --port-shifting}, hop-weight, ignore and routing-order files are not offered.
  *
@@ -29,10 +31,12 @@ public final class MinhopEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("minhop: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "minhop: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "minhop");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
   }
 }

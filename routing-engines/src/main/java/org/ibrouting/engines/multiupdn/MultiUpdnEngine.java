@@ -1,14 +1,15 @@
 package org.ibrouting.engines.multiupdn;
 
-import java.nio.file.Path;
 import java.util.function.Supplier;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.paths.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -44,7 +45,7 @@ import org.ibrouting.routing.SlTable;
  *       random or the tree that carries the fewest routes so far.
  *   <li>A switch may find no legal neighbour: the greedy choices of its neighbours left no tree
  *       open to it. Then the stuck switches and the switches of their tree-0 Up*&#47;Down* routes
- *       (from {@link UpDownHops}, destination-based and complete) are <em>protected</em> and the
+ *       (from {@code UpDownHops}, destination-based and complete) are <em>protected</em> and the
  *       in-tree is grown again: a protected switch accepts only hops that keep tree 0 legal for
  *       its route, and all-down in tree 0 where tree 0's own route is all-down. Its next switch on
  *       that route is protected as well, so by induction from the destination every protected
@@ -72,27 +73,43 @@ public final class MultiUpdnEngine implements RoutingEngine {
     LOAD
   }
 
+  /**
+   * What multi-tree Up*&#47;Down* takes.
+   *
+   * @param trees the number of trees (each needs one VL); 0 means two, or one if only one VL is
+   *     allowed (setting {@code updn_trees})
+   * @param choice how ties are broken (setting {@code multiupdn_choice})
+   * @param roots switches to use as the first roots, in list order, or null
+   */
+  public record Settings(int trees, Choice choice, GuidList roots) {
+    /** Checks the tree count. */
+    public Settings {
+      if (trees < 0 || trees > 15) {
+        throw new IllegalArgumentException("multiupdn: trees must be 0 (default) or 1..15, not " + trees);
+      }
+      java.util.Objects.requireNonNull(choice, "choice");
+    }
+
+    /** Two trees (fewer if fewer VLs are allowed), random choice, roots chosen from the topology. */
+    public static Settings defaults() {
+      return new Settings(0, Choice.RANDOM, null);
+    }
+  }
+
   private final int trees;
   private final Choice choice;
-  private final Path rootGuidFile;
+  private final GuidList rootGuids;
 
   /** Two trees (fewer if fewer VLs are allowed), random choice, roots chosen from the topology. */
   public MultiUpdnEngine() {
-    this(0, Choice.RANDOM, null);
+    this(Settings.defaults());
   }
 
-  /**
-   * @param trees the number of trees (each needs one VL); 0 means two, or one if only one VL is allowed
-   * @param choice how ties are broken
-   * @param rootGuidFile switches to use as the first roots, in file order, or null
-   */
-  public MultiUpdnEngine(int trees, Choice choice, Path rootGuidFile) {
-    if (trees < 0 || trees > 15) {
-      throw new IllegalArgumentException("multiupdn: trees must be 0 (default) or 1..15, not " + trees);
-    }
-    this.trees = trees;
-    this.choice = choice;
-    this.rootGuidFile = rootGuidFile;
+  /** With {@code settings}. */
+  public MultiUpdnEngine(Settings settings) {
+    this.trees = settings.trees();
+    this.choice = settings.choice();
+    this.rootGuids = settings.roots();
   }
 
   @Override
@@ -104,25 +121,29 @@ public final class MultiUpdnEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n == 0) {
-      throw new RoutingException("multiupdn: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "multiupdn: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "multiupdn");
     int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
     if (numTrees > options.maxVls()) {
-      throw new RoutingException("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
-          + " VLs, the limit is " + options.maxVls() + "; allow more with --max-vls or use fewer trees");
+      throw RoutingException.vlsExceeded("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
+          + " VLs, the limit is " + options.maxVls() + "; allow more VLs or use fewer trees", numTrees,
+          options.maxVls());
     }
-    int[] preset = rootGuidFile == null ? new int[0] : org.ibrouting.engines.GuidFiles.readSwitches(fabric, rootGuidFile, name(), "root GUID file");
+    int[] preset = rootGuids == null ? new int[0]
+        : org.ibrouting.engines.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
     if (preset.length > numTrees) {
-      throw new RoutingException("multiupdn: root GUID file " + rootGuidFile + " names " + preset.length
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "multiupdn: root GUID list "
+          + rootGuids.source() + " names " + preset.length
           + " switches, more than the " + numTrees + " trees (updn_trees)");
     }
     int threads = Parallel.threadsFor(n, options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads);
+    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
     int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
     int[][] ranks = new int[numTrees][];
     int[] upTrees = new int[fabric.numPortSlots()];
     for (int t = 0; t < numTrees; t++) {
-      ranks[t] = UpdnEngine.ranks(fabric, roots[t]);
+      ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
       for (int sw = 0; sw < n; sw++) {
         for (int k = 0; k < fabric.outDegree(sw); k++) {
           int c = fabric.outChannel(sw, k);
@@ -178,7 +199,7 @@ public final class MultiUpdnEngine implements RoutingEngine {
         InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
         return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
             null, lfts, sls);
-      });
+      }, options.progress(), "multiupdn: destinations");
     } else {
       InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
       long[] load = new long[fabric.numPortSlots()];

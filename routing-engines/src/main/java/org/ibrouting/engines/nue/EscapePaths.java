@@ -1,7 +1,7 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.QuaternaryHeap;
 
 /**
  * The spanning trees Nue needs: the escape-path tree of a virtual layer, rooted at the switch of

@@ -88,7 +88,7 @@ public final class NueEngine implements RoutingEngine {
    */
   Routing route(Fabric fabric, RoutingOptions options, long[] counters) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("nue: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
     }
     NueNetwork net = NueNetwork.of(fabric);
     int numLayers = Math.max(1, Math.min(options.maxVls(), maxNumVls));
@@ -157,7 +157,7 @@ public final class NueEngine implements RoutingEngine {
           }
         }
         if (unreached > 1) {
-          throw new RoutingException("nue: " + (unreached - 1) + " switch(es) cannot be reached from "
+          throw new RoutingException(RoutingException.Reason.DISCONNECTED, "nue: " + (unreached - 1) + " switch(es) cannot be reached from "
               + fabric.nodeName(net.switchOf[central]) + "; the fabric is split (OpenSM: ERR NUE45)");
         }
       }

@@ -2,8 +2,8 @@ package org.ibrouting.engines.nue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
-import org.ibrouting.analysis.IncrementalCdg;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -105,7 +105,9 @@ final class NueNetwork {
     Integer[] byLid = new Integer[n];
     for (int sw = 0; sw < n; sw++) {
       if (fabric.baseLid(fabric.port(sw, 0)) == 0) {
-        throw new RoutingException("nue: switch " + fabric.nodeName(sw) + " has no LID");
+        throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: " + fabric.nodeName(sw) + " has no LID, and Nue orders"
+            + " every switch by its LID; a switch has none when no subnet manager reached it"
+            + " (no switch with a LID is cabled to it) or the fabric was built without");
       }
       byLid[sw] = sw;
     }

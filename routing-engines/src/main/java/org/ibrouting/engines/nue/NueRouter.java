@@ -1,8 +1,8 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
-import org.ibrouting.analysis.IncrementalCdg;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.IncrementalCdg;
+import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -15,7 +15,7 @@ import org.ibrouting.routing.RoutingException;
  * graph) when its real colour exceeds 1. The holders of one object form a disjoint set, so that
  * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
  * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used subgraph depth-first for a
- * path back (a cycle), we ask an {@link IncrementalCdg} kept in step with the used edges, which
+ * path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the used edges, which
  * answers the same question from a topological order. If OpenSM's colour rule ever admits an edge
  * that closes a cycle without a search, the order is abandoned for the rest of the layer and plain
  * searches take over (the result stays identical to OpenSM's).

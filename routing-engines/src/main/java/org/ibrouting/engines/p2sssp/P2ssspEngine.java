@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.QuaternaryHeap;
+import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -33,7 +33,7 @@ public final class P2ssspEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n == 0) {
-      throw new RoutingException("p2sssp: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "p2sssp: the fabric has no switch to route");
     }
     int[] linkStart = new int[n + 1];
     IntArrayList to = new IntArrayList();
@@ -70,7 +70,12 @@ public final class P2ssspEngine implements RoutingEngine {
     int[] nextLink = new int[n];
     // CA-to-CA pairs first (the paper's routes), then the pairs with a switch's own LID
     for (int phase = 0; phase < 2; phase++) {
-    for (int src : ports) {
+    String progressPhase = phase == 0 ? "p2sssp: CA pairs" : "p2sssp: switch pairs";
+    long[] pairsOfSource = new long[ports.length];
+    long totalPairs = countPairs(fabric, ports, phase == 1, pairsOfSource);
+    long pairsDone = 0;
+    for (int s = 0; s < ports.length; s++) {
+      int src = ports[s];
       int srcSw = switchOf(fabric, src);
       if (srcSw < 0) {
         continue;
@@ -141,9 +146,48 @@ public final class P2ssspEngine implements RoutingEngine {
           }
         }
       }
+      if (pairsOfSource[s] > 0) {
+        pairsDone += pairsOfSource[s];
+        options.progress().progress(progressPhase, pairsDone, totalPairs);
+      }
     }
     }
     return builder.build();
+  }
+
+  /**
+   * The (source port, destination LID) pairs of one pass, per source port into
+   * {@code pairsOfSource}, and their sum: the units of the progress report.
+   */
+  private static long countPairs(Fabric fabric, int[] ports, boolean switchPairs, long[] pairsOfSource) {
+    long lidsOfCas = 0;
+    long lidsOfSwitches = 0;
+    for (int port : ports) {
+      if (switchOf(fabric, port) < 0) {
+        continue;
+      }
+      if (fabric.isSwitch(fabric.nodeOfPort(port))) {
+        lidsOfSwitches += 1L << fabric.lmc(port);
+      } else {
+        lidsOfCas += 1L << fabric.lmc(port);
+      }
+    }
+    long total = 0;
+    for (int s = 0; s < ports.length; s++) {
+      int src = ports[s];
+      if (switchOf(fabric, src) < 0) {
+        continue;
+      }
+      long own = 1L << fabric.lmc(src);
+      boolean srcIsSwitch = fabric.isSwitch(fabric.nodeOfPort(src));
+      // pairs with a switch on either end belong to the second pass
+      long pairs = switchPairs
+          ? (srcIsSwitch ? lidsOfCas + lidsOfSwitches - own : lidsOfSwitches)
+          : (srcIsSwitch ? 0 : lidsOfCas - own);
+      pairsOfSource[s] = pairs;
+      total += pairs;
+    }
+    return total;
   }
 
   private static int switchOf(Fabric fabric, int port) {

@@ -2,9 +2,9 @@ package org.ibrouting.engines.reroute;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 

@@ -1,7 +1,7 @@
 package org.ibrouting.engines.reroute;
 
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;

@@ -3,12 +3,13 @@ package org.ibrouting.engines.reroute;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.dnup.DnupEngine;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
-import org.ibrouting.engines.updn.UpDownHops;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -45,7 +46,7 @@ import org.ibrouting.topology.Connectivity;
  *       walked, not only those with a broken entry (the ranks rarely change: a failed link in a fat
  *       tree leaves them as they were). A switch that can reach the destination by last-phase (for
  *       Up*&#47;Down*: down) hops only takes such a path, otherwise the shortest legal one, and a hop
- *       into a kept path is taken only where the kept path may follow it, as {@link UpDownHops}
+ *       into a kept path is taken only where the kept path may follow it, as {@code UpDownHops}
  *       rules; so the Up*&#47;Down* balance rule is MINHOP's over legal ports, and every path, kept
  *       or new, follows one turn rule: updn's result is deadlock-free by construction, as a full
  *       route is (the tests check it with {@link CreditLoopVerifier}; dnup promises freedom from
@@ -211,12 +212,12 @@ public final class Reroute {
       return new HopRepair(fabric, lfts, old, null);
     }
     if (engine instanceof UpdnEngine updn) {
-      int[] rank = UpdnEngine.ranks(fabric, updn.roots(fabric, threads));
+      int[] rank = UpDownRanks.ranks(fabric, updn.roots(fabric, threads));
       return new HopRepair(fabric, lfts, old, UpDownHops.upDown(fabric, rank));
     }
     if (engine instanceof DnupEngine) {
       // Down*/Up* promises freedom from deadlock on fat trees only, as MINHOP promises none
-      return new HopRepair(fabric, lfts, old, DnupEngine.turns(DnupEngine.ranks(fabric)));
+      return new HopRepair(fabric, lfts, old, UpDownHops.downUp(DnupEngine.ranks(fabric)));
     }
     if (engine instanceof DfssspEngine dfsssp) {
       SsspEngine sssp = dfsssp.ssspEngine();

@@ -5,9 +5,9 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
-import org.ibrouting.analysis.IncrementalCdg;
-import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.internal.DfssspLanes;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -23,7 +23,7 @@ import org.ibrouting.routing.SlTable;
  * each changed unit, in DFSSSP's destination order, goes to its old VL if its dependencies close no
  * cycle there, else to the first VL where they do not. When some unit fits no VL (or the kept
  * paths themselves hold a cycle), every path is assigned afresh by DFSSSP's VL step
- * ({@link DfssspEngine#assignVirtualLanes}). Without an old SL table every path is taken to be on
+ * ({@code DfssspLanes.assign}). Without an old SL table every path is taken to be on
  * VL 0, as an OpenSM dump carries no SLs; re-routed units get SLs per source switch.
  *
  * <p>Cost of the targeted step: one walk per (source switch, destination LID) and an
@@ -75,7 +75,7 @@ final class VlRepair {
       }
       why = "the moved paths still close a credit loop";
     }
-    Routing fresh = DfssspEngine.assignVirtualLanes(tables, ports, options, balance, engine);
+    Routing fresh = DfssspLanes.assign(tables, ports, options, balance, engine);
     stats.note = "SLs assigned afresh by DFSSSP's VL step (" + why + ")";
     return fresh;
   }

@@ -2,20 +2,20 @@ package org.ibrouting.engines.sar;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
-import java.io.IOException;
-import java.nio.file.Path;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.internal.DfssspLanes;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.simulation.JobList;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
 
 /**
  * SAR: scheduling-aware routing (Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers",
@@ -24,14 +24,14 @@ import org.ibrouting.simulation.JobMapException;
  * <ol>
  *   <li>the CA ports of nodes in a job of at least two nodes are routed first, by the size of their
  *       largest job, largest first (stable, so OpenSM's (DF)SSSP order decides among equals); each
- *       destination LID gets P-SSSP's modified Dijkstra on {@link SsspGraph} (OpenSM's weights and
+ *       destination LID gets P-SSSP's modified Dijkstra on {@code SsspGraph} (OpenSM's weights and
  *       tie-breaking), and afterwards a link's weight rises by the number of source LIDs whose
  *       route uses it <em>and</em> whose node shares a job with the destination;
- *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioGuidFile}, OpenSM's
+ *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioNodes}, OpenSM's
  *       {@code -G}) not routed yet, balanced over every source as in P-SSSP;
  *   <li>then, with fresh weights again, all other CA ports and the switches' port 0s, as in P-SSSP;
  *   <li>finally DFSSSP's VL assignment over all (source, destination) pairs in that order
- *       ({@link DfssspEngine#assignVirtualLanes}), with the same VL limit and SL table.
+ *       (DFSSSP's VL step), with the same VL limit and SL table.
  * </ol>
  * All weights start at P², so every path is minimal. Without a job map the engine refuses: its
  * whole point is the map; DFSSSP is what remains without one. Jobs of one node have no route inside
@@ -44,20 +44,30 @@ import org.ibrouting.simulation.JobMapException;
  * step. Memory: SSSP's, plus one int per job member and per (job, switch it spans).
  */
 public final class SarEngine implements RoutingEngine {
-  private final Path jobFile;
-  private final Path ioGuidFile;
-  private final boolean balance;
-
-  /** SAR with a job map and, when not null, an I/O-node port GUID file; no VL balancing. */
-  public SarEngine(Path jobFile, Path ioGuidFile) {
-    this(jobFile, ioGuidFile, false);
+  /**
+   * What SAR takes.
+   *
+   * @param jobs which nodes every job runs on (resolved against the fabric when routing); null
+   *     makes the engine refuse, as SAR routes by jobs
+   * @param ioNodes I/O-node port GUIDs (OpenSM's {@code -G}), balanced in a pass of their own; or null
+   * @param balance spread paths over spare VLs as {@link DfssspEngine} does (setting {@code balance})
+   */
+  public record Settings(JobList jobs, GuidList ioNodes, boolean balance) {
+    /** SAR for {@code jobs}, no I/O nodes, no balancing. */
+    public static Settings of(JobList jobs) {
+      return new Settings(jobs, null, false);
+    }
   }
 
-  /** {@code balance}: spread paths over spare VLs as {@link DfssspEngine} does. */
-  public SarEngine(Path jobFile, Path ioGuidFile, boolean balance) {
-    this.jobFile = jobFile;
-    this.ioGuidFile = ioGuidFile;
-    this.balance = balance;
+  private final JobList jobs;
+  private final GuidList ioNodes;
+  private final boolean balance;
+
+  /** With {@code settings}. */
+  public SarEngine(Settings settings) {
+    this.jobs = settings.jobs();
+    this.ioNodes = settings.ioNodes();
+    this.balance = settings.balance();
   }
 
   @Override
@@ -68,22 +78,20 @@ public final class SarEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("sar: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "sar: the fabric has no switch to route");
     }
-    if (jobFile == null) {
-      throw new RoutingException("sar: needs a job-to-node map (--jobs FILE, lines of 'nodeName jobId');"
-          + " without jobs use dfsssp");
+    if (jobs == null) {
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH,
+          "sar: needs a job-to-node map (which nodes every job runs on); without jobs use dfsssp");
     }
-    JobMap jobs;
+    JobMap resolved;
     try {
-      jobs = JobMap.read(jobFile, fabric);
-    } catch (IOException e) {
-      throw new RoutingException("sar: cannot read job file " + jobFile + ": " + e.getMessage(), e);
-    } catch (JobMapException e) {
-      throw new RoutingException("sar: " + e.getMessage(), e);
+      resolved = JobMap.resolve(jobs, fabric);
+    } catch (IllegalArgumentException e) {
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: " + e.getMessage(), e);
     }
-    boolean[] io = ioGuidFile == null ? null : org.ibrouting.engines.GuidFiles.caPortMask(fabric, ioGuidFile, name(), "I/O GUID file");
-    return route(fabric, options, jobs, io);
+    boolean[] io = ioNodes == null ? null : org.ibrouting.engines.internal.GuidFiles.caPortMask(fabric, ioNodes);
+    return route(fabric, options, resolved, io);
   }
 
   /**
@@ -93,10 +101,11 @@ public final class SarEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options, JobMap jobs, boolean[] ioPorts)
       throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("sar: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "sar: the fabric has no switch to route");
     }
     if (jobs.fabric() != fabric) {
-      throw new IllegalArgumentException("sar: the job map belongs to " + jobs.fabric() + ", not " + fabric);
+      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: the job map belongs to "
+          + jobs.fabric() + ", not " + fabric);
     }
     Jobs byNode = new Jobs(fabric, jobs);
     int[] base = SsspEngine.destinationOrderOf(fabric);
@@ -146,7 +155,7 @@ public final class SarEngine implements RoutingEngine {
     System.arraycopy(jobPorts, 0, order, 0, jobPorts.length);
     ioNodes.getElements(0, order, jobPorts.length, ioNodes.size());
     others.getElements(0, order, jobPorts.length + ioNodes.size(), others.size());
-    return DfssspEngine.assignVirtualLanes(routing, order, options, balance, name());
+    return DfssspLanes.assign(routing, order, options, balance, name());
   }
 
   /** One tree per LID of {@code dest}, each followed by its weight update. */

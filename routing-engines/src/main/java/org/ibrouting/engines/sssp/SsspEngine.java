@@ -1,10 +1,10 @@
 package org.ibrouting.engines.sssp;
 
-import java.nio.file.Path;
 import java.util.Arrays;
-import org.ibrouting.engines.GuidFiles;
+import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -15,7 +15,7 @@ import org.ibrouting.routing.RoutingOptions;
  * P-SSSP: one shortest-path tree per destination LID, with link weights raised by the routes
  * already placed, so that load is balanced over the whole fabric (Hoefler, Schneider, Lumsdaine,
  * "Optimized Routing for Large-Scale InfiniBand Networks"). OpenSM counterpart: {@code -R sssp}
- * (osm_ucast_dfsssp.c without the VL step), reproduced table for table on {@link SsspGraph}:
+ * (osm_ucast_dfsssp.c without the VL step), reproduced table for table on {@code SsspGraph}:
  * switches in OpenSM's order as vertices, one directed link entry per cable end in port order,
  * destinations ordered by the number of end-port LIDs on their switch (CA ports first, then the
  * switches' own LIDs), Dijkstra from the destination with OpenSM's 4-ary heap tie-breaking, and
@@ -38,9 +38,24 @@ import org.ibrouting.routing.RoutingOptions;
  * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
 public final class SsspEngine implements RoutingEngine {
+  /**
+   * What SSSP (and DFSSSP) take.
+   *
+   * @param minimal start weights at P² so a longer path never wins (OpenSM's behaviour; setting
+   *     {@code minimal})
+   * @param computeNodes compute-node port GUIDs (OpenSM's {@code -u}), routed first; or null
+   * @param ioNodes I/O-node port GUIDs (OpenSM's {@code -G}), routed after them; or null
+   */
+  public record Settings(boolean minimal, GuidList computeNodes, GuidList ioNodes) {
+    /** Minimal paths, no GUID lists. */
+    public static Settings defaults() {
+      return new Settings(true, null, null);
+    }
+  }
+
   private final boolean minimal;
-  private final Path cnGuidFile;
-  private final Path ioGuidFile;
+  private final GuidList computeNodes;
+  private final GuidList ioNodes;
 
   /** OpenSM-compatible: minimal paths enforced. */
   public SsspEngine() {
@@ -49,17 +64,14 @@ public final class SsspEngine implements RoutingEngine {
 
   /** {@code minimal}: start weights at P² so a longer path never wins (OpenSM's behaviour). */
   public SsspEngine(boolean minimal) {
-    this(minimal, null, null);
+    this(new Settings(minimal, null, null));
   }
 
-  /**
-   * With OpenSM's compute-node ({@code -u}) and I/O-node ({@code -G}) port GUID files; either may
-   * be null.
-   */
-  public SsspEngine(boolean minimal, Path cnGuidFile, Path ioGuidFile) {
-    this.minimal = minimal;
-    this.cnGuidFile = cnGuidFile;
-    this.ioGuidFile = ioGuidFile;
+  /** With {@code settings}. */
+  public SsspEngine(Settings settings) {
+    this.minimal = settings.minimal();
+    this.computeNodes = settings.computeNodes();
+    this.ioNodes = settings.ioNodes();
   }
 
   @Override
@@ -94,7 +106,7 @@ public final class SsspEngine implements RoutingEngine {
     int stride = fabric.maxLid() + 1;
     long size = (long) stride * n;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
+      throw new RoutingException(RoutingException.Reason.TOO_LARGE, name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
     byte[] byLid = new byte[(int) size];
@@ -131,8 +143,8 @@ public final class SsspEngine implements RoutingEngine {
    * @throws RoutingException when a GUID file cannot be read or has a malformed line
    */
   public int[] destinationOrder(Fabric fabric, String engine) throws RoutingException {
-    boolean[] cn = cnGuidFile == null ? null : GuidFiles.caPortMask(fabric, cnGuidFile, engine, "compute-node GUID file");
-    boolean[] io = ioGuidFile == null ? null : GuidFiles.caPortMask(fabric, ioGuidFile, engine, "I/O GUID file");
+    boolean[] cn = computeNodes == null ? null : GuidFiles.caPortMask(fabric, computeNodes);
+    boolean[] io = ioNodes == null ? null : GuidFiles.caPortMask(fabric, ioNodes);
     return new SsspGraph(fabric).destinationOrder(cn, io);
   }
 
@@ -159,7 +171,7 @@ public final class SsspEngine implements RoutingEngine {
 
   private static void checkSwitches(Fabric fabric, String engine) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException(engine + ": the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, engine + ": the fabric has no switch to route");
     }
   }
 }

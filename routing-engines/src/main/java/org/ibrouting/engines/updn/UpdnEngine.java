@@ -1,13 +1,19 @@
 package org.ibrouting.engines.updn;
 
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
-import org.ibrouting.engines.GuidFiles;
-import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import java.util.List;
+import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
-import org.ibrouting.paths.Parallel;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -20,30 +26,49 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Roots come from a root GUID file (OpenSM's {@code -a}), else from OpenSM's detection on the
  * min-hop matrix: a switch is a root when exactly one distance holds more than 90% of the CAs and
  * no other holds more than 5% (the top of a fat tree). Where that finds none (tori, random graphs),
- * OpenSM gives up and falls back to MINHOP; we take, as documented here, the switch with the least
- * total hop distance to all others (first in OpenSM's switch order on ties) as the single root, so
- * every fabric is routed deadlock-free. Ranks are BFS distances from the roots; a link goes up
+ * OpenSM gives up ("no root nodes were found") and falls back to MINHOP; we take the switch with
+ * the least total hop distance to all others (first in OpenSM's switch order on ties) as the single
+ * root, so every fabric is routed deadlock-free, and say so in a {@link Routing#notes() note}. With
+ * {@code autoRoot = false} (setting {@code updn_auto_root=false}) the engine refuses there as
+ * OpenSM does, so {@code -R updn,minhop} falls back to the same tables. Ranks are BFS distances
+ * from the roots; a link goes up
  * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
- * MINHOP's builder over {@link UpDownHops}, with OpenSM's port balancing.
+ * MINHOP's builder over {@code UpDownHops}, with OpenSM's port balancing.
  *
  * <p>Damaged fabrics: a part of a split fabric that holds no root gets its own most central switch
- * as root, so every part is routed. Where failures leave two connected switches without any
+ * as root, so every part is routed (with a note naming it). Where failures leave two connected switches without any
  * Up*&#47;Down* path (the roots' ranks make every path turn from down to up), the engine refuses
  * and names them, rather than returning tables that drop those pairs.
  *
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
 public final class UpdnEngine implements RoutingEngine {
-  private final Path rootGuidFile;
+  /**
+   * What Up*&#47;Down* takes.
+   *
+   * @param roots the root switches by node GUID (OpenSM's {@code -a}), or null to detect them
+   * @param autoRoot where detection finds no root, take the most central switch; false refuses
+   *     there as OpenSM does (setting {@code updn_auto_root})
+   */
+  public record Settings(GuidList roots, boolean autoRoot) {
+    /** Roots detected, the most central switch where none is found. */
+    public static Settings defaults() {
+      return new Settings(null, true);
+    }
+  }
+
+  private final GuidList roots;
+  private final boolean autoRoot;
 
   /** Roots detected from the topology. */
   public UpdnEngine() {
-    this(null);
+    this(Settings.defaults());
   }
 
-  /** Roots read from {@code rootGuidFile} (one switch GUID a line, OpenSM's -a), or detected when null. */
-  public UpdnEngine(Path rootGuidFile) {
-    this.rootGuidFile = rootGuidFile;
+  /** With {@code settings}. */
+  public UpdnEngine(Settings settings) {
+    this.roots = settings.roots();
+    this.autoRoot = settings.autoRoot();
   }
 
   @Override
@@ -54,28 +79,74 @@ public final class UpdnEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException("updn: the fabric has no switch to route");
+      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "updn: the fabric has no switch to route");
     }
+    HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    int[] rank = ranks(fabric, roots(fabric, threads));
-    UpDownHops hops = UpDownHops.compute(fabric, rank, threads);
-    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "name other roots with -a, or route"
+    List<String> notes = new ArrayList<>();
+    int[] roots = roots(fabric, threads, options.progress(), notes);
+    int[] rank = UpDownRanks.ranks(fabric, roots, notes);
+    UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
+    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "give other root GUIDs, or route"
         + " with minhop");
-    return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP).build(name(), threads);
+    Routing routing = new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+        .build(name(), threads, options.progress());
+    for (String note : notes) {
+      routing = routing.withNote(note);
+    }
+    return routing;
   }
 
   /**
-   * The root switches this engine ranks {@code fabric} from: those of its root GUID file, else the
-   * detected ones ({@link #detectRoots}).
+   * The root switches this engine ranks {@code fabric} from: those of its root GUID list, else the
+   * detected ones, else (with {@code autoRoot}) the most central switch, as {@link #route} takes
+   * them.
+   *
+   * @throws RoutingException when a root GUID is no switch, or detection finds none and
+   *     {@code autoRoot} is off
    */
   public int[] roots(Fabric fabric, int threads) throws RoutingException {
-    return rootGuidFile != null ? readRoots(fabric, rootGuidFile) : detectRoots(fabric, threads);
+    return roots(fabric, threads, ProgressListener.SILENT, new ArrayList<>());
+  }
+
+  private int[] roots(Fabric fabric, int threads, ProgressListener progress, List<String> notes)
+      throws RoutingException {
+    if (this.roots != null) {
+      return GuidFiles.switches(fabric, this.roots, "updn", "root GUID list");
+    }
+    HopMatrix minHops = HopMatrix.compute(fabric, threads, progress, "updn: min-hop matrix");
+    int[] found = openSmRoots(fabric, minHops);
+    if (found.length > 0) {
+      return found;
+    }
+    if (!autoRoot) {
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
+          + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
+          + " other), so OpenSM disables updn here; give root GUIDs, or leave"
+          + " updn_auto_root=true to take the most central switch");
+    }
+    int root = mostCentral(fabric, minHops);
+    notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
+        + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
+        + ", the switch with the least total hop distance to all others, as the only root"
+        + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
+    return new int[] {root};
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */
   public static int[] detectRoots(Fabric fabric, int threads) {
-    int n = fabric.numSwitches();
     HopMatrix hops = HopMatrix.compute(fabric, threads);
+    int[] roots = openSmRoots(fabric, hops);
+    return roots.length > 0 ? roots : new int[] {mostCentral(fabric, hops)};
+  }
+
+  /**
+   * OpenSM's root detection ({@code updn_find_root_nodes_by_min_hop}) on the min-hop matrix: the
+   * switches for which exactly one hop distance holds more than 90% of the CAs and routers and no
+   * other more than 5%; possibly none.
+   */
+  static int[] openSmRoots(Fabric fabric, HopMatrix hops) {
+    int n = fabric.numSwitches();
     int[] cas = new int[n];
     long total = 0;
     for (int sw = 0; sw < n; sw++) {
@@ -110,124 +181,22 @@ public final class UpdnEngine implements RoutingEngine {
         roots.add(s);
       }
     }
-    if (roots.isEmpty()) {
-      int best = 0;
-      long bestSum = Long.MAX_VALUE;
-      for (int s = 0; s < n; s++) {
-        long sum = 0;
-        for (int t = 0; t < n; t++) {
-          sum += hops.least(s, t);
-        }
-        if (sum < bestSum) {
-          bestSum = sum;
-          best = s;
-        }
-      }
-      roots.add(best);
-    }
     return roots.toIntArray();
   }
 
-  static int[] readRoots(Fabric fabric, Path file) throws RoutingException {
-    return GuidFiles.readSwitches(fabric, file, "updn", "root GUID file");
-  }
-
-  /**
-   * BFS distance of every switch from the nearest root over switch links; a part of a split fabric
-   * that no root reaches is ranked from its own most central switch.
-   */
-  public static int[] ranks(Fabric fabric, int[] roots) throws RoutingException {
+  /** The switch with the least total hop distance to all others, the first on ties. */
+  private static int mostCentral(Fabric fabric, HopMatrix hops) {
     int n = fabric.numSwitches();
-    int[] rank = new int[n];
-    Arrays.fill(rank, Integer.MAX_VALUE);
-    int[] queue = new int[n];
-    int tail = 0;
-    int[] sorted = roots.clone();
-    Arrays.sort(sorted);
-    for (int root : sorted) {
-      if (rank[root] != 0) {
-        rank[root] = 0;
-        queue[tail++] = root;
-      }
-    }
-    tail = rankFrom(fabric, rank, queue, 0, tail);
-    for (int sw = 0; sw < n; sw++) {
-      if (rank[sw] == Integer.MAX_VALUE) {
-        // a part of a split fabric that holds no root (OpenSM, which sees only the part its SM
-        // sits in, never meets one): its most central switch becomes its root
-        int root = mostCentral(fabric, sw, rank);
-        rank[root] = 0;
-        queue[tail] = root;
-        tail = rankFrom(fabric, rank, queue, tail, tail + 1);
-      }
-    }
-    return rank;
-  }
-
-  /** BFS over switch links from {@code queue[head..tail)}, lowering ranks; returns the new tail. */
-  private static int rankFrom(Fabric fabric, int[] rank, int[] queue, int head, int tail) {
-    int n = fabric.numSwitches();
-    for (; head < tail; head++) {
-      int u = queue[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && rank[r] > rank[u] + 1) {
-          rank[r] = rank[u] + 1;
-          queue[tail++] = r;
-        }
-      }
-    }
-    return tail;
-  }
-
-  /**
-   * The switch of {@code start}'s component (over switch links; all still unranked) with the least
-   * total hop distance to the others, the lowest index on ties.
-   */
-  private static int mostCentral(Fabric fabric, int start, int[] rank) {
-    int n = fabric.numSwitches();
-    int[] members = new int[n];
-    int[] dist = new int[n];
-    Arrays.fill(dist, -1);
-    int size = 0;
-    members[size++] = start;
-    dist[start] = 0;
-    for (int head = 0; head < size; head++) {
-      int u = members[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && dist[r] < 0) {
-          dist[r] = 0;
-          members[size++] = r;
-        }
-      }
-    }
-    int[] queue = new int[size];
-    int best = -1;
+    int best = 0;
     long bestSum = Long.MAX_VALUE;
-    for (int m = 0; m < size; m++) {
-      int source = members[m];
-      for (int k = 0; k < size; k++) {
-        dist[members[k]] = -1;
-      }
+    for (int s = 0; s < n; s++) {
       long sum = 0;
-      int tail = 0;
-      queue[tail++] = source;
-      dist[source] = 0;
-      for (int head = 0; head < tail; head++) {
-        int u = queue[head];
-        sum += dist[u];
-        for (int i = 0; i < fabric.outDegree(u); i++) {
-          int r = fabric.channelHead(fabric.outChannel(u, i));
-          if (r < n && dist[r] < 0) {
-            dist[r] = dist[u] + 1;
-            queue[tail++] = r;
-          }
-        }
+      for (int t = 0; t < n; t++) {
+        sum += hops.least(s, t);
       }
-      if (sum < bestSum || sum == bestSum && source < best) {
+      if (sum < bestSum) {
         bestSum = sum;
-        best = source;
+        best = s;
       }
     }
     return best;

@@ -12,6 +12,7 @@ import java.util.List;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.Lids;
@@ -90,10 +91,10 @@ class FtreeInteropTest {
     Files.write(cns, lines);
     try (OpenSmSimulation sim = start(fabric, "cn")) {
       Routing theirs = openSm(sim, fabric, List.of("-u", cns.toString()));
-      Routing ours = new FtreeEngine(null, cns, null, 0, false).route(fabric, RoutingOptions.defaults());
+      Routing ours = new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(cns), null, 0, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 3 with -u");
       Routing theirsConnected = openSm(sim, fabric, List.of("-z"));
-      Routing oursConnected = new FtreeEngine(null, null, null, 0, true).route(fabric, RoutingOptions.defaults());
+      Routing oursConnected = new FtreeEngine(new FtreeEngine.Settings(null, null, null, 0, true)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsConnected, oursConnected, "ktree 4 3 with -z");
     }
   }
@@ -136,12 +137,12 @@ class FtreeInteropTest {
     try (OpenSmSimulation sim = start(fabric, "io")) {
       Routing theirs = openSm(sim, fabric, List.of("-a", roots.toString(), "-u", cns.toString(),
           "-G", ios.toString(), "-H", "2"));
-      Routing ours = new FtreeEngine(roots, cns, ios, 2, false).route(fabric, RoutingOptions.defaults());
+      Routing ours = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 2, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 2 + I/O node, -a -u -G -H 2");
       RoutingAssertions.assertAllPairsRouted(ours);
       Routing theirsNoReverse = openSm(sim, fabric, List.of("-a", roots.toString(), "-u",
           cns.toString(), "-G", ios.toString()));
-      Routing oursNoReverse = new FtreeEngine(roots, cns, ios, 0, false).route(fabric, RoutingOptions.defaults());
+      Routing oursNoReverse = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 0, false)).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsNoReverse, oursNoReverse, "ktree 4 2 + I/O node, -a -u -G");
       RoutingAssertions.assertAllPairsRouted(oursNoReverse);
       assertTrue(!ours.sameLfts(oursNoReverse), "reverse hops changed nothing");

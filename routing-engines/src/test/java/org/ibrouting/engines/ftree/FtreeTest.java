@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
+import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -26,6 +28,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
+import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.topology.Topologies;
@@ -52,8 +55,10 @@ class FtreeTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
     Routing ours = new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults());
     Endpoints cas = Endpoints.allCas(theirs.fabric());
-    double lambdaTheirs = Simulator.effectiveBisectionBandwidth(PathTable.build(theirs, cas), 300, 7, 2).mean();
-    double lambdaOurs = Simulator.effectiveBisectionBandwidth(PathTable.build(ours, cas), 300, 7, 2).mean();
+    double lambdaTheirs = Simulator.effectiveBisectionBandwidth(PathTable.build(theirs, cas),
+        SimulationOptions.of(300, 7).withThreads(2)).mean();
+    double lambdaOurs = Simulator.effectiveBisectionBandwidth(PathTable.build(ours, cas),
+        SimulationOptions.of(300, 7).withThreads(2)).mean();
     assertTrue(lambdaOurs >= lambdaTheirs, name + ": ours " + lambdaOurs + " < OpenSM's " + lambdaTheirs);
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
@@ -70,7 +75,7 @@ class FtreeTest {
     assertFalse(RouteChecker.terminals().check(plain).allRouted() && new RouteChecker(
         EndpointScope.TERMINALS_AND_SWITCHES, 1).check(plain).allRouted(), "roots were expected unconnected");
     RoutingAssertions.assertAllPairsRouted(plain);
-    Routing connected = BuiltinEngines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
+    Routing connected = Engines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
         .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(connected, EndpointScope.TERMINALS_AND_SWITCHES);
     RoutingAssertions.assertLoopFree(connected);
@@ -90,42 +95,37 @@ class FtreeTest {
     assertEquals(17, lines.size());
     Files.write(roots, lines);
     Routing auto = new FtreeEngine().route(fabric, RoutingOptions.defaults());
-    Routing fromRoots = new FtreeEngine(roots, null, null, 0, false).route(fabric, RoutingOptions.defaults());
+    Routing fromRoots = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false)).route(fabric, RoutingOptions.defaults());
     GoldenLfts.assertSameLfts(auto, fromRoots, "roots from file");
   }
 
   @Test
-  void badGuidFilesAreErrorsWithFileAndLine() throws Exception {
+  void guidsTheFabricDoesNotHaveAreRefusalsWithFileAndLine() throws Exception {
     Fabric fabric = Topologies.kAryNTree(2, 3);
     Path file = dir.resolve("guids");
-    Files.writeString(file, "# roots\n0x0000000000200000\nzz\n");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(file, null, null, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertEquals("ftree: root GUID file " + file + ":3:1: expected a GUID (0x-prefixed hex, octal or decimal,"
-        + " at most 64 bits), found 'zz'", e.getMessage());
     int ca = fabric.numSwitches();
     Files.writeString(file, Lids.guidHex(fabric.portGuid(fabric.port(ca, 1))) + "\n" + Lids.guidHex(fabric.nodeGuid(0)) + "\n");
-    e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
+    RoutingException e = assertThrows(RoutingException.class,
+        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
+    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
     assertTrue(e.getMessage().startsWith("ftree: " + file + ":2:1: " + Lids.guidHex(fabric.nodeGuid(0))
         + " is not a CA port but belongs to switch"), e.getMessage());
     Files.writeString(file, Lids.guidHex(fabric.nodeGuid(ca)) + "\n");
     e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
+        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("ftree: " + file + ":1:1: " + Lids.guidHex(fabric.nodeGuid(ca))
         + " is the node GUID of CA"), e.getMessage());
     Files.writeString(file, "0x00000000deadbeef\n");
     e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(null, null, file, 0, false).route(fabric, RoutingOptions.defaults()));
+        () -> new FtreeEngine(new FtreeEngine.Settings(null, null, GuidLists.read(file), 0, false)).route(fabric, RoutingOptions.defaults()));
     assertEquals("ftree: " + file + ":1:1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
     Files.writeString(file, "# nothing\n\n");
     e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(null, file, null, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertEquals("ftree: compute-node GUID file " + file + " names no CA port", e.getMessage());
-    Path missing = dir.resolve("missing");
-    e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(missing, null, null, 0, false).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("ftree: cannot read root GUID file " + missing), e.getMessage());
+        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
+    assertEquals("ftree: compute-node GUID list " + file + " names no CA port", e.getMessage());
+    e = assertThrows(RoutingException.class, () -> new FtreeEngine(FtreeEngine.Settings.defaults()
+        .withRoots(GuidList.of(fabric.nodeGuid(0), 0x1234))).route(fabric, RoutingOptions.defaults()));
+    assertEquals("ftree: entry 2: 0x0000000000001234 is no node of the fabric", e.getMessage());
   }
 
   /** Compute nodes on different ranks, named by a compute-node file, are refused naming the switch. */
@@ -144,7 +144,7 @@ class FtreeTest {
     Path roots = dir.resolve("roots");
     Files.writeString(roots, Lids.guidHex(tree.nodeGuid(top)) + "\n");
     RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(roots, null, null, 0, false).route(fabric, RoutingOptions.defaults()));
+        () -> new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
         && e.getMessage().contains("OpenSM ERR AB26"), e.getMessage());
   }
@@ -162,7 +162,7 @@ class FtreeTest {
   @Test
   void chainFallsBackOnATorus() throws RoutingException {
     Fabric torus = Topologies.torus(new int[] {4, 4}, 2);
-    EngineChain.Result result = EngineChain.route(BuiltinEngines.chain("ftree,minhop", EngineConfig.none()),
+    EngineChain.Result result = EngineChain.route(Engines.chain("ftree,minhop", EngineConfig.none()),
         torus, RoutingOptions.defaults());
     assertEquals("minhop", result.routing().engineName());
     assertEquals(1, result.failures().size());
@@ -202,10 +202,10 @@ class FtreeTest {
 
   @Test
   void settingsAreRegistered() {
-    assertTrue(BuiltinEngines.names().contains("ftree"));
-    assertEquals(java.util.Set.of("max_reverse_hops", "connect_roots"), BuiltinEngines.paramsOf("ftree"));
+    assertTrue(Engines.names().contains("ftree"));
+    assertEquals(java.util.Set.of("max_reverse_hops", "connect_roots"), Engines.settingsOf("ftree"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BuiltinEngines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
+        () -> Engines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
     assertTrue(e.getMessage().contains("max_reverse_hops=-1"), e.getMessage());
   }
 

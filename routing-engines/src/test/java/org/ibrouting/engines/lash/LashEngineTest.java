@@ -14,7 +14,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
@@ -185,7 +185,7 @@ class LashEngineTest {
 
   @Test
   void isRegistered() {
-    assertEquals("lash", BuiltinEngines.create("lash", EngineConfig.none()).name());
+    assertEquals("lash", Engines.create("lash", EngineConfig.none()).name());
   }
 
   /** Balancing keeps the layer count and leaves the layers within OpenSM's gap where it can. */

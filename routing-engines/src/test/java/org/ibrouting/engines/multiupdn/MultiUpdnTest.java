@@ -7,18 +7,18 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.constraints.IntRange;
 import org.ibrouting.analysis.RouteChecker;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
@@ -52,8 +52,8 @@ class MultiUpdnTest {
   void deadlockFreePerVlWithEveryPairRouted(@ForAll("fabrics") Fabric fabric, @ForAll boolean byLoad,
       @ForAll long seed) throws RoutingException {
     for (int trees = 1; trees <= 3; trees++) {
-      MultiUpdnEngine engine = new MultiUpdnEngine(trees,
-          byLoad ? MultiUpdnEngine.Choice.LOAD : MultiUpdnEngine.Choice.RANDOM, null);
+      MultiUpdnEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees,
+          byLoad ? MultiUpdnEngine.Choice.LOAD : MultiUpdnEngine.Choice.RANDOM, null));
       Routing routing = engine.route(fabric, RoutingOptions.seeded(seed));
       RoutingAssertions.assertAllPairsRouted(routing);
       RoutingAssertions.assertLoopFree(routing);
@@ -68,7 +68,7 @@ class MultiUpdnTest {
   @Property(tries = 40, edgeCases = EdgeCasesMode.NONE)
   void routesEveryComponent(@ForAll("brokenFabrics") Fabric fabric, @ForAll @IntRange(min = 1, max = 3) int trees)
       throws RoutingException {
-    Routing routing = new MultiUpdnEngine(trees, MultiUpdnEngine.Choice.RANDOM, null)
+    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
         .route(fabric, RoutingOptions.seeded(3));
     RoutingAssertions.assertDeadlockFreePerVl(routing);
     RoutingAssertions.assertLoopFree(routing);
@@ -86,7 +86,7 @@ class MultiUpdnTest {
   @Test
   void resultDoesNotDependOnThreads() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(140, 4, 2, 5);
-    RoutingEngine engine = new MultiUpdnEngine(3, MultiUpdnEngine.Choice.RANDOM, null);
+    RoutingEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(3, MultiUpdnEngine.Choice.RANDOM, null));
     Routing one = engine.route(fabric, RoutingOptions.seeded(9).withThreads(1));
     Routing four = engine.route(fabric, RoutingOptions.seeded(9).withThreads(4));
     assertTrue(one.sameLfts(four), "LFTs differ between 1 and 4 threads");
@@ -108,7 +108,7 @@ class MultiUpdnTest {
     int[][] ranks = new int[trees][];
     for (int t = 0; t < trees; t++) {
       try {
-        ranks[t] = UpdnEngine.ranks(f, roots[t]);
+        ranks[t] = org.ibrouting.engines.internal.UpDownRanks.ranks(f, roots[t]);
       } catch (RoutingException e) {
         throw new AssertionError(e);
       }
@@ -182,11 +182,11 @@ class MultiUpdnTest {
     Fabric fabric = Topologies.torus(new int[] {4, 4}, 1);
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# first root\n" + String.format("0x%016x", fabric.nodeGuid(5)) + "\n");
-    int[] preset = org.ibrouting.engines.GuidFiles.readSwitches(fabric, file, "multiupdn", "root GUID file");
+    int[] preset = org.ibrouting.engines.internal.GuidFiles.switches(fabric, GuidLists.read(file), "multiupdn", "root GUID list");
     int[][] roots = TreeRoots.choose(fabric, HopMatrix.compute(fabric, 1), preset, 2);
     assertEquals(5, roots[0][0]);
     assertEquals(4, HopMatrix.compute(fabric, 1).least(5, roots[1][0]), "the farthest from it");
-    Routing routing = new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric,
+    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric,
         RoutingOptions.defaults());
     RoutingAssertions.assertDeadlockFreePerVl(routing);
   }
@@ -197,45 +197,46 @@ class MultiUpdnTest {
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
+        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("multiupdn: " + file + ":3:1: 0x0000000000100000 is not a switch"),
         e.getMessage());
     Files.writeString(file, "0x0000000000999999\n");
     e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
+        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(file + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
     Files.writeString(file, "0x0000000000200020\n0x0000000000200021\n0x0000000000200022\n");
     e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, file).route(fabric, RoutingOptions.defaults()));
-    assertEquals("multiupdn: root GUID file " + file + " names 3 switches, more than the 2 trees (updn_trees)",
+        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
+    assertEquals("multiupdn: root GUID list " + file + " names 3 switches, more than the 2 trees (updn_trees)",
         e.getMessage());
   }
 
   @Test
   void settingsComeFromTheRegistry() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(16, 4, 2, 7);
-    Routing three = BuiltinEngines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "3")
+    Routing three = Engines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "3")
         .withParam("multiupdn_choice", "load")).route(fabric, RoutingOptions.defaults());
     assertEquals(3, three.slTable().numVls());
-    Routing byDefault = BuiltinEngines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    Routing byDefault = Engines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
     assertEquals(2, byDefault.slTable().numVls());
-    Routing oneVl = BuiltinEngines.create("multiupdn", EngineConfig.none())
+    Routing oneVl = Engines.create("multiupdn", EngineConfig.none())
         .route(fabric, RoutingOptions.defaults().withMaxVls(1));
     assertEquals(1, oneVl.slTable().numVls(), "the default drops to one tree when only one VL is allowed");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("multiupdn",
+    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("multiupdn",
         EngineConfig.none().withParam("updn_trees", "4")).route(fabric, RoutingOptions.defaults().withMaxVls(3)));
     assertTrue(e.getMessage().startsWith("multiupdn: updn_trees=4 needs 4 VLs, the limit is 3"), e.getMessage());
-    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> BuiltinEngines.create(
-        "multiupdn", new EngineConfig(null, null, null, null, Map.of("multiupdn_choice", "best"))));
+    assertEquals(RoutingException.Reason.VLS_EXCEEDED, e.reason());
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Engines.create(
+        "multiupdn", EngineConfig.none().withParam("multiupdn_choice", "best")));
     assertEquals("parameter multiupdn_choice=best: expected one of random, load", bad.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> BuiltinEngines.create("multiupdn",
+    assertThrows(IllegalArgumentException.class, () -> Engines.create("multiupdn",
         EngineConfig.none().withParam("updn_trees", "0")));
   }
 
   @Test
   void sameSeedSameTablesOtherSeedOtherTables() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(32, 4, 2, 11);
-    RoutingEngine engine = new MultiUpdnEngine(2, MultiUpdnEngine.Choice.RANDOM, null);
+    RoutingEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, null));
     Routing a = engine.route(fabric, RoutingOptions.seeded(1));
     assertTrue(a.sameLfts(engine.route(fabric, RoutingOptions.seeded(1))));
     assertTrue(!a.sameLfts(engine.route(fabric, RoutingOptions.seeded(2))), "the seed drives the ties");
@@ -264,7 +265,7 @@ class MultiUpdnTest {
   }
 
   private static double meanHops(Fabric fabric, int trees) throws RoutingException {
-    Routing routing = new MultiUpdnEngine(trees, MultiUpdnEngine.Choice.RANDOM, null)
+    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
         .route(fabric, RoutingOptions.seeded(0));
     return RouteChecker.terminals().check(routing).avgHops();
   }

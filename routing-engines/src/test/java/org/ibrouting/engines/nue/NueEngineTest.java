@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.ibrouting.engines.BuiltinEngines;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
@@ -67,14 +67,14 @@ class NueEngineTest {
     Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
     EngineConfig config = EngineConfig.none().withParam("nue_max_num_vls", "4")
         .withParam("nue_include_switches", "true");
-    Routing four = BuiltinEngines.chain("nue", config).get(0).route(fabric, RoutingOptions.defaults());
+    Routing four = Engines.chain("nue", config).get(0).route(fabric, RoutingOptions.defaults());
     assertEquals(4, four.slTable().numVls());
-    Routing two = BuiltinEngines.create("nue", config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
+    Routing two = Engines.create("nue", config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
     assertEquals(2, two.slTable().numVls());
-    Routing one = BuiltinEngines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    Routing one = Engines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
     assertTrue(one.slTable().isNone());
     assertThrows(IllegalArgumentException.class,
-        () -> BuiltinEngines.create("nue", EngineConfig.none().withParam("nue_max_num_vls", "16")));
+        () -> Engines.create("nue", EngineConfig.none().withParam("nue_max_num_vls", "16")));
   }
 
   /** Switches routed inside the layers are deadlock-free towards switch LIDs too. */

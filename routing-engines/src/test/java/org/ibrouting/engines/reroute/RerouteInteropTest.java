@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.DumpFormat;
@@ -23,9 +23,9 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The recipe's last step with the real OpenSM: on the damaged fabric under ibsim, OpenSM's file
@@ -43,7 +43,7 @@ class RerouteInteropTest {
     assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
         + " ibsim-utils infiniband-diags); .ci/run installs them");
     Fabric intact = Topologies.kAryNTree(4, 3);
-    RoutingEngine ours = BuiltinEngines.create(engine, EngineConfig.none());
+    RoutingEngine ours = Engines.create(engine, EngineConfig.none());
     Routing before = ours.route(intact, RoutingOptions.seeded(0));
     Fabric damaged = Failures.failLinks(intact, 2, true, 3);
     Routing old = Reroute.carryOver(before, damaged);

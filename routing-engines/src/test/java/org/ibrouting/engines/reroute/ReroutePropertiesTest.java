@@ -16,10 +16,11 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dnup.DnupEngine;
-import org.ibrouting.engines.updn.UpDownHops;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -58,7 +59,7 @@ class ReroutePropertiesTest {
   void keepsDeliveringEntriesAndRoutesEveryConnectedPair(@ForAll("fabrics") Fabric intact,
       @ForAll("engines") String name, @ForAll @IntRange(min = 0, max = 4) int failures,
       @ForAll long seed) throws RoutingException {
-    RoutingEngine engine = BuiltinEngines.create(name, EngineConfig.none());
+    RoutingEngine engine = Engines.create(name, EngineConfig.none());
     RoutingOptions options = RoutingOptions.seeded(seed).withThreads(1);
     Routing before;
     try {
@@ -103,8 +104,8 @@ class ReroutePropertiesTest {
    */
   private static UpDownHops.Turns turns(String name, Fabric fabric) throws RoutingException {
     return switch (name) {
-      case "updn" -> UpDownHops.upDown(fabric, UpdnEngine.ranks(fabric, new UpdnEngine().roots(fabric, 1)));
-      case "dnup" -> DnupEngine.turns(DnupEngine.ranks(fabric));
+      case "updn" -> UpDownHops.upDown(fabric, UpDownRanks.ranks(fabric, new UpdnEngine().roots(fabric, 1)));
+      case "dnup" -> UpDownHops.downUp(DnupEngine.ranks(fabric));
       default -> null;
     };
   }

@@ -8,8 +8,8 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -24,7 +24,7 @@ class RerouteTest {
   private static final RoutingOptions OPTIONS = RoutingOptions.seeded(0).withThreads(1);
 
   private static Routing route(String engine, Fabric fabric) throws RoutingException {
-    return BuiltinEngines.create(engine, EngineConfig.none()).route(fabric, OPTIONS);
+    return Engines.create(engine, EngineConfig.none()).route(fabric, OPTIONS);
   }
 
   @Test
@@ -32,7 +32,7 @@ class RerouteTest {
     Fabric tree = Topologies.kAryNTree(8, 3);
     Fabric damaged = Failures.failLinks(tree, 1, true, 3);
     for (String engine : new String[] {"minhop", "sssp", "updn"}) {
-      RoutingEngine e = BuiltinEngines.create(engine, EngineConfig.none());
+      RoutingEngine e = Engines.create(engine, EngineConfig.none());
       Routing old = Reroute.carryOver(e.route(tree, OPTIONS), damaged);
       Reroute.Result result = Reroute.reroute(e, old, OPTIONS);
       long scratch = old.differingEntries(e.route(damaged, OPTIONS));
@@ -48,7 +48,7 @@ class RerouteTest {
   void dfssspMovesOnlyReroutedPathsToOtherVlsAndStaysDeadlockFree() throws RoutingException {
     Fabric torus = Topologies.torus(new int[] {6, 6}, 2);
     Fabric damaged = Failures.failLinks(torus, 2, true, 5);
-    RoutingEngine dfsssp = BuiltinEngines.create("dfsssp", EngineConfig.none());
+    RoutingEngine dfsssp = Engines.create("dfsssp", EngineConfig.none());
     Routing old = Reroute.carryOver(dfsssp.route(torus, OPTIONS), damaged);
     Reroute.Result result = Reroute.reroute(dfsssp, old, OPTIONS);
     Routing routing = result.routing();
@@ -110,7 +110,7 @@ class RerouteTest {
         assertEquals(expected, old.outPort(sw, lid));
       }
     }
-    Reroute.Result result = Reroute.reroute(BuiltinEngines.create("minhop", EngineConfig.none()), old,
+    Reroute.Result result = Reroute.reroute(Engines.create("minhop", EngineConfig.none()), old,
         OPTIONS);
     assertTrue(new RouteChecker(EndpointScope.TERMINALS, 1).check(result.routing()).allRouted());
   }
@@ -118,7 +118,7 @@ class RerouteTest {
   @Test
   void enginesWithoutAnIncrementalRuleAreRefused() throws RoutingException {
     Fabric tree = Topologies.kAryNTree(2, 2);
-    RoutingEngine lash = BuiltinEngines.create("lash", EngineConfig.none());
+    RoutingEngine lash = Engines.create("lash", EngineConfig.none());
     RoutingException e = assertThrows(RoutingException.class,
         () -> Reroute.reroute(lash, lash.route(tree, OPTIONS), OPTIONS));
     assertTrue(e.getMessage().startsWith("lash: no incremental re-routing"), e.getMessage());

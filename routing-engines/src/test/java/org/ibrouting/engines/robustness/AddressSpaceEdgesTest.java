@@ -14,8 +14,9 @@ import java.util.stream.Stream;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
@@ -103,7 +104,7 @@ class AddressSpaceEdgesTest {
       return b.build();
     }});
     for (Object[] c : cases) {
-      for (String engine : BuiltinEngines.names()) {
+      for (String engine : Engines.names()) {
         all.add(Arguments.of(c[0], engine, c[1]));
       }
     }
@@ -123,11 +124,7 @@ class AddressSpaceEdgesTest {
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
       jobs.append(String.format("0x%016x job%d%n", fabric.nodeGuid(node), i++ % 2));
     }
-    try {
-      return EngineConfig.none().withJobFile(Files.writeString(dir.resolve("jobs.txt"), jobs));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return EngineConfig.none().withJobs(JobLists.parse(jobs.toString()));
   }
 
   @ParameterizedTest(name = "{0}: {1}")
@@ -136,7 +133,7 @@ class AddressSpaceEdgesTest {
     Fabric fabric = make.get();
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, configFor(engine, fabric)).route(fabric, RoutingOptions.defaults());
+      routing = Engines.create(engine, configFor(engine, fabric)).route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith(engine + ":"), what + ": " + e.getMessage());
       return;

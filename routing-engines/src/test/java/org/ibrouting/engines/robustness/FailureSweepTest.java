@@ -15,8 +15,8 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -117,7 +117,7 @@ class FailureSweepTest {
   @Test
   void everyEngineRoutesWhatIsConnectedOrRefusesWithAReason() {
     int seeds = Integer.getInteger("ibrouting.failures.seeds", DEFAULT_SEEDS);
-    List<String> engines = BuiltinEngines.names();
+    List<String> engines = Engines.names();
     Map<String, Tally[]> tallies = new LinkedHashMap<>();
     for (String engine : engines) {
       Tally[] row = new Tally[KINDS.length];
@@ -157,7 +157,7 @@ class FailureSweepTest {
       boolean deadlockFree, Tally tally) {
     Routing routing;
     try {
-      routing = BuiltinEngines.create(engine, EngineConfig.none())
+      routing = Engines.create(engine, EngineConfig.none())
           .route(fabric, RoutingOptions.seeded(seed).withThreads(1));
     } catch (RoutingException e) {
       tally.refused++;
@@ -199,7 +199,7 @@ class FailureSweepTest {
       CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
       if (!cdg.isDeadlockFree()) {
         int vl = cdg.cyclicVls()[0];
-        return "credit loop on VL " + vl + ":\n" + cdg.witness(vl);
+        return "credit loop on VL " + vl + ":\n" + cdg.creditLoop(vl).orElseThrow();
       }
       if (routing.slTable().numVls() > RoutingOptions.DEFAULT_MAX_VLS) {
         return "uses " + routing.slTable().numVls() + " VLs, limit " + RoutingOptions.DEFAULT_MAX_VLS;

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Example;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.GuidListReader;
 import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.RoutingException;
@@ -22,18 +23,19 @@ import org.ibrouting.testkit.RoutingAssertions;
 
 /**
  * Fuzzing of root GUID files (OpenSM's {@code -a}, read by updn): damaged copies of the reference
- * fabrics' {@code updn-roots.guids}. updn either routes every pair, or refuses with a
- * {@link RoutingException} that starts with {@code updn: }; a refusal about the file names it as
+ * fabrics' {@code updn-roots.guids}, read by lft-io's {@code GuidListReader}. A malformed line is
+ * a {@code ParseException} naming it; otherwise updn either routes every pair, or refuses with a
+ * {@link RoutingException} that starts with {@code updn: }; a refusal about a GUID names it as
  * {@code file:line:column:} with the position within the input (or the whole file, when it names
  * no switch). Any other exception fails and saves the input under {@code target/fuzz-failures}.
  * {@code -Dibrouting.fuzz.tries=N} sets the number of inputs.
  */
 class RootGuidFileFuzzTest {
   private static final Path DIR = Path.of("target", "fuzz-failures");
-  private static final Pattern POSITIONED = Pattern.compile("updn: (?:root GUID file )?(.+?):(\\d+):(\\d+): (.+)",
+  private static final Pattern POSITIONED = Pattern.compile("updn: (?:root GUID list )?(.+?):(\\d+):(\\d+): (.+)",
       Pattern.DOTALL);
   private static final Pattern WHOLE_FILE = Pattern.compile(
-      "updn: (?:root GUID file (.+) names no switch|cannot read root GUID file (.+?): .*)", Pattern.DOTALL);
+      "updn: (?:root GUID list (.+) names no switch|cannot read root GUID file (.+?): .*)", Pattern.DOTALL);
 
   @Example
   void rootGuidFiles() throws IOException {
@@ -47,10 +49,11 @@ class RootGuidFileFuzzTest {
     }
     String scratch = DIR.resolve("roots.input").toString();
     ParserFuzzer.Result result = ParserFuzzer.run("roots", seeds, (file, fabric) ->
-        RoutingAssertions.assertAllPairsRouted(BuiltinEngines.create("updn",
-            EngineConfig.none().withRootGuidFile(file)).route((Fabric) fabric, RoutingOptions.defaults())),
-        error -> error instanceof RoutingException e ? position(e, scratch) : null,
-        ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR, false);
+        RoutingAssertions.assertAllPairsRouted(Engines.create("updn",
+            EngineConfig.none().withRoots(GuidListReader.read(file))).route((Fabric) fabric, RoutingOptions.defaults())),
+        error -> error instanceof RoutingException e ? position(e, scratch)
+            : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
+        ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR, true);
     System.out.println(result.summary());
     assertTrue(result.failures().isEmpty(), String.join("\n", result.failures()));
     assertEquals(result.tried(), result.parsed() + result.rejected());

@@ -7,12 +7,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.simulation.JobMapException;
 import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.PathTable;
 
@@ -80,13 +80,7 @@ final class JobMixes {
   }
 
   static JobMap parse(Fabric fabric, String text) {
-    try {
-      return JobMap.parse(new StringReader(text), "jobs.txt", fabric);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (JobMapException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
+    return JobMap.resolve(JobLists.parse(text), fabric);
   }
 
   static JobMetrics metrics(Routing routing, JobMap jobs) {

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.paths.SsspGraph;
+import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.simulation.JobMap;

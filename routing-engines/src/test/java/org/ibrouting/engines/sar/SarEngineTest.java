@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.JobListReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -42,7 +44,7 @@ class SarEngineTest {
 
   private static JobMetrics[] dfssspThenSar(Fabric fabric, JobMap jobs) throws RoutingException {
     Routing dfsssp = new DfssspEngine().route(fabric, RoutingOptions.defaults());
-    Routing sar = new SarEngine(null, null).route(fabric, RoutingOptions.defaults(), jobs, null);
+    Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(), jobs, null);
     RoutingAssertions.assertAllPairsRouted(sar);
     RoutingAssertions.assertDeadlockFreePerVl(sar);
     return new JobMetrics[] {JobMixes.metrics(dfsssp, jobs), JobMixes.metrics(sar, jobs)};
@@ -97,7 +99,7 @@ class SarEngineTest {
       singles.append(JobMixes.line(fabric, node, "single-" + node));
     }
     for (String text : List.of("", singles.toString())) {
-      Routing sar = new SarEngine(null, null).route(fabric, RoutingOptions.defaults(),
+      Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(),
           JobMixes.parse(fabric, text), null);
       GoldenLfts.assertSameLfts(dfsssp, sar, "sar without multi-node jobs");
       assertEquals(dfsssp.slTable().numVls(), sar.slTable().numVls());
@@ -117,7 +119,7 @@ class SarEngineTest {
         text.append(JobMixes.line(fabric, cas.get(i + 1), "b"));
       }
     }
-    Routing sar = new SarEngine(null, null).route(fabric, RoutingOptions.defaults(),
+    Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(),
         JobMixes.parse(fabric, text.toString()), null);
     RoutingAssertions.assertAllPairsRouted(sar);
     RoutingAssertions.assertMinimal(sar);
@@ -135,9 +137,9 @@ class SarEngineTest {
       io.append(String.format("0x%016x storage-%d%n", fabric.portGuid(fabric.port(cas.get(60 - i), 1)), i));
     }
     Path ioFile = Files.writeString(dir.resolve("io.guids"), io);
-    Routing with = BuiltinEngines.create("sar", new EngineConfig(null, null, ioFile, jobs))
-        .route(fabric, RoutingOptions.defaults());
-    Routing without = BuiltinEngines.create("sar", new EngineConfig(null, null, null, jobs))
+    Routing with = Engines.create("sar", EngineConfig.none().withIoNodes(GuidLists.read(ioFile))
+        .withJobs(JobListReader.read(jobs))).route(fabric, RoutingOptions.defaults());
+    Routing without = Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(jobs)))
         .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(with);
     RoutingAssertions.assertMinimal(with);
@@ -145,34 +147,31 @@ class SarEngineTest {
   }
 
   @Test
-  void refusesWithoutAJobFileAndNamesTheLineOfABadOne() throws Exception {
+  void refusesWithoutAJobMapAndNamesTheLineOfAnUnknownNode() throws Exception {
     Fabric fabric = fabric("ktree 4 2");
     RoutingException none = assertThrows(RoutingException.class,
-        () -> BuiltinEngines.create("sar", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
-    assertTrue(none.getMessage().startsWith("sar: needs a job-to-node map (--jobs FILE"), none.getMessage());
+        () -> Engines.create("sar", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
+    assertTrue(none.getMessage().startsWith("sar: needs a job-to-node map (which nodes every job runs on)"),
+        none.getMessage());
+    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, none.reason());
     Path bad = Files.writeString(dir.resolve("jobs.txt"), "# jobs\n"
         + JobMixes.line(fabric, JobMixes.cas(fabric).get(0), "a") + "nosuchnode a\n");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
-        EngineConfig.none().withJobFile(bad)).route(fabric, RoutingOptions.defaults()));
+    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("sar",
+        EngineConfig.none().withJobs(JobListReader.read(bad))).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"), e.getMessage());
-    Path missing = dir.resolve("missing.txt");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
-        EngineConfig.none().withJobFile(missing)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("sar: cannot read job file " + missing), e.getMessage());
-    Path badIo = Files.writeString(dir.resolve("io.guids"), "storage-1\n");
-    Path good = Files.writeString(dir.resolve("good.txt"), "");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sar",
-        new EngineConfig(null, null, badIo, good)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("sar: I/O GUID file " + badIo + ":1:1: expected a GUID"), e.getMessage());
+    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
+    e = assertThrows(RoutingException.class, () -> new SarEngine(SarEngine.Settings.of(null)).route(fabric,
+        RoutingOptions.defaults(), JobMixes.parse(fabric("ktree 2 2"), ""), null));
+    assertTrue(e.getMessage().startsWith("sar: the job map belongs to "), e.getMessage());
   }
 
   @Test
   void sameSeedSameTablesAnyThreadCount() throws RoutingException {
     Fabric fabric = fabric("ktree 4 3");
     JobMap jobs = JobMixes.parse(fabric, JobMixes.randomMix(fabric, 5, 10, 0.8));
-    Routing one = new SarEngine(null, null, true).route(fabric, new RoutingOptions(3, 1, 8,
+    Routing one = new SarEngine(new SarEngine.Settings(null, null, true)).route(fabric, new RoutingOptions(3, 1, 8,
         RoutingOptions.defaults().progress()), jobs, null);
-    Routing two = new SarEngine(null, null, true).route(fabric, new RoutingOptions(3, 2, 8,
+    Routing two = new SarEngine(new SarEngine.Settings(null, null, true)).route(fabric, new RoutingOptions(3, 2, 8,
         RoutingOptions.defaults().progress()), jobs, null);
     GoldenLfts.assertSameLfts(one, two, "threads");
     for (int slid = 1; slid <= fabric.maxLid(); slid++) {

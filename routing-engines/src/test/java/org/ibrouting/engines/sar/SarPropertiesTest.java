@@ -42,7 +42,7 @@ class SarPropertiesTest {
     JobMap jobs = JobMixes.parse(fabric, randomJobs(fabric, jobSeed));
     Routing routing;
     try {
-      routing = new SarEngine(null, null, balance).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls),
+      routing = new SarEngine(new SarEngine.Settings(null, null, balance)).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls),
           jobs, null);
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith("sar: needs more than " + maxVls + " VLs"), e.getMessage());
@@ -67,7 +67,7 @@ class SarPropertiesTest {
         io[fabric.port(node, 1)] = random.nextInt(4) == 0;
       }
     }
-    Routing fast = new SarEngine(null, null).route(fabric, RoutingOptions.defaults().withMaxVls(15), jobs, io);
+    Routing fast = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults().withMaxVls(15), jobs, io);
     Routing naive = NaiveSar.route(fabric, jobs, io);
     org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(naive, fast, "sar against the naive reference");
   }

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -82,8 +83,8 @@ class GuidFilesInteropTest {
       assertEquals(engine, result.engineUsed(), "see " + result.log());
       Routing theirs = LftDumpReader.read(fabric, result.lftDump());
       Routing ours = engine.equals("sssp")
-          ? new SsspEngine(true, cnFile, ioFile).route(fabric, RoutingOptions.defaults())
-          : new DfssspEngine(false, cnFile, ioFile).route(fabric, RoutingOptions.defaults());
+          ? new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cnFile), GuidLists.read(ioFile))).route(fabric, RoutingOptions.defaults())
+          : new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cnFile), GuidLists.read(ioFile))).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, spec + " " + engine + " " + files);
       if (engine.equals("dfsssp")) {
         Matcher m = VLS_NEEDED.matcher(Files.readString(result.log(), java.nio.charset.StandardCharsets.ISO_8859_1));

@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ibrouting.engines.BuiltinEngines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -33,7 +34,7 @@ class GuidFilesTest {
     Path cn = Files.writeString(dir.resolve("cn"), String.format("0x%016x%n", fabric.portGuid(last)));
     Path io = Files.writeString(dir.resolve("io"), String.format("0x%016x%n0x%016x%n",
         fabric.portGuid(third), fabric.portGuid(last)));
-    int[] order = new SsspEngine(true, cn, io).destinationOrder(fabric, "sssp");
+    int[] order = new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cn), GuidLists.read(io))).destinationOrder(fabric, "sssp");
     assertEquals(plain.length, order.length);
     assertEquals(last, order[0]);
     assertEquals(third, order[1]);
@@ -50,23 +51,14 @@ class GuidFilesTest {
     }
     Path cn = Files.writeString(dir.resolve("cn"), all);
     GoldenLfts.assertSameLfts(new DfssspEngine().route(fabric, RoutingOptions.defaults()),
-        new DfssspEngine(false, cn, null).route(fabric, RoutingOptions.defaults()), "all listed");
+        new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cn), null)).route(fabric, RoutingOptions.defaults()), "all listed");
   }
 
   @Test
-  void malformedLinesAreErrorsWithFileLineAndColumn() throws Exception {
-    Path cn = Files.writeString(dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n  node-7\n");
-    RoutingException e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("dfsssp",
-        new EngineConfig(null, cn, null, null)).route(fabric, RoutingOptions.defaults()));
-    assertEquals("dfsssp: compute-node GUID file " + cn + ":3:3: expected a GUID (0x-prefixed hex, octal or"
-        + " decimal, at most 64 bits), found 'node-7'", e.getMessage());
-    Path io = Files.writeString(dir.resolve("io.guids"), "0x12345678901234567\n");
-    e = assertThrows(RoutingException.class, () -> BuiltinEngines.create("sssp",
-        new EngineConfig(null, null, io, null)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("sssp: I/O GUID file " + io + ":1:1: expected a GUID"), e.getMessage());
-    Path missing = dir.resolve("missing.guids");
-    e = assertThrows(RoutingException.class, () -> new SsspEngine(true, missing, null)
-        .route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("sssp: cannot read compute-node GUID file " + missing), e.getMessage());
+  void guidsThatAreNoCaPortAreIgnoredAsOpenSmIgnoresThem() throws Exception {
+    Path cn = Files.writeString(dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n0x00000000deadbeef\n");
+    GoldenLfts.assertSameLfts(new DfssspEngine().route(fabric, RoutingOptions.defaults()),
+        Engines.create("dfsssp", EngineConfig.none().withComputeNodes(GuidLists.read(cn)))
+            .route(fabric, RoutingOptions.defaults()), "nothing listed is a CA port");
   }
 }

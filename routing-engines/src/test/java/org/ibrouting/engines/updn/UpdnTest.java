@@ -1,5 +1,7 @@
 package org.ibrouting.engines.updn;
 
+import org.ibrouting.engines.internal.UpDownHops;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -15,7 +18,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
+import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -23,6 +29,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.topology.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,8 +55,8 @@ class UpdnTest {
     assumeTrue("updn".equals(ReferenceFabrics.resultString(name, "updn+roots", "engine_used")));
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn+roots");
     Path rootFile = ReferenceFabrics.resource(name, "updn-roots.guids");
-    Routing ours = new UpdnEngine(rootFile).route(theirs.fabric(), RoutingOptions.defaults());
-    int[] rank = UpdnEngine.ranks(theirs.fabric(), UpdnEngine.readRoots(theirs.fabric(), rootFile));
+    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(theirs.fabric(), RoutingOptions.defaults());
+    int[] rank = org.ibrouting.engines.internal.UpDownRanks.ranks(theirs.fabric(), org.ibrouting.engines.internal.GuidFiles.switches(theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
     assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
     if (name.equals("jellyfish32")) {
       assertTrue(downUpTurns(theirs, rank) > 0, name + ": OpenSM's tables were expected to break the rule");
@@ -118,13 +125,60 @@ class UpdnTest {
     GoldenLfts.assertSameLfts(theirs, ours, name + " updn");
   }
 
+  /**
+   * Where OpenSM finds no root (torus, hypercube, Dragonfly, Jellyfish) it falls back to minhop;
+   * with updn_auto_root=false so does our chain updn,minhop, to the same tables. Where it finds
+   * roots, the chain stays with updn, as OpenSM's does.
+   */
+  @ParameterizedTest
+  @MethodSource("names")
+  void withoutAutoRootTheChainFallsBackAsOpenSmDoes(String name) throws RoutingException {
+    Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
+    EngineChain.Result result = EngineChain.route(List.of(new UpdnEngine(new UpdnEngine.Settings(null, false)), new MinhopEngine()),
+        theirs.fabric(), RoutingOptions.defaults());
+    assertEquals(ReferenceFabrics.resultString(name, "updn", "engine_used"), result.routing().engineName(),
+        name + ": " + result.failures());
+    if (result.routing().engineName().equals("minhop")) {
+      assertTrue(result.failures().get(0).startsWith("updn: no root nodes were found"), result.failures().toString());
+    }
+    GoldenLfts.assertSameLfts(theirs, result.routing(), name + " updn,minhop");
+  }
+
+  /** Where OpenSM finds no root, the root we take is named, with the reason, in a note. */
+  @Test
+  void aRootChosenWhereOpenSmFindsNoneIsNamedInANote() throws RoutingException {
+    Fabric fabric = ReferenceFabrics.fabric("jellyfish32");
+    Routing routing = new UpdnEngine().route(fabric, RoutingOptions.defaults());
+    assertEquals(1, routing.notes().size(), routing.notes().toString());
+    String note = routing.notes().get(0);
+    int[] roots = UpdnEngine.detectRoots(fabric, 1);
+    assertEquals(1, roots.length);
+    assertTrue(note.startsWith("updn: OpenSM finds no root here") && note.contains("took " + fabric.nodeName(roots[0]))
+        && note.contains("least total hop distance") && note.contains("updn_auto_root=false"), note);
+    // where OpenSM finds the roots itself there is nothing to say
+    assertEquals(List.of(), new UpdnEngine().route(ReferenceFabrics.fabric("ft4_3"), RoutingOptions.defaults()).notes());
+  }
+
+  /** A part of a split fabric without a root gets its own, and a note says which. */
+  @Test
+  void aRootChosenForAPartOfASplitFabricIsNamed() throws Exception {
+    Fabric fabric = ReferenceFabrics.fabric("ft4_3");
+    Path roots = dir.resolve("roots.guids");
+    Fabric split = Failures.failLinks(fabric, 1000, false, 3);
+    Files.writeString(roots, String.format("0x%016x%n", split.nodeGuid(0)));
+    Routing routing = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(split, RoutingOptions.defaults());
+    assertFalse(routing.notes().isEmpty(), "no note for the parts without a root");
+    assertTrue(routing.notes().stream().allMatch(n -> n.startsWith("updn: no root in the part of the split fabric")),
+        routing.notes().toString());
+  }
+
   /** OpenSM's updn with jellyfish32's single root has a credit loop; ours has none. */
   @Test
   void jellyfishWithOneRootIsLoopFreeUnlikeOpenSm() throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting("jellyfish32", "updn+roots");
     assertFalse(CreditLoopVerifier.defaults().verify(theirs).isDeadlockFree(),
         "the verifier finds OpenSM's loop");
-    Routing ours = new UpdnEngine(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids"))
+    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids")), true))
         .route(theirs.fabric(), RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
@@ -152,14 +206,11 @@ class UpdnTest {
     Path roots = dir.resolve("roots.guids");
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
     RoutingException e = assertThrows(RoutingException.class,
-        () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+        () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"), e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
-    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
+    e = assertThrows(RoutingException.class, () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
-    Files.writeString(roots, "0x0000000000200020\n\t zz\n");
-    e = assertThrows(RoutingException.class, () -> new UpdnEngine(roots).route(fabric, RoutingOptions.defaults()));
-    assertEquals("updn: root GUID file " + roots + ":2:3: expected a GUID (0x-prefixed hex, octal or decimal,"
-        + " at most 64 bits), found 'zz'", e.getMessage());
+    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
   }
 }

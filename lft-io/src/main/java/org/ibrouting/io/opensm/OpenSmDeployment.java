@@ -1,0 +1,169 @@
+package org.ibrouting.io.opensm;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.ibrouting.io.lft.DumpFormat;
+import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.routing.Routing;
+
+/**
+ * Deploys a {@link Routing}, SLs included, into a stock OpenSM 3.3.23: writes a directory with the
+ * LFT dump the {@code file} engine loads ({@value #LFT_DUMP}), the QoS policy that makes the SA
+ * answer every PathRecord with the routing's SL ({@value #QOS_POLICY}, see {@link QosPolicyWriter})
+ * and the configuration that ties them together ({@value #CONF}, see {@link OpenSmConfWriter}),
+ * and returns the command that starts OpenSM with it.
+ *
+ * <pre>{@code
+ * OpenSmDeployment.Result r = OpenSmDeployment.write(routing, Path.of("deploy"), DumpFormat.FULL);
+ * System.out.println(r.commandLine());      // opensm -F /abs/deploy/opensm.conf
+ * }</pre>
+ *
+ * <p>The directory is written as a whole: its three files are written (each through
+ * {@code AtomicFiles}) into a new hidden directory beside it, which is then renamed to the target.
+ * An existing target directory may hold only these three files; it is renamed aside just before
+ * and deleted just after. So the target holds either the old set or the new set, never a mix;
+ * only a crash between the two renames (a few microseconds) leaves the old set aside as
+ * {@code .NAME.old-*} and the new one as {@code .NAME.*} next to an absent target. The
+ * configuration names the files by their final absolute paths.
+ */
+public final class OpenSmDeployment {
+  /** The LFT dump's file name. */
+  public static final String LFT_DUMP = "opensm-lfts.dump";
+  /** The QoS policy's file name. */
+  public static final String QOS_POLICY = "qos-policy.conf";
+  /** The configuration's file name. */
+  public static final String CONF = "opensm.conf";
+  private static final Set<String> OURS = Set.of(LFT_DUMP, QOS_POLICY, CONF);
+
+  private OpenSmDeployment() {}
+
+  /**
+   * What was written.
+   *
+   * @param dir the directory (absolute)
+   * @param lftDump the LFT dump
+   * @param qosPolicy the QoS policy
+   * @param conf the OpenSM configuration
+   * @param numVls the VLs the routing uses
+   * @param policy the size of the QoS policy
+   */
+  public record Result(Path dir, Path lftDump, Path qosPolicy, Path conf, int numVls,
+      QosPolicyWriter.Stats policy) {
+    /** The command that starts OpenSM with this deployment, as a list of arguments. */
+    public List<String> command() {
+      return List.of("opensm", "-F", conf.toString());
+    }
+
+    /** {@link #command()} as a shell command line. */
+    public String commandLine() {
+      StringBuilder line = new StringBuilder();
+      for (String word : command()) {
+        line.append(line.length() == 0 ? "" : " ").append(shellWord(word));
+      }
+      return line.toString();
+    }
+  }
+
+  /** Writes the deployment of {@code routing} into {@code dir} (see the class comment). */
+  public static Result write(Routing routing, Path dir, DumpFormat format) throws IOException {
+    Path target = dir.toAbsolutePath().normalize();
+    Path parent = target.getParent();
+    if (parent == null) {
+      throw new IllegalArgumentException("cannot deploy into the root directory; name a directory");
+    }
+    if (Files.exists(target)) {
+      requireOnlyOurFiles(target);
+    }
+    Files.createDirectories(parent);
+    Path lftDump = target.resolve(LFT_DUMP);
+    Path qosPolicy = target.resolve(QOS_POLICY);
+    Path conf = target.resolve(CONF);
+    Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".");
+    try {
+      if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+      QosPolicyWriter.Stats policy = QosPolicyWriter.write(routing, temp.resolve(QOS_POLICY));
+      OpenSmConfWriter.write(temp.resolve(CONF), routing, lftDump, qosPolicy, policy.usedSls());
+      LftDumpWriter.write(routing, temp.resolve(LFT_DUMP), format);
+      replace(target, temp);
+      return new Result(target, lftDump, qosPolicy, conf, routing.slTable().numVls(), policy);
+    } finally {
+      deleteTree(temp);
+    }
+  }
+
+  private static void requireOnlyOurFiles(Path target) throws IOException {
+    if (!Files.isDirectory(target)) {
+      throw new IllegalArgumentException(target + " exists and is not a directory");
+    }
+    List<String> foreign = new ArrayList<>();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(target)) {
+      for (Path entry : entries) {
+        String name = entry.getFileName().toString();
+        if (!OURS.contains(name) || !Files.isRegularFile(entry)) {
+          foreign.add(name);
+        }
+      }
+    }
+    if (!foreign.isEmpty()) {
+      throw new IllegalArgumentException(target + " holds files that a deployment does not write ("
+          + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+          + (foreign.size() > 5 ? ", ..." : "") + "); it is replaced as a whole, so name a new or"
+          + " empty directory, or one an earlier deployment wrote");
+    }
+  }
+
+  private static void replace(Path target, Path temp) throws IOException {
+    if (!Files.exists(target)) {
+      move(temp, target);
+      return;
+    }
+    Path old = Files.createTempDirectory(target.getParent(), "." + target.getFileName() + ".old-");
+    Files.delete(old);
+    move(target, old);
+    try {
+      move(temp, target);
+    } catch (IOException e) {
+      move(old, target);
+      throw e;
+    }
+    deleteTree(old);
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path entry : entries) {
+        Files.deleteIfExists(entry);
+      }
+    }
+    Files.deleteIfExists(dir);
+  }
+
+  /** A word quoted for a POSIX shell when it needs it. */
+  static String shellWord(String word) {
+    if (!word.isEmpty() && word.matches("[A-Za-z0-9_@%+=:,./-]+")) {
+      return word;
+    }
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+}

@@ -1,0 +1,51 @@
+package org.ibrouting.io.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.routing.Routing;
+
+/** One OpenSM run on a fabric under ibsim, for interop tests: the fabric as OpenSM numbered it and its tables. */
+public final class OpenSmRuns {
+  private OpenSmRuns() {}
+
+  /**
+   * What OpenSM did.
+   *
+   * @param fabric the fabric as {@code ibnetdiscover} printed it after the run (OpenSM's LIDs)
+   * @param routing OpenSM's {@code opensm-lfts.dump} on that fabric, null when it wrote none
+   * @param result the run: engine used, log
+   */
+  public record Run(Fabric fabric, Routing routing, OpenSmSimulation.Result result) {}
+
+  /** Skips the calling test, with a message, when ibsim or OpenSM is not installed. */
+  public static void assumeOpenSm() {
+    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
+        + " ibsim-utils infiniband-diags); .ci/run installs them");
+  }
+
+  /**
+   * Writes {@code fabric} as a net file under {@code dir}, starts ibsim on it (limits raised to
+   * fit) and runs {@code opensm -R engines} once.
+   */
+  public static Run run(Fabric fabric, String engines, Path dir) throws IOException {
+    Path net = dir.resolve("fabric.net");
+    IbnetdiscoverWriter.write(fabric, net);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"),
+        OpenSmSimulation.ibsimLimits(fabric))) {
+      OpenSmSimulation.Result result = sim.runOpenSm(engines, OpenSmSimulation.engineOptions(engines));
+      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
+          dir.resolve("ibnetdiscover.out").toString());
+      Routing routing = result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());
+      return new Run(discovered, routing, result);
+    }
+  }
+}

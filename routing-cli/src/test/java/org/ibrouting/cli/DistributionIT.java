@@ -1,0 +1,101 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.ibrouting.cli.testing.PluginEngineProvider;
+import org.ibrouting.engines.EngineProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets
+ * it: unpacked anywhere, its {@code bin/ibrouting} runs without a source tree. Runs after
+ * {@code package} (failsafe), which builds the archive.
+ */
+class DistributionIT {
+  @TempDir
+  Path dir;
+
+  private record Run(int status, String output) {}
+
+  private Run run(Path workDir, String... command) throws IOException, InterruptedException {
+    return run(workDir, Map.of(), command);
+  }
+
+  private Run run(Path workDir, Map<String, String> env, String... command)
+      throws IOException, InterruptedException {
+    Path log = Files.createTempFile(dir, "run", ".log");
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+        .redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(env);
+    Process p = builder.start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
+    return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void unpackedArchiveRoutesTheBundledFabric() throws Exception {
+    Path archive = Path.of(System.getProperty("ibrouting.distribution"));
+    assertTrue(Files.isRegularFile(archive), archive + " was not built");
+    Run untar = run(dir, "tar", "xzf", archive.toString());
+    assertEquals(0, untar.status(), untar.output());
+    List<Path> roots = new ArrayList<>();
+    try (var list = Files.list(dir)) {
+      list.filter(Files::isDirectory).forEach(roots::add);
+    }
+    assertEquals(1, roots.size(), "one top directory: " + roots);
+    Path home = roots.get(0);
+    assertTrue(home.getFileName().toString().startsWith("ibrouting-"), home.toString());
+    Path launcher = home.resolve("bin/ibrouting");
+    assertTrue(Files.isExecutable(launcher), launcher + " is not executable");
+
+    Run version = run(home, launcher.toString(), "--version");
+    assertEquals(0, version.status(), version.output());
+    String expected = home.getFileName().toString().substring("ibrouting-".length());
+    assertTrue(version.output().startsWith("ibrouting " + expected + ", commit "), version.output());
+
+    Run route = run(home, launcher.toString(), "route", "-R", "minhop", "examples/ft4_3.ibnd",
+        "-o", dir.resolve("ft4_3.lfts.dump").toString());
+    assertEquals(0, route.status(), route.output());
+    assertTrue(route.output().contains("4032 routed of 4032"), route.output());
+    Run check = run(home, launcher.toString(), "check", "examples/ft4_3.ibnd",
+        dir.resolve("ft4_3.lfts.dump").toString(), "--deadlock");
+    assertEquals(0, check.status(), check.output());
+
+    // an engine of the user's own, in a jar of its own, chosen by name
+    Path plugin = dir.resolve("plugin.jar");
+    String entry = PluginEngineProvider.class.getName().replace('.', '/') + ".class";
+    Path classes = Path.of(PluginEngineProvider.class.getResource("/" + entry).toURI()).getParent();
+    try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(plugin));
+        var files = Files.list(classes)) {
+      for (Path classFile : (Iterable<Path>) files::iterator) {
+        String fileName = classFile.getFileName().toString();
+        if (fileName.startsWith(PluginEngineProvider.class.getSimpleName())) {
+          jar.putNextEntry(new JarEntry(entry.substring(0, entry.lastIndexOf('/') + 1) + fileName));
+          jar.write(Files.readAllBytes(classFile));
+        }
+      }
+      jar.putNextEntry(new JarEntry("META-INF/services/" + EngineProvider.class.getName()));
+      jar.write((PluginEngineProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    Run withPlugin = run(home, Map.of("IBROUTING_CLASSPATH", plugin.toString()), launcher.toString(),
+        "route", "-R", "dor,plugin-minhop", "examples/ft4_3.ibnd", "-o", dir.resolve("p.dump").toString());
+    assertEquals(0, withPlugin.status(), withPlugin.output());
+    assertTrue(withPlugin.output().contains("engine       plugin-minhop"), withPlugin.output());
+    Run without = run(home, launcher.toString(), "route", "-R", "plugin-minhop",
+        "examples/ft4_3.ibnd", "-o", dir.resolve("q.dump").toString());
+    assertEquals(2, without.status(), without.output());
+    assertTrue(without.output().contains("unknown routing engine 'plugin-minhop'"), without.output());
+  }
+}

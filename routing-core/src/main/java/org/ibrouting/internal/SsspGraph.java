@@ -1,0 +1,261 @@
+package org.ibrouting.internal;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.NodeType;
+
+/**
+ * Not API. The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by the
+ * P-SSSP family (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale InfiniBand
+ * Networks"; Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers"): switches in fabric
+ * order as vertices, one directed link entry per cable end in port order (parallel cables kept
+ * apart), and a pseudo-vertex {@code numSwitches()} whose single link enters the switch of a CA
+ * destination. {@link #shortestPathTree} runs Dijkstra from a destination with OpenSM's 4-ary heap
+ * tie-breaking and strict relaxations; {@link #addWeights} raises the links of the tree's paths, and
+ * the caller decides by how much (SSSP: every switch's end-port LIDs; SAR: only its job mates).
+ *
+ * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT, then
+ * {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
+ *
+ * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs. Cost of one tree:
+ * O((links + switches) log switches).
+ */
+public final class SsspGraph {
+  private final Fabric fabric;
+  private final int numSwitches;
+  private final int[] linkStart;
+  private final int[] linkTo;
+  private final int[] linkToPort;
+  private final long[] weight;
+  private final int pseudoLink;
+  private final long[] endPortLids;
+  private final long numEndpointLids;
+  private final QuaternaryHeap heap;
+  private final long[] dist;
+  private final int[] predLink;
+  private final int[] predVertex;
+  private final int[] order;
+  private final long[] subtree;
+  private int reached;
+
+  /** Builds the graph of {@code fabric}; every link weight starts at 1. */
+  public SsspGraph(Fabric fabric) {
+    this.fabric = fabric;
+    int n = fabric.numSwitches();
+    this.numSwitches = n;
+    linkStart = new int[n + 2];
+    IntArrayList to = new IntArrayList();
+    IntArrayList toPort = new IntArrayList();
+    endPortLids = new long[n];
+    for (int sw = 0; sw < n; sw++) {
+      linkStart[sw] = to.size();
+      endPortLids[sw] = 1L << fabric.lmc(fabric.port(sw, 0));
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        int peer = fabric.peerPort(fabric.outChannel(sw, i));
+        int remote = fabric.nodeOfPort(peer);
+        if (remote >= n) {
+          endPortLids[sw] += 1L << fabric.lmc(peer);
+        } else if (remote != sw) {
+          to.add(remote);
+          toPort.add(fabric.portNum(peer));
+        }
+      }
+    }
+    linkStart[n] = to.size();
+    pseudoLink = to.size();
+    to.add(-1);
+    toPort.add(-1);
+    linkStart[n + 1] = to.size();
+    linkTo = to.toIntArray();
+    linkToPort = toPort.toIntArray();
+    weight = new long[linkTo.length];
+    Arrays.fill(weight, 1);
+    long endpoints = 0;
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      NodeType type = fabric.nodeType(node);
+      if (type == NodeType.SWITCH) {
+        endpoints += 1L << fabric.lmc(fabric.port(node, 0));
+      } else if (type == NodeType.CA) {
+        for (int p = 1; p <= fabric.numPorts(node); p++) {
+          endpoints += 1L << fabric.lmc(fabric.port(node, p));
+        }
+      }
+    }
+    numEndpointLids = endpoints;
+    heap = new QuaternaryHeap(n + 1);
+    dist = new long[n + 1];
+    predLink = new int[n + 1];
+    predVertex = new int[n + 1];
+    order = new int[n + 1];
+    subtree = new long[n + 1];
+  }
+
+  /** The fabric. */
+  public Fabric fabric() {
+    return fabric;
+  }
+
+  /**
+   * OpenSM's {@code num_hca} of a switch: the LIDs of its own port 0 plus those of every non-switch
+   * port cabled to it (CAs and routers).
+   */
+  public long endPortLids(int sw) {
+    return endPortLids[sw];
+  }
+
+  /** OpenSM's P: the LIDs of every CA port and every switch port 0 (routers excluded). */
+  public long numEndpointLids() {
+    return numEndpointLids;
+  }
+
+  /**
+   * Sets every link to {@code start}: P² ({@link #numEndpointLids()} squared) makes any longer path
+   * cost more than any balanced shorter one, as in OpenSM; 1 trades minimality for balance.
+   */
+  public void resetWeights(long start) {
+    Arrays.fill(weight, start);
+  }
+
+  /**
+   * Runs Dijkstra from the destination end port {@code destPort} (a CA port, or a switch's port 0)
+   * over the current weights; returns the number of switches that reach it.
+   */
+  public int shortestPathTree(int destPort) {
+    int n = numSwitches;
+    int destNode = fabric.nodeOfPort(destPort);
+    int source;
+    if (destNode < n) {
+      source = destNode;
+    } else {
+      int swPort = fabric.peerPort(destPort);
+      source = n;
+      linkTo[pseudoLink] = fabric.nodeOfPort(swPort);
+      linkToPort[pseudoLink] = fabric.portNum(swPort);
+      weight[pseudoLink] = 1;
+    }
+    // every vertex in the heap from the start, as OpenSM does: the heap's shape decides ties
+    int numVertices = source == n ? n + 1 : n;
+    heap.fill(numVertices, Long.MAX_VALUE);
+    Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
+    Arrays.fill(predLink, 0, numVertices, -1);
+    Arrays.fill(predVertex, 0, numVertices, -1);
+    dist[source] = 0;
+    heap.decreaseKey(source, 0);
+    int count = 0;
+    while (!heap.isEmpty()) {
+      int u = heap.extractMin();
+      long du = dist[u];
+      if (du == Long.MAX_VALUE) {
+        break;
+      }
+      order[count++] = u;
+      // a vertex already out of the heap is never relaxed again: weights are positive, so its
+      // distance is at most du
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
+        int v = linkTo[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v]) {
+          dist[v] = candidate;
+          predLink[v] = l;
+          predVertex[v] = u;
+          heap.decreaseKey(v, candidate);
+        }
+      }
+    }
+    reached = count;
+    return source == n ? count - 1 : count;
+  }
+
+  /**
+   * After {@link #shortestPathTree}: the port number by which switch {@code sw} forwards towards the
+   * destination, or -1 when it has none (unreached, or the destination switch itself).
+   */
+  public int outPortNum(int sw) {
+    int link = predLink[sw];
+    return link >= 0 ? linkToPort[link] : -1;
+  }
+
+  /**
+   * After {@link #shortestPathTree}: adds {@code addOfSwitch[sw]} to every link on the path of each
+   * reached switch {@code sw} (OpenSM's {@code update_weights} when it is {@link #endPortLids}).
+   * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
+   */
+  public void addWeights(long[] addOfSwitch) {
+    int n = numSwitches;
+    for (int i = 0; i < reached; i++) {
+      int v = order[i];
+      subtree[v] = v < n ? addOfSwitch[v] : 0;
+    }
+    for (int i = reached - 1; i > 0; i--) {
+      int v = order[i];
+      long sum = subtree[v];
+      if (sum != 0 && predLink[v] >= 0) {
+        weight[predLink[v]] += sum;
+        subtree[predVertex[v]] += sum;
+      }
+    }
+  }
+
+  /** The end-port LIDs of every switch, a copy of {@link #endPortLids(int)} for {@link #addWeights}. */
+  public long[] endPortLids() {
+    return endPortLids.clone();
+  }
+
+  /**
+   * OpenSM's destination order: switches by descending {@link #endPortLids} (stable, fabric order on
+   * ties); per switch in that order the CA ports cabled to it in port order: first those in
+   * {@code first} (compute nodes, {@code -u}), then a second pass over those in {@code second} (I/O
+   * nodes, {@code -G}), then a third over the rest; last every switch's port 0. A null mask is an
+   * empty one. Ports without a LID and router ports are left out.
+   *
+   * @param first port-slot mask of the first group, or null
+   * @param second port-slot mask of the second group, or null
+   */
+  public int[] destinationOrder(boolean[] first, boolean[] second) {
+    int n = numSwitches;
+    int[] bySize = sortedByEndPortLids();
+    boolean[] added = new boolean[fabric.numPortSlots()];
+    IntArrayList list = new IntArrayList();
+    if (first != null) {
+      addCaPorts(bySize, first, true, added, list);
+    }
+    if (second != null) {
+      addCaPorts(bySize, second, true, added, list);
+    }
+    addCaPorts(bySize, null, false, added, list);
+    for (int i = 0; i < n; i++) {
+      int port0 = fabric.port(bySize[i], 0);
+      if (fabric.baseLid(port0) != 0) {
+        list.add(port0);
+      }
+    }
+    return list.toIntArray();
+  }
+
+  private void addCaPorts(int[] bySize, boolean[] mask, boolean listed, boolean[] added, IntArrayList list) {
+    for (int sw : bySize) {
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        int peer = fabric.peerPort(fabric.outChannel(sw, i));
+        if (fabric.nodeType(fabric.nodeOfPort(peer)) != NodeType.CA || fabric.baseLid(peer) == 0
+            || added[peer] || (listed && !mask[peer])) {
+          continue;
+        }
+        added[peer] = true;
+        list.add(peer);
+      }
+    }
+  }
+
+  private int[] sortedByEndPortLids() {
+    int n = numSwitches;
+    long[] keys = new long[n];
+    int[] sws = new int[n];
+    for (int sw = 0; sw < n; sw++) {
+      sws[sw] = sw;
+      keys[sw] = endPortLids[sw];
+    }
+    it.unimi.dsi.fastutil.ints.IntArrays.mergeSort(sws, (a, b) -> Long.compare(keys[b], keys[a]));
+    return sws;
+  }
+}

@@ -1,7 +1,0 @@
-/**
- * Test kit published in routing-core's test-jar: assertions on routings that print witnesses
- * ({@link org.ibrouting.testkit.RoutingAssertions}), small hand-made fabrics
- * ({@link org.ibrouting.testkit.TestFabrics}) and simple reference routings
- * ({@link org.ibrouting.testkit.TestRoutings}).
- */
-package org.ibrouting.testkit;

@@ -1,0 +1,146 @@
+package org.ibrouting.engines.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.FabricArbitraries;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The parallel, per-source-switch {@link VlAssignment} against the sequential transcription
+ * {@link NaiveVlAssignment}: same VLs needed, same pairs per VL and the same VL for every
+ * (source LID, destination LID), at 1 and 2 threads.
+ */
+class VlAssignmentTest {
+  @Provide
+  Arbitrary<Fabric> fabrics() {
+    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
+        FabricArbitraries.tori(), FabricArbitraries.dragonflies(),
+        FabricArbitraries.randomConnectedWithMultiPortCas(),
+        FabricArbitraries.withLmc(FabricArbitraries.tori(), 2))
+        .filter(FabricArbitraries::switchesConnected);
+  }
+
+  @Provide
+  Arbitrary<Integer> vls() {
+    return Arbitraries.of(1, 2, 3, 4, 8, 15);
+  }
+
+  @Property(tries = 150)
+  void equalsTheSequentialTranscription(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int maxVls)
+      throws RoutingException {
+    Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
+    assertSameAssignment(sssp, maxVls, "");
+  }
+
+  @Property(tries = 40)
+  void slTableHoldsTheAssignedVls(@ForAll("fabrics") Fabric fabric, @ForAll boolean balance)
+      throws RoutingException {
+    RoutingOptions options = RoutingOptions.defaults().withMaxVls(8);
+    Routing dfsssp;
+    try {
+      dfsssp = new DfssspEngine(balance).route(fabric, options);
+    } catch (RoutingException e) {
+      return;
+    }
+    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    int[] needed = new int[1];
+    VlAssignment assignment = VlAssignment.assign(dfsssp, ports, 8, 1, needed, new long[8]);
+    if (!balance) {
+      assertEquals(needed[0], dfsssp.slTable().numVls());
+    }
+    int[] minSl = new int[8];
+    int[] maxSl = new int[8];
+    java.util.Arrays.fill(minSl, Integer.MAX_VALUE);
+    java.util.Arrays.fill(maxSl, -1);
+    for (int src : ports) {
+      for (int dst : ports) {
+        if (src == dst || fabric.isSwitch(fabric.nodeOfPort(src))) {
+          continue;
+        }
+        for (int k = 0; k < 1 << fabric.lmc(src); k++) {
+          int slid = fabric.baseLid(src) + k;
+          for (int j = 0; j < 1 << fabric.lmc(dst); j++) {
+            int dlid = fabric.baseLid(dst) + j;
+            int vl = assignment.vl(slid, dlid);
+            int sl = dfsssp.slTable().sl(slid, dlid);
+            if (!balance) {
+              assertEquals(vl, sl, slid + " -> " + dlid);
+            }
+            minSl[vl] = Math.min(minSl[vl], sl);
+            maxSl[vl] = Math.max(maxSl[vl], sl);
+          }
+        }
+      }
+    }
+    // with balance each VL's paths spread over a block of SLs; blocks follow the VL order
+    int previousMax = -1;
+    for (int vl = 0; vl < 8; vl++) {
+      if (maxSl[vl] >= 0) {
+        assertTrue(minSl[vl] > previousMax && maxSl[vl] < 8, "VL " + vl + " on SLs " + minSl[vl]
+            + ".." + maxSl[vl] + " after " + previousMax);
+        previousMax = maxSl[vl];
+      }
+    }
+  }
+
+  static Stream<String> names() {
+    return ReferenceFabrics.names().stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("names")
+  void equalsTheSequentialTranscriptionOnReferenceFabrics(String name) throws RoutingException {
+    Routing theirs = ReferenceFabrics.openSmRouting(name, "sssp");
+    Routing sssp = new SsspEngine().route(theirs.fabric(), RoutingOptions.defaults());
+    for (int maxVls : new int[] {1, 2, 8}) {
+      assertSameAssignment(sssp, maxVls, name + " ");
+    }
+  }
+
+  private static void assertSameAssignment(Routing sssp, int maxVls, String what) {
+    Fabric fabric = sssp.fabric();
+    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    int[] expectedNeeded = new int[1];
+    long[] expectedPerVl = new long[maxVls];
+    NaiveVlAssignment expected = NaiveVlAssignment.assign(sssp, ports, maxVls, expectedNeeded, expectedPerVl);
+    boolean someMoved = false;
+    for (int threads = 1; threads <= 2; threads++) {
+      int[] needed = new int[1];
+      long[] perVl = new long[maxVls];
+      VlAssignment actual = VlAssignment.assign(sssp, ports, maxVls, threads, needed, perVl);
+      String at = what + maxVls + " VLs, " + threads + " threads: ";
+      assertEquals(expectedNeeded[0], needed[0], at + "VLs needed");
+      assertArrayEquals(expectedPerVl, perVl, at + "pairs per VL");
+      for (int src : ports) {
+        for (int dst : ports) {
+          for (int k = 0; k < 1 << fabric.lmc(src); k++) {
+            int slid = fabric.baseLid(src) + k;
+            for (int j = 0; j < 1 << fabric.lmc(dst); j++) {
+              int dlid = fabric.baseLid(dst) + j;
+              int vl = expected.vl(slid, dlid);
+              someMoved |= vl != 0;
+              assertEquals(vl, actual.vl(slid, dlid), at + "VL of " + slid + " -> " + dlid);
+            }
+          }
+        }
+      }
+    }
+    assertTrue(expectedNeeded[0] == 1 || expectedNeeded[0] > maxVls || someMoved, what + "a second VL is needed but no path moved");
+  }
+}
