@@ -397,7 +397,10 @@ public final class UpdateCheck {
     return new Witness(loop, states);
   }
 
-  /** Whether some terminal pair is on different VLs under the two SL tables. */
+  /**
+   * Whether some terminal pair is on different VLs under the two SL tables. Sources are compared
+   * once per pair of their source groups in the two tables (all sources of a group share their SLs).
+   */
   private static boolean slsDiffer(Routing from, Routing to) {
     SlTable a = from.slTable();
     SlTable b = to.slTable();
@@ -406,9 +409,14 @@ public final class UpdateCheck {
     }
     Endpoints endpoints = new Endpoints(from.fabric(), EndpointScope.TERMINALS);
     Fabric fabric = from.fabric();
+    LongOpenHashSet compared = new LongOpenHashSet();
     for (int s = 0; s < endpoints.ports.length; s++) {
       int sBase = fabric.baseLid(endpoints.ports[s]);
       for (int src = sBase; src < sBase + endpoints.numLidsOf[s]; src++) {
+        long groups = ((long) a.groupOfSrcLid(src) << 32) | (b.groupOfSrcLid(src) & 0xFFFFFFFFL);
+        if (a.groupOfSrcLid(src) >= 0 && b.groupOfSrcLid(src) >= 0 && !compared.add(groups)) {
+          continue;
+        }
         for (int d = 0; d < endpoints.ports.length; d++) {
           int dBase = fabric.baseLid(endpoints.ports[d]);
           for (int dst = dBase; dst < dBase + endpoints.numLidsOf[d]; dst++) {
@@ -421,5 +429,6 @@ public final class UpdateCheck {
     }
     return false;
   }
+
 
 }
