@@ -8,16 +8,19 @@ import java.util.List;
 import java.util.Locale;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.engines.torus2qos.Torus2QosEngine;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.GuidListReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * Side-by-side routing time of our engines and OpenSM 3.3.23's, in the same run on the same
@@ -32,7 +35,9 @@ import org.ibrouting.topology.TopologySpec;
  * to give both OpenSM ({@code -a}) and ours the same root GUID file, holding the roots our
  * {@code updn} detects (OpenSM's rule, or the most central switch where that finds none, as on
  * random fabrics, where OpenSM's own detection fails and it falls back to minhop). Engines may
- * carry settings ({@code multiupdn:updn_trees=3}).
+ * carry settings ({@code multiupdn:updn_trees=3}). On a generated torus or mesh, torus-2QoS gets
+ * the configuration {@code generate --torus-config} writes, OpenSM the same file
+ * ({@code -Q --torus_config FILE}).
  */
 public final class OpenSmComparison {
   private OpenSmComparison() {}
@@ -73,6 +78,17 @@ public final class OpenSmComparison {
         openSmArgs.add("-a");
         openSmArgs.add(rootFile.toString());
         spec = spec + " (root file)";
+      }
+      TorusConfig torus = null;
+      if (words[0].equals("torus") || words[0].equals("mesh")) {
+        torus = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig();
+        Path conf = dir.resolve("torus-2QoS.conf");
+        TorusConfigWriter.write(torus, spec, conf);
+        config = config.withTorusConfig(torus);
+        if (engines.stream().anyMatch(e -> Engines.nameOf(e).equals(Torus2QosEngine.NAME))) {
+          openSmArgs.add("--torus_config");
+          openSmArgs.add(conf.toString());
+        }
       }
       for (String engineName : engines) {
         RoutingEngine engine = Engines.create(engineName, config);

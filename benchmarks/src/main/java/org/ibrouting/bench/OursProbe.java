@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
@@ -41,7 +40,7 @@ public final class OursProbe {
     long seed = Long.parseLong(args[3]);
     Path dump = args.length > 4 && !args[4].equals("-") ? Path.of(args[4]) : null;
     boolean timeOnly = args.length > 5 && args[5].equals("time-only");
-    RoutingEngine engine = Engines.create(engineName, EngineConfig.none());
+    RoutingEngine engine = Engines.create(engineName, SideBySide.engineConfig(args[0]));
     RoutingOptions options = RoutingOptions.seeded(seed);
     System.out.println("switches=" + fabric.numSwitches());
     System.out.println("cas=" + fabric.numCas());

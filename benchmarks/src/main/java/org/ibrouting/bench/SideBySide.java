@@ -184,6 +184,16 @@ public final class SideBySide {
     return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
   }
 
+  /** Our engines' settings for a fabric spec: a generated torus or mesh gives torus-2QoS its configuration. */
+  static org.ibrouting.engines.EngineConfig engineConfig(String spec) {
+    String[] words = spec.trim().split("\\s+");
+    org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
+    if (words[0].equals("torus") || words[0].equals("mesh")) {
+      config = config.withTorusConfig(TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig());
+    }
+    return config;
+  }
+
   private static String slug(String spec) {
     return spec.trim().replaceAll("[^A-Za-z0-9]+", "_");
   }

@@ -118,10 +118,21 @@ public final class RoutingAssertions {
     }
   }
 
-  /** No route between CA and router LIDs travels on a VL numbered {@code maxVls} or higher. */
+  /**
+   * No route between CA and router LIDs travels on a VL numbered {@code maxVls} or higher (with
+   * per-port SL-to-VL maps: on no hop, as the verifier's per-hop graph shows).
+   */
   public static void assertVlsWithin(Routing routing, int maxVls) {
     SlTable table = routing.slTable();
     Fabric fabric = routing.fabric();
+    if (table.portSl2Vl() != null) {
+      CdgReport report = CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
+      if (report.numVls() > maxVls || table.numVls() > maxVls) {
+        fail(routing + ": hops travel on " + report.numVls() + " VLs and the table declares "
+            + table.numVls() + ", limit is " + maxVls);
+      }
+      return;
+    }
     for (int dst = 1; dst <= fabric.maxLid(); dst++) {
       if (!isTerminalLid(fabric, dst)) {
         continue;

@@ -81,7 +81,7 @@ final class CheckCommand implements Callable<Integer> {
       }
       Summaries.routeReport(json, report);
       if (cdg != null) {
-        Summaries.cdgReport(json, cdg);
+        Summaries.cdgReport(json, cdg).put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
@@ -93,7 +93,8 @@ final class CheckCommand implements Callable<Integer> {
       }
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
-        System.out.println(Summaries.cdgReportText(cdg));
+        System.out.println(Summaries.cdgReportText(cdg) + (routing.slTable().isNone() ? ""
+            : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));
       }
       System.out.println(ok ? "OK" : "FAILED");
     }

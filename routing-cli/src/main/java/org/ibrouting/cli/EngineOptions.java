@@ -10,6 +10,7 @@ import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.GuidListReader;
 import org.ibrouting.io.JobListReader;
+import org.ibrouting.io.torus.TorusConfigReader;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.JobList;
@@ -42,6 +43,10 @@ final class EngineOptions {
   @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
   Path jobFile;
 
+  @Option(names = "--torus-config", paramLabel = "FILE",
+      description = "torus-2QoS's torus-2QoS.conf (OpenSM's --torus_config): torus size, seed links, datelines.")
+  Path torusConfigFile;
+
   @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",
       description = "An engine setting, repeatable (e.g. -P lash_start_vl=1, -P balance=true); "
           + "each engine's settings are listed in the README.")
@@ -57,6 +62,7 @@ final class EngineOptions {
         .withComputeNodes(cnGuidFile == null ? null : GuidListReader.read(cnGuidFile))
         .withIoNodes(ioGuidFile == null ? null : GuidListReader.read(ioGuidFile))
         .withJobs(jobs())
+        .withTorusConfig(torusConfigFile == null ? null : TorusConfigReader.read(torusConfigFile))
         .withParams(params);
   }
 

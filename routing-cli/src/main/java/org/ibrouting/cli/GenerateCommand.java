@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.torus.TorusConfigWriter;
+import org.ibrouting.topology.TorusConfig;
 import org.ibrouting.topology.TopologySpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,21 +31,33 @@ final class GenerateCommand implements Callable<Integer> {
       description = "ibnetdiscover output file to write.")
   Path output;
 
+  @Option(names = "--torus-config", paramLabel = "FILE",
+      description = "Also write the torus-2QoS.conf of the generated torus or mesh (1-3 dimensions) to FILE,"
+          + " for route -R torus-2QoS --torus-config FILE and OpenSM's --torus_config.")
+  Path torusConfig;
+
   @Mixin
   CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     TopologySpec spec = TopologySpec.parse(kind, params);
+    TorusConfig config = torusConfig == null ? null : spec.torusConfig();
     Fabric fabric = spec.build();
     IbnetdiscoverWriter.write(fabric, output);
+    if (config != null) {
+      TorusConfigWriter.write(config, "torus-2QoS.conf of " + spec + " (" + output.getFileName() + ")",
+          torusConfig);
+    }
     if (common.json) {
       System.out.println(new Json().put("topology", spec.toString()).put("output", output.toString())
           .put("switches", fabric.numSwitches()).put("cas", fabric.numCas())
-          .put("links", fabric.numLinks()).put("max_lid", fabric.maxLid()));
+          .put("links", fabric.numLinks()).put("max_lid", fabric.maxLid())
+          .put("torus_config", torusConfig == null ? null : torusConfig.toString()));
     } else if (!common.quiet) {
-      System.out.printf("%s: %d switches, %d CAs, %d links, LIDs 1..%d -> %s%n", spec,
-          fabric.numSwitches(), fabric.numCas(), fabric.numLinks(), fabric.maxLid(), output);
+      System.out.printf("%s: %d switches, %d CAs, %d links, LIDs 1..%d -> %s%s%n", spec,
+          fabric.numSwitches(), fabric.numCas(), fabric.numLinks(), fabric.maxLid(), output,
+          torusConfig == null ? "" : ", " + torusConfig);
     }
     return 0;
   }

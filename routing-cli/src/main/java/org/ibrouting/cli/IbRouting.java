@@ -82,6 +82,11 @@ public final class IbRouting implements Runnable {
       if (r.reason() == RoutingException.Reason.VLS_EXCEEDED && r.vlsAllowed().orElse(15) < 15) {
         return java.util.Optional.of("--max-vls N allows more VLs (up to 15)");
       }
+      if (r.reason() == RoutingException.Reason.SETTINGS_MISMATCH
+          && r.getMessage().startsWith("torus-2QoS: no torus-2QoS.conf given")) {
+        return java.util.Optional.of("--torus-config FILE gives torus-2QoS its torus-2QoS.conf"
+            + " (generate torus|mesh ... --torus-config FILE writes one)");
+      }
     }
     return java.util.Optional.empty();
   }

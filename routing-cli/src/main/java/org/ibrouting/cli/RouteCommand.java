@@ -126,6 +126,7 @@ final class RouteCommand implements Callable<Integer> {
           .put("engine", routing.engineName())
           .putRaw("failed_engines", Json.stringArray(result.failures()))
           .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
+          .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
           .put("lfts", output == null ? null : output.toString())
           .put("sl_file", slPath == null ? null : slPath.toString())
           .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
@@ -145,9 +146,10 @@ final class RouteCommand implements Callable<Integer> {
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }
-      System.out.printf(Locale.ROOT, "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%n",
+      System.out.printf(Locale.ROOT, "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
           routing.engineName(), fabric.numSwitches(), fabric.numCas(), routingSeconds,
-          routing.slTable().numVls());
+          routing.slTable().numVls(), routing.slTable().portSl2Vl() == null ? ""
+          : ", " + Summaries.sl2vlKind(routing.slTable()));
       System.out.println(Summaries.routeReportText(report));
       if (output != null) {
         System.out.printf(Locale.ROOT, "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n", output,

@@ -47,6 +47,11 @@ final class Summaries {
     return b.toString();
   }
 
+  /** How a routing's VLs follow from its SLs: per-port maps (and whose rule) or one map. */
+  static String sl2vlKind(org.ibrouting.routing.SlTable table) {
+    return table.portSl2Vl() == null ? "sl2vl map" : "per-port sl2vl (" + table.portSl2Vl().rule() + ")";
+  }
+
   static Json cdgReport(Json json, CdgReport cdg) {
     json.put("deadlock_free", cdg.isDeadlockFree()).put("vls", cdg.numVls())
         .put("cdg_edges", cdg.totalEdges());

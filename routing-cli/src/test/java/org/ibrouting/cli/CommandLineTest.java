@@ -91,6 +91,52 @@ class CommandLineTest {
     assertTrue(check.out().contains("deadlock     free: 2 VL(s)"), check.out());
   }
 
+  /**
+   * torus-2QoS end to end: generate writes the torus and its config, route writes the dump and a
+   * version 2 SL file with the per-port maps, check proves the torus free of credit loops on 2 VLs.
+   */
+  @Test
+  void torus2QosFromGenerateToDeadlockCheck() throws Exception {
+    Path fabric = dir.resolve("t.ibnd");
+    Path conf = dir.resolve("t.conf");
+    Run gen = run("generate", "torus", "5,3,3", "2", "-o", fabric.toString(), "--torus-config", conf.toString());
+    assertEquals(0, gen.status(), gen.err());
+    assertTrue(Files.readString(conf).contains("\ntorus 5 3 3\n"), Files.readString(conf));
+    Path out = dir.resolve("t.dump");
+    Run r = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(), "-o", out.toString());
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("2 VL(s), per-port sl2vl (torus-2QoS)"), r.out());
+    assertTrue(Files.readString(dir.resolve("t.dump.sl")).startsWith("# ibrouting SL file v2\n"));
+    Run check = run("check", fabric.toString(), out.toString(), "--sl", dir.resolve("t.dump.sl").toString(), "--deadlock");
+    assertEquals(0, check.status(), check.out());
+    assertTrue(check.out().contains("deadlock     free: 2 VL(s)") && check.out().contains("(per-port sl2vl (torus-2QoS))"),
+        check.out());
+    Run noSls = run("check", fabric.toString(), out.toString(), "--deadlock");
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, noSls.status(), "without the SL file everything is on VL 0: " + noSls.out());
+
+    Run identity = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(),
+        "-P", "torus_sl2vl=identity", "-o", dir.resolve("i.dump").toString(), "--json");
+    assertEquals(0, identity.status(), identity.err());
+    assertTrue(identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""), identity.out());
+
+    Run deployPorts = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(),
+        "--opensm-dir", dir.resolve("deploy").toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, deployPorts.status(), deployPorts.err());
+    assertTrue(deployPorts.err().contains("-P torus_sl2vl=identity"), deployPorts.err());
+
+    Files.writeString(conf, "torus 5 3 3\nxp_link 0x200000 zz\n");
+    Run bad = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(), "-o", out.toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status(), bad.err());
+    assertTrue(bad.err().contains(conf + ":2:18: expected"), bad.err());
+    Run none = run("route", "-R", "torus-2QoS", fabric.toString(), "-o", out.toString());
+    assertEquals(IbRouting.EXIT_ROUTING_FAILED, none.status(), none.err());
+    assertTrue(none.err().contains("--torus-config"), none.err());
+    Run notTorus = run("generate", "ktree", "2", "2", "-o", dir.resolve("k.ibnd").toString(), "--torus-config",
+        dir.resolve("k.conf").toString());
+    assertEquals(IbRouting.EXIT_BAD_INPUT, notTorus.status(), notTorus.err());
+    assertFalse(Files.exists(dir.resolve("k.ibnd")), "nothing written for a kind without a torus config");
+  }
+
   @Test
   void chainSaysWhichEngineProducedTheTables() {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");

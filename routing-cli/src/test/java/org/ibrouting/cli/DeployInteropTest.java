@@ -21,6 +21,7 @@ import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.topology.TopologySpec;
@@ -115,6 +116,13 @@ class DeployInteropTest {
     if (engine.startsWith("sar")) {
       args.addAll(List.of("--jobs", Files.writeString(dir.resolve("jobs.txt"), jobMap(fabric)).toString()));
     }
+    if (engine.startsWith("torus-2QoS")) {
+      String[] words = spec.split(" ");
+      Path conf = dir.resolve("torus-2QoS.conf");
+      TorusConfigWriter.write(TopologySpec.parse(words[0], List.of(words).subList(1, words.length))
+          .torusConfig(), spec, conf);
+      args.addAll(List.of("--torus-config", conf.toString()));
+    }
     Run route = CommandLineTest.run(args.toArray(String[]::new));
     assertEquals(0, route.status(), route.out() + route.err());
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
@@ -179,7 +187,8 @@ class DeployInteropTest {
       "lash | " + SMALL_TORUS + " | 2",
       "nue:nue_max_num_vls=4 | " + SMALL_TORUS + " | 2",
       "multiupdn | " + SMALL_TORUS + " | 2",
-      "sar | " + SMALL_TORUS + " | 2"})
+      "sar | " + SMALL_TORUS + " | 2",
+      "torus-2QoS:torus_sl2vl=identity | torus 3,3,3 1 | 8"})
   void openSmProgramsOurTablesAndHandsOutOurSls(String engine, String spec, int minVls) throws Exception {
     assumeOpenSm();
     deployAndAudit(spec, engine, minVls);

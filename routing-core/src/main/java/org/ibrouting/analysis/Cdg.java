@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * One VL's channel dependency graph in CSR form over dense vertex ids (channels in ascending port
- * slot order), with an iterative Tarjan strongly-connected-components search.
+ * slot order), with an iterative Tarjan strongly-connected-components search. The "channels" may
+ * be any non-negative vertex ids, such as the (channel, VL) pairs of per-port SL-to-VL maps.
  *
  * <p>Memory: 6 ints per vertex, 1 int per edge, 1 int per port slot.
  */
@@ -85,6 +86,30 @@ final class Cdg {
       }
     }
     return false;
+  }
+
+  /**
+   * The vertices (as given to the constructor) that lie on a cycle, ascending; valid after
+   * {@link #findCycle()}.
+   */
+  int[] cyclicVertices() {
+    int[] ids = new int[numCyclic];
+    int k = 0;
+    for (int v = 0; v < channelOf.length; v++) {
+      if (isCyclic(v)) {
+        ids[k++] = channelOf[v];
+      }
+    }
+    return ids;
+  }
+
+  /** A shortest cycle through cyclic vertex {@code id}; valid after {@link #findCycle()}. */
+  int[] cycleThrough(int id) {
+    int dense = Arrays.binarySearch(channelOf, id);
+    if (dense < 0 || !isCyclic(dense)) {
+      throw new IllegalArgumentException("vertex " + id + " is on no cycle");
+    }
+    return shortestCycle(dense);
   }
 
   /** Iterative Tarjan: component ids in completion order. */

@@ -11,12 +11,16 @@ import org.ibrouting.fabric.Fabric;
  * cabled to, since every path from that switch to one destination is the same), and one byte per
  * (group, destination LID) holds the SL. A source LID outside every group, or a destination
  * without an entry, gets SL 0. Memory: 1 int per LID + 1 byte per (group, LID).
+ *
+ * <p>The VL of a path is {@code vlOfSl(sl)} on every hop, as with OpenSM's QoS SL-to-VL map,
+ * unless the table carries a {@link PortSl2Vl}: then each hop's VL depends on the ports the packet
+ * enters and leaves a switch through ({@link #portSl2Vl()}), as torus-2QoS programs it.
  */
 public final class SlTable {
   /** The number of SLs (and VLs) InfiniBand can address. */
   public static final int NUM_SLS = 16;
 
-  private static final SlTable NONE = new SlTable(new int[0], 0, 0, new byte[0], 1, identity());
+  private static final SlTable NONE = new SlTable(new int[0], 0, 0, new byte[0], 1, identity(), null);
 
   private final int[] groupOfSrcLid;
   private final int numGroups;
@@ -24,15 +28,17 @@ public final class SlTable {
   private final byte[] sls;
   private final int numVls;
   private final byte[] slToVl;
+  private final PortSl2Vl portSl2Vl;
 
   private SlTable(int[] groupOfSrcLid, int numGroups, int stride, byte[] sls, int numVls,
-      byte[] slToVl) {
+      byte[] slToVl, PortSl2Vl portSl2Vl) {
     this.groupOfSrcLid = groupOfSrcLid;
     this.numGroups = numGroups;
     this.stride = stride;
     this.sls = sls;
     this.numVls = numVls;
     this.slToVl = slToVl;
+    this.portSl2Vl = portSl2Vl;
   }
 
   /** The table of an engine that routes everything on SL 0 / VL 0. */
@@ -91,9 +97,17 @@ public final class SlTable {
     return group < 0 ? 0 : sls[group * stride + dstLid];
   }
 
-  /** The VL the path from {@code srcLid} to {@code dstLid} travels on. */
+  /**
+   * The VL the path from {@code srcLid} to {@code dstLid} travels on, through the SL-to-VL map.
+   * With a {@link #portSl2Vl()} the VL changes per hop and this is only the map's value.
+   */
   public int vl(int srcLid, int dstLid) {
     return slToVl[sl(srcLid, dstLid)];
+  }
+
+  /** The per-port SL-to-VL maps that decide each hop's VL, or null when {@link #vlOfSl} does. */
+  public PortSl2Vl portSl2Vl() {
+    return portSl2Vl;
   }
 
   /** The VL an SL maps to. */
@@ -101,7 +115,10 @@ public final class SlTable {
     return slToVl[sl];
   }
 
-  /** The number of VLs the routing needs (1 for {@link #none()}). */
+  /**
+   * The number of VLs the routing needs (1 for {@link #none()}): with a {@link #portSl2Vl()} the
+   * number that map guarantees, else one more than the highest VL a used SL maps to.
+   */
   public int numVls() {
     return numVls;
   }
@@ -118,7 +135,8 @@ public final class SlTable {
 
   @Override
   public String toString() {
-    return isNone() ? "no SLs" : numVls + " VLs over " + numGroups + " source groups";
+    return isNone() ? "no SLs" : numVls + " VLs over " + numGroups + " source groups"
+        + (portSl2Vl == null ? "" : ", " + portSl2Vl);
   }
 
   /** Fills an {@link SlTable}. Entries start at SL 0. */
@@ -128,6 +146,7 @@ public final class SlTable {
     private final int stride;
     private final byte[] sls;
     private byte[] slToVl = identity();
+    private PortSl2Vl portSl2Vl;
 
     /**
      * A builder for an arbitrary grouping: {@code groupOfSrcLid[lid]} in {@code 0..numGroups-1} or
@@ -173,7 +192,16 @@ public final class SlTable {
       return this;
     }
 
-    /** The table; its VL count is the highest VL any entry maps to, plus one. */
+    /** Makes each hop's VL depend on its ports (null: the SL-to-VL map for every hop). */
+    public Builder setPortSl2Vl(PortSl2Vl map) {
+      this.portSl2Vl = map;
+      return this;
+    }
+
+    /**
+     * The table; its VL count is the highest VL any entry maps to, plus one, or the per-port
+     * map's count.
+     */
     public SlTable build() {
       boolean[] used = new boolean[NUM_SLS];
       for (byte sl : sls) {
@@ -185,7 +213,10 @@ public final class SlTable {
           numVls = Math.max(numVls, slToVl[sl] + 1);
         }
       }
-      return new SlTable(groupOfSrcLid, numGroups, stride, sls, numVls, slToVl.clone());
+      if (portSl2Vl != null) {
+        numVls = portSl2Vl.numVls();
+      }
+      return new SlTable(groupOfSrcLid, numGroups, stride, sls, numVls, slToVl.clone(), portSl2Vl);
     }
   }
 }

@@ -256,6 +256,43 @@ public final class Topologies {
     return net.build();
   }
 
+  /**
+   * The {@code torus-2QoS.conf} of the {@link #torus} or {@link #mesh} of this radix (dimension i
+   * of the generator is torus-2QoS's x, y, z) with {@code hosts} hosts per switch: one seed at
+   * switch {@code S0_0..} (the origin, so no dateline offset) with its link in the positive
+   * direction of every dimension, plus the negative one where a ring of radix 4 needs it, and
+   * {@code portgroup_max_ports} raised when the hosts and port 0 exceed OpenSM's default of 16.
+   *
+   * @throws IllegalArgumentException for more than 3 dimensions, which torus-2QoS cannot route
+   */
+  public static TorusConfig torusConfig(int[] radix, int hosts, boolean wrap) {
+    if (radix.length < 1 || radix.length > TorusConfig.MAX_DIMS) {
+      throw new IllegalArgumentException("torus-2QoS routes tori and meshes of 1 to 3 dimensions, not "
+          + radix.length);
+    }
+    int[] r = {1, 1, 1};
+    System.arraycopy(radix, 0, r, 0, radix.length);
+    TorusConfig.Builder b = TorusConfig.builder(r[0], r[1], r[2]);
+    long origin = NetBuilder.FIRST_SWITCH_GUID;
+    for (int d = radix.length - 1; d >= 0; d--) {
+      b.mesh(d, !wrap);
+      int dimStride = 1;
+      for (int e = d + 1; e < radix.length; e++) {
+        dimStride *= radix[e];
+      }
+      if (radix[d] > 1) {
+        b.link(d, true, origin, origin + dimStride);
+        if (wrap && radix[d] == 4) {
+          b.link(d, false, origin, origin + (long) (radix[d] - 1) * dimStride);
+        }
+      }
+    }
+    if (hosts + 1 > TorusConfig.DEFAULT_PORTGROUP_MAX_PORTS) {
+      b.portgroupMaxPorts(hosts + 1);
+    }
+    return b.build();
+  }
+
   private static void coordinates(int s, int[] radix, int[] coord) {
     for (int i = radix.length - 1; i >= 0; i--) {
       coord[i] = s % radix[i];

@@ -155,6 +155,23 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
     };
   }
 
+  /**
+   * The torus-2QoS configuration of the generated torus or mesh ({@link Topologies#torusConfig}).
+   *
+   * @throws IllegalArgumentException for other kinds and for more than 3 dimensions
+   */
+  public TorusConfig torusConfig() {
+    if (!kind.equals("torus") && !kind.equals("mesh")) {
+      throw new IllegalArgumentException("a torus-2QoS configuration exists for torus and mesh"
+          + " fabrics only, not for " + kind);
+    }
+    int[] radix = new int[params.length - 1];
+    for (int i = 0; i < radix.length; i++) {
+      radix[i] = (int) params[i];
+    }
+    return Topologies.torusConfig(radix, (int) params[params.length - 1], kind.equals("torus"));
+  }
+
   /** The spec in {@link #parse} syntax. */
   @Override
   public String toString() {

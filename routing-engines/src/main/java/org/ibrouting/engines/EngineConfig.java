@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.simulation.JobList;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * What the registry hands an {@link EngineProvider}: the inputs OpenSM takes as files, as data
@@ -26,20 +27,22 @@ import org.ibrouting.simulation.JobList;
  * }</pre>
  */
 public final class EngineConfig {
-  private static final EngineConfig NONE = new EngineConfig(null, null, null, null, Map.of());
+  private static final EngineConfig NONE = new EngineConfig(null, null, null, null, null, Map.of());
 
   private final GuidList roots;
   private final GuidList computeNodes;
   private final GuidList ioNodes;
   private final JobList jobs;
+  private final TorusConfig torusConfig;
   private final Map<String, String> params;
 
   private EngineConfig(GuidList roots, GuidList computeNodes, GuidList ioNodes, JobList jobs,
-      Map<String, String> params) {
+      TorusConfig torusConfig, Map<String, String> params) {
     this.roots = roots;
     this.computeNodes = computeNodes;
     this.ioNodes = ioNodes;
     this.jobs = jobs;
+    this.torusConfig = torusConfig;
     TreeMap<String, String> copy = new TreeMap<>();
     params.forEach((k, v) -> copy.put(k.trim().toLowerCase(Locale.ROOT), v.trim()));
     this.params = java.util.Collections.unmodifiableMap(copy);
@@ -70,6 +73,14 @@ public final class EngineConfig {
     return Optional.ofNullable(jobs);
   }
 
+  /**
+   * torus-2QoS's {@code torus-2QoS.conf}, already read (lft-io's {@code TorusConfigReader};
+   * OpenSM's {@code --torus_config}).
+   */
+  public Optional<TorusConfig> torusConfig() {
+    return Optional.ofNullable(torusConfig);
+  }
+
   /** The named settings (keys lower case). */
   public Map<String, String> params() {
     return params;
@@ -77,43 +88,48 @@ public final class EngineConfig {
 
   /** A copy with these root switches (null: none). */
   public EngineConfig withRoots(GuidList guids) {
-    return new EngineConfig(guids, computeNodes, ioNodes, jobs, params);
+    return new EngineConfig(guids, computeNodes, ioNodes, jobs, torusConfig, params);
   }
 
   /** A copy with these compute-node ports (null: none). */
   public EngineConfig withComputeNodes(GuidList guids) {
-    return new EngineConfig(roots, guids, ioNodes, jobs, params);
+    return new EngineConfig(roots, guids, ioNodes, jobs, torusConfig, params);
   }
 
   /** A copy with these I/O-node ports (null: none). */
   public EngineConfig withIoNodes(GuidList guids) {
-    return new EngineConfig(roots, computeNodes, guids, jobs, params);
+    return new EngineConfig(roots, computeNodes, guids, jobs, torusConfig, params);
   }
 
   /** A copy with this job list (null: none). */
   public EngineConfig withJobs(JobList jobList) {
-    return new EngineConfig(roots, computeNodes, ioNodes, jobList, params);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobList, torusConfig, params);
+  }
+
+  /** A copy with this torus-2QoS configuration (null: none). */
+  public EngineConfig withTorusConfig(TorusConfig config) {
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, config, params);
   }
 
   /** A copy with one more named setting. */
   public EngineConfig withParam(String name, String value) {
     TreeMap<String, String> copy = new TreeMap<>(params);
     copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
-    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, torusConfig, copy);
   }
 
   /** A copy with these named settings added (replacing those of the same name). */
   public EngineConfig withParams(Map<String, String> more) {
     TreeMap<String, String> copy = new TreeMap<>(params);
     copy.putAll(more);
-    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, torusConfig, copy);
   }
 
   /** A copy with only those named settings whose names are in {@code names}. */
   public EngineConfig onlyParams(Set<String> names) {
     TreeMap<String, String> copy = new TreeMap<>(params);
     copy.keySet().retainAll(names);
-    return new EngineConfig(roots, computeNodes, ioNodes, jobs, copy);
+    return new EngineConfig(roots, computeNodes, ioNodes, jobs, torusConfig, copy);
   }
 
   /**
@@ -186,18 +202,19 @@ public final class EngineConfig {
   public boolean equals(Object o) {
     return o instanceof EngineConfig c && Objects.equals(roots, c.roots)
         && Objects.equals(computeNodes, c.computeNodes) && Objects.equals(ioNodes, c.ioNodes)
-        && Objects.equals(jobs, c.jobs) && params.equals(c.params);
+        && Objects.equals(jobs, c.jobs) && Objects.equals(torusConfig, c.torusConfig)
+        && params.equals(c.params);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(roots, computeNodes, ioNodes, jobs, params);
+    return Objects.hash(roots, computeNodes, ioNodes, jobs, torusConfig, params);
   }
 
   @Override
   public String toString() {
     return "EngineConfig[roots=" + roots + ", computeNodes=" + computeNodes + ", ioNodes=" + ioNodes
         + ", jobs=" + (jobs == null ? null : jobs.entries().size() + " entries from " + jobs.source())
-        + ", params=" + params + "]";
+        + ", torusConfig=" + (torusConfig == null ? null : "given") + ", params=" + params + "]";
   }
 }

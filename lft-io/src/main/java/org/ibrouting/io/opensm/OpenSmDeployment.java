@@ -72,8 +72,19 @@ public final class OpenSmDeployment {
     }
   }
 
-  /** Writes the deployment of {@code routing} into {@code dir} (see the class comment). */
+  /**
+   * Writes the deployment of {@code routing} into {@code dir} (see the class comment).
+   *
+   * @throws IllegalArgumentException for a routing whose VLs follow per-port SL-to-VL maps
+   *     (torus-2QoS's own), which OpenSM's QoS configuration cannot program
+   */
   public static Result write(Routing routing, Path dir, DumpFormat format) throws IOException {
+    if (routing.slTable().portSl2Vl() != null) {
+      throw new IllegalArgumentException("the VLs of this " + routing.engineName() + " routing follow"
+          + " per-port SL2VL maps (" + routing.slTable().portSl2Vl().rule() + "), which OpenSM's file"
+          + " engine and QoS options cannot program; deploy its VL = SL variant"
+          + " (-P torus_sl2vl=identity) or run OpenSM's own torus-2QoS");
+    }
     Path target = dir.toAbsolutePath().normalize();
     Path parent = target.getParent();
     if (parent == null) {

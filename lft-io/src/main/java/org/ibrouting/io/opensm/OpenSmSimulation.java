@@ -171,9 +171,13 @@ public final class OpenSmSimulation implements AutoCloseable {
         Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
   }
 
-  /** The opensm options an engine needs to run as intended: lash uses its layers only with QoS ({@code -Q}). */
+  /**
+   * The opensm options an engine needs to run as intended: lash uses its layers only with QoS
+   * ({@code -Q}), torus-2QoS refuses to run without it (ERR 4E44; it also needs
+   * {@code --torus_config FILE}).
+   */
   public static List<String> engineOptions(String engine) {
-    return engine.equals("lash") ? List.of("-Q") : List.of();
+    return engine.equals("lash") || engine.equals("torus-2QoS") ? List.of("-Q") : List.of();
   }
 
   /** Runs {@code opensm -o -R engines -D 0x47} once, with extra arguments such as {@code -U FILE}. */

@@ -9,6 +9,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.SlTable;
 
 /**
@@ -18,7 +19,9 @@ import org.ibrouting.routing.SlTable;
  * fabric lacks or listed twice, destination runs outside 1..max LID or before any {@code src}
  * line, SLs outside 0-15, VLs above 14, and a {@code vls} line that disagrees with the VLs the SLs
  * need. {@link #readEarlier} reads the SL file of an earlier state of the fabric, before failures:
- * source LIDs and destination LIDs that no port owns any more are skipped.
+ * source LIDs and destination LIDs that no port owns any more are skipped. Version 2 files also carry per-port SL-to-VL maps ({@code port-sl2vl}, {@code port-vl},
+ * {@code port-class}); a node GUID the fabric lacks, a class list of the wrong length, a class or
+ * VL out of range, or a missing (in, out) pair is an error naming its line.
  */
 public final class SlFileReader {
   private SlFileReader() {}
@@ -58,6 +61,7 @@ public final class SlFileReader {
     int[] groupOfLid = new int[maxLid + 1];
     Arrays.fill(groupOfLid, -1);
     int numGroups = 0;
+    PortMaps ports = new PortMaps(fileName);
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       if (line.startsWith("src")) {
@@ -88,8 +92,10 @@ public final class SlFileReader {
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       LineCursor c = new LineCursor(fileName, i + 1, line);
-      if (line.equals(SlFileWriter.MAGIC)) {
+      if (line.equals(SlFileWriter.MAGIC) || line.equals(SlFileWriter.MAGIC_V2)) {
         sawMagic = true;
+      } else if (line.startsWith("port-")) {
+        ports.line(c, fabric);
       } else if (line.isEmpty() || line.startsWith("#")) {
         continue;
       } else if (line.startsWith("vls")) {
@@ -140,12 +146,20 @@ public final class SlFileReader {
           builder.setSl(group, (int) dst, sl);
         }
       } else {
-        throw c.error("expected 'src', 'vls', 'sl2vl' or a '0xLID[-0xLID] SL' line, found " + c.found());
+        throw c.error("expected 'src', 'vls', 'sl2vl', 'port-sl2vl', 'port-vl', 'port-class' or a"
+            + " '0xLID[-0xLID] SL' line, found " + c.found());
       }
     }
     if (!sawMagic) {
       throw new ParseException(fileName, 1, 1, "not an ibrouting SL file: the first line must be '"
           + SlFileWriter.MAGIC + "'");
+    }
+    if (ports.rule != null) {
+      if (declaredVls < 1 || declaredVls > 15) {
+        throw new ParseException(fileName, Math.max(1, vlsLine), 1, "a file with per-port SL2VL maps"
+            + " needs a 'vls N' line (1-15): the VLs its routes use");
+      }
+      builder.setPortSl2Vl(ports.build(fabric, declaredVls));
     }
     SlTable table = builder.build();
     if (!earlier && declaredVls >= 0 && declaredVls != table.numVls()) {
@@ -153,5 +167,128 @@ public final class SlFileReader {
           + " entries, whose SLs need " + table.numVls() + " VLs");
     }
     return table;
+  }
+
+  /** The per-port SL-to-VL lines of a version 2 file. */
+  private static final class PortMaps {
+    private final String fileName;
+    String rule;
+    private int line;
+    private int numClasses;
+    private int defaultClass;
+    private byte[] vls;
+    private boolean[] given;
+    private final it.unimi.dsi.fastutil.ints.IntArrayList classNodes = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    private final java.util.List<byte[]> classLists = new java.util.ArrayList<>();
+
+    PortMaps(String fileName) {
+      this.fileName = fileName;
+    }
+
+    void line(LineCursor c, Fabric fabric) throws ParseException {
+      String text = c.line();
+      if (text.startsWith("port-sl2vl")) {
+        if (rule != null) {
+          throw c.error("a second 'port-sl2vl' line");
+        }
+        c.seek("port-sl2vl".length());
+        c.skipBlanks();
+        int start = c.pos();
+        while (!c.atEnd() && c.peek() != ' ' && c.peek() != '\t') {
+          c.seek(c.pos() + 1);
+        }
+        if (c.pos() == start) {
+          throw c.error("expected the name of the SL2VL rule, found " + c.found());
+        }
+        rule = text.substring(start, c.pos());
+        c.skipBlanks().expect("classes", "'classes N'");
+        numClasses = c.skipBlanks().readInt("the number of port classes");
+        if (numClasses < 1 || numClasses > PortSl2Vl.MAX_CLASSES) {
+          throw c.error(numClasses + " port classes; expected 1-" + PortSl2Vl.MAX_CLASSES);
+        }
+        c.skipBlanks().expect("default", "'default CLASS'");
+        int at = c.skipBlanks().pos();
+        defaultClass = c.readInt("the default port class");
+        if (defaultClass >= numClasses) {
+          throw c.errorAt(at, "default class " + defaultClass + " is not below " + numClasses);
+        }
+        line = c.lineNumber();
+        vls = new byte[numClasses * numClasses * SlTable.NUM_SLS];
+        given = new boolean[numClasses * numClasses];
+        return;
+      }
+      if (rule == null) {
+        throw c.error("a per-port SL2VL line before the 'port-sl2vl' line");
+      }
+      if (text.startsWith("port-vl")) {
+        c.seek("port-vl".length());
+        int in = classAt(c.skipBlanks());
+        int out = classAt(c.skipBlanks());
+        c.skipBlanks();
+        for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
+          if (sl > 0) {
+            c.expect(",", "',' between the 16 VLs");
+          }
+          int at = c.pos();
+          int vl = c.readInt("a VL");
+          if (vl > 14) {
+            throw c.errorAt(at, "VL " + vl + " is not a data VL (0-14)");
+          }
+          vls[(in * numClasses + out) * SlTable.NUM_SLS + sl] = (byte) vl;
+        }
+        given[in * numClasses + out] = true;
+      } else if (text.startsWith("port-class")) {
+        c.seek("port-class".length());
+        int at = c.skipBlanks().pos();
+        long guid = c.readHex0x("a node GUID");
+        int node = fabric.nodeOfGuid(guid);
+        if (node < 0) {
+          throw c.errorAt(at, String.format("0x%016x is no node of the fabric", guid));
+        }
+        c.skipBlanks();
+        byte[] classes = new byte[fabric.numPorts(node) + 1];
+        for (int p = 0; p < classes.length; p++) {
+          if (p > 0 && !c.consume(",")) {
+            throw c.error("expected the classes of ports 0.." + (classes.length - 1) + " of "
+                + fabric.nodeName(node) + ", found only " + p);
+          }
+          classes[p] = (byte) classAt(c);
+        }
+        if (!c.skipBlanks().atEnd()) {
+          throw c.error(fabric.nodeName(node) + " has " + (classes.length - 1) + " ports, found more classes: "
+              + c.found());
+        }
+        classNodes.add(node);
+        classLists.add(classes);
+      } else {
+        throw c.error("expected 'port-sl2vl', 'port-vl' or 'port-class', found " + c.found());
+      }
+    }
+
+    private int classAt(LineCursor c) throws ParseException {
+      int at = c.pos();
+      int cls = c.readInt("a port class");
+      if (cls >= numClasses) {
+        throw c.errorAt(at, "port class " + cls + " is not below " + numClasses);
+      }
+      return cls;
+    }
+
+    PortSl2Vl build(Fabric fabric, int numVls) throws ParseException {
+      for (int pair = 0; pair < given.length; pair++) {
+        if (!given[pair]) {
+          throw new ParseException(fileName, line, 1, "no 'port-vl " + pair / numClasses + " "
+              + pair % numClasses + " ...' line for this rule's " + numClasses + " classes");
+        }
+      }
+      byte[] classOfPort = new byte[fabric.numPortSlots()];
+      Arrays.fill(classOfPort, (byte) defaultClass);
+      for (int i = 0; i < classNodes.size(); i++) {
+        int node = classNodes.getInt(i);
+        byte[] classes = classLists.get(i);
+        System.arraycopy(classes, 0, classOfPort, fabric.port(node, 0), classes.length);
+      }
+      return new PortSl2Vl(rule, classOfPort, numClasses, vls, numVls);
+    }
   }
 }

@@ -27,9 +27,13 @@ import org.ibrouting.io.testing.ParserFuzzer;
 import org.ibrouting.io.testing.ParserFuzzer.Seed;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.io.testing.SampleFiles;
+import org.ibrouting.io.torus.TorusConfigReader;
+import org.ibrouting.io.torus.TorusConfigWriter;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.simulation.JobMap;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * Parser fuzzing: damaged copies ({@code InputMutator}) of the real {@code ibnetdiscover} outputs
@@ -163,10 +167,23 @@ class ParserFuzzTest {
             b.setSl(group, dst, sl);
           }
         }
+        boolean portMaps = name.equals("torus2d_4x4") && !perLid;
+        if (portMaps) {
+          // a version 2 file: per-port SL2VL maps with 4 port classes
+          byte[] classes = new byte[fabric.numPortSlots()];
+          for (int port = 0; port < classes.length; port++) {
+            classes[port] = (byte) random.nextInt(4);
+          }
+          byte[] vls = new byte[4 * 4 * SlTable.NUM_SLS];
+          for (int i = 0; i < vls.length; i++) {
+            vls[i] = (byte) random.nextInt(4);
+          }
+          b.setPortSl2Vl(new PortSl2Vl("fuzz", classes, 4, vls, 4));
+        }
         Routing routing = Routing.builder(fabric, "test").setSlTable(b.build()).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         SlFileWriter.write(routing, out);
-        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch"),
+        seeds.add(new Seed(name + (perLid ? " per LID" : " per switch") + (portMaps ? ", per-port maps" : ""),
             out.toString(StandardCharsets.US_ASCII), fabric));
       }
     }
@@ -198,6 +215,20 @@ class ParserFuzzTest {
         error -> error instanceof IllegalArgumentException e
             ? resolvePosition(e) : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
         ParserFuzzer.tries(800), ParserFuzzer.seed(), DIR, true));
+  }
+
+  @Example
+  void torusConfigs() throws IOException {
+    List<Seed> seeds = new ArrayList<>();
+    seeds.add(new Seed("torus2d_4x4/torus-2QoS.conf", resourceText("torus2d_4x4", "torus-2QoS.conf"), null));
+    TorusConfig twoSeeds = TorusConfig.builder(1, 4, 5).link(1, true, 0x200000L, 0x200005L)
+        .link(1, false, 0x200000L, 0x20000fL).link(2, true, 0x200000L, 0x200001L).nextSeed()
+        .link(1, true, 0x20000bL, 0x200010L).link(1, false, 0x20000bL, 0x200006L)
+        .link(2, true, 0x20000bL, 0x20000cL).dateline(1, -2).dateline(2, -1).portgroupMaxPorts(20)
+        .portOrder(7, 10, 8, 11).maxChanges(4).build();
+    seeds.add(new Seed("two seeds", TorusConfigWriter.format(twoSeeds, "man page example"), null));
+    assertClean(ParserFuzzer.run("torus", seeds, (file, context) -> TorusConfigReader.read(file),
+        ParserFuzzer.PARSE_EXCEPTION, ParserFuzzer.tries(300), ParserFuzzer.seed(), DIR));
   }
 
   /** A node the fabric does not have: {@code file:line:column: problem} from JobMap.resolve. */

@@ -22,6 +22,7 @@ class OpenSmSimulationInteropTest {
         OpenSmSimulation.ibsimLimits(fabric));
     assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("lash"));
     assertEquals(List.of(), OpenSmSimulation.engineOptions("dfsssp"));
+    assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("torus-2QoS"));
   }
 
   @Test

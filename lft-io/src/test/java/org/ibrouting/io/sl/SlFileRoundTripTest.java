@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,71 @@ class SlFileRoundTripTest {
     SlFileWriter.write(withSls(name, sls), out);
     SlTable back = SlFileReader.read(fabric, new StringReader(out.toString(StandardCharsets.US_ASCII)), "x.sl");
     assertSameSls(fabric, sls, back);
+  }
+
+  /** A per-port map with random classes and VLs, seeded. */
+  static PortSl2Vl randomPortMap(Fabric fabric, int numClasses, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    byte[] classes = new byte[fabric.numPortSlots()];
+    for (int port = 0; port < classes.length; port++) {
+      classes[port] = (byte) (random.nextInt(3) == 0 ? random.nextInt(numClasses) : numClasses - 1);
+    }
+    byte[] vls = new byte[numClasses * numClasses * SlTable.NUM_SLS];
+    for (int i = 0; i < vls.length; i++) {
+      vls[i] = (byte) random.nextInt(4);
+    }
+    return new PortSl2Vl("random", classes, numClasses, vls, 4);
+  }
+
+  /** Version 2: per-port SL2VL maps come back equal, and the file says which kind it is. */
+  @ParameterizedTest
+  @MethodSource("names")
+  void perPortMapsSurviveWriteAndRead(String name) throws Exception {
+    Fabric fabric = ReferenceFabrics.fabric(name);
+    SlTable.Builder b = SlTable.perSourceSwitch(fabric);
+    randomSls(b, fabric, fabric.numSwitches(), name.hashCode() + 1);
+    PortSl2Vl map = randomPortMap(fabric, 5, name.hashCode());
+    SlTable sls = b.setPortSl2Vl(map).build();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    SlFileWriter.write(withSls(name, sls), out);
+    String text = out.toString(StandardCharsets.US_ASCII);
+    assertTrue(text.startsWith(SlFileWriter.MAGIC_V2 + "\n"), text.substring(0, 40));
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("# VLs: per port (random)")), "says which kind");
+    SlTable back = SlFileReader.read(fabric, new StringReader(text), "x.sl");
+    assertSameSls(fabric, sls, back);
+    assertEquals(map, back.portSl2Vl());
+    assertEquals(4, back.numVls());
+  }
+
+  @Test
+  void versionOneFilesSayTheirKindAndHaveNoPortMaps() throws Exception {
+    Fabric fabric = ReferenceFabrics.fabric("torus2d_4x4");
+    SlTable sls = randomSls(SlTable.perSourceSwitch(fabric), fabric, fabric.numSwitches(), 3);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    SlFileWriter.write(withSls("torus2d_4x4", sls), out);
+    String text = out.toString(StandardCharsets.US_ASCII);
+    assertTrue(text.startsWith(SlFileWriter.MAGIC + "\n"));
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("# VLs: the sl2vl map on every port")));
+    assertEquals(null, SlFileReader.read(fabric, new StringReader(text), "x.sl").portSl2Vl());
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "port-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|before the 'port-sl2vl' line",
+      "port-sl2vl r classes 2 default 2|5|32|not below 2",
+      "port-sl2vl r classes 2 default 0\\nport-vl 0 3 0|6|11|port class 3 is not below 2",
+      "port-sl2vl r classes 1 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15|6|43|VL 15",
+      "port-sl2vl r classes 1 default 0\\nport-class 0x77 0|6|12|no node of the fabric",
+      "port-sl2vl r classes 1 default 0\\nport-class 0x0000000000200000 0,0|6|34|found only 2",
+      "port-sl2vl r classes 2 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|no 'port-vl 0 1"})
+  void badPortMapLinesNameTheLine(String lines, int line, int column, String fragment) {
+    String text = SlFileWriter.MAGIC_V2 + "\n# c\nvls 1\nsl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n"
+        + lines.replace("\\n", "\n") + "\n";
+    Fabric fabric = ReferenceFabrics.fabric("torus2d_4x4");
+    ParseException e = assertThrows(ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), "p.sl"));
+    assertEquals(line, e.line(), e.getMessage());
+    assertEquals(column, e.column(), e.getMessage());
+    assertTrue(e.getMessage().contains(fragment), e.getMessage());
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
@@ -37,11 +38,18 @@ public final class OpenSmRuns {
    * fit) and runs {@code opensm -R engines} once.
    */
   public static Run run(Fabric fabric, String engines, Path dir) throws IOException {
+    return run(fabric, engines, dir, List.of());
+  }
+
+  /** Like {@link #run(Fabric, String, Path)} with more opensm arguments ({@code --torus_config FILE}, {@code -l 1}). */
+  public static Run run(Fabric fabric, String engines, Path dir, List<String> extraArgs) throws IOException {
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"),
         OpenSmSimulation.ibsimLimits(fabric))) {
-      OpenSmSimulation.Result result = sim.runOpenSm(engines, OpenSmSimulation.engineOptions(engines));
+      List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engines));
+      args.addAll(extraArgs);
+      OpenSmSimulation.Result result = sim.runOpenSm(engines, args);
       Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
           dir.resolve("ibnetdiscover.out").toString());
       Routing routing = result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());

@@ -16,6 +16,7 @@ import org.ibrouting.engines.nue.NueEngine;
 import org.ibrouting.engines.p2sssp.P2ssspEngine;
 import org.ibrouting.engines.sar.SarEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.engines.torus2qos.Torus2QosEngine;
 import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -164,6 +165,16 @@ public final class BuiltinProviders {
     public Sar() {
       super("sar", Set.of("balance"), config -> new SarEngine(new SarEngine.Settings(
           config.jobs().orElse(null), config.ioNodes().orElse(null), config.booleanParam("balance", false))));
+    }
+  }
+
+  /** {@code torus-2QoS}. */
+  public static final class Torus2Qos extends Builtin {
+    /** Registers torus-2QoS. */
+    public Torus2Qos() {
+      super(Torus2QosEngine.NAME, Set.of("torus_sl2vl"), config -> new Torus2QosEngine(
+          config.torusConfig().orElse(null), Torus2QosEngine.Sl2Vl.valueOf(config.choiceParam(
+              "torus_sl2vl", "port", "port", "identity").toUpperCase(Locale.ROOT))));
     }
   }
 }

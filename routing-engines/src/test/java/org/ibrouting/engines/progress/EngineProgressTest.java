@@ -82,12 +82,16 @@ class EngineProgressTest {
     return Engines.names().stream();
   }
 
-  /** Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor), one thread. */
+  /** Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor and torus-2QoS), one thread. */
   @ParameterizedTest
   @MethodSource("engines")
   void everyEngineReportsMonotoneProgressEndingAtTotal(String engine) throws Exception {
-    Fabric fabric = engine.equals("dor") ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
+    boolean torus = engine.equals("dor") || engine.equals("torus-2QoS");
+    Fabric fabric = torus ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
     EngineConfig config = EngineConfig.none();
+    if (engine.equals("torus-2QoS")) {
+      config = config.withTorusConfig(Topologies.torusConfig(new int[] {4, 4}, 2, true));
+    }
     if (engine.equals("sar")) {
       StringBuilder jobs = new StringBuilder();
       for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {

@@ -25,6 +25,7 @@ import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
+import org.ibrouting.topology.TorusConfig;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,7 +47,7 @@ class FailureSweepTest {
    * The engines that promise freedom from deadlock on any fabric they route (checked per VL). An
    * engine added to the registry that promises it must be named here.
    */
-  static final Set<String> DEADLOCK_FREE = Set.of("lash", "dfsssp", "updn");
+  static final Set<String> DEADLOCK_FREE = Set.of("lash", "dfsssp", "updn", "torus-2QoS");
 
   /**
    * The engines that promise freedom from deadlock on fat trees only: dnup lets links between
@@ -59,8 +60,15 @@ class FailureSweepTest {
 
   private static final String[] KINDS = {"1% links", "5% links", "10% links", "1 switch", "split"};
 
-  /** A generated fabric of the sweep; {@code fatTree} says whether it is a (damaged) fat tree. */
-  private record Base(Supplier<Fabric> make, boolean fatTree) {}
+  /**
+   * A generated fabric of the sweep; {@code fatTree} says whether it is a (damaged) fat tree,
+   * {@code torus} is its torus-2QoS configuration (null: torus-2QoS refuses it for want of one).
+   */
+  private record Base(Supplier<Fabric> make, boolean fatTree, TorusConfig torus) {
+    Base(Supplier<Fabric> make, boolean fatTree) {
+      this(make, fatTree, null);
+    }
+  }
 
   private static Map<String, Base> fabrics() {
     Map<String, Base> fabrics = new LinkedHashMap<>();
@@ -69,8 +77,10 @@ class FailureSweepTest {
     fabrics.put("4-ary 2-tree, LMC 2", new Base(() -> OpenSmLids.reassign(Topologies.kAryNTree(4, 2), 2, 0), true));
     fabrics.put("XGFT(2;4,4;1,2)", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {1, 2}), true));
     fabrics.put("XGFT(2;4,4;2,2), dual-port CAs", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {2, 2}), true));
-    fabrics.put("torus 4x4x3, 1 host", new Base(() -> Topologies.torus(new int[] {4, 4, 3}, 1), false));
-    fabrics.put("ring of 8, 2 hosts", new Base(() -> Topologies.torus(new int[] {8}, 2), false));
+    fabrics.put("torus 4x4x3, 1 host", new Base(() -> Topologies.torus(new int[] {4, 4, 3}, 1), false,
+        Topologies.torusConfig(new int[] {4, 4, 3}, 1, true)));
+    fabrics.put("ring of 8, 2 hosts", new Base(() -> Topologies.torus(new int[] {8}, 2), false,
+        Topologies.torusConfig(new int[] {8}, 2, true)));
     fabrics.put("jellyfish 24 sw, 4 ports", new Base(() -> Topologies.jellyfish(24, 4, 2, 7), false));
     fabrics.put("jellyfish 16 sw, 3 ports", new Base(() -> Topologies.jellyfish(16, 3, 2, 11), false));
     fabrics.put("dragonfly a4 p2 h2", new Base(() -> Topologies.dragonfly(4, 2, 2), false));
@@ -140,7 +150,8 @@ class FailureSweepTest {
             Tally tally = tallies.get(engine)[kind];
             boolean deadlockFree = DEADLOCK_FREE.contains(engine)
                 || base.getValue().fatTree() && DEADLOCK_FREE_ON_FAT_TREES.contains(engine);
-            String problem = check(engine, fabric, seed, connected, deadlockFree, tally);
+            String problem = check(engine, EngineConfig.none().withTorusConfig(base.getValue().torus()),
+                fabric, seed, connected, deadlockFree, tally);
             if (problem != null) {
               problems.add(engine + " on " + what + ": " + problem);
             }
@@ -153,11 +164,11 @@ class FailureSweepTest {
   }
 
   /** Routes one damaged fabric; returns what went wrong, or null. */
-  private static String check(String engine, Fabric fabric, long seed, long connected,
-      boolean deadlockFree, Tally tally) {
+  private static String check(String engine, EngineConfig config, Fabric fabric, long seed,
+      long connected, boolean deadlockFree, Tally tally) {
     Routing routing;
     try {
-      routing = Engines.create(engine, EngineConfig.none())
+      routing = Engines.create(engine, config)
           .route(fabric, RoutingOptions.seeded(seed).withThreads(1));
     } catch (RoutingException e) {
       tally.refused++;
