@@ -27,6 +27,7 @@ import org.ibrouting.io.JobListReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -36,6 +37,7 @@ import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
+import org.ibrouting.topology.TorusConfig;
 
 /**
  * The fail-in-place study (after Domke, Hoefler, Matsuoka, "Fail-in-place network design",
@@ -61,9 +63,12 @@ public final class FailInPlace {
   /** The topologies of {@code --full}. */
   static final List<String> FULL_TOPOLOGIES = List.of("ktree 8 3", "xgft 2 16,12 1,8",
       "torus 6,6,6 2", "jellyfish 128 12 8 3", "dragonfly 6 3 3");
-  /** The OpenSM engines run by default: those that route any topology without a file. */
+  /**
+   * The OpenSM engines run by default: those that route any topology without a file, and
+   * torus-2QoS on the tori (with the generator's torus-2QoS.conf).
+   */
   static final List<String> OPENSM_ENGINES = List.of("minhop", "updn", "dnup", "lash", "sssp",
-      "dfsssp", "ftree", "nue");
+      "dfsssp", "ftree", "nue", "torus-2QoS");
   private static final Pattern DFSSSP_VLS = Pattern.compile("Virtual Lanes needed: (\\d+)");
   private static final Pattern LASH_VLS = Pattern.compile("lash_core: Lanes needed: (\\d+)");
 
@@ -216,7 +221,7 @@ public final class FailInPlace {
           spec, kind, rate, seed, fabric, connected);
       Endpoints largest = largestComponent(fabric);
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
-      EngineConfig config = EngineConfig.none().withJobs(JobListReader.parse(
+      EngineConfig config = SideBySide.engineConfig(spec).withJobs(JobListReader.parse(
           new StringReader(RoutingBenchmark.randomJobs(fabric, 16, seed)), "random jobs"));
       for (String engine : o.ours) {
         rows.add(ours(spec, kind, rate, seed, engine, fabric, config, connected, largest, o));
@@ -250,12 +255,25 @@ public final class FailInPlace {
     Files.createDirectories(dir);
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
+    TorusConfig torus = SideBySide.engineConfig(spec).torusConfig().orElse(null);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(fabric))) {
       for (String engine : o.openSm) {
-        rows.add(openSmRun(sim, spec, kind, rate, seed, engine, fabric, connected, largest, o));
+        List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engine));
+        if (engine.equals("torus-2QoS")) {
+          if (torus == null) {
+            continue;
+          }
+          Path conf = dir.resolve("torus-2QoS.conf");
+          TorusConfigWriter.write(torus, spec, conf);
+          args.addAll(List.of("--torus_config", conf.toString()));
+        }
+        rows.add(openSmRun(sim, spec, kind, rate, seed, engine, args, fabric, connected, largest, o));
       }
     } catch (IOException e) {
       for (String engine : o.openSm) {
+        if (engine.equals("torus-2QoS") && torus == null) {
+          continue;
+        }
         rows.add(new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
             Double.NaN, "ibsim: " + e.getMessage()));
       }
@@ -265,9 +283,10 @@ public final class FailInPlace {
   }
 
   private static Row openSmRun(OpenSmSimulation sim, String spec, String kind, double rate,
-      long seed, String engine, Fabric fabric, double connected, Endpoints largest, Options o) {
+      long seed, String engine, List<String> args, Fabric fabric, double connected,
+      Endpoints largest, Options o) {
     try {
-      OpenSmSimulation.Result r = sim.runOpenSm(engine, OpenSmSimulation.engineOptions(engine), 600);
+      OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
       if (r.lftDump() == null) {
         return new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
             Double.NaN, "no LFT dump, exit " + r.exitCode());
@@ -283,9 +302,11 @@ public final class FailInPlace {
         vls = Integer.parseInt(m.group(1));
       }
       Routing theirs = LftDumpReader.read(fabric, r.lftDump());
-      // a dump has no SLs: only one-VL routings can be checked for credit loops
-      return measure(spec, kind, rate, seed, "opensm", engine, theirs, connected, largest, vls == 1,
-          vls, o);
+      // a dump has no SLs: only one-VL routings can be checked for credit loops (torus-2QoS's VLs
+      // come from its per-port SL-to-VL maps, which neither the dump nor its log gives)
+      boolean torus2qos = engine.equals("torus-2QoS");
+      return measure(spec, kind, rate, seed, "opensm", engine, theirs, connected, largest,
+          vls == 1 && !torus2qos, torus2qos ? 0 : vls, o);
     } catch (IOException | RuntimeException e) {
       return new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
           Double.NaN, String.valueOf(e.getMessage()));
@@ -423,9 +444,10 @@ public final class FailInPlace {
         .append(rateList(o.linkRates)).append(" %) or of its switches (").append(rateList(o.switchRates))
         .append(" %, with the CAs cabled only to them), ").append(o.seeds).append(" seed(s) each; the damaged fabric")
         .append(" is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
-        .append(" for lash; a run where OpenSM fell back to another engine counts as the engine giving up). Every")
+        .append(" for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
+        .append(" a run where OpenSM fell back to another engine counts as the engine giving up). Every")
         .append(" routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
-        .append(" loops per VL (OpenSM's dumps carry no SLs, so its lash and dfsssp are not checked), and Λ over ")
+        .append(" loops per VL (OpenSM's dumps carry no SLs, so its lash, dfsssp and torus-2QoS are not checked), and Λ over ")
         .append(o.patterns).append(" bisect patterns among the CAs of the largest component when every connected")
         .append(" pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
         .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
@@ -493,6 +515,7 @@ public final class FailInPlace {
       double[] rates = new double[kind.getValue().length + 1];
       System.arraycopy(kind.getValue(), 0, rates, 1, kind.getValue().length);
       boolean unchecked = false;
+      boolean ran = false;
       for (int i = 0; i < rates.length; i++) {
         String k = i == 0 ? "none" : kind.getKey();
         double rate = rates[i];
@@ -501,6 +524,7 @@ public final class FailInPlace {
         if (cell.isEmpty()) {
           continue;
         }
+        ran = true;
         if (routing.equals("ok") && cell.stream().anyMatch(r -> !r.routesAll())) {
           routing = fmt(rate) + "%";
         }
@@ -512,7 +536,7 @@ public final class FailInPlace {
       if (unchecked && deadlock.equals("ok")) {
         deadlock = "–";
       }
-      parts.add(routing + " / " + deadlock);
+      parts.add(ran ? routing + " / " + deadlock : "– / –");
     }
     return String.join("; ", parts);
   }
