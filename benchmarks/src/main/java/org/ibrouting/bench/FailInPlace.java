@@ -265,7 +265,7 @@ public final class FailInPlace {
           }
           Path conf = dir.resolve("torus-2QoS.conf");
           TorusConfigWriter.write(torus, spec, conf);
-          args.addAll(List.of("--torus_config", conf.toString()));
+          args.addAll(List.of("--torus_config", conf.toAbsolutePath().toString()));
         }
         rows.add(openSmRun(sim, spec, kind, rate, seed, engine, args, fabric, connected, largest, o));
       }

@@ -31,8 +31,8 @@ import org.ibrouting.routing.RoutingException;
  * to a switch already settled (not minimal). The new paths then raise the weights as SSSP's update
  * does.
  *
- * <p>Memory: 1 long per port slot; per thread of the weight pass 1 long per port slot, 64 bytes and
- * 8 ints per switch.
+ * <p>Memory: 1 long per port slot; per thread of the weight pass 1 long per port slot, 64 bytes,
+ * 64 ints and 6 ints per switch.
  */
 final class WeightRepair implements Repair {
   private final Fabric fabric;
@@ -148,10 +148,11 @@ final class WeightRepair implements Repair {
     private final int n = fabric.numSwitches();
     private final LidBlocks blocks = new LidBlocks(fabric, lfts);
     private final int[] next = new int[n];
-    private final int[] nextSlot = new int[n];
     private final int[] pending = new int[n];
     private final int[] queue = new int[n];
     private final long[] sum = new long[n];
+    /** Per switch and LID column of the block: what the switch passes on (flushed per block). */
+    private final int[] blockSum = new int[LidBlocks.SIZE * n];
     private final int[] firstPort = new int[n];
     private final int[] numPortsOf = new int[n];
 
@@ -169,10 +170,21 @@ final class WeightRepair implements Repair {
     @Override
     public void run(int task) {
       int lids = blocks.load(task);
+      Arrays.fill(blockSum, 0);
       for (int j = 0; j < lids; j++) {
         int lid = blocks.firstLid() + j;
         if (lid > 0 && destination[lid]) {
           tree(lid, j);
+        }
+      }
+      // a switch's channels sit side by side: adding switch by switch stays within a few lines
+      for (int sw = 0; sw < n; sw++) {
+        int row = sw * LidBlocks.SIZE;
+        for (int j = 0; j < lids; j++) {
+          int passed = blockSum[row + j];
+          if (passed != 0) {
+            add[firstPort[sw] + blocks.port(j, sw)] += passed;
+          }
         }
       }
     }
@@ -189,9 +201,7 @@ final class WeightRepair implements Repair {
         int head = -1;
         // NO_ROUTE (255) lies above every port count; port 0 leads to no switch
         if (sw != target && portNum <= numPortsOf[sw]) {
-          int slot = firstPort[sw] + portNum;
-          head = headOfSlot[slot];
-          nextSlot[sw] = slot;
+          head = headOfSlot[firstPort[sw] + portNum];
         }
         next[sw] = head;
         if (head >= 0) {
@@ -223,7 +233,7 @@ final class WeightRepair implements Repair {
         if (u < 0) {
           continue;
         }
-        add[nextSlot[v]] += sum[v];
+        blockSum[v * LidBlocks.SIZE + column] = (int) sum[v];
         sum[u] += sum[v];
         if (--pending[u] == 0) {
           queue[tail++] = u;
