@@ -14,14 +14,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmLog;
 import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.simulation.RoutingQuality;
 import org.ibrouting.topology.TopologySpec;
@@ -68,8 +67,6 @@ public final class SideBySide {
   static final Map<String, Integer> MAX_CAS = Map.of("p2sssp", 1024);
 
   /** Engines whose Λ the headline compares. */
-  private static final Pattern DFSSSP_VLS = Pattern.compile("Virtual Lanes needed: (\\d+)");
-  private static final Pattern LASH_VLS = Pattern.compile("lash_core: Lanes needed: (\\d+)");
 
   private SideBySide() {}
 
@@ -253,11 +250,10 @@ public final class SideBySide {
           o.timeoutSeconds);
       p.setProperty("engine_used", String.valueOf(r.engineUsed()));
       p.setProperty("seconds", String.format(Locale.ROOT, "%.6f", r.routingSeconds()));
-      String log = Files.exists(r.log()) ? Files.readString(r.log(), StandardCharsets.ISO_8859_1) : "";
       int vls = 1;
-      Matcher m = (engine.equals("lash") ? LASH_VLS : DFSSSP_VLS).matcher(log);
-      if ((engine.equals("lash") || engine.equals("dfsssp")) && m.find()) {
-        vls = Integer.parseInt(m.group(1));
+      if (Files.exists(r.log()) && (engine.equals("lash") || engine.equals("dfsssp"))) {
+        OpenSmLog log = OpenSmLog.read(r.log());
+        vls = Math.max(1, engine.equals("lash") ? log.lashLayersNeeded() : log.dfssspVlsNeeded());
       }
       if (r.lftDump() == null) {
         p.setProperty("status", "failed");

@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -20,6 +19,7 @@ import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
@@ -57,8 +57,7 @@ class DeployInteropTest {
   Path dir;
 
   static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
   }
 
   static Path generate(String spec, Path file) throws IOException {

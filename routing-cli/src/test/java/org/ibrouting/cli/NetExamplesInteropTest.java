@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
 import org.ibrouting.io.testing.FabricAssertions;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.topology.OpenSmLids;
 import org.junit.jupiter.api.Tag;
@@ -56,8 +56,7 @@ class NetExamplesInteropTest {
   @MethodSource("files")
   void openSmDiscoversTheFabricWeReadAndItsDumpChecksClean(String resource, int lmc)
       throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     Path file = SampleFiles.copy(resource);
     FabricFile read = FabricFiles.readFile(file);
     // OpenSM's -l sets the LMC of the CA ports it assigns; the command line has no such option

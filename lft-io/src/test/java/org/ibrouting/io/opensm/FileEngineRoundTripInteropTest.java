@@ -3,13 +3,13 @@ package org.ibrouting.io.opensm;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.junit.jupiter.api.Tag;
@@ -29,8 +29,7 @@ class FileEngineRoundTripInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "torus2d_4x4"})
   void openSmFileEngineAcceptsOurDumpAndWritesItBack(String name) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     Routing theirs = ReferenceFabrics.openSmRouting(name, "dfsssp");
     Path ours = dir.resolve("ours.dump");
     LftDumpWriter.write(theirs, ours, DumpFormat.FULL);

@@ -2,13 +2,13 @@ package org.ibrouting.io.opensm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.junit.jupiter.api.Tag;
@@ -26,8 +26,7 @@ class IbrouteInteropTest {
 
   @Test
   void ibrouteOutputReadsToOpenSmsTables() throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     String name = "torus2d_4x4";
     Fabric fabric = ReferenceFabrics.fabric(name);
     try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),

@@ -4,7 +4,6 @@ import static org.ibrouting.io.testing.FabricAssertions.assertSameFabric;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
 import java.io.StringReader;
@@ -16,6 +15,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibsim.IbsimNetWriter;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,8 +36,7 @@ class NetWriterInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "hypercube5"})
   void ibsimSimulatesTheWrittenFabric(String name) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = ReferenceFabrics.fabric(name);
     Path net = dir.resolve(name + ".net");
     IbsimNetWriter.write(fabric, net);
@@ -61,8 +60,7 @@ class NetWriterInteropTest {
 
   @Test
   void linkRatesReachIbsim() throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     Fabric sdr = ReferenceFabrics.fabric("torus2d_4x4");
     FabricBuilder b = FabricBuilder.from(sdr);
     for (int port = 0; port < sdr.numPortSlots(); port++) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
@@ -107,8 +107,7 @@ class OpenSmConfWriterTest {
   @Tag("interop")
   @Test
   void openSmAcceptsEveryKeyWithItsValue() throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "opensm not installed (apt-get install opensm);"
-        + " .ci/run installs it");
+    OpenSmPeer.assumeAvailable();
     Routing routing = sparseRouting(ReferenceFabrics.fabric("ft4_3"));
     Path conf = dir.resolve("opensm.conf");
     OpenSmConfWriter.write(conf, routing, dir.resolve("lfts"), dir.resolve("qos"), 0b1011);

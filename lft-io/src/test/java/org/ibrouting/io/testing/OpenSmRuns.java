@@ -1,6 +1,5 @@
 package org.ibrouting.io.testing;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -27,10 +26,9 @@ public final class OpenSmRuns {
    */
   public record Run(Fabric fabric, Routing routing, OpenSmSimulation.Result result) {}
 
-  /** Skips the calling test, with a message, when ibsim or OpenSM is not installed. */
+  /** Skips the calling test when ibsim or OpenSM is not installed, or fails it under {@value OpenSmPeer#REQUIRE}. */
   public static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
   }
 
   /**

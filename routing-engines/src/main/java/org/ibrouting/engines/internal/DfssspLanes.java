@@ -46,16 +46,31 @@ public final class DfssspLanes {
       // one VL: every path on SL 0, no table needed
       return routing.withSlTable(engine, SlTable.none());
     }
-    int[] split = new int[maxVls];
+    int[] split = split(pathsPerVl, needed[0], maxVls, balance);
     int[] base = new int[maxVls];
-    for (int v = 0; v < needed[0]; v++) {
+    for (int v = 1; v < needed[0]; v++) {
+      base[v] = base[v - 1] + split[v - 1];
+    }
+    SlTable.Builder sl = balance ? perSourceLid(fabric, ports, assignment, split, base, options.seed())
+        : perSourceSwitch(fabric, ports, assignment, base);
+    return routing.withSlTable(engine, sl.build());
+  }
+
+  /**
+   * The number of SLs each of the {@code needed} VLs spreads over: 1 each, and with {@code balance}
+   * every spare VL goes to the VL with the most paths per SL (the lowest VL on ties), as OpenSM's
+   * balancing splits them.
+   */
+  static int[] split(long[] pathsPerVl, int needed, int maxVls, boolean balance) {
+    int[] split = new int[maxVls];
+    for (int v = 0; v < needed; v++) {
       split[v] = 1;
     }
     if (balance) {
-      for (int spare = needed[0]; spare < maxVls; spare++) {
+      for (int spare = needed; spare < maxVls; spare++) {
         int fullest = 0;
         double most = 0;
-        for (int v = 0; v < needed[0]; v++) {
+        for (int v = 0; v < needed; v++) {
           double avg = (double) pathsPerVl[v] / split[v];
           if (most < avg) {
             most = avg;
@@ -65,12 +80,7 @@ public final class DfssspLanes {
         split[fullest]++;
       }
     }
-    for (int v = 1; v < needed[0]; v++) {
-      base[v] = base[v - 1] + split[v - 1];
-    }
-    SlTable.Builder sl = balance ? perSourceLid(fabric, ports, assignment, split, base, options.seed())
-        : perSourceSwitch(fabric, ports, assignment, base);
-    return routing.withSlTable(engine, sl.build());
+    return split;
   }
 
   /**

@@ -12,6 +12,7 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RefusalCoverage;
 import org.ibrouting.testkit.RoutingAssertions;
 
 /** DFSSSP on generated and random fabrics: routed, minimal, deadlock-free per VL, within the VL limit. */
@@ -32,8 +33,10 @@ class DfssspPropertiesTest {
       routing = new DfssspEngine(balance).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith("dfsssp: needs more than " + maxVls + " VLs"), e.getMessage());
+      RefusalCoverage.refused();
       return;
     }
+    RefusalCoverage.routed();
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertMinimal(routing);
     RoutingAssertions.assertDeadlockFreePerVl(routing);

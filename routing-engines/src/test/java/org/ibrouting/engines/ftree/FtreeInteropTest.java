@@ -3,7 +3,6 @@ package org.ibrouting.engines.ftree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +19,7 @@ import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -38,11 +38,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FtreeInteropTest {
   @TempDir
   Path dir;
-
-  private static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
-  }
 
   private static Fabric parse(String spec) {
     String[] words = spec.split(" ");
@@ -65,7 +60,7 @@ class FtreeInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ktree 2 3", "ktree 4 2", "ktree 4 3", "xgft 2 4,4 1,2", "xgft 3 2,3,2 1,2,2"})
   void equalsOpenSm(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "f")) {
       Routing theirs = openSm(sim, fabric, List.of());
@@ -81,7 +76,7 @@ class FtreeInteropTest {
    */
   @Test
   void computeNodeFileAndConnectRootsEqualOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = Topologies.kAryNTree(4, 3);
     Path cns = dir.resolve("cns.guids");
     List<String> lines = new ArrayList<>();
@@ -105,7 +100,7 @@ class FtreeInteropTest {
    */
   @Test
   void ioNodeOnARootWithReverseHopsEqualsOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric tree = Topologies.kAryNTree(4, 2, TopologyOptions.DEFAULT.withRadix(10));
     FabricBuilder builder = FabricBuilder.from(tree);
     int root = 0;
@@ -168,7 +163,7 @@ class FtreeInteropTest {
    */
   @Test
   void directorChainsOpenSmLeavesPairsUnreachableOursRoutesAllOrRefuses() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric deimos = parse("directors 3 24 12 8 30");
     try (OpenSmSimulation sim = start(deimos, "deimos")) {
       RouteReport theirs = RouteChecker.terminals().check(openSm(sim, deimos, List.of()));
@@ -195,7 +190,7 @@ class FtreeInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"directors 2 3 2 1 2", "directors 2 2 2 1 1"})
   void incompleteTablesOnDirectorChainsEqualOpenSms(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "chain")) {
       Routing theirs = openSm(sim, fabric, List.of());

@@ -1,412 +1,328 @@
 package org.ibrouting.engines.internal;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 
 /**
- * Test oracle: the first, straightforward transcription of OpenSM 3.3.23's deadlock removal
- * ({@code dfsssp_remove_deadlocks}), one sequential loop over (destination, source) pairs and
- * linked lists per vertex, against which {@link VlAssignment} is compared VL for VL. It needs
- * exactly as many VLs as OpenSM: every (source LID, destination LID) path starts on VL 0; per VL a channel
- * dependency graph whose vertices are kept in an unbalanced binary search tree by channel id and
- * whose edges carry the pairs that induce them; a depth-first search (restarted at the first
- * unvisited vertex in the tree's pre-order) finds a cycle, the edge of the cycle with the fewest
- * remaining pairs is cut and its pairs move to the next VL; repeated until every VL is acyclic.
+ * Test oracle: DFSSSP's deadlock removal (Domke, Hoefler, Nagel, "Deadlock-Free Oblivious Routing
+ * for Arbitrary Topologies") written plainly, one (source LID, destination LID) pair at a time, with
+ * the choices OpenSM 3.3.23 makes where the paper leaves them open (opensm-facts.md §7.5). It shares
+ * nothing with {@link VlAssignment} — no groups of pairs, no parallel first graph, no flat arrays —
+ * so the two agreeing, and both agreeing with OpenSM's logged counts, means something.
  *
- * <p>Paths are handled per (source switch, destination LID), weighted by their number of
- * (source LID, destination LID) pairs, which gives OpenSM's choices exactly. Memory: one int per
- * (switch, LID), plus the groups on every dependency (about switches x LIDs x hops ints).
+ * <p>The algorithm: every pair starts on VL 0. A VL's channel dependency graph has a vertex per
+ * channel (switch-to-switch hop) its paths use and an edge per two consecutive channels, labelled
+ * with the pairs whose paths make that turn. While the graph has a cycle, the cycle's edge with
+ * the fewest pairs still on this VL is cut and all its pairs move to the next VL. A VL is done when
+ * it is acyclic; the VLs needed are the last VL that had a cycle plus two.
+ *
+ * <p>OpenSM's choices: pairs are enumerated destination port by destination port, then source
+ * port, source LID, destination LID, in the given port order. A vertex's edges keep the order in
+ * which they were created. Vertices sit in an unbalanced binary search tree keyed by the channel id
+ * (switch LID, port, remote switch LID, remote port); the depth-first search starts at its root and,
+ * when a search tree is exhausted, restarts at the first unvisited vertex in the tree's pre-order.
+ * The search follows a vertex's first edge to an unvisited vertex, and a cycle is closed by the
+ * first edge (before that one) to a vertex on the current search path. The cycle is walked from
+ * that vertex along each vertex's first edge to a vertex on the search path, and the first edge
+ * with the smallest count is cut; the search then resumes at the vertex that closed the cycle.
+ * Paths from a switch's own LID (port 0) have no channels.
  */
 final class NaiveVlAssignment {
-  private static final byte UNKNOWN = 0;
-  private static final byte GRAY = 1;
-  private static final byte BLACK = 2;
+  private enum Color { WHITE, GRAY, BLACK }
+
+  /** A channel: a vertex of one VL's dependency graph, also a node of that graph's search tree. */
+  private static final class Channel {
+    final long id;
+    Channel left;
+    Channel right;
+    final List<Turn> turns = new ArrayList<>();
+    Color color = Color.WHITE;
+    Channel parentInSearch;
+
+    Channel(long id) {
+      this.id = id;
+    }
+  }
+
+  /** A dependency: the turn from one channel into the next, with the pairs that ever made it. */
+  private static final class Turn {
+    final Channel to;
+    final LongArrayList pairs = new LongArrayList();
+    long removed;
+
+    Turn(Channel to) {
+      this.to = to;
+    }
+
+    long pairsLeft() {
+      return pairs.size() - removed;
+    }
+  }
 
   /** One VL's channel dependency graph. */
-  private static final class Cdg {
-    int root = -1;
-    int numNodes;
-    long[] channelId = new long[64];
-    int[] left = new int[64];
-    int[] right = new int[64];
-    int[] firstLink = new int[64];
-    int[] pre = new int[64];
-    byte[] status = new byte[64];
-    final Long2IntOpenHashMap nodeOf = new Long2IntOpenHashMap();
-    int numLinks;
-    int[] linkTarget = new int[64];
-    int[] linkNext = new int[64];
-    long[] linkRemoved = new long[64];
-    long[] linkWeight = new long[64];
-    IntArrayList[] linkPairs = new IntArrayList[64];
+  private static final class Graph {
+    Channel root;
+    final Map<Long, Channel> byId = new HashMap<>();
 
-    Cdg() {
-      nodeOf.defaultReturnValue(-1);
-    }
-
-    int node(long id) {
-      int node = nodeOf.get(id);
-      if (node >= 0) {
-        return node;
-      }
-      if (numNodes == channelId.length) {
-        int size = numNodes * 2;
-        channelId = java.util.Arrays.copyOf(channelId, size);
-        left = java.util.Arrays.copyOf(left, size);
-        right = java.util.Arrays.copyOf(right, size);
-        firstLink = java.util.Arrays.copyOf(firstLink, size);
-        pre = java.util.Arrays.copyOf(pre, size);
-        status = java.util.Arrays.copyOf(status, size);
-      }
-      node = numNodes++;
-      channelId[node] = id;
-      left[node] = -1;
-      right[node] = -1;
-      firstLink[node] = -1;
-      pre[node] = -1;
-      status[node] = UNKNOWN;
-      nodeOf.put(id, node);
-      if (root < 0) {
-        root = node;
-      } else {
-        int current = root;
-        while (true) {
-          if (Long.compareUnsigned(id, channelId[current]) < 0) {
-            if (left[current] < 0) {
-              left[current] = node;
-              break;
+    Channel channel(long id) {
+      Channel c = byId.get(id);
+      if (c == null) {
+        c = new Channel(id);
+        byId.put(id, c);
+        if (root == null) {
+          root = c;
+        } else {
+          Channel at = root;
+          while (true) {
+            if (Long.compareUnsigned(id, at.id) < 0) {
+              if (at.left == null) {
+                at.left = c;
+                break;
+              }
+              at = at.left;
+            } else {
+              if (at.right == null) {
+                at.right = c;
+                break;
+              }
+              at = at.right;
             }
-            current = left[current];
-          } else {
-            if (right[current] < 0) {
-              right[current] = node;
-              break;
-            }
-            current = right[current];
           }
         }
       }
-      return node;
+      return c;
     }
 
-    /** The link from a to b, appended when missing. */
-    int link(int a, int b) {
-      int last = -1;
-      for (int l = firstLink[a]; l >= 0; l = linkNext[l]) {
-        if (linkTarget[l] == b) {
-          return l;
-        }
-        last = l;
-      }
-      if (numLinks == linkTarget.length) {
-        int size = numLinks * 2;
-        linkTarget = java.util.Arrays.copyOf(linkTarget, size);
-        linkNext = java.util.Arrays.copyOf(linkNext, size);
-        linkRemoved = java.util.Arrays.copyOf(linkRemoved, size);
-        linkWeight = java.util.Arrays.copyOf(linkWeight, size);
-        linkPairs = java.util.Arrays.copyOf(linkPairs, size);
-      }
-      int l = numLinks++;
-      linkTarget[l] = b;
-      linkNext[l] = -1;
-      linkRemoved[l] = 0;
-      linkWeight[l] = 0;
-      linkPairs[l] = new IntArrayList(2);
-      if (last < 0) {
-        firstLink[a] = l;
-      } else {
-        linkNext[last] = l;
-      }
-      return l;
-    }
-
-    int findLink(int a, int b) {
-      for (int l = firstLink[a]; l >= 0; l = linkNext[l]) {
-        if (linkTarget[l] == b) {
-          return l;
-        }
-      }
-      return -1;
-    }
-
-    void unlink(int a, int link) {
-      if (firstLink[a] == link) {
-        firstLink[a] = linkNext[link];
-        return;
-      }
-      for (int l = firstLink[a]; l >= 0; l = linkNext[l]) {
-        if (linkNext[l] == link) {
-          linkNext[l] = linkNext[link];
-          return;
-        }
-      }
-    }
-
-    /** The first UNKNOWN node in pre-order, or -1. */
-    int nextUnknown() {
-      IntArrayList stack = new IntArrayList();
-      if (root >= 0) {
-        stack.add(root);
+    /** The first white vertex in the search tree's pre-order, or null. */
+    Channel firstWhite() {
+      Deque<Channel> stack = new ArrayDeque<>();
+      if (root != null) {
+        stack.push(root);
       }
       while (!stack.isEmpty()) {
-        int node = stack.popInt();
-        if (status[node] == UNKNOWN) {
-          return node;
+        Channel c = stack.pop();
+        if (c.color == Color.WHITE) {
+          return c;
         }
-        if (right[node] >= 0) {
-          stack.add(right[node]);
+        if (c.right != null) {
+          stack.push(c.right);
         }
-        if (left[node] >= 0) {
-          stack.add(left[node]);
+        if (c.left != null) {
+          stack.push(c.left);
         }
       }
-      return -1;
+      return null;
     }
 
-    /** OpenSM's cycle search from {@code start}; returns the GRAY node closing a cycle, or -1. */
-    int searchCycle(int start) {
-      int current = start;
-      while (current >= 0) {
-        status[current] = GRAY;
-        int next = -1;
-        for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
-          int target = linkTarget[l];
-          if (status[target] == UNKNOWN) {
-            next = target;
+    /** Continues the depth-first search at {@code start}; returns the gray vertex closing a cycle, or null. */
+    Channel findCycle(Channel start) {
+      Channel current = start;
+      while (current != null) {
+        current.color = Color.GRAY;
+        Channel next = null;
+        for (Turn t : current.turns) {
+          if (t.to.color == Color.WHITE) {
+            next = t.to;
             break;
           }
-          if (status[target] == GRAY) {
-            return target;
+          if (t.to.color == Color.GRAY) {
+            return t.to;
           }
         }
-        if (next >= 0) {
-          pre[next] = current;
+        if (next != null) {
+          next.parentInSearch = current;
           current = next;
         } else {
-          status[current] = BLACK;
-          for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
-            linkPairs[l] = new IntArrayList(0);
-            linkWeight[l] = 0;
-            linkRemoved[l] = 0;
-          }
-          if (pre[current] >= 0) {
-            int tmp = current;
-            current = pre[current];
-            pre[tmp] = -1;
-          } else {
-            current = nextUnknown();
-          }
+          current.color = Color.BLACK;
+          Channel back = current.parentInSearch;
+          current.parentInSearch = null;
+          current = back != null ? back : firstWhite();
         }
       }
-      return -1;
+      return null;
     }
 
-    /** Cuts the weakest link of the cycle through {@code cycle}; returns it (already unlinked). */
-    int cutWeakestLink(int cycle) {
-      int current = cycle;
-      int weakest = -1;
-      int weakestOwner = -1;
-      for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
-        if (status[linkTarget[l]] == GRAY) {
-          weakest = l;
-          weakestOwner = current;
-          current = linkTarget[l];
-          break;
+    /** Walks the cycle through gray vertex {@code closing}, whitening it; cuts and returns its weakest turn. */
+    Turn cutWeakestTurn(Channel closing) {
+      Turn weakest = null;
+      Channel owner = null;
+      Channel at = closing;
+      do {
+        if (at != closing) {
+          at.color = Color.WHITE;
         }
-      }
-      while (true) {
-        status[current] = UNKNOWN;
-        for (int l = firstLink[current]; l >= 0; l = linkNext[l]) {
-          if (status[linkTarget[l]] == GRAY) {
-            if (linkWeight[l] - linkRemoved[l] < linkWeight[weakest] - linkRemoved[weakest]) {
-              weakest = l;
-              weakestOwner = current;
-            }
-            current = linkTarget[l];
+        Turn onCycle = null;
+        for (Turn t : at.turns) {
+          if (t.to.color == Color.GRAY) {
+            onCycle = t;
             break;
           }
         }
-        if (current == cycle) {
-          status[current] = UNKNOWN;
-          break;
+        if (weakest == null || onCycle.pairsLeft() < weakest.pairsLeft()) {
+          weakest = onCycle;
+          owner = at;
         }
-      }
-      unlink(weakestOwner, weakest);
+        at = onCycle.to;
+      } while (at != closing);
+      closing.color = Color.WHITE;
+      owner.turns.remove(weakest);
       return weakest;
     }
   }
 
   private final Fabric fabric;
   private final Routing routing;
-  private final int stride;
-  // paths from the CAs of one switch to one LID share their channels: one group per (switch, LID)
-  private final int[] groupOf;
-  private final IntArrayList groupSwitch = new IntArrayList();
-  private final IntArrayList groupDlid = new IntArrayList();
-  private final it.unimi.dsi.fastutil.longs.LongArrayList groupWeight =
-      new it.unimi.dsi.fastutil.longs.LongArrayList();
-  private final it.unimi.dsi.fastutil.bytes.ByteArrayList groupVl =
-      new it.unimi.dsi.fastutil.bytes.ByteArrayList();
+  private final byte[][] vlOfPair;
 
   private NaiveVlAssignment(Routing routing) {
-    this.fabric = routing.fabric();
     this.routing = routing;
-    this.stride = fabric.maxLid() + 1;
-    long size = (long) fabric.numSwitches() * stride;
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("dfsssp: " + fabric.numSwitches() + " switches x " + stride
-          + " LIDs exceed the VL table");
-    }
-    this.groupOf = new int[(int) size];
-    java.util.Arrays.fill(groupOf, -1);
+    this.fabric = routing.fabric();
+    this.vlOfPair = new byte[fabric.maxLid() + 1][fabric.maxLid() + 1];
   }
 
-  /** The VL of the path from slid to dlid after {@link #assign}. */
+  /** The VL of the path from slid to dlid. */
   int vl(int slid, int dlid) {
-    int src = fabric.portOfLid(slid);
-    int peer = fabric.peerPort(src);
-    if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0) {
-      return 0;
-    }
-    int group = groupOf[fabric.nodeOfPort(peer) * stride + dlid];
-    return group < 0 ? 0 : groupVl.getByte(group);
+    return vlOfPair[slid][dlid];
   }
 
   /**
-   * Assigns VLs to the paths between every two ports of {@code ports} (OpenSM's order); returns
-   * the assignment and the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not suffice).
-   * The (source LID, destination LID) pairs of OpenSM are kept as groups of pairs with the same
-   * path, weighted by their number of pairs: a group enters the graphs where its first pair would
-   * and moves as a whole, so every choice and count is OpenSM's.
+   * Assigns VLs to the paths between every two ports of {@code ports} (CA ports and switch port 0s,
+   * in OpenSM's order); returns the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not
+   * suffice) and the pairs per VL in {@code pathsPerVl}.
    */
-  static NaiveVlAssignment assign(Routing routing, int[] ports, int maxVls, int[] vlsNeeded, long[] pathsPerVl) {
+  static NaiveVlAssignment assign(Routing routing, int[] ports, int maxVls, int[] vlsNeeded,
+      long[] pathsPerVl) {
     NaiveVlAssignment a = new NaiveVlAssignment(routing);
-    Fabric fabric = a.fabric;
-    Cdg[] cdg = new Cdg[maxVls];
+    Graph[] graphs = new Graph[maxVls];
     for (int v = 0; v < maxVls; v++) {
-      cdg[v] = new Cdg();
-    }
-    long[] sourceLidsOfSwitch = new long[fabric.numSwitches()];
-    for (int src : ports) {
-      int peer = fabric.peerPort(src);
-      if (!fabric.isSwitch(fabric.nodeOfPort(src)) && peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer))) {
-        sourceLidsOfSwitch[fabric.nodeOfPort(peer)] += 1L << fabric.lmc(src);
-      }
+      graphs[v] = new Graph();
     }
     for (int dst : ports) {
       for (int src : ports) {
         if (src == dst) {
           continue;
         }
-        long pairs = (1L << fabric.lmc(src)) * (1L << fabric.lmc(dst));
-        pathsPerVl[0] += pairs;
-        int peer = fabric.peerPort(src);
-        if (fabric.isSwitch(fabric.nodeOfPort(src)) || peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
-          continue;
-        }
-        int sw = fabric.nodeOfPort(peer);
-        for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
-          if (a.groupOf[sw * a.stride + dlid] >= 0) {
-            continue;
+        for (int slid : a.lidsOf(src)) {
+          for (int dlid : a.lidsOf(dst)) {
+            a.add(graphs[0], slid, dlid);
+            pathsPerVl[0]++;
           }
-          // this switch's CA LIDs to dlid; a CA cabled to this switch and owning dlid is no pair
-          long weight = sourceLidsOfSwitch[sw];
-          int owner = fabric.portOfLid(dlid);
-          int ownerPeer = fabric.peerPort(owner);
-          if (!fabric.isSwitch(fabric.nodeOfPort(owner)) && ownerPeer >= 0 && fabric.nodeOfPort(ownerPeer) == sw) {
-            weight -= 1L << fabric.lmc(owner);
-          }
-          int group = a.groupSwitch.size();
-          a.groupOf[sw * a.stride + dlid] = group;
-          a.groupSwitch.add(sw);
-          a.groupDlid.add(dlid);
-          a.groupWeight.add(weight);
-          a.groupVl.add((byte) 0);
-          a.addPath(cdg[0], group);
         }
       }
     }
     int needed = 1;
     for (int v = 0; v < maxVls - 1; v++) {
-      int start = cdg[v].root;
-      while (start >= 0) {
-        int cycle = cdg[v].searchCycle(start);
-        if (cycle >= 0) {
+      Graph g = graphs[v];
+      Channel start = g.root;
+      while (start != null) {
+        Channel closing = g.findCycle(start);
+        if (closing != null) {
           needed = v + 2;
-          int link = cdg[v].cutWeakestLink(cycle);
-          IntArrayList groups = cdg[v].linkPairs[link];
-          for (int i = 0; i < groups.size(); i++) {
-            int group = groups.getInt(i);
-            if (a.groupVl.getByte(group) != v) {
+          Turn cut = g.cutWeakestTurn(closing);
+          for (long pair : cut.pairs) {
+            int slid = (int) (pair >>> 16);
+            int dlid = (int) (pair & 0xFFFF);
+            if (a.vlOfPair[slid][dlid] != v) {
               continue;
             }
-            a.removePath(cdg[v], group);
-            a.addPath(cdg[v + 1], group);
-            a.groupVl.set(group, (byte) (v + 1));
-            pathsPerVl[v] -= a.groupWeight.getLong(group);
-            pathsPerVl[v + 1] += a.groupWeight.getLong(group);
+            a.remove(g, slid, dlid);
+            a.add(graphs[v + 1], slid, dlid);
+            a.vlOfPair[slid][dlid] = (byte) (v + 1);
+            pathsPerVl[v]--;
+            pathsPerVl[v + 1]++;
           }
         }
-        start = cycle;
+        start = closing;
       }
     }
-    Cdg last = cdg[maxVls - 1];
-    if (last.root >= 0 && last.searchCycle(last.root) >= 0) {
+    Graph last = graphs[maxVls - 1];
+    if (last.root != null && last.findCycle(last.root) != null) {
       needed = maxVls + 1;
     }
     vlsNeeded[0] = needed;
     return a;
   }
 
-  /** The channels of a group's path, as OpenSM numbers them, walked through the LFTs. */
-  private IntArrayList channels(Cdg cdg, int group, boolean create) {
-    IntArrayList nodes = new IntArrayList();
-    int sw = groupSwitch.getInt(group);
-    int dlid = groupDlid.getInt(group);
-    for (int hops = 0; hops < 256; hops++) {
-      int port = routing.outPort(sw, dlid);
-      if (port == Routing.NO_ROUTE || port == 0) {
-        break;
-      }
-      int next = fabric.peerPort(fabric.port(sw, port));
-      if (next < 0 || !fabric.isSwitch(fabric.nodeOfPort(next))) {
-        break;
-      }
-      int remote = fabric.nodeOfPort(next);
-      long id = ((long) fabric.baseLid(fabric.port(sw, 0)) << 48) | ((long) port << 32)
-          | ((long) fabric.baseLid(fabric.port(remote, 0)) << 16) | fabric.portNum(next);
-      int node = create ? cdg.node(id) : cdg.nodeOf.get(id);
-      nodes.add(node);
-      sw = remote;
+  private int[] lidsOf(int port) {
+    int[] lids = new int[1 << fabric.lmc(port)];
+    for (int k = 0; k < lids.length; k++) {
+      lids[k] = fabric.baseLid(port) + k;
     }
-    return nodes;
+    return lids;
   }
 
-  private void addPath(Cdg cdg, int group) {
-    IntArrayList nodes = channels(cdg, group, true);
-    long weight = groupWeight.getLong(group);
-    for (int i = 1; i < nodes.size(); i++) {
-      int link = cdg.link(nodes.getInt(i - 1), nodes.getInt(i));
-      cdg.linkPairs[link].add(group);
-      cdg.linkWeight[link] += weight;
+  /** The channel ids of the path from slid to dlid, switch-to-switch hops only. */
+  private List<Long> channels(int slid, int dlid) {
+    List<Long> ids = new ArrayList<>();
+    int src = fabric.portOfLid(slid);
+    if (fabric.isSwitch(fabric.nodeOfPort(src)) || fabric.peerPort(src) < 0) {
+      return ids;
+    }
+    int sw = fabric.nodeOfPort(fabric.peerPort(src));
+    while (fabric.isSwitch(sw) && ids.size() <= fabric.numSwitches()) {
+      int out = routing.outPort(sw, dlid);
+      if (out == Routing.NO_ROUTE || out == 0) {
+        break;
+      }
+      int peer = fabric.peerPort(fabric.port(sw, out));
+      if (peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+        break;
+      }
+      int next = fabric.nodeOfPort(peer);
+      ids.add(((long) switchLid(sw) << 48) | ((long) out << 32) | ((long) switchLid(next) << 16)
+          | fabric.portNum(peer));
+      sw = next;
+    }
+    return ids;
+  }
+
+  private int switchLid(int sw) {
+    return fabric.baseLid(fabric.port(sw, 0));
+  }
+
+  private void add(Graph g, int slid, int dlid) {
+    long pair = ((long) slid << 16) | dlid;
+    Channel previous = null;
+    for (long id : channels(slid, dlid)) {
+      Channel c = g.channel(id);
+      if (previous != null) {
+        Turn turn = null;
+        for (Turn t : previous.turns) {
+          if (t.to == c) {
+            turn = t;
+            break;
+          }
+        }
+        if (turn == null) {
+          turn = new Turn(c);
+          previous.turns.add(turn);
+        }
+        turn.pairs.add(pair);
+      }
+      previous = c;
     }
   }
 
-  private void removePath(Cdg cdg, int group) {
-    IntArrayList nodes = channels(cdg, group, false);
-    long weight = groupWeight.getLong(group);
-    for (int i = 1; i < nodes.size(); i++) {
-      int a = nodes.getInt(i - 1);
-      int b = nodes.getInt(i);
-      if (a < 0 || b < 0) {
-        continue;
+  private void remove(Graph g, int slid, int dlid) {
+    Channel previous = null;
+    for (long id : channels(slid, dlid)) {
+      Channel c = g.byId.get(id);
+      if (previous != null) {
+        for (Turn t : previous.turns) {
+          if (t.to == c) {
+            t.removed++;
+            break;
+          }
+        }
       }
-      int l = cdg.findLink(a, b);
-      if (l >= 0) {
-        cdg.linkRemoved[l] += weight;
-      }
+      previous = c;
     }
   }
 }

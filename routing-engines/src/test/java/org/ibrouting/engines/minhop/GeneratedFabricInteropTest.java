@@ -1,7 +1,6 @@
 package org.ibrouting.engines.minhop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
@@ -33,8 +33,7 @@ class GeneratedFabricInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
   void openSmDorEqualsOurDor(String spec) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     Path net = dir.resolve("fabric.net");
@@ -52,8 +51,7 @@ class GeneratedFabricInteropTest {
   @ValueSource(strings = {"ktree 4 2", "torus 3,4 2", "hypercube 3 2", "dragonfly 2 1 1",
       "jellyfish 10 4 2 7", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
   void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     Path net = dir.resolve("fabric.net");

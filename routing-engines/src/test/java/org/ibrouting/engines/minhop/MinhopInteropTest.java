@@ -3,7 +3,6 @@ package org.ibrouting.engines.minhop;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
@@ -31,16 +31,11 @@ class MinhopInteropTest {
   @TempDir
   Path dir;
 
-  private static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
-  }
-
   /** Our dump is accepted by OpenSM's file engine, and the dump OpenSM writes back equals ours. */
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "jellyfish32"})
   void openSmLoadsOurTablesUnchanged(String name) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     Fabric fabric = ReferenceFabrics.fabric(name);
     Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
     Path dump = dir.resolve("minhop.dump");
@@ -57,7 +52,7 @@ class MinhopInteropTest {
   /** With LMC 1 and 2 (OpenSM's -l), our tables equal the ones OpenSM computes itself. */
   @Test
   void lmcRoutingEqualsOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     for (int lmc : new int[] {1, 2}) {
       for (String name : List.of("torus2d_4x4", "ft4_3")) {
         try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),

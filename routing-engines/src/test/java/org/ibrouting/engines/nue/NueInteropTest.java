@@ -1,7 +1,6 @@
 package org.ibrouting.engines.nue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
@@ -29,16 +29,11 @@ class NueInteropTest {
   @TempDir
   Path dir;
 
-  private static void assumeOpenSm() {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
-  }
-
   /** Generated fabrics, LIDs above 255 and impasses (tori) included. */
   @ParameterizedTest
   @ValueSource(strings = {"torus 5,5 2", "torus 3,3,3 1", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
   void generatedFabrics(String spec) throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     compare(TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
   }
@@ -46,7 +41,7 @@ class NueInteropTest {
   /** Random irregular fabrics with parallel links and OpenSM-style or random LIDs. */
   @Test
   void randomIrregularFabrics() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     for (int seed = 1; seed <= 4; seed++) {
       compare(FabricArbitraries.randomConnected(4 + 4 * seed, 3 * seed, 3, false, seed), "random seed " + seed);
     }
@@ -55,7 +50,7 @@ class NueInteropTest {
   /** With LMC 1 (OpenSM's -l 1) every LID of a CA gets its own Dijkstra run, as in OpenSM. */
   @Test
   void lmcEqualsOpenSm() throws Exception {
-    assumeOpenSm();
+    OpenSmPeer.assumeAvailable();
     for (String name : List.of("torus2d_4x4", "ft4_3")) {
       try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
           dir.resolve("sim-" + name))) {

@@ -3,7 +3,12 @@ package org.ibrouting.engines.robustness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,20 +39,25 @@ import org.junit.jupiter.api.Test;
  * to it), on fat trees, tori, Jellyfish and Dragonfly; the damaged fabric may fall apart into
  * several components. Each engine either routes every pair that switches still connect — walked
  * through the LFTs by {@link RouteChecker}, with every disconnected pair reported as unreachable
- * and no black hole or loop — or refuses with a {@link RoutingException} whose message starts with
- * its name and says why. Engines of {@link #DEADLOCK_FREE} must also give an acyclic channel
- * dependency graph per VL, within {@link RoutingOptions#maxVls()} VLs. Any other exception fails.
+ * and no black hole or loop — or refuses for one of the reasons it documents
+ * ({@link DocumentedRefusals}); an internal error or any other exception fails. Engines of
+ * {@link #DEADLOCK_FREE} must also give an acyclic channel dependency graph per VL, within
+ * {@link RoutingOptions#maxVls()} VLs. sar routes with a job map of two interleaved jobs.
  *
- * <p>The default run uses {@value #DEFAULT_SEEDS} seeds per (fabric, failure kind); the system
- * property {@code ibrouting.failures.seeds} sets more for a longer sweep. The summary table
- * (engine x failure kind: routed / refused / unreachable pairs) goes to standard output.
+ * <p>With the default {@value #DEFAULT_SEEDS} seeds per (fabric, failure kind) the number of
+ * refusals of every engine on every fabric and failure kind must be exactly those of
+ * {@code golden/robustness/failure-sweep-refusals.txt}; the system property
+ * {@code ibrouting.failures.seeds} sets more seeds for a longer sweep, which checks everything but
+ * those counts. The summary table (engine x failure kind: routed / refused / unreachable pairs)
+ * goes to standard output; the README's figures come from it.
  */
 class FailureSweepTest {
   /**
    * The engines that promise freedom from deadlock on any fabric they route (checked per VL). An
    * engine added to the registry that promises it must be named here.
    */
-  static final Set<String> DEADLOCK_FREE = Set.of("lash", "dfsssp", "updn", "torus-2QoS");
+  static final Set<String> DEADLOCK_FREE = Set.of("lash", "dfsssp", "updn", "multiupdn", "nue", "sar",
+      "torus-2QoS");
 
   /**
    * The engines that promise freedom from deadlock on fat trees only: dnup lets links between
@@ -57,6 +67,8 @@ class FailureSweepTest {
   static final Set<String> DEADLOCK_FREE_ON_FAT_TREES = Set.of("dnup");
 
   private static final int DEFAULT_SEEDS = 3;
+
+  private static final String EXPECTED_REFUSALS = "golden/robustness/failure-sweep-refusals.txt";
 
   private static final String[] KINDS = {"1% links", "5% links", "10% links", "1 switch", "split"};
 
@@ -124,9 +136,41 @@ class FailureSweepTest {
     String firstRefusal;
   }
 
+  /**
+   * The refusals expected per (engine, fabric): "*" lines give an engine's default, later lines
+   * override it for one fabric; an engine or fabric without a line refuses nothing.
+   */
+  static Map<String, int[]> expectedRefusals() throws IOException {
+    Map<String, int[]> expected = new LinkedHashMap<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(FailureSweepTest.class.getClassLoader()
+        .getResourceAsStream(EXPECTED_REFUSALS), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String[] fields = line.split("\\|");
+        int[] counts = Arrays.stream(fields[2].strip().split(" +")).mapToInt(Integer::parseInt).toArray();
+        if (counts.length != KINDS.length) {
+          throw new IllegalStateException(EXPECTED_REFUSALS + ": " + KINDS.length + " counts expected: " + line);
+        }
+        expected.put(fields[0].strip() + "|" + fields[1].strip(), counts);
+      }
+    }
+    return expected;
+  }
+
+  private static int[] expected(Map<String, int[]> expected, String engine, String fabric) {
+    int[] counts = expected.get(engine + "|" + fabric);
+    if (counts == null) {
+      counts = expected.get(engine + "|*");
+    }
+    return counts == null ? new int[KINDS.length] : counts;
+  }
+
   @Test
-  void everyEngineRoutesWhatIsConnectedOrRefusesWithAReason() {
+  void everyEngineRoutesWhatIsConnectedOrRefusesWithADocumentedReason() throws IOException {
     int seeds = Integer.getInteger("ibrouting.failures.seeds", DEFAULT_SEEDS);
+    Map<String, int[]> expected = expectedRefusals();
     List<String> engines = Engines.names();
     Map<String, Tally[]> tallies = new LinkedHashMap<>();
     for (String engine : engines) {
@@ -140,6 +184,10 @@ class FailureSweepTest {
     int cases = 0;
     for (Map.Entry<String, Base> base : fabrics().entrySet()) {
       Fabric intact = base.getValue().make().get();
+      Map<String, int[]> refusedHere = new LinkedHashMap<>();
+      for (String engine : engines) {
+        refusedHere.put(engine, new int[KINDS.length]);
+      }
       for (int kind = 0; kind < KINDS.length; kind++) {
         for (long seed = 1; seed <= seeds; seed++) {
           Fabric fabric = damage(intact, kind, seed);
@@ -150,11 +198,25 @@ class FailureSweepTest {
             Tally tally = tallies.get(engine)[kind];
             boolean deadlockFree = DEADLOCK_FREE.contains(engine)
                 || base.getValue().fatTree() && DEADLOCK_FREE_ON_FAT_TREES.contains(engine);
-            String problem = check(engine, EngineConfig.none().withTorusConfig(base.getValue().torus()),
-                fabric, seed, connected, deadlockFree, tally);
+            EngineConfig config = engine.equals("sar") ? SarJobMaps.configFor(engine, fabric)
+                : EngineConfig.none().withTorusConfig(base.getValue().torus());
+            int refusedBefore = tally.refused;
+            String problem = check(engine, config, fabric, seed, connected, deadlockFree, tally);
+            refusedHere.get(engine)[kind] += tally.refused - refusedBefore;
             if (problem != null) {
               problems.add(engine + " on " + what + ": " + problem);
             }
+          }
+        }
+      }
+      if (seeds == DEFAULT_SEEDS) {
+        for (String engine : engines) {
+          int[] want = expected(expected, engine, base.getKey());
+          int[] got = refusedHere.get(engine);
+          if (!Arrays.equals(want, got)) {
+            problems.add(engine + " on " + base.getKey() + ": refused " + Arrays.toString(got) + " of " + seeds
+                + " per failure kind " + Arrays.toString(KINDS) + ", expected " + Arrays.toString(want) + " ("
+                + EXPECTED_REFUSALS + ")");
           }
         }
       }
@@ -175,11 +237,7 @@ class FailureSweepTest {
       if (tally.firstRefusal == null) {
         tally.firstRefusal = e.getMessage();
       }
-      String message = e.getMessage();
-      if (message == null || !message.startsWith(engine + ": ") || message.length() < engine.length() + 10) {
-        return "refused without naming itself and a reason: " + message;
-      }
-      return null;
+      return DocumentedRefusals.problem(engine, e.getMessage());
     } catch (RuntimeException | StackOverflowError e) {
       StringBuilder trace = new StringBuilder(e.toString());
       for (StackTraceElement frame : e.getStackTrace()) {

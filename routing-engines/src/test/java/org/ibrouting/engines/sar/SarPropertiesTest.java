@@ -17,6 +17,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.RefusalCoverage;
 import org.ibrouting.testkit.RoutingAssertions;
 
 /**
@@ -46,8 +47,10 @@ class SarPropertiesTest {
           jobs, null);
     } catch (RoutingException e) {
       assertTrue(e.getMessage().startsWith("sar: needs more than " + maxVls + " VLs"), e.getMessage());
+      RefusalCoverage.refused();
       return;
     }
+    RefusalCoverage.routed();
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertMinimal(routing);
     RoutingAssertions.assertDeadlockFreePerVl(routing);

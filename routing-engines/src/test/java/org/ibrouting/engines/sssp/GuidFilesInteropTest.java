@@ -1,8 +1,6 @@
 package org.ibrouting.engines.sssp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +8,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
@@ -19,7 +15,9 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmLog;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
@@ -36,7 +34,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Tag("interop")
 class GuidFilesInteropTest {
-  private static final Pattern VLS_NEEDED = Pattern.compile("Virtual Lanes needed: (\\d+)");
 
   @TempDir
   Path dir;
@@ -45,8 +42,7 @@ class GuidFilesInteropTest {
   @CsvSource(delimiter = '|', value = {"sssp|xgft 2 6,6 1,3|-u -G", "dfsssp|torus 4,4 2|-u -G",
       "dfsssp|jellyfish 12 4 3 5|-u -G", "sssp|ktree 4 3|-u", "dfsssp|torus 3,4 2|-G"})
   void openSmWithGuidFilesEqualsOurs(String engine, String spec, String files) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     List<Integer> caPorts = new ArrayList<>();
@@ -87,9 +83,8 @@ class GuidFilesInteropTest {
           : new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cnFile), GuidLists.read(ioFile))).route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, spec + " " + engine + " " + files);
       if (engine.equals("dfsssp")) {
-        Matcher m = VLS_NEEDED.matcher(Files.readString(result.log(), java.nio.charset.StandardCharsets.ISO_8859_1));
-        assertNotNull(m.find() ? m.group(1) : null, "no VL count in " + result.log());
-        assertEquals(Integer.parseInt(m.group(1)), ours.slTable().numVls(), spec + ": VLs needed");
+        assertEquals(OpenSmLog.read(result.log()).dfssspVlsNeeded(), ours.slTable().numVls(),
+            spec + ": VLs needed, see " + result.log());
       }
       // the files matter here: without them OpenSM's order, and ours, differ from the above
       Routing plain = engine.equals("sssp") ? new SsspEngine().route(fabric, RoutingOptions.defaults())
