@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +16,7 @@ import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.opensm.OpenSmSimulation;
+import org.ibrouting.io.testing.OpenSmPeer;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
@@ -40,8 +40,7 @@ class RerouteInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"minhop", "updn"})
   void openSmLoadsTheRerouteAndChangesMoreOnItsOwn(String engine) throws Exception {
-    assumeTrue(OpenSmSimulation.available(), "ibsim/opensm not installed (apt-get install opensm"
-        + " ibsim-utils infiniband-diags); .ci/run installs them");
+    OpenSmPeer.assumeAvailable();
     Fabric intact = Topologies.kAryNTree(4, 3);
     RoutingEngine ours = Engines.create(engine, EngineConfig.none());
     Routing before = ours.route(intact, RoutingOptions.seeded(0));
