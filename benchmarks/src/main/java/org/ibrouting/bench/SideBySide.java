@@ -886,7 +886,7 @@ public final class SideBySide {
     });
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
@@ -899,12 +899,21 @@ public final class SideBySide {
 
   /** Replaces the section between the side-by-side markers of {@code file}, or appends it. */
   static void insertSection(Path file, String section) throws IOException {
+    insertSection(file, section, "side-by-side");
+  }
+
+  /**
+   * Replaces the section between the markers {@code <!-- NAME:begin ...} and
+   * {@code <!-- NAME:end -->} of {@code file}, or appends it.
+   */
+  static void insertSection(Path file, String section, String name) throws IOException {
     String text = Files.exists(file) ? Files.readString(file) : "";
-    int begin = text.indexOf("<!-- side-by-side:begin");
-    int end = text.indexOf("<!-- side-by-side:end -->");
+    int begin = text.indexOf("<!-- " + name + ":begin");
+    String endMarker = "<!-- " + name + ":end -->";
+    int end = text.indexOf(endMarker);
     String updated;
     if (begin >= 0 && end > begin) {
-      updated = text.substring(0, begin) + section + text.substring(end + "<!-- side-by-side:end -->\n".length());
+      updated = text.substring(0, begin) + section + text.substring(end + endMarker.length() + 1);
     } else {
       updated = text + (text.endsWith("\n") || text.isEmpty() ? "\n" : "\n\n") + section;
     }

@@ -204,6 +204,23 @@ public final class IncrementalCdg {
     return true;
   }
 
+  /**
+   * Adds one use of each dependency {@code (c1 << 32) | c2} of {@code keys} (all in the graph, see
+   * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none
+   * and returns false.
+   */
+  public boolean tryAddAll(long[] keys) {
+    for (int i = 0; i < keys.length; i++) {
+      if (!tryAdd(graph.slotOf(keys[i]))) {
+        for (int j = i - 1; j >= 0; j--) {
+          remove(graph.slotOf(keys[j]));
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Removes one use of edge slot {@code e}, which must be present. */
   public void remove(int e) {
     if (count[e] <= 0) {
@@ -454,6 +471,49 @@ public final class IncrementalCdg {
         inSource[pos] = edgeSource[e];
         inPos[e] = pos;
       }
+    }
+
+    /**
+     * The graph over channels {@code 0..numChannels-1} whose edge slots are the dependencies
+     * {@code (c1 << 32) | c2} of {@code keys} (distinct; sorted here, in place).
+     */
+    public static Graph of(long[] keys, int numChannels) {
+      Arrays.sort(keys);
+      int[] edgeStart = new int[numChannels + 1];
+      int[] edgeTarget = new int[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        edgeStart[(int) (keys[i] >>> 32) + 1]++;
+        edgeTarget[i] = (int) keys[i];
+      }
+      for (int c = 0; c < numChannels; c++) {
+        edgeStart[c + 1] += edgeStart[c];
+      }
+      return new Graph(edgeStart, edgeTarget);
+    }
+
+    /**
+     * The edge slot of dependency {@code (c1 << 32) | c2} in a graph built by {@link #of} (rows
+     * sorted by target), found by binary search.
+     *
+     * @throws IllegalArgumentException when the graph has no such dependency
+     */
+    public int slotOf(long key) {
+      int c1 = (int) (key >>> 32);
+      int c2 = (int) key;
+      int lo = edgeStart[c1];
+      int hi = edgeStart[c1 + 1] - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int t = edgeTarget[mid];
+        if (t < c2) {
+          lo = mid + 1;
+        } else if (t > c2) {
+          hi = mid - 1;
+        } else {
+          return mid;
+        }
+      }
+      throw new IllegalArgumentException("dependency " + c1 + " -> " + c2 + " is not in the graph");
     }
 
     /** The number of channels (vertices). */

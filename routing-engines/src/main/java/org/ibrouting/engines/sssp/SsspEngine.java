@@ -79,6 +79,11 @@ public final class SsspEngine implements RoutingEngine {
     return "sssp";
   }
 
+  /** Whether link weights start at P², keeping every route minimal. */
+  public boolean minimal() {
+    return minimal;
+  }
+
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     checkSwitches(fabric, name());
