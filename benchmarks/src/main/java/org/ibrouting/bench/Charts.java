@@ -3,7 +3,10 @@ package org.ibrouting.bench;
 import java.util.List;
 import java.util.Locale;
 
-/** The two SVG charts of the side-by-side results: a dot plot per fabric and log-log curves. */
+/**
+ * The SVG charts of the benchmark reports: a dot plot per fabric and log-log curves (side by side
+ * with OpenSM), and linear curves (the fail-in-place study).
+ */
 final class Charts {
   private Charts() {}
 
@@ -129,6 +132,63 @@ final class Charts {
       }
       svg.append(String.format(Locale.ROOT, "<polyline points='%s' fill='none' stroke='%s' stroke-width='2'%s/>%n",
           points.toString().trim(), c.color(), c.dashed() ? " stroke-dasharray='6,4'" : ""));
+    }
+    legend(svg, curves.stream().map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
+        .toList(), left, top + plotHeight + 52);
+    return svg.append("</svg>\n").toString();
+  }
+
+  /**
+   * Curves on linear axes: x from 0 to the largest x, y from 0 to {@code yMax}; a point with a NaN y
+   * breaks its curve (it is left out and the line resumes after it).
+   */
+  static String linear(String title, String xLabel, String yLabel, List<Curve> curves, double yMax) {
+    double maxX = 0;
+    for (Curve c : curves) {
+      for (double x : c.x()) {
+        maxX = Math.max(maxX, x);
+      }
+    }
+    maxX = maxX == 0 ? 1 : maxX;
+    int left = 70;
+    int top = 50;
+    int width = 640;
+    int plotHeight = 360;
+    int legendHeight = 18 * ((curves.size() + 3) / 4) + 10;
+    StringBuilder svg = header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
+    for (int t = 0; t <= 10; t++) {
+      double x = left + width * t / 10.0;
+      double y = top + plotHeight - plotHeight * t / 10.0;
+      svg.append(String.format(Locale.ROOT, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#eee'/>"
+          + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n", x, top, x, top + plotHeight,
+          x, top + plotHeight + 15, fmt(maxX * t / 10.0)));
+      svg.append(String.format(Locale.ROOT, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#eee'/>"
+          + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n", left, y, left + width, y,
+          left - 6, y + 4, String.format(Locale.ROOT, "%.2f", yMax * t / 10.0)));
+    }
+    svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
+        left + width / 2, top + plotHeight + 34, escape(xLabel)));
+    svg.append(String.format(Locale.ROOT, "<text x='16' y='%d' font-size='12' text-anchor='middle' "
+        + "transform='rotate(-90 16 %d)'>%s</text>%n", top + plotHeight / 2, top + plotHeight / 2, escape(yLabel)));
+    for (Curve c : curves) {
+      StringBuilder points = new StringBuilder();
+      for (int i = 0; i <= c.x().length; i++) {
+        boolean gap = i == c.x().length || Double.isNaN(c.y()[i]);
+        if (gap) {
+          if (points.length() > 0) {
+            svg.append(String.format(Locale.ROOT, "<polyline points='%s' fill='none' stroke='%s' "
+                + "stroke-width='2'%s/>%n", points.toString().trim(), c.color(),
+                c.dashed() ? " stroke-dasharray='6,4'" : ""));
+            points.setLength(0);
+          }
+          continue;
+        }
+        double x = left + width * c.x()[i] / maxX;
+        double y = top + plotHeight - plotHeight * Math.min(c.y()[i], yMax) / yMax;
+        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+        svg.append(String.format(Locale.ROOT, "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4f"
+            + "</title></circle>%n", x, y, c.color(), escape(c.name()), fmt(c.x()[i]), c.y()[i]));
+      }
     }
     legend(svg, curves.stream().map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
         .toList(), left, top + plotHeight + 52);

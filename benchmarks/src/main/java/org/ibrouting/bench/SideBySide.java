@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
@@ -64,7 +66,7 @@ public final class SideBySide {
       "dfsssp", "ftree", "nue");
 
   /** Our engines that are too slow for large fabrics by design (P²-SSSP: one Dijkstra per pair). */
-  static final Map<String, Integer> MAX_CAS = Map.of("p2sssp", 1024);
+  static final Map<String, Integer> MAX_CAS = Map.of("p2sssp", 4096);
 
   /** Engines whose Λ the headline compares. */
 
@@ -111,6 +113,10 @@ public final class SideBySide {
     int[] scaleK = {4, 8, 12, 16, 20, 24, 28, 32};
     long timeoutSeconds = 1800;
     String childHeap = "-Xmx8g";
+    boolean cold = true;
+    int coldRuns = 3;
+    List<String> scaleExtra = List.of("xgft 3 32,32,44 1,32,32");
+    Path launcher = Path.of("bin/ibrouting");
   }
 
   /** Runs the comparison; {@code --help} for the options. */
@@ -147,8 +153,11 @@ public final class SideBySide {
           System.out.println("""
               usage: SideBySide [--fabrics 'SPEC;SPEC...'] [--engines e1,e2|none] [--opensm-engines e1,e2|none]
                                 [--patterns N] [--seed N] [--work DIR] [--results FILE] [--plots DIR]
-                                [--fresh] [--no-opensm] [--scale] [--scale-k 4,8,...] [--timeout S]
-              SPEC is an 'ibrouting generate' spec, e.g. 'ktree 8 3' or 'torus 4,4,4 2'.""");
+                                [--fresh] [--no-opensm] [--scale] [--scale-k 4,8,...] [--scale-extra 'SPEC;...'|none]
+                                [--no-cold] [--cold-runs N] [--timeout S]
+              SPEC is an 'ibrouting generate' spec, e.g. 'ktree 8 3' or 'torus 4,4,4 2'.
+              Cold figures: each engine also routes each fabric in fresh bin/ibrouting processes (routing
+              phase from --json, whole process timed by farm-bench when installed).""");
           return null;
         }
         case "--fabrics" -> o.fabrics = List.of(args[++i].split("\\s*;\\s*"));
@@ -164,6 +173,10 @@ public final class SideBySide {
         case "--scale" -> o.scale = true;
         case "--scale-k" -> o.scaleK = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
         case "--timeout" -> o.timeoutSeconds = Long.parseLong(args[++i]);
+        case "--no-cold" -> o.cold = false;
+        case "--cold-runs" -> o.coldRuns = Integer.parseInt(args[++i]);
+        case "--scale-extra" -> o.scaleExtra = args[++i].equals("none") ? List.of()
+            : List.of(args[i].split("\\s*;\\s*"));
         default -> throw new IllegalArgumentException("unknown option " + a + " (see --help)");
       }
     }
@@ -234,6 +247,11 @@ public final class SideBySide {
         System.err.printf("%s: running ours %s ...%n", spec, engine);
         Path dump = dumps.get(engine);
         p = probe(spec, engine, o, dump == null ? "-" : dump.toString(), false);
+        if (o.cold && "ok".equals(p.getProperty("status"))) {
+          // a routing of over 20 s was timed cold already; one process then suffices
+          int runs = Double.parseDouble(p.getProperty("seconds", "0")) > 20 ? 1 : o.coldRuns;
+          coldCli(net, engine, o, p, runs);
+        }
       }
       rows.add(new Row(spec, fabric.numSwitches(), fabric.numCas(), "ours", engine, p));
     }
@@ -246,8 +264,11 @@ public final class SideBySide {
     Path simDir = dir.resolve("sim-" + engine);
     deleteTree(simDir);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, simDir, OpenSmSimulation.ibsimLimits(fabric))) {
+      long start = System.nanoTime();
       OpenSmSimulation.Result r = sim.runOpenSm(engine, OpenSmSimulation.engineOptions(engine),
           o.timeoutSeconds);
+      // the whole opensm process: discovery over ibsim, routing, LFTs sent to the switches, dumps
+      p.setProperty("process_seconds", String.format(Locale.ROOT, "%.6f", (System.nanoTime() - start) / 1e9));
       p.setProperty("engine_used", String.valueOf(r.engineUsed()));
       p.setProperty("seconds", String.format(Locale.ROOT, "%.6f", r.routingSeconds()));
       int vls = 1;
@@ -287,7 +308,7 @@ public final class SideBySide {
     }
     Path out = Files.createTempFile(o.work, "probe-", ".out");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-    long timeout = timeOnly ? 180 : o.timeoutSeconds;
+    long timeout = timeOnly ? 300 : o.timeoutSeconds;
     boolean finished = process.waitFor(timeout, TimeUnit.SECONDS);
     String output = Files.readString(out);
     Files.deleteIfExists(out);
@@ -302,6 +323,111 @@ public final class SideBySide {
           : "exit " + process.exitValue() + ": " + lastLine(output));
     }
     return p;
+  }
+
+  /**
+   * What a user gets: {@code bin/ibrouting route -R ENGINE FABRIC --json} in fresh processes
+   * ({@code coldRuns} of them, after one not counted unless only one is asked for; the launcher's
+   * class archive is made first): the median of the routing phase the command reports
+   * ({@code cold_seconds}) and of the whole process's wall time ({@code process_seconds}), timed by
+   * {@code farm-bench} when it is installed, else here.
+   */
+  static void coldCli(Path fabricFile, String engine, Options o, Properties p, int coldRuns)
+      throws IOException, InterruptedException {
+    Path launcher = o.launcher.toAbsolutePath();
+    if (!Files.isExecutable(launcher)) {
+      return;
+    }
+    Path cds = o.work.resolve("cds").toAbsolutePath();
+    Path log = Files.createTempFile(o.work, "cold-", ".log");
+    Path dump = o.work.resolve("cold.lfts.dump").toAbsolutePath();
+    String route = String.join(" ", quoteArg(launcher.toString()), "route", "-R", engine,
+        quoteArg(fabricFile.toAbsolutePath().toString()), "-o", quoteArg(dump.toString()), "--json", "-q");
+    String[] env = {"IBROUTING_CDS_DIR=" + cds, "IBROUTING_JAVA_OPTS=" + o.childHeap + " -XX:+UseParallelGC"};
+    ensureClassArchive(launcher, env, cds);
+    boolean farmBench = onPath("farm-bench");
+    List<String> command = new ArrayList<>(List.of("env"));
+    command.addAll(List.of(env));
+    if (farmBench) {
+      command.addAll(List.of("farm-bench", "-n", Integer.toString(coldRuns), "--warmup",
+          coldRuns == 1 ? "0" : "1", "--timeout",
+          Long.toString(Math.min(3600, o.timeoutSeconds)), "--", "sh", "-c", "exec " + route + " >>" + log + " 2>&1"));
+    } else {
+      command.addAll(List.of("sh", "-c", route + " >>" + log + " 2>&1"));
+    }
+    List<Double> walls = new ArrayList<>();
+    String report = "";
+    for (int run = 0; run < (farmBench || coldRuns == 1 ? 1 : coldRuns + 1); run++) {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      process.waitFor();
+      if (run > 0 || coldRuns == 1) {
+        walls.add((System.nanoTime() - start) / 1e9);
+      }
+    }
+    if (farmBench) {
+      Matcher m = Pattern.compile("(?m)^A wall s\\s+\\S+\\s+(\\S+)").matcher(report);
+      if (!m.find()) {
+        m = Pattern.compile("(?m)^wall s\\s+\\S+\\s+(\\S+)").matcher(report);
+      }
+      if (m.find(0)) {
+        walls.add(Double.parseDouble(m.group(1)));
+      }
+    }
+    List<Double> routing = new ArrayList<>();
+    Matcher m = Pattern.compile("\"routing_seconds\":([0-9.]+)").matcher(Files.readString(log));
+    while (m.find()) {
+      routing.add(Double.parseDouble(m.group(1)));
+    }
+    Files.deleteIfExists(log);
+    Files.deleteIfExists(dump);
+    // farm-bench's first run is a warm-up, not counted: the last coldRuns are the measured ones
+    List<Double> measured = routing.subList(Math.max(0, routing.size() - coldRuns), routing.size());
+    if (!measured.isEmpty()) {
+      p.setProperty("cold_seconds", String.format(Locale.ROOT, "%.6f", median(measured)));
+    }
+    if (!walls.isEmpty()) {
+      p.setProperty("process_seconds", String.format(Locale.ROOT, "%.6f", median(walls)));
+    }
+  }
+
+  /** Runs the launcher once and waits (up to 2 minutes) for the class archive it creates in {@code cds}. */
+  private static void ensureClassArchive(Path launcher, String[] env, Path cds) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("env"));
+    command.addAll(List.of(env));
+    command.addAll(List.of(launcher.toString(), "--version"));
+    new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start().waitFor();
+    long until = System.nanoTime() + 120_000_000_000L;
+    while (System.nanoTime() < until) {
+      try (var files = Files.list(cds)) {
+        if (files.anyMatch(f -> f.getFileName().toString().endsWith(".jsa"))) {
+          return;
+        }
+      } catch (IOException e) {
+        // not created yet
+      }
+      Thread.sleep(250);
+    }
+  }
+
+  private static boolean onPath(String program) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String quoteArg(String s) {
+    return "'" + s.replace("'", "'\\''") + "'";
+  }
+
+  private static double median(List<Double> values) {
+    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return v[v.length / 2];
   }
 
   private static List<Row> scale(Options o) throws IOException, InterruptedException {
@@ -321,6 +447,15 @@ public final class SideBySide {
           break;
         }
       }
+      for (String spec : o.scaleExtra) {
+        Fabric fabric = buildFabric(spec);
+        if (fabric.numCas() > MAX_CAS.getOrDefault(engine, Integer.MAX_VALUE)) {
+          continue;
+        }
+        System.err.printf("scale: %s on %s ...%n", engine, spec);
+        rows.add(new Row(spec, fabric.numSwitches(), fabric.numCas(), "ours", engine,
+            probe(spec, engine, o, "-", true)));
+      }
     }
     return rows;
   }
@@ -328,7 +463,7 @@ public final class SideBySide {
   // ---- output -------------------------------------------------------------------------------
 
   private static void writeCsv(List<Row> rows, Path file) throws IOException {
-    String[] keys = {"status", "engine_used", "seconds", "peak_heap_mib", "vls", "all_routed", "avg_hops",
+    String[] keys = {"status", "engine_used", "seconds", "cold_seconds", "process_seconds", "peak_heap_mib", "vls", "all_routed", "avg_hops",
         "max_hops", "minimal_share", "efi_max", "efi_mean", "lambda", "lambda_ci95", "same_lfts", "message"};
     StringBuilder csv = new StringBuilder("fabric,switches,cas,side,engine," + String.join(",", keys) + "\n");
     for (Row r : rows) {
@@ -426,8 +561,9 @@ public final class SideBySide {
       Row any = rows.stream().filter(r -> r.fabric().equals(f)).findFirst().orElseThrow();
       md.append(String.format(Locale.ROOT, "### %s (`%s`): %,d switches, %,d CAs%n%n", WHAT.getOrDefault(f, f), f,
           any.switches(), any.cas()));
-      md.append("| engine | OpenSM s | ours s | speed-up | same LFTs | VLs O / us | avg hops O / us | minimal O / us ")
-          .append("| EFI O / us | Λ OpenSM | Λ ours |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+      md.append("| engine | OpenSM s | ours s (warm) | speed-up | ours cold s | cold speed-up | process s O / us ")
+          .append("| same LFTs | VLs O / us | avg hops O / us | minimal O / us ")
+          .append("| EFI O / us | Λ OpenSM | Λ ours |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
       List<String> engines = new ArrayList<>(o.ours);
       o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
       for (String e : engines) {
@@ -437,7 +573,9 @@ public final class SideBySide {
           continue;
         }
         md.append("| ").append(e).append(" | ").append(openSmTime(them)).append(" | ").append(ourTime(us))
-            .append(" | ").append(speedUp(them, us)).append(" | ")
+            .append(" | ").append(speedUp(them, us, "seconds")).append(" | ").append(coldTime(us)).append(" | ")
+            .append(speedUp(them, us, "cold_seconds")).append(" | ").append(pair(them, us, "process_seconds", "%.2f"))
+            .append(" | ")
             .append(us != null && us.ok() && !us.get("same_lfts").isEmpty() ? (us.get("same_lfts").equals("true")
                 ? "yes" : "no") : "-")
             .append(" | ").append(pair(them, us, "vls", "%.0f")).append(" | ").append(pair(them, us, "avg_hops", "%.3f"))
@@ -504,33 +642,56 @@ public final class SideBySide {
           fmt(sssp), fmt(dfsssp), gain(sssp, minhop), gain(dfsssp, minhop),
           best == null ? "-" : best.engine() + " (" + fmt(best.num("lambda")) + ")"));
     }
-    md.append("\nSpeed-up of our engines over OpenSM's routing phase, on the fabrics where OpenSM ran the same engine:\n\n")
-        .append("| engine | fabrics | speed-up min | median | max | on the largest of them |\n|---|---|---|---|---|---|\n");
+    md.append("\nSpeed-up of our engines over OpenSM's routing phase, on the fabrics where OpenSM ran the same ")
+        .append("engine: warm (median in a JVM that has routed for a few seconds, what an embedding program sees) ")
+        .append("and cold (the routing phase a fresh `bin/ibrouting route` process reports, what a user sees):\n\n")
+        .append("| engine | fabrics | warm min | median | max | cold min | median | max | on the largest of them, warm; cold |\n")
+        .append("|---|---|---|---|---|---|---|---|---|\n");
     for (String e : rows.stream().filter(r -> r.side().equals("opensm")).map(Row::engine).distinct().toList()) {
-      List<double[]> ratios = new ArrayList<>();
-      String largest = "";
-      int largestSize = -1;
-      for (String f : rows.stream().map(Row::fabric).distinct().toList()) {
-        Row them = find(rows, f, "opensm", e);
-        Row us = find(rows, f, "ours", e);
-        if (them != null && us != null && them.ranAsAsked() && us.ok() && us.num("seconds") > 0) {
-          double ratio = them.num("seconds") / us.num("seconds");
-          ratios.add(new double[] {ratio});
-          if (them.cas() + them.switches() > largestSize) {
-            largestSize = them.cas() + them.switches();
-            largest = String.format(Locale.ROOT, "%.1fx (%s: %.3f s vs %.3f s)", ratio, WHAT.getOrDefault(f, f),
-                us.num("seconds"), them.num("seconds"));
-          }
-        }
-      }
-      if (ratios.isEmpty()) {
+      double[] warm = ratios(rows, e, "seconds");
+      double[] cold = ratios(rows, e, "cold_seconds");
+      if (warm.length == 0) {
         continue;
       }
-      double[] r = ratios.stream().mapToDouble(x -> x[0]).sorted().toArray();
-      md.append(String.format(Locale.ROOT, "| %s | %d | %.1fx | %.1fx | %.1fx | %s |%n", e, r.length, r[0],
-          r[r.length / 2], r[r.length - 1], largest));
+      md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s |%n", e, warm.length, spread(warm), spread(cold)
+          + " | " + largest(rows, e, "seconds") + "; " + largest(rows, e, "cold_seconds")));
     }
     md.append('\n');
+  }
+
+  /** OpenSM's routing time over ours ({@code ourKey}), per fabric where both ran the engine, sorted. */
+  private static double[] ratios(List<Row> rows, String engine, String ourKey) {
+    List<Double> ratios = new ArrayList<>();
+    for (String f : rows.stream().map(Row::fabric).distinct().toList()) {
+      Row them = find(rows, f, "opensm", engine);
+      Row us = find(rows, f, "ours", engine);
+      if (them != null && us != null && them.ranAsAsked() && us.ok() && us.num(ourKey) > 0) {
+        ratios.add(them.num("seconds") / us.num(ourKey));
+      }
+    }
+    return ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+  }
+
+  private static String spread(double[] r) {
+    return r.length == 0 ? "- | - | -" : String.format(Locale.ROOT, "%.1fx | %.1fx | %.1fx", r[0], r[r.length / 2],
+        r[r.length - 1]);
+  }
+
+  /** The speed-up on the largest fabric where both ran the engine: "12.1x (16-ary 3-tree: 0.196 s vs 2.366 s)". */
+  private static String largest(List<Row> rows, String engine, String ourKey) {
+    String largest = "-";
+    int largestSize = -1;
+    for (String f : rows.stream().map(Row::fabric).distinct().toList()) {
+      Row them = find(rows, f, "opensm", engine);
+      Row us = find(rows, f, "ours", engine);
+      if (them != null && us != null && them.ranAsAsked() && us.ok() && us.num(ourKey) > 0
+          && them.cas() + them.switches() > largestSize) {
+        largestSize = them.cas() + them.switches();
+        largest = String.format(Locale.ROOT, "%.1fx (%s: %.3f s vs %.3f s)", them.num("seconds") / us.num(ourKey),
+            WHAT.getOrDefault(f, f), us.num(ourKey), them.num("seconds"));
+      }
+    }
+    return largest;
   }
 
   private static void paperClaims(StringBuilder md, List<Row> rows) {
@@ -611,11 +772,16 @@ public final class SideBySide {
     return String.format(Locale.ROOT, "%.4f", r.num("seconds"));
   }
 
-  private static String speedUp(Row them, Row us) {
-    if (them == null || us == null || !them.ranAsAsked() || !us.ok() || !(us.num("seconds") > 0)) {
+  private static String speedUp(Row them, Row us, String ourKey) {
+    if (them == null || us == null || !them.ranAsAsked() || !us.ok() || !(us.num(ourKey) > 0)) {
       return "-";
     }
-    return String.format(Locale.ROOT, "%.1fx", them.num("seconds") / us.num("seconds"));
+    return String.format(Locale.ROOT, "%.1fx", them.num("seconds") / us.num(ourKey));
+  }
+
+  private static String coldTime(Row r) {
+    return r == null || !r.ok() || Double.isNaN(r.num("cold_seconds")) ? "-"
+        : String.format(Locale.ROOT, "%.4f", r.num("cold_seconds"));
   }
 
   private static String pair(Row them, Row us, String key, String format) {
@@ -720,7 +886,7 @@ public final class SideBySide {
     });
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
@@ -733,12 +899,21 @@ public final class SideBySide {
 
   /** Replaces the section between the side-by-side markers of {@code file}, or appends it. */
   static void insertSection(Path file, String section) throws IOException {
+    insertSection(file, section, "side-by-side");
+  }
+
+  /**
+   * Replaces the section between the markers {@code <!-- NAME:begin ...} and
+   * {@code <!-- NAME:end -->} of {@code file}, or appends it.
+   */
+  static void insertSection(Path file, String section, String name) throws IOException {
     String text = Files.exists(file) ? Files.readString(file) : "";
-    int begin = text.indexOf("<!-- side-by-side:begin");
-    int end = text.indexOf("<!-- side-by-side:end -->");
+    int begin = text.indexOf("<!-- " + name + ":begin");
+    String endMarker = "<!-- " + name + ":end -->";
+    int end = text.indexOf(endMarker);
     String updated;
     if (begin >= 0 && end > begin) {
-      updated = text.substring(0, begin) + section + text.substring(end + "<!-- side-by-side:end -->\n".length());
+      updated = text.substring(0, begin) + section + text.substring(end + endMarker.length() + 1);
     } else {
       updated = text + (text.endsWith("\n") || text.isEmpty() ? "\n" : "\n\n") + section;
     }

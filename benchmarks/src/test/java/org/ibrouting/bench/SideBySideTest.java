@@ -60,12 +60,13 @@ class SideBySideTest {
   void markdownHasHeadlineClaimsAndOneRowPerEngineAndReplacesItsOwnSection() throws Exception {
     List<SideBySide.Row> rows = new ArrayList<>();
     rows.add(row("ktree 4 3", "opensm", "minhop", "status", "ok", "engine_used", "minhop", "seconds", "0.010",
-        "lambda", "0.53", "lambda_ci95", "0.01", "efi_max", "192", "vls", "1", "avg_hops", "5.4", "minimal_share", "1"));
+        "lambda", "0.53", "lambda_ci95", "0.01", "efi_max", "192", "vls", "1", "avg_hops", "5.4", "minimal_share", "1",
+        "process_seconds", "0.25"));
     rows.add(row("ktree 4 3", "opensm", "ftree", "status", "ok", "engine_used", "ftree", "seconds", "0.020",
         "lambda", "0.79", "lambda_ci95", "0.01", "efi_max", "60", "vls", "1"));
     rows.add(row("ktree 4 3", "opensm", "sssp", "status", "ok", "engine_used", "minhop", "seconds", "0.5"));
     rows.add(row("ktree 4 3", "ours", "minhop", "status", "ok", "seconds", "0.002", "lambda", "0.53",
-        "lambda_ci95", "0.01", "efi_max", "192", "same_lfts", "true"));
+        "lambda_ci95", "0.01", "efi_max", "192", "same_lfts", "true", "cold_seconds", "0.004", "process_seconds", "1.1"));
     rows.add(row("ktree 4 3", "ours", "sssp", "status", "ok", "seconds", "0.004", "lambda", "0.74",
         "lambda_ci95", "0.01", "efi_max", "92"));
     rows.add(row("ktree 4 3", "ours", "p2sssp", "status", "ok", "seconds", "0.3", "lambda", "0.71",
@@ -75,11 +76,12 @@ class SideBySideTest {
     o.openSm = List.of("minhop", "ftree", "sssp");
     String md = SideBySide.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
     assertTrue(md.contains("| 4-ary 3-tree | 0.530 | 0.740 | - | +40% | - | ftree (0.790) |"), md);
-    assertTrue(md.contains("| minhop | 1 | 5.0x | 5.0x | 5.0x |"), md);
+    assertTrue(md.contains("| minhop | 1 | 5.0x | 5.0x | 5.0x | 2.5x | 2.5x | 2.5x | 5.0x (4-ary 3-tree: 0.002 s vs 0.010 s); "
+        + "2.5x (4-ary 3-tree: 0.004 s vs 0.010 s) |"), md);
     assertTrue(md.contains("sssp 0.740 — **contradicted** by ftree 0.790; above minhop 0.530"), md);
     assertTrue(md.contains("EFI 60 vs 92, Λ 0.710 vs 0.740 — **reproduced**"), md);
-    assertTrue(md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - |"), md);
-    assertTrue(md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | yes |"), md);
+    assertTrue(md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - | - | - | - / - |"), md);
+    assertTrue(md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | 0.0040 | 2.5x | 0.25 / 1.10 | yes |"), md);
     assertTrue(md.contains("`benchmarks/side-by-side.sh --fabrics 'ktree 4 3'`"), md);
 
     Path results = dir.resolve("RESULTS.md");

@@ -11,6 +11,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
 
@@ -181,7 +182,7 @@ public final class FabricArbitraries {
     Random random = new Random(seed);
     IntArrayList linkA = new IntArrayList();
     IntArrayList linkB = new IntArrayList();
-    int[] order = permutation(switches, random);
+    int[] order = Failures.permutation(switches, random);
     for (int i = 1; i < switches; i++) {
       linkA.add(order[i]);
       linkB.add(order[random.nextInt(i)]);
@@ -235,7 +236,7 @@ public final class FabricArbitraries {
       }
       b.addNode(NodeType.SWITCH, ports, uniqueGuid(random, guids),
           sw == 0 ? "rnd" + seed + "-S0" : "S" + sw);
-      freePorts[sw] = permutation(ports, random);
+      freePorts[sw] = Failures.permutation(ports, random);
     }
     for (int i = 0; i < linkA.size(); i++) {
       int x = linkA.getInt(i);
@@ -288,37 +289,15 @@ public final class FabricArbitraries {
   public static Arbitrary<Fabric> withFailedLinks(Arbitrary<Fabric> base, int maxFailures,
       boolean keepConnected) {
     return Combinators.combine(base, Arbitraries.integers().between(1, maxFailures), Arbitraries.longs())
-        .as((fabric, failures, seed) -> failLinks(fabric, failures, keepConnected, seed));
+        .as((fabric, failures, seed) -> Failures.failLinks(fabric, failures, keepConnected, seed));
   }
 
-  /** Removes up to {@code failures} random switch-to-switch links; see {@link #withFailedLinks}. */
+  /**
+   * Removes up to {@code failures} random switch-to-switch links; see {@link #withFailedLinks} and
+   * {@link Failures#failLinks}, which it calls.
+   */
   public static Fabric failLinks(Fabric fabric, int failures, boolean keepConnected, long seed) {
-    Random random = new Random(seed);
-    IntArrayList candidates = new IntArrayList();
-    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int channel = fabric.outChannel(sw, i);
-        int peer = fabric.peerPort(channel);
-        if (fabric.isSwitch(fabric.nodeOfPort(peer)) && channel < peer) {
-          candidates.add(channel);
-        }
-      }
-    }
-    FabricBuilder b = FabricBuilder.from(fabric);
-    int removed = 0;
-    while (removed < failures && !candidates.isEmpty()) {
-      int channel = candidates.removeInt(random.nextInt(candidates.size()));
-      int peer = fabric.peerPort(channel);
-      int a = fabric.nodeOfPort(channel);
-      int pa = fabric.portNum(channel);
-      b.disconnect(a, pa);
-      if (keepConnected && !connected(b, fabric.numNodes())) {
-        b.connect(a, pa, fabric.nodeOfPort(peer), fabric.portNum(peer), fabric.linkRate(channel));
-      } else {
-        removed++;
-      }
-    }
-    return b.build();
+    return Failures.failLinks(fabric, failures, keepConnected, seed);
   }
 
   /**
@@ -330,94 +309,12 @@ public final class FabricArbitraries {
    */
   public static Arbitrary<Fabric> withFailedSwitch(Arbitrary<Fabric> base, boolean keepConnected) {
     return Combinators.combine(base, Arbitraries.longs())
-        .as((fabric, seed) -> failSwitch(fabric, keepConnected, seed));
+        .as((fabric, seed) -> Failures.failSwitch(fabric, keepConnected, seed));
   }
 
-  /** Removes one random switch; see {@link #withFailedSwitch}. */
+  /** Removes one random switch; see {@link #withFailedSwitch} and {@link Failures#failSwitch}, which it calls. */
   public static Fabric failSwitch(Fabric fabric, boolean keepConnected, long seed) {
-    if (fabric.numSwitches() < 2) {
-      return fabric;
-    }
-    Random random = new Random(seed);
-    int[] order = permutation(fabric.numSwitches(), random);
-    for (int sw : order) {
-      boolean[] removed = removedWith(fabric, sw);
-      Fabric rest = without(fabric, removed);
-      if (!keepConnected || org.ibrouting.topology.Connectivity.isConnected(rest)) {
-        return rest;
-      }
-    }
-    return fabric;
-  }
-
-  private static boolean[] removedWith(Fabric fabric, int sw) {
-    boolean[] removed = new boolean[fabric.numNodes()];
-    removed[sw] = true;
-    for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
-      boolean elsewhere = false;
-      for (int i = 0; i < fabric.outDegree(node); i++) {
-        elsewhere |= fabric.channelHead(fabric.outChannel(node, i)) != sw;
-      }
-      removed[node] = !elsewhere;
-    }
-    return removed;
-  }
-
-  private static Fabric without(Fabric fabric, boolean[] removed) {
-    FabricBuilder b = Fabric.builder();
-    int[] idOf = new int[fabric.numNodes()];
-    for (int node = 0; node < fabric.numNodes(); node++) {
-      if (removed[node]) {
-        idOf[node] = -1;
-        continue;
-      }
-      int id = b.addNode(fabric.nodeType(node), fabric.numPorts(node), fabric.nodeGuid(node),
-          fabric.description(node));
-      idOf[node] = id;
-      b.setSystemGuid(id, fabric.systemGuid(node));
-      b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
-      boolean sw = fabric.isSwitch(node);
-      for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
-        int port = fabric.port(node, p);
-        b.setPortGuid(id, p, fabric.portGuid(port));
-        if (fabric.baseLid(port) != 0) {
-          b.setLid(id, p, fabric.baseLid(port), fabric.lmc(port));
-        }
-      }
-    }
-    for (int port = 0; port < fabric.numPortSlots(); port++) {
-      int peer = fabric.peerPort(port);
-      int a = idOf[fabric.nodeOfPort(port)];
-      if (peer > port && a >= 0 && idOf[fabric.nodeOfPort(peer)] >= 0) {
-        b.connect(a, fabric.portNum(port), idOf[fabric.nodeOfPort(peer)], fabric.portNum(peer),
-            fabric.linkRate(port));
-      }
-    }
-    return b.build();
-  }
-
-  /** Whether the builder's nodes 0..n-1 form one component (iterative BFS over builder links). */
-  private static boolean connected(FabricBuilder b, int n) {
-    if (n == 0) {
-      return true;
-    }
-    boolean[] seen = new boolean[n];
-    int[] queue = new int[n];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = 0;
-    seen[0] = true;
-    while (head < tail) {
-      int node = queue[head++];
-      for (int p = 1; p <= b.numPorts(node); p++) {
-        int peer = b.peerNode(node, p);
-        if (peer >= 0 && !seen[peer]) {
-          seen[peer] = true;
-          queue[tail++] = peer;
-        }
-      }
-    }
-    return tail == n;
+    return Failures.failSwitch(fabric, keepConnected, seed);
   }
 
   private static void randomLids(FabricBuilder b, int switches, int numCas, int[] caPorts, int lmc,
@@ -428,7 +325,7 @@ public final class FabricArbitraries {
       endPorts += ports;
     }
     int blocks = Math.min(endPorts * 4, Lids.MAX_UNICAST_LID / size - 1);
-    int[] block = permutation(blocks, random);
+    int[] block = Failures.permutation(blocks, random);
     int i = 0;
     for (int sw = 0; sw < switches; sw++) {
       b.setLid(sw, 0, (block[i++] + 1) * size, 0);
@@ -450,17 +347,5 @@ public final class FabricArbitraries {
     }
   }
 
-  private static int[] permutation(int n, Random random) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
-    return p;
-  }
+
 }

@@ -9,6 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.topology.Connectivity;
+import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.OpenSmLids;
 
 class FabricArbitrariesTest {
@@ -69,7 +70,7 @@ class FabricArbitrariesTest {
 
   @Property(tries = 100)
   void failedLinksKeepConnectivityWhenAsked(@ForAll("regular") Fabric fabric, @ForAll long seed) {
-    Fabric damaged = FabricArbitraries.failLinks(fabric, 3, true, seed);
+    Fabric damaged = Failures.failLinks(fabric, 3, true, seed);
     assertTrue(Connectivity.isConnected(damaged));
     assertTrue(damaged.numLinks() >= fabric.numLinks() - 3);
     assertEquals(caLinks(fabric), caLinks(damaged));
@@ -79,16 +80,16 @@ class FabricArbitrariesTest {
   void failedLinksWithoutConnectivityRemoveExactlyThatMany(@ForAll("random") Fabric fabric,
       @ForAll long seed) {
     int switchLinks = fabric.numLinks() - caLinks(fabric);
-    Fabric damaged = FabricArbitraries.failLinks(fabric, 2, false, seed);
+    Fabric damaged = Failures.failLinks(fabric, 2, false, seed);
     assertEquals(fabric.numLinks() - Math.min(2, switchLinks), damaged.numLinks());
   }
 
   @Property(tries = 100)
   void failedSwitchLeavesTheRestConnected(@ForAll("regular") Fabric fabric, @ForAll long seed) {
-    Fabric damaged = FabricArbitraries.failSwitch(fabric, true, seed);
+    Fabric damaged = Failures.failSwitch(fabric, true, seed);
     assertTrue(Connectivity.isConnected(damaged));
     assertTrue(damaged == fabric || damaged.numSwitches() == fabric.numSwitches() - 1);
-    Fabric any = FabricArbitraries.failSwitch(fabric, false, seed);
+    Fabric any = Failures.failSwitch(fabric, false, seed);
     assertEquals(Math.max(1, fabric.numSwitches() - 1), any.numSwitches());
   }
 

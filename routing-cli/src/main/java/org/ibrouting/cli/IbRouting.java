@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
 @Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
     scope = CommandLine.ScopeType.INHERIT,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
-    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, GenerateCommand.class,
+    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, RerouteCommand.class,
+        CheckUpdateCommand.class, GenerateCommand.class, FailCommand.class,
         SimulateCommand.class, CompareCommand.class,
         CommandLine.HelpCommand.class})
 public final class IbRouting implements Runnable {

@@ -66,15 +66,20 @@ final class RouteCommand implements Callable<Integer> {
   @Mixin
   CommonOptions common;
 
-  @Override
-  public Integer call() throws Exception {
-    DumpFormat dumpFormat = compact ? DumpFormat.COMPACT : switch (format.toLowerCase(Locale.ROOT)) {
+  /** The dump format a {@code --format} value names. */
+  static DumpFormat dumpFormat(String format) {
+    return switch (format.toLowerCase(Locale.ROOT)) {
       case "full" -> DumpFormat.FULL;
       case "compact" -> DumpFormat.COMPACT;
       case "compact-guid" -> DumpFormat.COMPACT_WITH_GUID;
       default -> throw new IllegalArgumentException("unknown --format '" + format
           + "'; expected full, compact or compact-guid");
     };
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    DumpFormat dumpFormat = compact ? DumpFormat.COMPACT : dumpFormat(format);
     if (output == null && openSmDir == null) {
       throw new IllegalArgumentException("route needs -o LFTS, --opensm-dir DIR, or both");
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets
- * it: unpacked anywhere, its {@code bin/ibrouting} runs without a source tree. Runs after
- * {@code package} (failsafe), which builds the archive.
+ * it: unpacked anywhere, its {@code bin/ibrouting} runs without a source tree, and builds and uses
+ * its class-data-sharing archive. Runs after {@code package} (failsafe), which builds the archive.
  */
 class DistributionIT {
   @TempDir
@@ -38,10 +38,64 @@ class DistributionIT {
     Path log = Files.createTempFile(dir, "run", ".log");
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
         .redirectErrorStream(true).redirectOutput(log.toFile());
+    // no class archive in the home directory of whoever runs the tests, unless a test asks
+    builder.environment().put("IBROUTING_CDS", "off");
     builder.environment().putAll(env);
     Process p = builder.start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
     return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The launcher's class-data-sharing archive: the first run creates it in the background in
+   * IBROUTING_CDS_DIR, the next runs map their classes from it (the JVM's class-load log says
+   * "shared objects file (top)"), and IBROUTING_CDS=off neither creates nor uses one.
+   */
+  @Test
+  void launcherCreatesAndUsesItsClassArchive() throws Exception {
+    Path home = unpack();
+    Path launcher = home.resolve("bin/ibrouting");
+    Path cache = dir.resolve("cds");
+    Run off = run(home, Map.of("IBROUTING_CDS", "off", "IBROUTING_CDS_DIR", cache.toString()),
+        launcher.toString(), "--version");
+    assertEquals(0, off.status(), off.output());
+    assertTrue(!Files.exists(cache), "IBROUTING_CDS=off created " + cache);
+
+    Map<String, String> env = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString());
+    Run first = run(home, env, launcher.toString(), "--version");
+    assertEquals(0, first.status(), first.output());
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    List<Path> archives = List.of();
+    while (archives.isEmpty() && System.nanoTime() < until) {
+      Thread.sleep(500);
+      try (var list = Files.list(cache)) {
+        archives = list.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList();
+      }
+    }
+    assertEquals(1, archives.size(), "no archive in " + cache + " after the first run");
+
+    Path classLog = dir.resolve("classes.log");
+    Map<String, String> logged = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString(),
+        "IBROUTING_JAVA_OPTS", "-Xmx1g -Xlog:class+load:file=" + classLog);
+    Run route = run(home, logged, launcher.toString(), "route", "-R", "minhop",
+        "examples/ft4_3.ibnd", "-o", dir.resolve("cds.dump").toString());
+    assertEquals(0, route.status(), route.output());
+    assertEquals("", route.output().lines().filter(l -> l.contains("[cds") || l.contains("shared archive"))
+        .findFirst().orElse(""), "the launcher keeps the JVM's archive messages quiet");
+    String classes = Files.readString(classLog, StandardCharsets.UTF_8);
+    assertTrue(classes.contains("org.ibrouting.engines.minhop.MinhopEngine source: shared objects file (top)"),
+        "MinhopEngine was not mapped from the archive");
+  }
+
+  private Path unpack() throws Exception {
+    Path archive = Path.of(System.getProperty("ibrouting.distribution"));
+    assertTrue(Files.isRegularFile(archive), archive + " was not built");
+    Path into = Files.createTempDirectory(dir, "unpacked");
+    Run untar = run(into, "tar", "xzf", archive.toString());
+    assertEquals(0, untar.status(), untar.output());
+    try (var list = Files.list(into)) {
+      return list.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
   }
 
   @Test

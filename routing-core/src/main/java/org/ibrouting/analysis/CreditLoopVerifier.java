@@ -100,10 +100,34 @@ public final class CreditLoopVerifier {
 
   /** Builds the graph of every VL and checks it for cycles. */
   public CdgReport verify(Routing routing) {
+    return verify(routing, null);
+  }
+
+  /**
+   * Builds the graph of every VL for every path the mix allows (a switch in state EITHER follows
+   * either of its tables; sources send on the SLs of the mix's SL state) and checks it for cycles:
+   * acyclic means that no credit loop can form whichever of these states the switches are in, even
+   * while packets sent in one state are still in flight in another.
+   *
+   * @throws IllegalArgumentException when an SL table of the mix has per-port SL-to-VL maps (not
+   *     supported for mixes)
+   */
+  public CdgReport verify(RoutingMix mix) {
+    for (Routing r : new Routing[] {mix.first(), mix.second()}) {
+      if (!ignoreSls && r.slTable().portSl2Vl() != null) {
+        throw new IllegalArgumentException("a mix of routings with per-port SL-to-VL maps (" + r.engineName()
+            + ") cannot be checked; check each routing on its own");
+      }
+    }
+    return verify(mix.first(), mix);
+  }
+
+  private CdgReport verify(Routing routing, RoutingMix mix) {
     Fabric fabric = routing.fabric();
     Endpoints endpoints = new Endpoints(fabric, scope);
-    boolean vlLess = ignoreSls || routing.slTable().isNone();
-    PortSl2Vl portVls = vlLess ? null : routing.slTable().portSl2Vl();
+    SlTable second = mix == null ? null : mix.second().slTable();
+    boolean vlLess = ignoreSls || routing.slTable().isNone() && (second == null || second.isNone());
+    PortSl2Vl portVls = vlLess || mix != null ? null : routing.slTable().portSl2Vl();
     if (portVls != null) {
       if (!portVls.fits(fabric)) {
         throw new IllegalArgumentException("the per-port SL2VL map covers " + portVls.numPortSlots()
@@ -111,9 +135,9 @@ public final class CreditLoopVerifier {
       }
       return verifyPerPort(routing, endpoints, portVls);
     }
-    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), vlLess, null);
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), second, vlLess, null);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints, groups, vlLess, null, endpointChannels));
+        () -> new Worker(routing, mix, endpoints, groups, vlLess, null, endpointChannels));
     int numVls = 0;
     for (Worker w : workers) {
       for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
@@ -142,7 +166,7 @@ public final class CreditLoopVerifier {
       int[] cycle = cdg.findCycle();
       numCyclic[vl] = cdg.numCyclic();
       if (cycle != null) {
-        witnesses[vl] = witness(routing, endpoints, vlLess, vl, cycle);
+        witnesses[vl] = witness(routing, mix, endpoints, vlLess, vl, cycle);
       }
     }
     int usedVls = numVls;
@@ -178,19 +202,21 @@ public final class CreditLoopVerifier {
   }
 
   /** Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it. */
-  private CreditLoop witness(Routing routing, Endpoints endpoints, boolean vlLess, int vl,
-      int[] cycle) {
+  private CreditLoop witness(Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess,
+      int vl, int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] srcLids = new int[n];
     int[] dstLids = new int[n];
     List<String> names = new ArrayList<>(n);
     LftWalker walker = new LftWalker(routing);
+    MixWalker mixWalker = mix == null ? null : new MixWalker(mix);
     for (int i = 0; i < n; i++) {
       int c1 = cycle[i];
       int c2 = cycle[(i + 1) % n];
       names.add(channelName(fabric, c1));
-      long found = findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2);
+      long found = mix == null ? findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2)
+          : mixWalker.findInducingRoute(endpoints, vlLess, vl, c1, c2);
       srcLids[i] = (int) (found & 0xFFFF);
       dstLids[i] = (int) (found >>> 16);
     }
@@ -288,12 +314,18 @@ public final class CreditLoopVerifier {
     /** Per source LID: its (group, switch) entry, or -1. */
     final int[] entryOfLid;
 
-    SourceGroups(Endpoints endpoints, SlTable table, boolean vlLess, PortSl2Vl portVls) {
+    /**
+     * Groups by {@code table}'s source groups, or by the pairs of groups of {@code table} and
+     * {@code second} (a mix's two SL tables; null for one routing).
+     */
+    SourceGroups(Endpoints endpoints, SlTable table, SlTable second, boolean vlLess,
+        PortSl2Vl portVls) {
       Fabric fabric = endpoints.fabric;
       int maxLid = fabric.maxLid();
       int tableGroups = vlLess ? 0 : table.numGroups();
-      int[] denseOf = new int[tableGroups + 1];
-      Arrays.fill(denseOf, -1);
+      int secondGroups = vlLess || second == null ? 0 : second.numGroups();
+      Long2IntOpenHashMap denseOf = new Long2IntOpenHashMap();
+      denseOf.defaultReturnValue(-1);
       int[] groupOfLid = new int[maxLid + 1];
       Arrays.fill(groupOfLid, -1);
       int[] rep = new int[16];
@@ -304,16 +336,21 @@ public final class CreditLoopVerifier {
         }
         int base = fabric.baseLid(endpoints.ports[e]);
         for (int lid = base; lid < base + endpoints.numLidsOf[e]; lid++) {
-          int key = vlLess ? 0 : table.groupOfSrcLid(lid);
-          key = key < 0 || key >= tableGroups ? tableGroups : key;
-          if (denseOf[key] < 0) {
+          int g1 = vlLess ? 0 : table.groupOfSrcLid(lid);
+          g1 = g1 < 0 || g1 >= tableGroups ? tableGroups : g1;
+          int g2 = secondGroups == 0 ? 0 : second.groupOfSrcLid(lid);
+          g2 = g2 < 0 || g2 >= secondGroups ? secondGroups : g2;
+          long key = (long) g1 * (secondGroups + 1) + g2;
+          int dense = denseOf.get(key);
+          if (dense < 0) {
             if (groups == rep.length) {
               rep = Arrays.copyOf(rep, groups * 2);
             }
             rep[groups] = lid;
-            denseOf[key] = groups++;
+            dense = groups++;
+            denseOf.put(key, dense);
           }
-          groupOfLid[lid] = denseOf[key];
+          groupOfLid[lid] = dense;
         }
       }
       numGroups = groups;
@@ -386,9 +423,9 @@ public final class CreditLoopVerifier {
 
   private CdgReport verifyPerPort(Routing routing, Endpoints endpoints, PortSl2Vl portVls) {
     Fabric fabric = routing.fabric();
-    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), false, portVls);
+    SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), null, false, portVls);
     List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints, groups, false, portVls, endpointChannels));
+        () -> new Worker(routing, null, endpoints, groups, false, portVls, endpointChannels));
     int numIds = fabric.numPortSlots() * MAX_VLS;
     boolean[] used = new boolean[numIds];
     for (Worker w : workers) {
@@ -488,8 +525,13 @@ public final class CreditLoopVerifier {
    * route's VL, or with per-port maps its SL, whose hops' VLs follow from the ports; then every
    * dependency is in {@code edges[0]} between (channel, VL) vertex ids {@code channel * 16 + vl}.
    */
-  private static final class Worker implements Parallel.Worker {
+  private static final class Worker implements Parallel.Worker, MixWalker.Sink {
     private final Routing routing;
+    private final RoutingMix mix;
+    private final MixWalker mixWalker;
+    private final int[] outs = new int[2];
+    private LongOpenHashSet sinkSet;
+    private boolean[] sinkUsed;
     private final Fabric fabric;
     private final Endpoints endpoints;
     private final SourceGroups groups;
@@ -510,9 +552,11 @@ public final class CreditLoopVerifier {
     final boolean[][] used = new boolean[MAX_VLS][];
     private int epoch;
 
-    Worker(Routing routing, Endpoints endpoints, SourceGroups groups, boolean vlLess,
-        PortSl2Vl portVls, boolean endpointChannels) {
+    Worker(Routing routing, RoutingMix mix, Endpoints endpoints, SourceGroups groups,
+        boolean vlLess, PortSl2Vl portVls, boolean endpointChannels) {
       this.routing = routing;
+      this.mix = mix;
+      this.mixWalker = mix == null ? null : new MixWalker(mix);
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.groups = groups;
@@ -553,6 +597,9 @@ public final class CreditLoopVerifier {
     private void collect(int lid) {
       epoch++;
       walker.reset(lid);
+      if (mixWalker != null) {
+        mixWalker.reset(lid);
+      }
       int dstEndpoint = endpoints.endpointOfLid[lid];
       int dstBase = fabric.baseLid(endpoints.ports[dstEndpoint]);
       int dstLids = endpoints.numLidsOf[dstEndpoint];
@@ -564,22 +611,17 @@ public final class CreditLoopVerifier {
       int touched = 0;
       for (int g = 0; g < groups.numGroups; g++) {
         int key = portVls != null ? routing.slTable().sl(groups.repLid[g], lid)
-            : vlLess ? 0 : routing.slTable().vl(groups.repLid[g], lid);
+            : vlLess ? 0 : mix == null ? routing.slTable().vl(groups.repLid[g], lid)
+            : mixWalker.vl(groups.repLid[g], lid);
+        int other = vlLess || mix == null ? -1 : mixWalker.otherVl(groups.repLid[g], lid);
         for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
           if (entryCount[entry] == 0) {
             continue;
           }
-          ensureKey(key);
-          int sw = groups.entrySwitch[entry];
-          if (startStamp[key][sw] != epoch) {
-            if (numStarts[key] == 0) {
-              keysTouched[touched++] = key;
-            }
-            startStamp[key][sw] = epoch;
-            startClasses[key][sw] = 0;
-            starts[key][numStarts[key]++] = sw;
+          touched = addStart(key, entry, touched);
+          if (other >= 0 && other != key) {
+            touched = addStart(other, entry, touched);
           }
-          startClasses[key][sw] |= 1 << groups.entryClass[entry];
         }
       }
       for (int l = dstBase; l < dstBase + dstLids; l++) {
@@ -606,7 +648,44 @@ public final class CreditLoopVerifier {
       }
     }
 
+    /** Walks for {@code key} start at the switch of {@code entry} this epoch; returns the keys touched. */
+    private int addStart(int key, int entry, int touched) {
+      ensureKey(key);
+      int sw = groups.entrySwitch[entry];
+      if (startStamp[key][sw] != epoch) {
+        if (numStarts[key] == 0) {
+          keysTouched[touched++] = key;
+        }
+        startStamp[key][sw] = epoch;
+        startClasses[key][sw] = 0;
+        starts[key][numStarts[key]++] = sw;
+      }
+      startClasses[key][sw] |= 1 << groups.entryClass[entry];
+      return touched;
+    }
+
+    /** Every walk the mix allows from {@code start}, into this VL's sets (see {@link MixWalker#walk}). */
+    private void walkMix(int vl, int start) {
+      sinkSet = edges[vl];
+      sinkUsed = used[vl];
+      mixWalker.walk(start, visitStamp[vl], epoch, endpointChannels, this);
+    }
+
+    @Override
+    public void channel(int out) {
+      sinkUsed[out] = true;
+    }
+
+    @Override
+    public void dependency(int in, int out) {
+      sinkSet.add(((long) in << 32) | out);
+    }
+
     private void walk(int vl, int start) {
+      if (mix != null) {
+        walkMix(vl, start);
+        return;
+      }
       int[] active = visitStamp[vl];
       LongOpenHashSet set = edges[vl];
       boolean[] usedChannels = used[vl];
@@ -688,7 +767,39 @@ public final class CreditLoopVerifier {
       return v;
     }
 
+    /** The injection dependencies of a mix: either table's first channel, on either SL's VL. */
+    private void mixInjectionEdges(int lid, int dstEndpoint) {
+      for (int e = 0; e < endpoints.ports.length; e++) {
+        int sw = endpoints.switchOf[e];
+        if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {
+          continue;
+        }
+        int caPort = endpoints.ports[e];
+        int count = mixWalker.outChannels(sw, true, outs);
+        int base = fabric.baseLid(caPort);
+        for (int src = base; src < base + endpoints.numLidsOf[e]; src++) {
+          int vl = vlLess ? 0 : mixWalker.vl(src, lid);
+          int other = vlLess ? -1 : mixWalker.otherVl(src, lid);
+          for (int t = 0; t < 2; t++) {
+            int v = t == 0 ? vl : other == vl ? -1 : other;
+            if (v < 0) {
+              continue;
+            }
+            ensureKey(v);
+            used[v][caPort] = true;
+            for (int k = 0; k < count; k++) {
+              edges[v].add(((long) caPort << 32) | outs[k]);
+            }
+          }
+        }
+      }
+    }
+
     private void injectionEdges(int lid, int dstEndpoint) {
+      if (mix != null) {
+        mixInjectionEdges(lid, dstEndpoint);
+        return;
+      }
       for (int e = 0; e < endpoints.ports.length; e++) {
         int sw = endpoints.switchOf[e];
         if (e == dstEndpoint || sw < 0 || endpoints.linkHops[e] == 0) {

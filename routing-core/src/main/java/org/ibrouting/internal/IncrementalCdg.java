@@ -1,6 +1,7 @@
 package org.ibrouting.internal;
 
 import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
 
 /**
  * Not API. A channel dependency graph kept acyclic while dependencies are added, for engines that build
@@ -15,15 +16,25 @@ import java.util.Arrays;
  * {@code ord[x]} that either meets {@code x} (the dependency would close a cycle and is refused) or
  * marks the region to reorder. Removing a dependency never invalidates the order, so it is O(1).
  *
- * <p>Memory: 1 int per edge slot and 2 ints per channel, plus a {@link Workspace} of 5 ints per
- * channel that several instances over the same graph may share (not concurrently).
+ * <p>The answers do not depend on the order the graph starts from, only the work does: a search
+ * runs only when a dependency goes against the current order. Engines whose dependencies mostly
+ * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
+ * which such dependencies already agree, instead of the identity.
+ *
+ * <p>Memory: 1 int and 2 bits per edge slot and 3 ints per channel, plus a {@link Workspace} of 5
+ * ints per channel that several instances over the same graph may share (not concurrently).
  */
 public final class IncrementalCdg {
   private final Graph graph;
   private final Workspace work;
   private final int[] count;
+  /** Bit {@code e % 64} of word {@code e / 64}: whether slot {@code e} is present. */
+  private final long[] present;
+  /** The same bits by incoming position ({@link Graph#inPos}), for the backward searches. */
+  private final long[] inPresent;
   private final int[] ord;
   private final int[] atOrd;
+  private final int[] initialOrd;
 
   /** An empty dependency graph over {@code graph} with a workspace of its own. */
   public IncrementalCdg(Graph graph) {
@@ -32,6 +43,15 @@ public final class IncrementalCdg {
 
   /** An empty dependency graph over {@code graph} using a shared {@code work} space. */
   public IncrementalCdg(Graph graph, Workspace work) {
+    this(graph, work, null);
+  }
+
+  /**
+   * An empty dependency graph over {@code graph} using a shared {@code work} space, whose order
+   * starts (and restarts on {@link #clear()}) as {@code initialOrder}: the position of each channel,
+   * a permutation of {@code 0..numChannels-1} (null: the identity). The array is copied.
+   */
+  public IncrementalCdg(Graph graph, Workspace work, int[] initialOrder) {
     if (work.stamp.length < graph.numChannels()) {
       throw new IllegalArgumentException("workspace for " + work.stamp.length
           + " channels is too small for " + graph.numChannels());
@@ -39,13 +59,104 @@ public final class IncrementalCdg {
     this.graph = graph;
     this.work = work;
     this.count = new int[graph.numEdges()];
+    this.present = new long[(graph.numEdges() + 63) >>> 6];
+    this.inPresent = new long[present.length];
     int n = graph.numChannels();
     this.ord = new int[n];
     this.atOrd = new int[n];
-    for (int c = 0; c < n; c++) {
-      ord[c] = c;
-      atOrd[c] = c;
+    this.initialOrd = new int[n];
+    if (initialOrder == null) {
+      for (int c = 0; c < n; c++) {
+        initialOrd[c] = c;
+      }
+    } else {
+      if (initialOrder.length != n) {
+        throw new IllegalArgumentException("initial order of " + initialOrder.length
+            + " positions for " + n + " channels");
+      }
+      boolean[] taken = new boolean[n];
+      for (int c = 0; c < n; c++) {
+        int position = initialOrder[c];
+        if (position < 0 || position >= n || taken[position]) {
+          throw new IllegalArgumentException("initial order is not a permutation: channel " + c
+              + " at position " + position);
+        }
+        taken[position] = true;
+        initialOrd[c] = position;
+      }
     }
+    resetOrder();
+  }
+
+  private void resetOrder() {
+    for (int c = 0; c < ord.length; c++) {
+      ord[c] = initialOrd[c];
+      atOrd[initialOrd[c]] = c;
+    }
+  }
+
+  /**
+   * A starting order for dependencies that climb away from the switches with CAs and then
+   * descend, as shortest and Up*&#47;Down* routes on fat trees do: channels first that climb (their
+   * head is farther from every CA's switch than their tail), from the lowest tail up; then those
+   * that stay on one level; then those that descend, from the highest tail down; ties by channel
+   * number. A channel with {@code tailSwitch[c] < 0} (a source no dependency enters) comes first.
+   * Levels are hops over switch-to-switch links from the nearest switch with a CA cabled to it
+   * (all 0 when no switch has one).
+   *
+   * @param tailSwitch the switch each channel leaves, or -1
+   * @param headSwitch the switch each channel enters
+   * @return the position of each channel, for {@link #IncrementalCdg(Graph, Workspace, int[])}
+   */
+  public static int[] climbingOrder(Fabric fabric, int[] tailSwitch, int[] headSwitch) {
+    int numSwitches = fabric.numSwitches();
+    int[] level = new int[numSwitches];
+    int[] queue = new int[numSwitches];
+    Arrays.fill(level, -1);
+    int tail = 0;
+    for (int sw = 0; sw < numSwitches; sw++) {
+      for (int i = 0, n = fabric.outDegree(sw); i < n; i++) {
+        if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, i)))) {
+          level[sw] = 0;
+          queue[tail++] = sw;
+          break;
+        }
+      }
+    }
+    if (tail == 0) {
+      Arrays.fill(level, 0);
+    }
+    for (int head = 0; head < tail; head++) {
+      int sw = queue[head];
+      for (int i = 0, n = fabric.outDegree(sw); i < n; i++) {
+        int next = fabric.channelHead(fabric.outChannel(sw, i));
+        if (next < numSwitches && level[next] < 0) {
+          level[next] = level[sw] + 1;
+          queue[tail++] = next;
+        }
+      }
+    }
+    int numChannels = headSwitch.length;
+    long[] keys = new long[numChannels];
+    for (int c = 0; c < numChannels; c++) {
+      long primary;
+      if (tailSwitch[c] < 0) {
+        primary = 0;
+      } else {
+        int from = Math.max(0, level[tailSwitch[c]]);
+        int to = Math.max(0, level[headSwitch[c]]);
+        primary = to > from ? (1L << 24) + from
+            : to == from ? (2L << 24) + from
+            : (3L << 24) + (0xFFFFFF - from);
+      }
+      keys[c] = primary << 32 | c;
+    }
+    Arrays.sort(keys);
+    int[] position = new int[numChannels];
+    for (int i = 0; i < numChannels; i++) {
+      position[(int) keys[i]] = i;
+    }
+    return position;
   }
 
   /** The candidate dependencies this graph is built over. */
@@ -53,13 +164,12 @@ public final class IncrementalCdg {
     return graph;
   }
 
-  /** Removes every dependency and resets the order to the identity. */
+  /** Removes every dependency and resets the order to the initial one. */
   public void clear() {
     Arrays.fill(count, 0);
-    for (int c = 0; c < ord.length; c++) {
-      ord[c] = c;
-      atOrd[c] = c;
-    }
+    Arrays.fill(present, 0);
+    Arrays.fill(inPresent, 0);
+    resetOrder();
   }
 
   /** Whether edge slot {@code e} is present (its use count is positive). */
@@ -90,6 +200,24 @@ public final class IncrementalCdg {
       return false;
     }
     count[e] = 1;
+    flipPresent(e);
+    return true;
+  }
+
+  /**
+   * Adds one use of each dependency {@code (c1 << 32) | c2} of {@code keys} (all in the graph, see
+   * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none
+   * and returns false.
+   */
+  public boolean tryAddAll(long[] keys) {
+    for (int i = 0; i < keys.length; i++) {
+      if (!tryAdd(graph.slotOf(keys[i]))) {
+        for (int j = i - 1; j >= 0; j--) {
+          remove(graph.slotOf(keys[j]));
+        }
+        return false;
+      }
+    }
     return true;
   }
 
@@ -98,7 +226,27 @@ public final class IncrementalCdg {
     if (count[e] <= 0) {
       throw new IllegalStateException("dependency slot " + e + " is not present");
     }
-    count[e]--;
+    if (--count[e] == 0) {
+      flipPresent(e);
+    }
+  }
+
+  private void flipPresent(int e) {
+    present[e >>> 6] ^= 1L << e;
+    int pos = graph.inPos[e];
+    inPresent[pos >>> 6] ^= 1L << pos;
+  }
+
+  /** The bits of {@code bitset}'s {@code word} that are set, restricted to {@code start .. end-1}. */
+  private static long bitsIn(long[] bitset, int word, int start, int end) {
+    long bits = bitset[word];
+    if (word == start >>> 6) {
+      bits &= -1L << start;
+    }
+    if (word == (end - 1) >>> 6) {
+      bits &= -1L >>> (63 - ((end - 1) & 63));
+    }
+    return bits;
   }
 
   /** Whether channel {@code to} can be reached from {@code from} over present dependencies. */
@@ -120,9 +268,11 @@ public final class IncrementalCdg {
     int[] edgeTarget = graph.edgeTarget;
     while (top > 0) {
       int c = stack[--top];
-      for (int e = edgeStart[c]; e < edgeStart[c + 1]; e++) {
-        if (count[e] > 0) {
-          int w = edgeTarget[e];
+      int start = edgeStart[c];
+      int end = edgeStart[c + 1];
+      for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+        for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
+          int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
           if (w == to) {
             return true;
           }
@@ -136,7 +286,14 @@ public final class IncrementalCdg {
     return false;
   }
 
-  /** Pearce-Kelly insertion of {@code x -> y}: false on a cycle (nothing changed), else reorders. */
+  /**
+   * Pearce-Kelly insertion of {@code x -> y}: false on a cycle (nothing changed), else reorders.
+   * The forward search from {@code y} (channels before {@code x} in the order) and the backward
+   * search from {@code x} (channels after {@code y}) advance a level at a time, the smaller
+   * frontier first, and a cycle is found where they meet: far fewer channels than a forward search
+   * alone visits when the graph fans out. Without a cycle both run to the end, as the reordering
+   * needs.
+   */
   private boolean insert(int x, int y) {
     int lower = ord[y];
     int upper = ord[x];
@@ -147,72 +304,101 @@ public final class IncrementalCdg {
       return false;
     }
     int[] stamp = work.stamp;
-    int[] stack = work.stack;
     int[] forward = work.forward;
     int[] backward = work.backward;
     int[] edgeStart = graph.edgeStart;
     int[] edgeTarget = graph.edgeTarget;
-    int forwardMark = work.nextStamp();
-    int numForward = 0;
-    int top = 0;
-    stack[top++] = y;
-    stamp[y] = forwardMark;
-    while (top > 0) {
-      int c = stack[--top];
-      forward[numForward++] = c;
-      for (int e = edgeStart[c]; e < edgeStart[c + 1]; e++) {
-        if (count[e] > 0) {
-          int w = edgeTarget[e];
-          if (w == x) {
-            return false;
-          }
-          if (stamp[w] != forwardMark && ord[w] < upper) {
-            stamp[w] = forwardMark;
-            stack[top++] = w;
-          }
-        }
-      }
-    }
     int[] inStart = graph.inStart;
-    int[] inEdge = graph.inEdge;
-    int[] edgeSource = graph.edgeSource;
+    int[] inSource = graph.inSource;
+    int forwardMark = work.nextStamp();
     int backwardMark = work.nextStamp();
+    int numForward = 0;
     int numBackward = 0;
-    stack[top++] = x;
+    forward[numForward++] = y;
+    stamp[y] = forwardMark;
+    backward[numBackward++] = x;
     stamp[x] = backwardMark;
-    while (top > 0) {
-      int c = stack[--top];
-      backward[numBackward++] = c;
-      for (int i = inStart[c]; i < inStart[c + 1]; i++) {
-        int e = inEdge[i];
-        if (count[e] > 0) {
-          int p = edgeSource[e];
-          if (stamp[p] != backwardMark && ord[p] > lower) {
-            stamp[p] = backwardMark;
-            stack[top++] = p;
+    int forwardNext = 0;
+    int backwardNext = 0;
+    while (forwardNext < numForward || backwardNext < numBackward) {
+      int forwardFrontier = numForward - forwardNext;
+      int backwardFrontier = numBackward - backwardNext;
+      if (backwardFrontier == 0 || forwardFrontier != 0 && forwardFrontier <= backwardFrontier) {
+        for (int levelEnd = numForward; forwardNext < levelEnd; forwardNext++) {
+          int c = forward[forwardNext];
+          int start = edgeStart[c];
+          int end = edgeStart[c + 1];
+          for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+            for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
+              int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
+              if (stamp[w] == backwardMark) {
+                return false;
+              }
+              if (stamp[w] != forwardMark && ord[w] < upper) {
+                stamp[w] = forwardMark;
+                forward[numForward++] = w;
+              }
+            }
+          }
+        }
+      } else {
+        for (int levelEnd = numBackward; backwardNext < levelEnd; backwardNext++) {
+          int c = backward[backwardNext];
+          int start = inStart[c];
+          int end = inStart[c + 1];
+          for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+            for (long bits = bitsIn(inPresent, word, start, end); bits != 0; bits &= bits - 1) {
+              int p = inSource[(word << 6) + Long.numberOfTrailingZeros(bits)];
+              if (stamp[p] == forwardMark) {
+                return false;
+              }
+              if (stamp[p] != backwardMark && ord[p] > lower) {
+                stamp[p] = backwardMark;
+                backward[numBackward++] = p;
+              }
+            }
           }
         }
       }
     }
-    reorder(numBackward, numForward);
+    reorder(numBackward, numForward, lower, upper, backwardMark, forwardMark);
     return true;
   }
 
-  /** Gives the backward set, then the forward set, each in its old relative order, the pooled slots. */
-  private void reorder(int numBackward, int numForward) {
+  /**
+   * Gives the backward set, then the forward set, each in its old relative order, the pooled slots.
+   * Both lie in positions {@code lower .. upper} and carry their marks; where that range is short
+   * against the sets, one pass over it lists them in order, else they are sorted.
+   */
+  private void reorder(int numBackward, int numForward, int lower, int upper, int backwardMark,
+      int forwardMark) {
     int[] forward = work.forward;
     int[] backward = work.backward;
     int[] stack = work.stack;
     int[] pooled = work.ordScratch;
-    for (int i = 0; i < numBackward; i++) {
-      backward[i] = ord[backward[i]];
-    }
-    for (int i = 0; i < numForward; i++) {
-      forward[i] = ord[forward[i]];
-    }
-    Arrays.sort(backward, 0, numBackward);
-    Arrays.sort(forward, 0, numForward);
     int total = numBackward + numForward;
+    if (upper - lower < 8L * total) {
+      int[] stamp = work.stamp;
+      numBackward = 0;
+      numForward = 0;
+      for (int position = lower; position <= upper; position++) {
+        int mark = stamp[atOrd[position]];
+        if (mark == backwardMark) {
+          backward[numBackward++] = position;
+        } else if (mark == forwardMark) {
+          forward[numForward++] = position;
+        }
+      }
+    } else {
+      for (int i = 0; i < numBackward; i++) {
+        backward[i] = ord[backward[i]];
+      }
+      for (int i = 0; i < numForward; i++) {
+        forward[i] = ord[forward[i]];
+      }
+      Arrays.sort(backward, 0, numBackward);
+      Arrays.sort(forward, 0, numForward);
+    }
     for (int i = 0; i < numBackward; i++) {
       stack[i] = atOrd[backward[i]];
     }
@@ -236,7 +422,7 @@ public final class IncrementalCdg {
 
   /**
    * The candidate dependencies: channels {@code 0..numChannels-1}, edge slots in compressed rows by
-   * source channel, with the incoming slots of every channel indexed too. Immutable; 3 ints per
+   * source channel, with the incoming slots of every channel indexed too. Immutable; 4 ints per
    * edge slot plus 2 per channel.
    */
   public static final class Graph {
@@ -244,7 +430,9 @@ public final class IncrementalCdg {
     private final int[] edgeTarget;
     private final int[] edgeSource;
     private final int[] inStart;
-    private final int[] inEdge;
+    /** The channel each incoming position's slot leaves, and each slot's incoming position. */
+    private final int[] inSource;
+    private final int[] inPos;
 
     /**
      * The graph whose channel {@code c} has the candidate dependencies (edge slots)
@@ -275,11 +463,57 @@ public final class IncrementalCdg {
       for (int c = 0; c < n; c++) {
         inStart[c + 1] += inStart[c];
       }
-      this.inEdge = new int[edgeTarget.length];
+      this.inSource = new int[edgeTarget.length];
+      this.inPos = new int[edgeTarget.length];
       int[] fill = Arrays.copyOf(inStart, n);
       for (int e = 0; e < edgeTarget.length; e++) {
-        inEdge[fill[edgeTarget[e]]++] = e;
+        int pos = fill[edgeTarget[e]]++;
+        inSource[pos] = edgeSource[e];
+        inPos[e] = pos;
       }
+    }
+
+    /**
+     * The graph over channels {@code 0..numChannels-1} whose edge slots are the dependencies
+     * {@code (c1 << 32) | c2} of {@code keys} (distinct; sorted here, in place).
+     */
+    public static Graph of(long[] keys, int numChannels) {
+      Arrays.sort(keys);
+      int[] edgeStart = new int[numChannels + 1];
+      int[] edgeTarget = new int[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        edgeStart[(int) (keys[i] >>> 32) + 1]++;
+        edgeTarget[i] = (int) keys[i];
+      }
+      for (int c = 0; c < numChannels; c++) {
+        edgeStart[c + 1] += edgeStart[c];
+      }
+      return new Graph(edgeStart, edgeTarget);
+    }
+
+    /**
+     * The edge slot of dependency {@code (c1 << 32) | c2} in a graph built by {@link #of} (rows
+     * sorted by target), found by binary search.
+     *
+     * @throws IllegalArgumentException when the graph has no such dependency
+     */
+    public int slotOf(long key) {
+      int c1 = (int) (key >>> 32);
+      int c2 = (int) key;
+      int lo = edgeStart[c1];
+      int hi = edgeStart[c1 + 1] - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int t = edgeTarget[mid];
+        if (t < c2) {
+          lo = mid + 1;
+        } else if (t > c2) {
+          hi = mid - 1;
+        } else {
+          return mid;
+        }
+      }
+      throw new IllegalArgumentException("dependency " + c1 + " -> " + c2 + " is not in the graph");
     }
 
     /** The number of channels (vertices). */

@@ -114,6 +114,35 @@ public final class Routing {
     return notes;
   }
 
+  /**
+   * A builder pre-filled with a copy of these LFTs (and this SL table), for engines that change a
+   * few entries of an existing routing.
+   */
+  public RoutingBuilder toBuilder(String newEngineName) {
+    return new RoutingBuilder(fabric, newEngineName, lfts.clone()).setSlTable(slTable);
+  }
+
+  /**
+   * The number of (switch, LID) entries whose output port differs from {@code other}'s, over LIDs
+   * 1..max LID of the fabric (both routings must belong to the same fabric).
+   */
+  public long differingEntries(Routing other) {
+    if (other.fabric != fabric) {
+      throw new IllegalArgumentException("routings of two fabrics cannot be compared entry by entry");
+    }
+    long count = 0;
+    int maxLid = fabric.maxLid();
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      int base = sw * lftStride;
+      for (int i = base + 1; i <= base + maxLid; i++) {
+        if (lfts[i] != other.lfts[i]) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
   /** A copy of this routing with one more note, sharing the LFTs. */
   public Routing withNote(String note) {
     List<String> more = new ArrayList<>(notes);

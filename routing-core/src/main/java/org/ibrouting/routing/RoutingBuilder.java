@@ -32,6 +32,18 @@ public final class RoutingBuilder {
     Arrays.fill(lfts, (byte) Routing.NO_ROUTE);
   }
 
+  /** A builder over existing tables (taken over, not copied). */
+  RoutingBuilder(Fabric fabric, String engineName, byte[] lfts) {
+    this.fabric = fabric;
+    this.engineName = engineName;
+    this.lftStride = fabric.lftStride();
+    if (lfts.length != fabric.numSwitches() * lftStride) {
+      throw new IllegalArgumentException("LFTs of " + lfts.length + " entries do not fit "
+          + fabric.numSwitches() + " switches x " + lftStride + " LIDs");
+    }
+    this.lfts = lfts;
+  }
+
   /** The fabric being routed. */
   public Fabric fabric() {
     return fabric;
@@ -67,6 +79,15 @@ public final class RoutingBuilder {
       throw Routing.outOfRange(fabric, lftStride, sw, lid);
     }
     return lfts[sw * lftStride + lid] & 0xFF;
+  }
+
+  /**
+   * Copies the entries of switch {@code sw} for LIDs {@code fromLid .. fromLid + count - 1} into
+   * {@code dst} from {@code dstPos} (raw bytes: read with {@code & 0xFF}), for passes that read many
+   * LIDs of every switch.
+   */
+  public void copyEntries(int sw, int fromLid, byte[] dst, int dstPos, int count) {
+    System.arraycopy(lfts, sw * lftStride + fromLid, dst, dstPos, count);
   }
 
   /** Routes every switch's own LIDs (its port 0 LMC range) to port 0. */

@@ -276,6 +276,69 @@ public final class PathTable {
     return walk(src, dst, out, offset);
   }
 
+  /** How many walks {@link #paths} advances in turn. */
+  private static final int BATCH = 16;
+
+  /**
+   * The paths of {@code count} pairs {@code src[i] -> dst[i]}: pair i's channels go to {@code out}
+   * from {@code i * stride} ({@code stride >= maxPathLength()}) and its length (as {@link #path}
+   * returns it) to {@code lengths[i]}. Walking on demand, several pairs advance one switch each in
+   * turn, so that their table lookups, independent of each other, overlap in the memory system
+   * instead of waiting one after another.
+   */
+  public void paths(int[] src, int[] dst, int count, int[] out, int stride, int[] lengths) {
+    if (pathStart != null) {
+      for (int i = 0; i < count; i++) {
+        lengths[i] = path(src[i], dst[i], out, i * stride);
+      }
+      return;
+    }
+    int[] sw = new int[BATCH];
+    int[] lid = new int[BATCH];
+    int[] at = new int[BATCH];
+    for (int first = 0; first < count; first += BATCH) {
+      int size = Math.min(BATCH, count - first);
+      int walking = 0;
+      for (int b = 0; b < size; b++) {
+        int i = first + b;
+        int s = src[i];
+        int d = dst[i];
+        sw[b] = -1;
+        if (s == d) {
+          lengths[i] = 0;
+        } else if (numUnroutablePairs != 0 && !isRoutable(s, d)) {
+          lengths[i] = -1;
+        } else {
+          out[i * stride] = injectionOf[s];
+          at[b] = i * stride + 1;
+          lid[b] = lidOf[d];
+          sw[b] = leafOf[s];
+          if (sw[b] < 0) {
+            lengths[i] = 1;
+          } else {
+            walking++;
+          }
+        }
+      }
+      while (walking > 0) {
+        for (int b = 0; b < size; b++) {
+          int current = sw[b];
+          if (current < 0) {
+            continue;
+          }
+          int channel = fabric.port(current, routing.outPort(current, lid[b]));
+          out[at[b]++] = channel;
+          int next = headSwitchOf[channel];
+          sw[b] = next;
+          if (next < 0) {
+            lengths[first + b] = at[b] - (first + b) * stride;
+            walking--;
+          }
+        }
+      }
+    }
+  }
+
   /** Whether {@code src -> dst} has a path (true for {@code src == dst}). */
   public boolean routable(int src, int dst) {
     return src == dst || isRoutable(src, dst);

@@ -22,15 +22,23 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
  * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same result.
- * Per level a thread walks every stream's path once into a reusable buffer while counting τ in an
- * int array indexed by channel, takes each stream's maximum in a second pass over the buffer, and
- * resets only the counters it touched.
+ * Per level a thread writes every stream's path into a reusable buffer ({@link PathTable#paths},
+ * several walks at once), counts τ in an int array indexed by channel, takes each stream's maximum
+ * in a second pass over the buffer, and resets only the counters it touched.
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path.
  */
 public final class Simulator {
   private static final int RUNS_PER_CHUNK = 32;
+  /** 1.0 / w for the congestions met most, the same doubles the division gives. */
+  private static final double[] INVERSES = new double[1024];
+
+  static {
+    for (int w = 1; w < INVERSES.length; w++) {
+      INVERSES[w] = 1.0 / w;
+    }
+  }
 
   private Simulator() {}
 
@@ -67,11 +75,12 @@ public final class Simulator {
     double[] runValues = new double[numRuns];
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
     Worker[] workers = new Worker[Math.max(1, threads)];
+    BoundedDraws draws = new BoundedDraws(Math.max(numEndpoints, commSize));
     AtomicInteger nextChunk = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread[] pool = new Thread[workers.length];
     for (int t = 0; t < workers.length; t++) {
-      Worker w = new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues);
+      Worker w = new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
       workers[t] = w;
       pool[t] = new Thread(() -> {
         try {
@@ -171,7 +180,7 @@ public final class Simulator {
     }
     int[] weights = new int[pattern.numStreams()];
     Worker w = new Worker(table, null, pattern, Metric.HIST_MAX_CONG,
-        SimulationOptions.of(1, 0), pattern.commSize(), null, new double[1]);
+        SimulationOptions.of(1, 0), pattern.commSize(), null, new double[1], null);
     for (int level = 0; level < pattern.numLevels(); level++) {
       w.simulateLevel(pattern, level, rankToEndpoint, weights);
     }
@@ -210,18 +219,21 @@ public final class Simulator {
     private final int commSize;
     private final int[] bfsOrder;
     private final double[] runValues;
+    private final BoundedDraws draws;
     private final int[] congestion;
     private final int[] endpointPool;
     private final int[] rankToEndpoint;
     private int[] pathBuffer = new int[0];
-    private int[] pathEnd = new int[0];
+    private int[] pathLength = new int[0];
+    private int[] senders = new int[0];
+    private int[] receivers = new int[0];
     private int[] weights = new int[0];
     private long[] ready = new long[0];
     long[] histogram = new long[16];
     final long[] channelLoad;
 
     Worker(PathTable table, PatternSpec spec, Pattern fixed, Metric metric, SimulationOptions options,
-        int commSize, int[] bfsOrder, double[] runValues) {
+        int commSize, int[] bfsOrder, double[] runValues, BoundedDraws draws) {
       this.table = table;
       this.spec = spec;
       this.fixed = fixed;
@@ -230,6 +242,7 @@ public final class Simulator {
       this.commSize = commSize;
       this.bfsOrder = bfsOrder;
       this.runValues = runValues;
+      this.draws = draws;
       this.congestion = new int[table.fabric().numPortSlots()];
       this.endpointPool = new int[table.numEndpoints()];
       this.rankToEndpoint = new int[commSize];
@@ -251,7 +264,7 @@ public final class Simulator {
         for (int k = pattern.levelStart(level); k < pattern.levelStart(level + 1); k++) {
           int w = weights[k];
           levelMax = Math.max(levelMax, w);
-          inverseSum += 1.0 / w;
+          inverseSum += w < INVERSES.length ? INVERSES[w] : 1.0 / w;
           if (w >= histogram.length) {
             histogram = Arrays.copyOf(histogram, Math.max(w + 1, histogram.length * 2));
           }
@@ -283,7 +296,7 @@ public final class Simulator {
       boolean randomOrder = options.shuffleRanks() || commSize < numEndpoints;
       for (int r = 0; r < commSize; r++) {
         if (randomOrder) {
-          int j = r + random.nextInt(numEndpoints - r);
+          int j = r + draws.nextInt(random, numEndpoints - r);
           int t = endpointPool[r];
           endpointPool[r] = endpointPool[j];
           endpointPool[j] = t;
@@ -292,9 +305,9 @@ public final class Simulator {
       }
     }
 
-    private static void shuffle(int[] a, int n, SplittableRandom random) {
+    private void shuffle(int[] a, int n, SplittableRandom random) {
       for (int i = n - 1; i > 0; i--) {
-        int j = random.nextInt(i + 1);
+        int j = draws.nextInt(random, i + 1);
         int t = a[i];
         a[i] = a[j];
         a[j] = t;
@@ -310,46 +323,47 @@ public final class Simulator {
       if (pathBuffer.length < numStreams * maxPath) {
         pathBuffer = new int[numStreams * maxPath];
       }
-      if (pathEnd.length < numStreams) {
-        pathEnd = new int[numStreams];
+      if (pathLength.length < numStreams) {
+        pathLength = new int[numStreams];
+      }
+      if (senders.length < numStreams) {
+        senders = new int[numStreams];
+        receivers = new int[numStreams];
+      }
+      for (int k = 0; k < numStreams; k++) {
+        senders[k] = map[pattern.sender(from + k)];
+        receivers[k] = map[pattern.receiver(from + k)];
       }
       int[] buffer = pathBuffer;
+      int[] length = pathLength;
       int[] tau = congestion;
-      int used = 0;
+      // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
+      table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       for (int k = 0; k < numStreams; k++) {
-        int src = map[pattern.sender(from + k)];
-        int dst = map[pattern.receiver(from + k)];
-        int length = table.path(src, dst, buffer, used);
-        if (length < 0) {
-          throw new IllegalStateException(table.describe(src, dst));
+        if (length[k] < 0) {
+          throw new IllegalStateException(table.describe(senders[k], receivers[k]));
         }
-        int end = used + length;
-        for (int i = used; i < end; i++) {
+        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
           tau[buffer[i]]++;
         }
-        pathEnd[k] = end;
-        used = end;
       }
-      int start = 0;
       for (int k = 0; k < numStreams; k++) {
-        int end = pathEnd[k];
         int max = 0;
-        for (int i = start; i < end; i++) {
+        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
           int t = tau[buffer[i]];
           if (t > max) {
             max = t;
           }
         }
         out[from + k] = max;
-        start = end;
       }
-      if (channelLoad != null) {
-        for (int i = 0; i < used; i++) {
-          channelLoad[buffer[i]]++;
+      for (int k = 0; k < numStreams; k++) {
+        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
+          if (channelLoad != null) {
+            channelLoad[buffer[i]]++;
+          }
+          tau[buffer[i]] = 0;
         }
-      }
-      for (int i = 0; i < used; i++) {
-        tau[buffer[i]] = 0;
       }
     }
 

@@ -70,4 +70,39 @@ public final class Connectivity {
   public static boolean isConnected(Fabric fabric) {
     return numComponents(fabric) <= 1;
   }
+
+  /**
+   * The ordered (source LID, destination LID) pairs of distinct CA and router ports, counting every
+   * LID of an LMC range, that the fabric can carry: both ports cabled to switches of one
+   * {@link #switchComponents switch component}, or cabled straight to each other. This is the
+   * number of pairs a routing of the damaged fabric can deliver at best.
+   */
+  public static long connectedPairs(Fabric fabric) {
+    int[] component = switchComponents(fabric);
+    long[] lidsIn = new long[fabric.numSwitches() + 1];
+    long sumOfSquares = 0;
+    long direct = 0;
+    for (int port = 0; port < fabric.numPortSlots(); port++) {
+      int node = fabric.nodeOfPort(port);
+      if (fabric.isSwitch(node) || fabric.baseLid(port) == 0) {
+        continue;
+      }
+      long lids = 1L << fabric.lmc(port);
+      int swPort = fabric.switchPortOf(port);
+      if (swPort >= 0) {
+        lidsIn[component[fabric.nodeOfPort(swPort)]] += lids;
+        sumOfSquares += lids * lids;
+      } else {
+        int peer = fabric.peerPort(port);
+        if (peer >= 0 && fabric.baseLid(peer) != 0) {
+          direct += lids * (1L << fabric.lmc(peer));
+        }
+      }
+    }
+    long pairs = direct - sumOfSquares;
+    for (long lids : lidsIn) {
+      pairs += lids * lids;
+    }
+    return pairs;
+  }
 }

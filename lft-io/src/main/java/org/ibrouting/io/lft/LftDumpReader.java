@@ -30,6 +30,10 @@ import org.ibrouting.routing.RoutingBuilder;
  * mean a dump written for another fabric (generated fabrics share their GUIDs) or another LID
  * assignment. A {@code Multicast mlids} section is skipped.
  *
+ * <p>{@link #readEarlier} reads the dump of an earlier state of the same fabric, before switches,
+ * CAs or links failed: sections of switches that are gone and entries of LIDs that no port owns
+ * any more are skipped, and the LID range may end anywhere; everything else is checked as above.
+ *
  * <p>What an administrator collects from the switches reads the same way: {@code ibroute LID} and
  * {@code dump_fts} (which {@code dump_lfts.sh} runs) print one such section per switch, with a
  * {@code Lid N} or a {@code DR path ...} header, {@code 0xLID PORT : (type portguid 0x...: 'desc')}
@@ -51,6 +55,23 @@ public final class LftDumpReader {
 
   /** Reads a dump from a reader; {@code fileName} is used in messages. */
   public static Routing read(Fabric fabric, Reader reader, String fileName) throws IOException {
+    return read(fabric, reader, fileName, false);
+  }
+
+  /**
+   * Reads the dump of an earlier state of {@code fabric}, before failures (OpenSM keeps the LIDs
+   * of the ports that remain): sections of switches the fabric no longer has and entries of LIDs
+   * no port owns any more are skipped; entries that lead to ports now unconnected are kept as
+   * written. A switch that remains must still have its LID.
+   */
+  public static Routing readEarlier(Fabric fabric, Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return read(fabric, in, file.toString(), true);
+    }
+  }
+
+  private static Routing read(Fabric fabric, Reader reader, String fileName, boolean earlier)
+      throws IOException {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
     RoutingBuilder builder = Routing.builder(fabric, ENGINE_NAME);
     int sw = -1;
@@ -68,18 +89,23 @@ public final class LftDumpReader {
         continue;
       }
       if (line.startsWith("Unicast lids", start)) {
-        sw = header(fabric, fileName, lineNumber, line);
+        sw = header(fabric, fileName, lineNumber, line, earlier);
+        if (sw == GONE) {
+          multicast = false;
+          sawHeader = true;
+          continue;
+        }
         builder.clearLft(sw);
         multicast = false;
         sawHeader = true;
       } else if (line.startsWith("Multicast mlids", start)) {
         multicast = true;
-      } else if (line.startsWith("0x", start) && !multicast) {
+      } else if (line.startsWith("0x", start) && !multicast && sw != GONE) {
         if (sw < 0) {
           throw new ParseException(fileName, lineNumber, start + 1,
               "LFT entry before any 'Unicast lids ... guid 0x...' switch header");
         }
-        entry(fabric, builder, sw, fileName, lineNumber, line, start);
+        entry(fabric, builder, sw, fileName, lineNumber, line, start, earlier);
       }
     }
     if (!sawHeader) {
@@ -89,8 +115,11 @@ public final class LftDumpReader {
     return builder.build();
   }
 
-  private static int header(Fabric fabric, String fileName, int lineNumber, String line)
-      throws ParseException {
+  /** {@link #header}'s answer for the section of a switch that is gone (earlier dumps only). */
+  private static final int GONE = -2;
+
+  private static int header(Fabric fabric, String fileName, int lineNumber, String line,
+      boolean earlier) throws ParseException {
     LineCursor c = new LineCursor(fileName, lineNumber, line);
     int at = line.indexOf(" guid 0x");
     if (at < 0) {
@@ -103,11 +132,14 @@ public final class LftDumpReader {
       throw c.error("expected white space after the switch GUID, found " + c.found());
     }
     int node = fabric.nodeOfGuid(guid);
+    if (earlier && node < 0) {
+      return GONE;
+    }
     if (node < 0 || !fabric.isSwitch(node)) {
       throw c.errorAt(guidAt, String.format("switch GUID 0x%016x is %s of the fabric", guid,
           node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)) + FOR_ANOTHER_FABRIC);
     }
-    checkHeaderLids(fabric, node, c);
+    checkHeaderLids(fabric, node, c, earlier);
     return node;
   }
 
@@ -120,12 +152,13 @@ public final class LftDumpReader {
    * (generated fabrics share their GUIDs) or another LID assignment, and its entries would be
    * read against the wrong LIDs.
    */
-  private static void checkHeaderLids(Fabric fabric, int sw, LineCursor c) throws ParseException {
+  private static void checkHeaderLids(Fabric fabric, int sw, LineCursor c, boolean earlier)
+      throws ParseException {
     String line = c.line();
     int range = line.indexOf("Unicast lids [");
     int dash = range < 0 ? -1 : line.indexOf('-', range);
     int close = range < 0 ? -1 : line.indexOf(']', range);
-    if (dash > range && close > dash) {
+    if (dash > range && close > dash && !earlier) {
       long top = parseLid(line.substring(dash + 1, close));
       // OpenSM's top can lie above the largest LID ibnetdiscover shows (LIDs it assigned to ports
       // that are gone by then), never below
@@ -166,7 +199,7 @@ public final class LftDumpReader {
   }
 
   private static void entry(Fabric fabric, RoutingBuilder builder, int sw, String fileName,
-      int lineNumber, String line, int start) throws ParseException {
+      int lineNumber, String line, int start, boolean earlier) throws ParseException {
     LineCursor c = new LineCursor(fileName, lineNumber, line);
     c.seek(start + 2);
     int lidAt = c.pos();
@@ -201,6 +234,9 @@ public final class LftDumpReader {
           lid = base + (lid & (size - 1));
         }
       }
+    }
+    if (earlier && (lid < 1 || lid > fabric.maxLid() || fabric.portOfLid((int) lid) < 0)) {
+      return;
     }
     if (lid < 1 || lid > fabric.maxLid()) {
       throw c.errorAt(lidAt, "LID " + lid + " is outside the fabric's LIDs 1.." + fabric.maxLid());

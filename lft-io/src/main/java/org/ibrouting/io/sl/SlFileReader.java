@@ -18,7 +18,8 @@ import org.ibrouting.routing.SlTable;
  * {@code sl(src, dst)} is what was written for every pair. Errors name the line: a source LID the
  * fabric lacks or listed twice, destination runs outside 1..max LID or before any {@code src}
  * line, SLs outside 0-15, VLs above 14, and a {@code vls} line that disagrees with the VLs the SLs
- * need. Version 2 files also carry per-port SL-to-VL maps ({@code port-sl2vl}, {@code port-vl},
+ * need. {@link #readEarlier} reads the SL file of an earlier state of the fabric, before failures:
+ * source LIDs and destination LIDs that no port owns any more are skipped. Version 2 files also carry per-port SL-to-VL maps ({@code port-sl2vl}, {@code port-vl},
  * {@code port-class}); a node GUID the fabric lacks, a class list of the wrong length, a class or
  * VL out of range, or a missing (in, out) pair is an error naming its line.
  */
@@ -34,6 +35,21 @@ public final class SlFileReader {
 
   /** Reads from a reader; {@code fileName} is used in messages. */
   public static SlTable read(Fabric fabric, Reader reader, String fileName) throws IOException {
+    return read(fabric, reader, fileName, false);
+  }
+
+  /**
+   * Reads the SL file of an earlier state of {@code fabric}, before failures (OpenSM keeps the
+   * LIDs of the ports that remain): source and destination LIDs no port owns any more are skipped.
+   */
+  public static SlTable readEarlier(Fabric fabric, Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return read(fabric, in, file.toString(), true);
+    }
+  }
+
+  private static SlTable read(Fabric fabric, Reader reader, String fileName, boolean earlier)
+      throws IOException {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     int maxLid = fabric.maxLid();
     // first pass over the text: groups, then SLs (the whole file is small)
@@ -54,6 +70,9 @@ public final class SlFileReader {
         while (!c.skipBlanks().atEnd()) {
           int at = c.pos();
           long lid = c.readHex0x("a source LID");
+          if (earlier && (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0)) {
+            continue;
+          }
           if (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0) {
             throw c.errorAt(at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
           }
@@ -110,6 +129,12 @@ public final class SlFileReader {
         if (c.consume("-")) {
           last = c.readHex0x("the last destination LID of the run");
         }
+        if (earlier && last > maxLid && first >= 1 && last >= first) {
+          last = maxLid;
+        }
+        if (earlier && first > last) {
+          continue;
+        }
         if (first < 1 || last > maxLid || last < first) {
           throw c.errorAt(firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
         }
@@ -137,7 +162,7 @@ public final class SlFileReader {
       builder.setPortSl2Vl(ports.build(fabric, declaredVls));
     }
     SlTable table = builder.build();
-    if (declaredVls >= 0 && declaredVls != table.numVls()) {
+    if (!earlier && declaredVls >= 0 && declaredVls != table.numVls()) {
       throw new ParseException(fileName, vlsLine, 1, "'vls " + declaredVls + "' disagrees with the"
           + " entries, whose SLs need " + table.numVls() + " VLs");
     }

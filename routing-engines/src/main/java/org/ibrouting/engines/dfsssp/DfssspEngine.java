@@ -76,9 +76,19 @@ public final class DfssspEngine implements RoutingEngine {
     return "dfsssp";
   }
 
+  /** Whether spare VLs are split as OpenSM splits them. */
+  public boolean balance() {
+    return balance;
+  }
+
+  /** The SSSP engine (minimal, with this engine's GUID lists) whose tables the VLs are assigned to. */
+  public SsspEngine ssspEngine() {
+    return new SsspEngine(new SsspEngine.Settings(true, computeNodes, ioNodes));
+  }
+
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    SsspEngine ssspEngine = new SsspEngine(new SsspEngine.Settings(true, computeNodes, ioNodes));
+    SsspEngine ssspEngine = ssspEngine();
     int[] ports = ssspEngine.destinationOrder(fabric, name());
     Routing sssp;
     try {

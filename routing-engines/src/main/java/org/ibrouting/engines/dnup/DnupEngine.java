@@ -51,8 +51,13 @@ public final class DnupEngine implements RoutingEngine {
         .build(name(), threads, options.progress());
   }
 
-  /** Rank 0 for switches with a CA or router, BFS distance from them for the others. */
-  static int[] ranks(Fabric fabric) throws RoutingException {
+  /**
+   * Down*&#47;Up* ranks: 0 for switches with a CA or router, else the BFS distance from them over
+   * switch links ({@link Integer#MAX_VALUE} where none is reached).
+   *
+   * @throws RoutingException when no switch has a CA or router
+   */
+  public static int[] ranks(Fabric fabric) throws RoutingException {
     int n = fabric.numSwitches();
     int[] rank = new int[n];
     Arrays.fill(rank, Integer.MAX_VALUE);

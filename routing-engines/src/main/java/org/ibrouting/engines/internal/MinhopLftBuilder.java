@@ -20,7 +20,8 @@ import org.ibrouting.routing.RoutingBuilder;
  * picks, per LID offset and destination, the minimum-hop port with the fewest routes so far, in
  * scan order from port 1 (or from the previous LID's port + 1 for LMC offsets); routes to switches
  * are not counted. With LMC &gt; 0 it prefers ports towards systems and nodes the destination's
- * other LIDs do not use yet. Switches are independent, so they are processed in parallel.
+ * other LIDs do not use yet. Switches are independent, so they are processed in parallel. The
+ * least-hop ports are looked up once per (switch, target switch), not per LID.
  *
  * <p>Cost: O(switches x LIDs x ports) time; per worker thread one counter per port plus, with LMC
  * &gt; 0, three ints per (destination, LID offset).
@@ -121,6 +122,10 @@ public final class MinhopLftBuilder {
   private final class SwitchWorker implements Parallel.Worker {
     private final RoutingBuilder builder;
     private final int[] routesOfPort = new int[256];
+    // the least-hop ports of the current switch towards cachedTarget
+    private final int[] candidates = new int[256];
+    private int numCandidates;
+    private int cachedTarget = -1;
     private final int lidsPerPort = 1 << lmc;
     // LMC > 0: per destination, the next-hop nodes used so far and how often
     private final int[] usedCount;
@@ -140,6 +145,7 @@ public final class MinhopLftBuilder {
 
     @Override
     public void run(int sw) {
+      cachedTarget = -1;
       Arrays.fill(routesOfPort, 0);
       Arrays.fill(usedCount, 0);
       for (int offset = 0; offset < lidsPerPort; offset++) {
@@ -180,14 +186,23 @@ public final class MinhopLftBuilder {
         }
         target = fabric.nodeOfPort(peer);
       }
-      int least = hops.least(sw, target);
-      if (least == HopTable.NO_PATH) {
+      if (target != cachedTarget) {
+        findCandidates(sw, target);
+      }
+      if (numCandidates == 0) {
         return Routing.NO_ROUTE;
       }
       int numPortsInclZero = fabric.numPorts(sw) + 1;
       int start = 1;
       if (offset > 0 && mode != Mode.DOR) {
         start = builder.outPort(sw, lid - 1) + 1;
+      }
+      // OpenSM scans the ports from start on, wrapping around: the candidates from there on, then
+      // those before it
+      int startPort = start % numPortsInclZero;
+      int first = 0;
+      while (first < numCandidates && candidates[first] < startPort) {
+        first++;
       }
       boolean lmcRouting = lmc > 0;
       long leastPaths = Long.MAX_VALUE;
@@ -198,15 +213,10 @@ public final class MinhopLftBuilder {
       int bestOtherSys = 0;
       int bestOtherNode = 0;
       int firstRemote = -1;
-      for (int i = start; i < start + numPortsInclZero; i++) {
-        int portNum = i % numPortsInclZero;
-        if (portNum == 0 || hops.viaPort(sw, portNum, target) != least) {
-          continue;
-        }
+      for (int k = 0; k < numCandidates; k++) {
+        int at = first + k;
+        int portNum = candidates[at < numCandidates ? at : at - numCandidates];
         int peer = fabric.peerPort(fabric.port(sw, portNum));
-        if (peer < 0) {
-          continue;
-        }
         int remoteNode = fabric.nodeOfPort(peer);
         long count = routesOfPort[portNum];
         int listedForwarded = -1;
@@ -261,6 +271,25 @@ public final class MinhopLftBuilder {
         }
       }
       return best;
+    }
+
+    /**
+     * The ports of {@code sw} on a least-hop path to switch {@code target}, cabled, in port order
+     * (none when there is no path). Destinations come grouped by switch, so this runs once per
+     * target switch rather than per LID.
+     */
+    private void findCandidates(int sw, int target) {
+      cachedTarget = target;
+      numCandidates = 0;
+      int least = hops.least(sw, target);
+      if (least == HopTable.NO_PATH) {
+        return;
+      }
+      for (int portNum = 1; portNum <= fabric.numPorts(sw); portNum++) {
+        if (hops.viaPort(sw, portNum, target) == least && fabric.peerPort(fabric.port(sw, portNum)) >= 0) {
+          candidates[numCandidates++] = portNum;
+        }
+      }
     }
 
     private int findUsedSystem(int d, long systemGuid) {

@@ -62,7 +62,12 @@ public final class UpDownHops implements HopTable {
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
   public static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
       String phase) {
-    return compute(fabric, new Turns() {
+    return compute(fabric, upDown(fabric, rank), threads, progress, phase);
+  }
+
+  /** The Up*&#47;Down* turn rule of switch ranks (0 = root): up hops first, then down hops. */
+  public static Turns upDown(Fabric fabric, int[] rank) {
+    return new Turns() {
       @Override
       public boolean first(int x, int y) {
         return isUp(fabric, rank, x, y);
@@ -72,7 +77,25 @@ public final class UpDownHops implements HopTable {
       public boolean last(int x, int y) {
         return !isUp(fabric, rank, x, y);
       }
-    }, threads, progress, phase);
+    };
+  }
+
+  /**
+   * The Down*&#47;Up* turn rule of ranks (0 = switches with CAs): down or level hops first, then up
+   * or level hops.
+   */
+  public static Turns downUp(int[] rank) {
+    return new Turns() {
+      @Override
+      public boolean first(int x, int y) {
+        return rank[y] >= rank[x];
+      }
+
+      @Override
+      public boolean last(int x, int y) {
+        return rank[y] <= rank[x];
+      }
+    };
   }
 
   /** The legal hop counts for any two-phase turn rule. */

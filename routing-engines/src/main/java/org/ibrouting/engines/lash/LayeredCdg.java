@@ -53,7 +53,7 @@ final class LayeredCdg {
   /** Opens a new, empty layer and returns its index. */
   int openLayer() {
     int layer = numLayers++;
-    layers[layer] = new IncrementalCdg(dependencies, workspace);
+    layers[layer] = new IncrementalCdg(dependencies, workspace, graph.climbingOrder);
     return layer;
   }
 

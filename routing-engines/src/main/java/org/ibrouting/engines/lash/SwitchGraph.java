@@ -2,6 +2,7 @@ package org.ibrouting.engines.lash;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingException;
 
@@ -16,7 +17,10 @@ import org.ibrouting.routing.RoutingException;
  * depStart[c+1]-1}, one per channel leaving {@code b} in the same order, so the dependency
  * {@code (a -> b) -> (b -> x)} has the fixed slot {@code depStart[c] + (channel(b->x) - chanStart[b])}.
  *
- * <p>Memory: 5 ints per channel plus 1 int per switch.
+ * <p>{@link #climbingOrder} is where each channel starts in the layers' topological orders
+ * ({@link IncrementalCdg#climbingOrder}).
+ *
+ * <p>Memory: 6 ints per channel plus 1 int per switch.
  */
 final class SwitchGraph {
   final int numSwitches;
@@ -26,9 +30,10 @@ final class SwitchGraph {
   final int[] portNumOf;
   final int[] reverseOf;
   final int[] depStart;
+  final int[] climbingOrder;
 
   private SwitchGraph(int numSwitches, int[] chanStart, int[] tailOf, int[] headOf,
-      int[] portNumOf, int[] reverseOf, int[] depStart) {
+      int[] portNumOf, int[] reverseOf, int[] depStart, int[] climbingOrder) {
     this.numSwitches = numSwitches;
     this.chanStart = chanStart;
     this.tailOf = tailOf;
@@ -36,6 +41,7 @@ final class SwitchGraph {
     this.portNumOf = portNumOf;
     this.reverseOf = reverseOf;
     this.depStart = depStart;
+    this.climbingOrder = climbingOrder;
   }
 
   static SwitchGraph of(Fabric fabric) throws RoutingException {
@@ -88,7 +94,8 @@ final class SwitchGraph {
       }
     }
     depStart[numChannels] = (int) numDeps;
-    return new SwitchGraph(n, chanStart, tailOf, headOf, portNumOf, reverseOf, depStart);
+    return new SwitchGraph(n, chanStart, tailOf, headOf, portNumOf, reverseOf, depStart,
+        IncrementalCdg.climbingOrder(fabric, tailOf, headOf));
   }
 
   int numChannels() {

@@ -10,13 +10,13 @@ import org.ibrouting.paths.HopTable;
  * {@link MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the
  * last {@link #build} and are overwritten by the next.
  *
- * <p>Memory: 10 ints, a long and a boolean per switch.
+ * <p>Memory: 10 ints, a long and a boolean per switch, plus the shared {@link Adjacency}.
  */
 final class InTreeBuilder {
   private final Fabric fabric;
   private final int n;
   private final int allTrees;
-  private final int[] upTrees;
+  private final Adjacency adjacency;
   private final int[] componentSize;
   private final Supplier<UpDownHops> fallback;
 
@@ -46,17 +46,63 @@ final class InTreeBuilder {
   private long rng;
 
   /**
-   * @param upTrees per port slot of a switch-to-switch channel: bit t set when the channel goes up
-   *     in tree t
+   * The switch-to-switch channels the in-trees grow over, read once per destination LID: for each
+   * switch u, in u's port order, every neighbouring switch s (not u itself), the channel from s back
+   * to u and the trees in which that channel goes up. Shared by the builders of all threads.
+   * Memory: 3 ints per channel.
+   */
+  static final class Adjacency {
+    final int[] start;
+    final int[] neighbour;
+    final int[] channel;
+    final int[] up;
+
+    /**
+     * @param upTrees per port slot of a switch-to-switch channel: bit t set when the channel goes
+     *     up in tree t
+     */
+    Adjacency(Fabric fabric, int[] upTrees) {
+      int n = fabric.numSwitches();
+      start = new int[n + 1];
+      int count = 0;
+      for (int u = 0; u < n; u++) {
+        for (int k = 0; k < fabric.outDegree(u); k++) {
+          int s = fabric.channelHead(fabric.outChannel(u, k));
+          count += s < n && s != u ? 1 : 0;
+        }
+      }
+      neighbour = new int[count];
+      channel = new int[count];
+      up = new int[count];
+      int i = 0;
+      for (int u = 0; u < n; u++) {
+        start[u] = i;
+        for (int k = 0; k < fabric.outDegree(u); k++) {
+          int back = fabric.outChannel(u, k);
+          int s = fabric.channelHead(back);
+          if (s < n && s != u) {
+            neighbour[i] = s;
+            channel[i] = fabric.peerPort(back);
+            up[i] = upTrees[channel[i]];
+            i++;
+          }
+        }
+      }
+      start[n] = i;
+    }
+  }
+
+  /**
+   * @param adjacency the channels, with the trees in which each goes up
    * @param componentSize per switch: how many switches (itself included) its component holds
    * @param fallback tree 0's legal hop table, computed on first use
    */
-  InTreeBuilder(Fabric fabric, int numTrees, int[] upTrees, int[] componentSize,
+  InTreeBuilder(Fabric fabric, int numTrees, Adjacency adjacency, int[] componentSize,
       Supplier<UpDownHops> fallback) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
     this.allTrees = (1 << numTrees) - 1;
-    this.upTrees = upTrees;
+    this.adjacency = adjacency;
     this.componentSize = componentSize;
     this.fallback = fallback;
     order = new int[n];
@@ -164,12 +210,17 @@ final class InTreeBuilder {
       int d = dist[order[layerStart]];
       layerEpoch++;
       int numCandidates = 0;
+      int[] adjStart = adjacency.start;
+      int[] adjNeighbour = adjacency.neighbour;
+      int[] adjChannel = adjacency.channel;
+      int[] adjUp = adjacency.up;
       for (int i = layerStart; i < layerEnd; i++) {
         int u = order[i];
-        for (int k = 0; k < fabric.outDegree(u); k++) {
-          int back = fabric.outChannel(u, k);
-          int s = fabric.channelHead(back);
-          if (s >= n || s == u || finalizedIn[s] == epoch) {
+        int legalU = legal[u];
+        int allDownU = allDown[u];
+        for (int a = adjStart[u], end = adjStart[u + 1]; a < end; a++) {
+          int s = adjNeighbour[a];
+          if (finalizedIn[s] == epoch) {
             continue;
           }
           if (markedIn[s] != layerEpoch) {
@@ -178,10 +229,10 @@ final class InTreeBuilder {
             via[s] = -1;
             ties[s] = 0;
           }
-          int c = fabric.peerPort(back);
-          int up = upTrees[c];
-          int l = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
-          int dn = ~up & allDown[u] & allTrees;
+          int c = adjChannel[a];
+          int up = adjUp[a];
+          int l = ((up & legalU) | (~up & allDownU)) & allTrees;
+          int dn = ~up & allDownU & allTrees;
           if (l == 0) {
             continue;
           }

@@ -11,6 +11,7 @@ import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -62,8 +63,8 @@ import org.ibrouting.routing.SlTable;
  * <p>Cost: a hop matrix and one BFS per tree, then per destination LID one BFS over the switch
  * links with two masks per switch (O(LIDs x channels)); random choice runs destinations in
  * parallel, load-based choice in order. Memory: 1 byte per switch pair (hop matrix, twice more
- * for the tree-0 fallback if needed), about 12 ints per switch and thread, 1 byte per (source switch,
- * LID) for the SL table.
+ * for the tree-0 fallback if needed), about 12 ints per switch and thread, 3 ints per channel, and
+ * 2 bytes per (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
  */
 public final class MultiUpdnEngine implements RoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
@@ -191,16 +192,20 @@ public final class MultiUpdnEngine implements RoutingEngine {
     };
 
     int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
-    RoutingBuilder lfts = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
+    RoutingBuilder routing = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    SlTable.Builder slTable = SlTable.perSourceSwitch(fabric);
+    // one tree per LID fills a column of every switch's LFT and SLs: collected by LID, copied after
+    LidMajorLfts lfts = new LidMajorLfts(fabric);
+    LidMajorLfts sls = new LidMajorLfts(fabric);
+    InTreeBuilder.Adjacency adjacency = new InTreeBuilder.Adjacency(fabric, upTrees);
     if (choice == Choice.RANDOM) {
       Parallel.run(destinations.length, Parallel.threadsFor(n, options.threads()), () -> {
-        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
         return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
             null, lfts, sls);
       }, options.progress(), "multiupdn: destinations");
     } else {
-      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, upTrees, componentSize, treeZero);
+      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
       long[] load = new long[fabric.numPortSlots()];
       long[] routesOfTree = new long[numTrees];
       for (int dest = 0; dest < destinations.length; dest++) {
@@ -209,12 +214,17 @@ public final class MultiUpdnEngine implements RoutingEngine {
         options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
       }
     }
-    return lfts.setSlTable(numTrees == 1 ? SlTable.none() : sls.build()).build();
+    lfts.copyInto(routing);
+    if (numTrees == 1) {
+      return routing.setSlTable(SlTable.none()).build();
+    }
+    sls.copySlsInto(slTable);
+    return routing.setSlTable(slTable.build()).build();
   }
 
   /** Routes every LID of end port {@code destPort}; {@code load} null means random choice. */
   private static void routeDestination(Fabric fabric, int destPort, InTreeBuilder builder, long seed,
-      long[] load, long[] casOfSwitch, long[] routesOfTree, RoutingBuilder lfts, SlTable.Builder sls) {
+      long[] load, long[] casOfSwitch, long[] routesOfTree, LidMajorLfts lfts, LidMajorLfts sls) {
     int destNode = fabric.nodeOfPort(destPort);
     int destSw;
     int exitPortNum;
@@ -233,11 +243,11 @@ public final class MultiUpdnEngine implements RoutingEngine {
       int lid = fabric.baseLid(destPort) + offset;
       builder.seed(seed ^ (0x9E3779B97F4A7C15L * lid));
       builder.build(destSw, load);
-      lfts.setOutPort(destSw, lid, exitPortNum);
+      lfts.set(destSw, lid, exitPortNum);
       for (int i = 1; i < builder.count; i++) {
         int s = builder.order[i];
-        lfts.setOutPort(s, lid, fabric.portNum(builder.via[s]));
-        sls.setSl(s, lid, chooseTree(builder, builder.legal[s], routesOfTree, casOfSwitch, s));
+        lfts.set(s, lid, fabric.portNum(builder.via[s]));
+        sls.set(s, lid, chooseTree(builder, builder.legal[s], routesOfTree, casOfSwitch, s));
       }
       if (load != null) {
         builder.addLoad(load, casOfSwitch);

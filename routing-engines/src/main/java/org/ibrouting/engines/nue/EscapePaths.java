@@ -16,16 +16,9 @@ final class EscapePaths {
   private final NueNetwork net;
   private final boolean[] inHull;
   private final boolean[] hasAdjDestinations;
-  private final int[] adjTerminalsInHull;
   private final long[] hopDist;
   private final boolean[] processed;
   private final int[] queue;
-  private final int[] lifo;
-  private final long[] sigma;
-  private final double[] delta;
-  private final double[] centrality;
-  private final int[] preds;
-  private final int[] numPreds;
   private final QuaternaryHeap heap;
   private final long[] treeDist;
 
@@ -34,44 +27,85 @@ final class EscapePaths {
     int n = net.numSwitches;
     inHull = new boolean[n];
     hasAdjDestinations = new boolean[n];
-    adjTerminalsInHull = new int[n];
     hopDist = new long[n];
     processed = new boolean[n];
     queue = new int[n];
-    lifo = new int[n];
-    sigma = new long[n];
-    delta = new double[n];
-    centrality = new double[n];
-    preds = new int[net.numLinks()];
-    numPreds = new int[n];
     heap = new QuaternaryHeap(n);
     treeDist = new long[n];
   }
 
-  /** Whether switch {@code i} is cabled to a destination of the current layer. */
+  /** Whether switch {@code i} is cabled to a destination of the layer last given to {@link #useLayer}. */
   boolean hasAdjDestinations(int i) {
     return hasAdjDestinations[i];
   }
 
-  /**
-   * The root of the layer's escape tree for destinations whose switches are {@code destSwitch[0 ..
-   * count-1]} ({@code isTerminal[k]}: destination k is a CA, not the switch itself).
-   */
-  int centralSwitch(int[] destSwitch, boolean[] isTerminal, int count) {
-    convexHull(destSwitch, count);
-    return mostCentral(destSwitch, isTerminal, count);
+  /** Makes {@link #hasAdjDestinations} answer for the layer whose destinations sit on {@code destSwitch}. */
+  void useLayer(int[] destSwitch, int count) {
+    Arrays.fill(hasAdjDestinations, false);
+    for (int k = 0; k < count; k++) {
+      hasAdjDestinations[destSwitch[k]] = true;
+    }
   }
 
-  /** Marks the switches on shortest paths between the destinations' switches. */
+  /**
+   * The root of each layer's escape tree, for layers whose destinations' switches are
+   * {@code destSwitch[layer][0 .. count[layer]-1]} ({@code isTerminal[layer][k]}: destination k is
+   * a CA, not the switch itself); -1 for a layer without destinations. Layers whose hulls are the
+   * same share each breadth-first search of the centrality, which runs on {@code threads}
+   * threads; the sums are still taken source after source, so every value is OpenSM's.
+   */
+  int[] centralSwitches(int[][] destSwitch, boolean[][] isTerminal, int[] count, int threads) {
+    int numLayers = count.length;
+    int[] central = new int[numLayers];
+    boolean[][] hullOf = new boolean[numLayers][];
+    boolean[] done = new boolean[numLayers];
+    for (int layer = 0; layer < numLayers; layer++) {
+      central[layer] = -1;
+      if (count[layer] > 0) {
+        convexHull(destSwitch[layer], count[layer]);
+        hullOf[layer] = inHull.clone();
+      }
+    }
+    for (int layer = 0; layer < numLayers; layer++) {
+      if (count[layer] == 0 || done[layer]) {
+        continue;
+      }
+      int[] group = new int[numLayers];
+      int size = 0;
+      for (int other = layer; other < numLayers; other++) {
+        if (count[other] > 0 && !done[other] && Arrays.equals(hullOf[layer], hullOf[other])) {
+          group[size++] = other;
+          done[other] = true;
+        }
+      }
+      int[][] terminals = new int[size][net.numSwitches];
+      for (int g = 0; g < size; g++) {
+        int l = group[g];
+        for (int k = 0; k < count[l]; k++) {
+          if (isTerminal[l][k]) {
+            terminals[g][destSwitch[l][k]]++;
+          }
+        }
+      }
+      double[][] centrality = centrality(hullOf[layer], terminals, threads);
+      for (int g = 0; g < size; g++) {
+        central[group[g]] = mostCentral(hullOf[layer], centrality[g]);
+      }
+    }
+    return central;
+  }
+
+  /** Marks the switches on shortest paths between the destinations' switches in {@link #inHull}. */
   private void convexHull(int[] destSwitch, int count) {
     int n = net.numSwitches;
     Arrays.fill(inHull, false);
-    Arrays.fill(hasAdjDestinations, false);
+    int hullSize = 0;
     for (int k = 0; k < count; k++) {
+      hullSize += inHull[destSwitch[k]] ? 0 : 1;
       inHull[destSwitch[k]] = true;
-      hasAdjDestinations[destSwitch[k]] = true;
     }
-    for (int a = 0; a < n; a++) {
+    // once every switch is in the hull no search can add one (fat trees get there at once)
+    for (int a = 0; a < n && hullSize < n; a++) {
       if (!inHull[a]) {
         continue;
       }
@@ -108,6 +142,7 @@ final class EscapePaths {
               continue;
             }
             if (hopDist[u] != INF && hopDist[u] + 1 == hopDist[v]) {
+              hullSize += inHull[u] ? 0 : 1;
               inHull[u] = true;
               processed[u] = true;
               queue[tail++] = u;
@@ -118,20 +153,82 @@ final class EscapePaths {
     }
   }
 
-  /** Brandes' betweenness centrality inside the hull; the first switch (LID order) of the maximum. */
-  private int mostCentral(int[] destSwitch, boolean[] isTerminal, int count) {
+  /**
+   * Brandes' betweenness centrality inside {@code hull} for each of several layers with that hull
+   * ({@code terminals[g][v]}: the layer's CA destinations on switch v), OpenSM's way: every CA
+   * counts as a leaf of its switch, and each source's dependencies are added once per CA of the
+   * source and once for the switch. One breadth-first search per source serves every layer;
+   * sources run in parallel in chunks, their contributions are added in source order.
+   */
+  private double[][] centrality(boolean[] hull, int[][] terminals, int threads) {
     int n = net.numSwitches;
-    Arrays.fill(centrality, 0.0);
-    Arrays.fill(adjTerminalsInHull, 0);
-    for (int k = 0; k < count; k++) {
-      if (isTerminal[k]) {
-        adjTerminalsInHull[destSwitch[k]]++;
+    int numLayers = terminals.length;
+    double[][] centrality = new double[numLayers][n];
+    int[] sources = new int[n];
+    int numSources = 0;
+    for (int s = 0; s < n; s++) {
+      if (hull[s]) {
+        sources[numSources++] = s;
       }
     }
-    for (int s = 0; s < n; s++) {
-      if (!inHull[s]) {
-        continue;
+    int chunk = Math.min(numSources, 32);
+    Source[] slots = new Source[chunk];
+    for (int i = 0; i < chunk; i++) {
+      slots[i] = new Source(n, net.numLinks(), numLayers);
+    }
+    for (int first = 0; first < numSources; first += chunk) {
+      int from = first;
+      int size = Math.min(chunk, numSources - first);
+      // the sources of a chunk are independent; each worker fills the slots of its tasks
+      org.ibrouting.internal.Parallel.run(size, org.ibrouting.internal.Parallel.threadsFor(n, threads),
+          () -> task -> slots[task].compute(sources[from + task], hull, terminals));
+      for (int i = 0; i < size; i++) {
+        slots[i].addTo(centrality, terminals);
       }
+    }
+    return centrality;
+  }
+
+  /** The first switch of the hull (LID order) with the highest centrality. */
+  private static int mostCentral(boolean[] hull, double[] centrality) {
+    int central = -1;
+    double best = -1.0;
+    for (int i = 0; i < hull.length; i++) {
+      if (hull[i] && best < centrality[i]) {
+        central = i;
+        best = centrality[i];
+      }
+    }
+    return central;
+  }
+
+  /** One source's search and its dependencies per layer. */
+  private final class Source {
+    private final long[] hopDist;
+    private final long[] sigma;
+    private final int[] queue;
+    private final int[] lifo;
+    private final int[] preds;
+    private final int[] numPreds;
+    private final double[][] delta;
+    private final double[] ownContributions;
+    private int source;
+    private int stacked;
+
+    Source(int n, int numLinks, int numLayers) {
+      hopDist = new long[n];
+      sigma = new long[n];
+      queue = new int[n];
+      lifo = new int[n];
+      preds = new int[numLinks];
+      numPreds = new int[n];
+      delta = new double[numLayers][n];
+      ownContributions = new double[numLayers];
+    }
+
+    void compute(int s, boolean[] inHull, int[][] terminals) {
+      int n = net.numSwitches;
+      source = s;
       for (int i = 0; i < n; i++) {
         numPreds[i] = 0;
         sigma[i] = 0;
@@ -139,7 +236,7 @@ final class EscapePaths {
       }
       sigma[s] = 1;
       hopDist[s] = 0;
-      int stacked = 0;
+      stacked = 0;
       int head = 0;
       int tail = 0;
       queue[tail++] = s;
@@ -164,52 +261,56 @@ final class EscapePaths {
       // OpenSM repeats the accumulation below once for the switch and once per CA of it; the
       // dependencies of every other switch are the same each time, so they are computed once
       // and added as often, in the same floating-point order
-      for (int pos = 0; pos < stacked; pos++) {
-        delta[lifo[pos]] = 0.0;
-      }
-      double ownContributions = 0.0;
-      for (int pos = stacked - 1; pos >= 0; pos--) {
-        int v = lifo[pos];
-        if (v == s) {
-          ownContributions = delta[v];
-          continue;
+      for (int g = 0; g < terminals.length; g++) {
+        double[] d = delta[g];
+        int[] adjTerminalsInHull = terminals[g];
+        for (int pos = 0; pos < stacked; pos++) {
+          d[lifo[pos]] = 0.0;
         }
-        for (int k = 0; k < adjTerminalsInHull[v]; k++) {
-          delta[v] += 1.0;
-        }
-        for (int k = 0; k < numPreds[v]; k++) {
-          int u = preds[net.linkStart[v] + k];
-          delta[u] += (1.0 * sigma[u]) / sigma[v] * (1 + delta[v]);
-        }
-      }
-      int repeats = adjTerminalsInHull[s] + 1;
-      for (int pos = stacked - 1; pos >= 0; pos--) {
-        int v = lifo[pos];
-        if (v != s) {
-          for (int j = 0; j < repeats; j++) {
-            centrality[v] += delta[v];
+        ownContributions[g] = 0.0;
+        for (int pos = stacked - 1; pos >= 0; pos--) {
+          int v = lifo[pos];
+          if (v == s) {
+            ownContributions[g] = d[v];
+            continue;
+          }
+          for (int k = 0; k < adjTerminalsInHull[v]; k++) {
+            d[v] += 1.0;
+          }
+          for (int k = 0; k < numPreds[v]; k++) {
+            int u = preds[net.linkStart[v] + k];
+            d[u] += (1.0 * sigma[u]) / sigma[v] * (1 + d[v]);
           }
         }
       }
-      if (repeats > 1) {
-        double own = ownContributions;
-        for (int k = 0; k < adjTerminalsInHull[s] - 1; k++) {
-          own += 1.0;
+    }
+
+    /** Adds this source's contributions to every layer's centrality. */
+    void addTo(double[][] centrality, int[][] terminals) {
+      int s = source;
+      for (int g = 0; g < terminals.length; g++) {
+        double[] c = centrality[g];
+        double[] d = delta[g];
+        int repeats = terminals[g][s] + 1;
+        for (int pos = stacked - 1; pos >= 0; pos--) {
+          int v = lifo[pos];
+          if (v != s) {
+            for (int j = 0; j < repeats; j++) {
+              c[v] += d[v];
+            }
+          }
         }
-        for (int j = 1; j < repeats; j++) {
-          centrality[s] += own;
+        if (repeats > 1) {
+          double own = ownContributions[g];
+          for (int k = 0; k < terminals[g][s] - 1; k++) {
+            own += 1.0;
+          }
+          for (int j = 1; j < repeats; j++) {
+            c[s] += own;
+          }
         }
       }
     }
-    int central = -1;
-    double best = -1.0;
-    for (int i = 0; i < n; i++) {
-      if (inHull[i] && best < centrality[i]) {
-        central = i;
-        best = centrality[i];
-      }
-    }
-    return central;
   }
 
   /**

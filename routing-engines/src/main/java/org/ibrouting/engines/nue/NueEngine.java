@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -38,13 +39,14 @@ import org.ibrouting.routing.SlTable;
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
  * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
  * escape tree, O(switches x (switches + channels) x CAs per switch) for the centrality. Memory:
- * about 6 ints and a byte per cCDG edge (E = sum over channels of the head's degree), 20 ints per
- * channel.
+ * about 6 ints and 2 bytes per cCDG edge (E = sum over channels of the head's degree), 20 ints per
+ * channel, and the LFTs twice (collected by destination LID, then copied).
  */
 public final class NueEngine implements RoutingEngine {
   private final int maxNumVls;
   private final boolean includeSwitches;
   private final boolean plainSearch;
+  private final boolean resumeOften;
 
   /**
    * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
@@ -56,14 +58,26 @@ public final class NueEngine implements RoutingEngine {
     this(maxNumVls, includeSwitches, false);
   }
 
-  /** As above; {@code plainSearch} checks cycles by depth-first search only (tests compare both). */
+  /**
+   * As above; {@code plainSearch} checks cycles by depth-first search only and walks every edge
+   * one by one, as OpenSM does (tests compare both).
+   */
   NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch) {
+    this(maxNumVls, includeSwitches, plainSearch, false);
+  }
+
+  /**
+   * As above; {@code resumeOften} makes the edge-class scan hand over to the one-by-one walk at
+   * many positions, as it does when an edge changes class behind its back (tests compare).
+   */
+  NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch, boolean resumeOften) {
     if (maxNumVls < 1 || maxNumVls > 15) {
       throw new IllegalArgumentException("nue_max_num_vls must be 1-15, not " + maxNumVls);
     }
     this.maxNumVls = maxNumVls;
     this.includeSwitches = includeSwitches;
     this.plainSearch = plainSearch;
+    this.resumeOften = resumeOften;
   }
 
   /** OpenSM's defaults: one layer, switches not included. */
@@ -116,8 +130,10 @@ public final class NueEngine implements RoutingEngine {
     }
 
     NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
+    router.resumeOften = resumeOften;
     EscapePaths trees = new EscapePaths(net);
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    LidMajorLfts lfts = new LidMajorLfts(fabric);
     byte[] vlOfLid = new byte[fabric.maxLid() + 1];
     long total = 0;
     for (IntArrayList layer : layers) {
@@ -130,6 +146,23 @@ public final class NueEngine implements RoutingEngine {
         total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
       }
     }
+    int[][] destSwitchOf = new int[numLayers][];
+    boolean[][] isTerminalOf = new boolean[numLayers][];
+    int[] countOf = new int[numLayers];
+    for (int vl = 0; vl < numLayers; vl++) {
+      IntArrayList layer = layers[vl];
+      int count = layer.size();
+      countOf[vl] = count;
+      destSwitchOf[vl] = new int[count];
+      isTerminalOf[vl] = new boolean[count];
+      for (int k = 0; k < count; k++) {
+        int port = layer.getInt(k);
+        destSwitchOf[vl][k] = net.nodeOfSwitch[fabric.nodeOfPort(fabric.switchPortOf(port))];
+        isTerminalOf[vl][k] = !fabric.isSwitch(fabric.nodeOfPort(port));
+      }
+    }
+    // the escape trees' roots depend on the destinations only, not on the weights
+    int[] centralOf = trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
     long done = 0;
     for (int vl = 0; vl < numLayers; vl++) {
       IntArrayList layer = layers[vl];
@@ -137,17 +170,15 @@ public final class NueEngine implements RoutingEngine {
       if (count == 0) {
         continue;
       }
-      int[] destSwitch = new int[count];
-      boolean[] isTerminal = new boolean[count];
+      int[] destSwitch = destSwitchOf[vl];
+      boolean[] isTerminal = isTerminalOf[vl];
       int layerLids = 0;
       for (int k = 0; k < count; k++) {
-        int port = layer.getInt(k);
-        destSwitch[k] = net.nodeOfSwitch[fabric.nodeOfPort(fabric.switchPortOf(port))];
-        isTerminal[k] = !fabric.isSwitch(fabric.nodeOfPort(port));
-        layerLids += 1 << fabric.lmc(port);
+        layerLids += 1 << fabric.lmc(layer.getInt(k));
       }
       router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
-      int central = trees.centralSwitch(destSwitch, isTerminal, count);
+      int central = centralOf[vl];
+      trees.useLayer(destSwitch, count);
       trees.spanningTree(central, router.weight, router.escapeLink);
       if (vl == 0) {
         int unreached = 0;
@@ -171,7 +202,7 @@ public final class NueEngine implements RoutingEngine {
           int port = layer.getInt(k);
           for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
             router.route(destSwitch[k], color++);
-            applyTree(net, router, builder, destSwitch[k], isTerminal[k] ? port : -1, lid);
+            applyTree(net, router, lfts, destSwitch[k], isTerminal[k] ? port : -1, lid);
             vlOfLid[lid] = (byte) vl;
             options.progress().progress("nue: destinations", ++done, total);
           }
@@ -192,12 +223,13 @@ public final class NueEngine implements RoutingEngine {
         int port = fabric.port(net.switchOf[i], 0);
         for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
           trees.spanningTree(i, router.weight, router.usedLink);
-          applyTree(net, router, builder, i, -1, lid);
+          applyTree(net, router, lfts, i, -1, lid);
           vlOfLid[lid] = 0;
           options.progress().progress("nue: destinations", ++done, total);
         }
       }
     }
+    lfts.copyInto(builder);
     if (numLayers == 1) {
       return builder.setSlTable(SlTable.none()).build();
     }
@@ -222,16 +254,16 @@ public final class NueEngine implements RoutingEngine {
    * switch forwards to {@code caPort}'s cable, or keeps port 0 for its own LID) and adds every
    * switch's terminal count (a byte in OpenSM) to the links of its path.
    */
-  private static void applyTree(NueNetwork net, NueRouter router, RoutingBuilder builder, int destNode,
+  private static void applyTree(NueNetwork net, NueRouter router, LidMajorLfts lfts, int destNode,
       int caPort, int lid) throws RoutingException {
     Fabric fabric = net.fabric;
     int[] used = router.usedLink;
     for (int i = 0; i < net.numSwitches; i++) {
       int l = used[i];
       if (l >= 0) {
-        builder.setOutPort(net.switchOf[i], lid, net.linkRemotePort[l]);
+        lfts.set(net.switchOf[i], lid, net.linkRemotePort[l]);
       } else if (i == destNode && caPort >= 0) {
-        builder.setOutPort(net.switchOf[i], lid, fabric.portNum(fabric.peerPort(caPort)));
+        lfts.set(net.switchOf[i], lid, fabric.portNum(fabric.peerPort(caPort)));
       }
     }
     long[] weight = router.weight;

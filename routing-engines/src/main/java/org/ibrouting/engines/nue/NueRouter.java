@@ -16,9 +16,17 @@ import org.ibrouting.routing.RoutingException;
  * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
  * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used subgraph depth-first for a
  * path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the used edges, which
- * answers the same question from a topological order. If OpenSM's colour rule ever admits an edge
- * that closes a cycle without a search, the order is abandoned for the rest of the layer and plain
- * searches take over (the result stays identical to OpenSM's).
+ * answers the same question from a topological order (started from
+ * {@code IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a
+ * cycle without a search, the order is abandoned for the rest of the layer and plain searches take
+ * over (the result stays identical to OpenSM's).
+ *
+ * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
+ * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
+ * step with the colours, the two walks become two lists filled in one pass ({@link #scan}), the
+ * channel an edge leads to is computed from the network's layout, and the stacks of alternatives
+ * that only backtracking reads are filled lazily. Where an edge of the scanned vertex changes class
+ * behind the walk, the one-by-one walk takes over at the same step.
  */
 final class NueRouter {
   static final int BLOCKED = 0;
@@ -67,6 +75,8 @@ final class NueRouter {
   private final int[] stackSize;
   private final int[] stackMark;
   private int runMark;
+  private int[] pushLog = new int[256];
+  private int pushLogSize;
   final int[] escapeLink;
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
@@ -78,9 +88,30 @@ final class NueRouter {
 
   private final boolean plainSearch;
 
+  /** {@link #edgeClass} of a used edge (colour at least {@link #ESCAPE}). */
+  private static final int USED_CLASS = 2;
+  /** Per edge: 0 blocked, 1 unused, 2 used; kept in step with the colours while {@link #classesValid}. */
+  private final byte[] edgeClass;
+  /** False once a colour merge moved holders across "unused" in this layer (never in OpenSM's flow). */
+  private boolean classesValid;
+  /** The edges of the vertex being scanned, and the one being visited in the second pass. */
+  private int scanBegin;
+  private int scanEnd;
+  private int scanCurrent = -1;
+  /** Set when an edge of the scanned vertex changed class behind the scan's back. */
+  private boolean scanDirty;
+  /** Tests: hand over to {@link #scanFrom} after about a third of the edges, as if they changed class. */
+  boolean resumeOften;
+  private int[] usedList = new int[64];
+  private int[] unusedList = new int[64];
+  /** State of the current run: backtracking steps taken, switches reached. */
+  private int step;
+  private int found;
+
   /**
-   * @param plainSearch check cycles by depth-first search as OpenSM does, without the topological
-   *     order (slower; for tests that compare the two)
+   * @param plainSearch check cycles by depth-first search and walk every vertex's edges one by
+   *     one, reading each colour in turn, as OpenSM does, without the topological order and the
+   *     edge classes (slower; for tests that compare the two)
    */
   NueRouter(NueNetwork net, long initialWeight, boolean plainSearch) {
     this.net = net;
@@ -93,7 +124,16 @@ final class NueRouter {
     elemOf = new int[numVertices + numEdges];
     nodeWet = new boolean[numVertices];
     edgeWet = new boolean[numEdges];
-    order = new IncrementalCdg(net.cdgGraph);
+    edgeClass = new byte[numEdges];
+    int[] tailSwitch = new int[numVertices];
+    int[] headSwitch = new int[numVertices];
+    for (int v = 0; v < numVertices; v++) {
+      int l = net.linkOfVertex[v];
+      tailSwitch[v] = l < 0 ? -1 : net.switchOf[net.linkFrom[l]];
+      headSwitch[v] = net.switchOf[l < 0 ? net.tailOfVertex(v) : net.linkTo[l]];
+    }
+    order = new IncrementalCdg(net.cdgGraph, new IncrementalCdg.Workspace(numVertices),
+        IncrementalCdg.climbingOrder(net.fabric, tailSwitch, headSwitch));
     searchStamp = new int[numVertices];
     searchStack = new int[numVertices];
     wetNodes = new int[numVertices];
@@ -124,6 +164,8 @@ final class NueRouter {
     Arrays.fill(elemOf, rootOf(UNUSED));
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
+    Arrays.fill(edgeClass, (byte) UNUSED);
+    classesValid = !plainSearch;
     order.clear();
     orderValid = !plainSearch;
     numWetNodes = 0;
@@ -193,6 +235,13 @@ final class NueRouter {
     boolean wasUsed = edgeColor(e) > UNUSED;
     boolean nowUsed = realColor[obj] > UNUSED;
     elemOf[numVertices + e] = rootOf(obj);
+    int cls = Math.min(realColor[obj], USED_CLASS);
+    if (edgeClass[e] != cls) {
+      edgeClass[e] = (byte) cls;
+      if (e >= scanBegin && e < scanEnd && e != scanCurrent) {
+        scanDirty = true;
+      }
+    }
     if (orderValid && wasUsed != nowUsed) {
       if (nowUsed) {
         if (!order.tryAdd(e)) {
@@ -210,6 +259,10 @@ final class NueRouter {
     // should it happen, the order no longer mirrors the used edges and plain searches take over
     if ((realColor[obj] > UNUSED) != (color > UNUSED)) {
       orderValid = false;
+    }
+    if (Math.min(realColor[obj], USED_CLASS) != Math.min(color, USED_CLASS)) {
+      classesValid = false;
+      scanDirty = true;
     }
     realColor[obj] = color;
     if (!isRedirected[obj]) {
@@ -397,8 +450,8 @@ final class NueRouter {
       Arrays.fill(stackMark, 0);
       runMark = 1;
     }
+    pushLogSize = 0;
     dist[source] = 0;
-    int found = 1;
     int fake = net.fake(source);
     if (nodeColor(fake) > UNUSED) {
       setRealColor(nodeObj(fake), color);
@@ -406,59 +459,12 @@ final class NueRouter {
       setNodeObj(fake, color);
     }
     vertexDist[fake] = 0;
-    int step = 0;
+    step = 0;
+    found = 1;
     int curr = fake;
     heap.clear();
     do {
-      int begin = net.edgeStart[curr];
-      int degree = net.edgeStart[curr + 1] - begin;
-      for (int j = 0; j < 2 * degree; j++) {
-        boolean overUsed = j < degree;
-        int e = begin + (overUsed ? j : j - degree);
-        int col = edgeColor(e);
-        if (overUsed ? col < ESCAPE : col != UNUSED) {
-          continue;
-        }
-        int next = net.edgeTarget[e];
-        int link = net.linkOfVertex[next];
-        long d = vertexDist[curr] + weight[link];
-        int reached = net.linkTo[link];
-        if (d < dist[reached]) {
-          if (inducesCycle(curr, e, color)) {
-            continue;
-          }
-          if (step != 0 && usedLink[reached] >= 0 && step != foundAfterStep[reached]) {
-            if (!attemptShortcut(reached, next, color)) {
-              continue;
-            }
-            shortcuts++;
-          } else {
-            if (usedLink[reached] >= 0) {
-              int old = net.vertexOf(usedLink[reached]);
-              if (heap.contains(old)) {
-                int removed = heap.delete(old);
-                int tail = net.tailOfVertex(removed);
-                if (usedLink[tail] >= 0) {
-                  resetEdge(net.edgeBetween(net.vertexOf(usedLink[tail]), removed));
-                }
-              }
-            } else {
-              found++;
-              foundAfterStep[reached] = step;
-            }
-            vertexDist[next] = d;
-            heap.insert(next, d);
-          }
-          dist[reached] = d;
-          usedLink[reached] = link;
-        } else if (col > UNUSED) {
-          if (step != 0 && usedLink[reached] >= 0) {
-            continue;
-          }
-          vertexDist[next] = d;
-          pushStack(reached, link);
-        }
-      }
+      scan(curr, color);
       curr = heap.isEmpty() ? -1 : heap.extractMin();
       if (curr < 0 && found != n) {
         curr = backtrack(source, color);
@@ -476,17 +482,191 @@ final class NueRouter {
     fixColors(source, fake);
   }
 
-  /** Appends {@code link} (into {@code node}) to the node's stack of alternatives unless it is there. */
-  private void pushStack(int node, int link) {
-    if (stackMark[link] == runMark) {
+  /**
+   * Relaxes the dependencies of vertex {@code curr} as OpenSM does: first those in use (colour at
+   * least {@link #ESCAPE}), then the unused ones, each in edge order, each judged by its colour
+   * when its turn comes. The classes (blocked, unused, used) of the vertex's edges are read once
+   * from {@link #edgeClass} into two lists; should an edge of {@code curr} change class while the
+   * lists are walked (only a reset through a parallel link or a colour merge across "unused" can do
+   * that), {@link #scanFrom} takes over at the same position, so every edge is judged exactly as
+   * the one-by-one walk would.
+   */
+  private void scan(int curr, int color) {
+    int begin = net.edgeStart[curr];
+    int end = net.edgeStart[curr + 1];
+    if (!classesValid) {
+      scanFrom(curr, color, 0);
       return;
     }
-    stackMark[link] = runMark;
-    stackLinks[net.linkStart[node] + stackSize[node]++] = link;
+    int degree = end - begin;
+    int head = headOf(curr);
+    int firstLink = net.linkStart[head];
+    int skip = skipOf(curr, firstLink);
+    if (degree > usedList.length) {
+      usedList = new int[degree];
+      unusedList = new int[degree];
+    }
+    int[] used = usedList;
+    int[] unused = unusedList;
+    byte[] classes = edgeClass;
+    int numUsed = 0;
+    int numUnused = 0;
+    for (int e = begin; e < end; e++) {
+      int cls = classes[e];
+      used[numUsed] = e;
+      numUsed += cls >>> 1;
+      unused[numUnused] = e;
+      numUnused += cls & 1;
+    }
+    scanBegin = begin;
+    scanEnd = end;
+    scanCurrent = -1;
+    scanDirty = false;
+    for (int k = 0; k < numUsed; k++) {
+      int e = used[k];
+      int j = e - begin;
+      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, USED_CLASS, color);
+      if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
+        scanBegin = scanEnd = 0;
+        scanFrom(curr, color, e - begin + 1);
+        return;
+      }
+    }
+    for (int k = 0; k < numUnused; k++) {
+      int e = unused[k];
+      int j = e - begin;
+      scanCurrent = e;
+      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, UNUSED, color);
+      if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
+        scanBegin = scanEnd = 0;
+        scanFrom(curr, color, degree + e - begin + 1);
+        return;
+      }
+    }
+    scanBegin = scanEnd = 0;
+    scanCurrent = -1;
+  }
+
+  /**
+   * OpenSM's walk over the edges of {@code curr}, used edges in a first pass and unused ones in a
+   * second, from position {@code from} of the {@code 2 x degree} steps on, each edge's colour read
+   * when its turn comes.
+   */
+  private void scanFrom(int curr, int color, int from) {
+    int begin = net.edgeStart[curr];
+    int degree = net.edgeStart[curr + 1] - begin;
+    int head = headOf(curr);
+    int firstLink = net.linkStart[head];
+    int skip = skipOf(curr, firstLink);
+    for (int j = from; j < 2 * degree; j++) {
+      boolean overUsed = j < degree;
+      int k = overUsed ? j : j - degree;
+      int e = begin + k;
+      int col = edgeColor(e);
+      if (overUsed ? col < ESCAPE : col != UNUSED) {
+        continue;
+      }
+      visit(curr, e, firstLink + k + (k >= skip ? 1 : 0), head, col, color);
+    }
+  }
+
+  /** The switch a vertex's channel enters (its own switch for a fake channel). */
+  private int headOf(int v) {
+    int l = net.linkOfVertex[v];
+    return l < 0 ? net.tailOfVertex(v) : net.linkTo[l];
+  }
+
+  /**
+   * Where the edges of vertex {@code v} skip a link of its head (whose links start at
+   * {@code firstLink}): edge {@code j} of {@code v} leads to link {@code firstLink + j}, or
+   * {@code firstLink + j + 1} from the returned index on (the reverse of {@code v}'s own link,
+   * which {@link NueNetwork} leaves out).
+   */
+  private int skipOf(int v, int firstLink) {
+    int l = net.linkOfVertex[v];
+    return l < 0 ? Integer.MAX_VALUE : net.inverseLink[l] - firstLink;
+  }
+
+  /**
+   * One edge of OpenSM's walk: relaxes the channel {@code edgeTarget[e]} (the vertex of
+   * {@code link}, which leaves switch {@code head}) over dependency {@code e} of {@code curr},
+   * whose colour {@code col} is at least {@link #ESCAPE} (first pass) or {@link #UNUSED} (second
+   * pass); only its class matters.
+   */
+  private void visit(int curr, int e, int link, int head, int col, int color) {
+    int next = link + head + 1;
+    long d = vertexDist[curr] + weight[link];
+    int reached = net.linkTo[link];
+    if (d < dist[reached]) {
+      // a used edge closes no cycle (OpenSM's check returns at once), so only unused ones are asked
+      if (col > UNUSED || !inducesCycle(curr, e, color)) {
+        improve(next, link, reached, d, color);
+      }
+    } else if (col > UNUSED) {
+      if (step != 0 && usedLink[reached] >= 0) {
+        return;
+      }
+      vertexDist[next] = d;
+      pushStack(link);
+    }
+  }
+
+  /** A shorter distance to switch {@code reached} through channel {@code next}. */
+  private void improve(int next, int link, int reached, long d, int color) {
+    if (step != 0 && usedLink[reached] >= 0 && step != foundAfterStep[reached]) {
+      if (!attemptShortcut(reached, next, color)) {
+        return;
+      }
+      shortcuts++;
+    } else {
+      if (usedLink[reached] >= 0) {
+        int old = net.vertexOf(usedLink[reached]);
+        if (heap.contains(old)) {
+          int removed = heap.delete(old);
+          int tail = net.tailOfVertex(removed);
+          if (usedLink[tail] >= 0) {
+            resetEdge(net.edgeBetween(net.vertexOf(usedLink[tail]), removed));
+          }
+        }
+      } else {
+        found++;
+        foundAfterStep[reached] = step;
+      }
+      vertexDist[next] = d;
+      heap.insert(next, d);
+    }
+    dist[reached] = d;
+    usedLink[reached] = link;
+  }
+
+  /**
+   * Appends {@code link} to the stack of alternatives of the switch it enters unless it is there.
+   * Only backtracking reads the stacks, and most runs never backtrack, so the link is only logged
+   * here; {@link #materializeStacks} files the log into the stacks in the same order.
+   */
+  private void pushStack(int link) {
+    if (pushLogSize == pushLog.length) {
+      pushLog = Arrays.copyOf(pushLog, pushLogSize * 2);
+    }
+    pushLog[pushLogSize++] = link;
+  }
+
+  /** Files the logged pushes into the stacks, in order, each link once per run. */
+  private void materializeStacks() {
+    for (int i = 0; i < pushLogSize; i++) {
+      int link = pushLog[i];
+      if (stackMark[link] != runMark) {
+        stackMark[link] = runMark;
+        int node = net.linkTo[link];
+        stackLinks[net.linkStart[node] + stackSize[node]++] = link;
+      }
+    }
+    pushLogSize = 0;
   }
 
   /** OpenSM's local backtracking at an impasse: a detour into one unreached switch, or -1. */
   private int backtrack(int source, int color) {
+    materializeStacks();
     int n = net.numSwitches;
     int result = -1;
     for (int u = 0; u < n && result < 0; u++) {
@@ -582,7 +762,7 @@ final class NueRouter {
           result = toU;
         } else {
           vertexDist[toU] = vertexDist[pre] + weight[uLink];
-          pushStack(u, uLink);
+          pushStack(uLink);
         }
       }
     }
@@ -751,8 +931,16 @@ final class NueRouter {
     }
   }
 
-  /** Throws when the topological order no longer mirrors the used edges (a self-check for tests). */
+  /**
+   * Throws when the edge classes or the topological order no longer mirror the colours (a
+   * self-check for tests).
+   */
   void checkConsistency() throws RoutingException {
+    for (int e = 0; classesValid && e < edgeWet.length; e++) {
+      if (edgeClass[e] != Math.min(edgeColor(e), USED_CLASS)) {
+        throw new RoutingException("nue: internal edge class out of step at edge " + e);
+      }
+    }
     if (!orderValid) {
       return;
     }

@@ -24,6 +24,21 @@ import org.ibrouting.routing.RoutingOptions;
  * fabrics; 1 long per link.
  */
 public final class P2ssspEngine implements RoutingEngine {
+  private final boolean reuseFixedPaths;
+
+  /** The engine. */
+  public P2ssspEngine() {
+    this(true);
+  }
+
+  /**
+   * With {@code reuseFixedPaths} false every pair runs its own search, even where the source
+   * switch already forwards the LID (tests compare both).
+   */
+  P2ssspEngine(boolean reuseFixedPaths) {
+    this.reuseFixedPaths = reuseFixedPaths;
+  }
+
   @Override
   public String name() {
     return "p2sssp";
@@ -37,8 +52,9 @@ public final class P2ssspEngine implements RoutingEngine {
     }
     int[] linkStart = new int[n + 1];
     IntArrayList to = new IntArrayList();
-    IntArrayList fromPort = new IntArrayList();
     IntArrayList cable = new IntArrayList();
+    // the port by which the far end of each link sends back over it
+    IntArrayList backPort = new IntArrayList();
     for (int sw = 0; sw < n; sw++) {
       linkStart[sw] = to.size();
       for (int i = 0; i < fabric.outDegree(sw); i++) {
@@ -46,15 +62,15 @@ public final class P2ssspEngine implements RoutingEngine {
         int remote = fabric.channelHead(channel);
         if (remote < n && remote != sw) {
           to.add(remote);
-          fromPort.add(fabric.portNum(channel));
           cable.add(Math.min(channel, fabric.peerPort(channel)));
+          backPort.add(fabric.portNum(fabric.peerPort(channel)));
         }
       }
     }
     linkStart[n] = to.size();
     int[] linkTo = to.toIntArray();
-    int[] linkPort = fromPort.toIntArray();
     int[] linkCable = cable.toIntArray();
+    int[] linkBackPort = backPort.toIntArray();
     int[] ports = SsspEngine.destinationOrderOf(fabric);
     long lids = 0;
     for (int port : ports) {
@@ -68,6 +84,8 @@ public final class P2ssspEngine implements RoutingEngine {
     long[] dist = new long[n];
     int[] next = new int[n];
     int[] nextLink = new int[n];
+    int[] doneStamp = new int[n];
+    int doneMark = 0;
     // CA-to-CA pairs first (the paper's routes), then the pairs with a switch's own LID
     for (int phase = 0; phase < 2; phase++) {
     String progressPhase = phase == 0 ? "p2sssp: CA pairs" : "p2sssp: switch pairs";
@@ -96,34 +114,44 @@ public final class P2ssspEngine implements RoutingEngine {
           if (srcSw == dstSw) {
             continue;
           }
+          if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
+            // an earlier path to this LID crossed the source switch, and the ports of every
+            // switch after it are fixed too: the search below could only find that path again
+            for (int v = srcSw; v != dstSw; ) {
+              int channel = fabric.port(v, builder.outPort(v, lid));
+              int peer = fabric.peerPort(channel);
+              cableWeight[Math.min(channel, peer)]++;
+              v = fabric.nodeOfPort(peer);
+            }
+            continue;
+          }
           // Dijkstra from the destination switch over the source side of each hop; a switch
           // already routed to this LID may only be reached over its own next hop
-          heap.clear();
-          for (int v = 0; v < n; v++) {
-            dist[v] = Long.MAX_VALUE;
-            next[v] = -1;
-            heap.insert(v, Long.MAX_VALUE);
+          heap.fill(n, Long.MAX_VALUE);
+          Arrays.fill(dist, Long.MAX_VALUE);
+          Arrays.fill(next, -1);
+          if (++doneMark == Integer.MAX_VALUE) {
+            Arrays.fill(doneStamp, 0);
+            doneMark = 1;
           }
           dist[dstSw] = 0;
           heap.decreaseKey(dstSw, 0);
-          boolean[] done = new boolean[n];
           while (!heap.isEmpty()) {
             int u = heap.extractMin();
             if (dist[u] == Long.MAX_VALUE) {
               break;
             }
-            done[u] = true;
+            doneStamp[u] = doneMark;
             if (u == srcSw) {
               break;
             }
             for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
               int v = linkTo[l];
-              if (done[v]) {
+              if (doneStamp[v] == doneMark) {
                 continue;
               }
               int fixed = builder.outPort(v, lid);
-              int back = fabric.peerPort(fabric.port(u, linkPort[l]));
-              if (fixed != Routing.NO_ROUTE && fixed != fabric.portNum(back)) {
+              if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
                 continue;
               }
               long d = dist[u] + cableWeight[linkCable[l]];
@@ -140,8 +168,7 @@ public final class P2ssspEngine implements RoutingEngine {
           }
           for (int v = srcSw; v != dstSw; v = next[v]) {
             int l = nextLink[v];
-            int back = fabric.peerPort(fabric.port(next[v], linkPort[l]));
-            builder.setOutPort(v, lid, fabric.portNum(back));
+            builder.setOutPort(v, lid, linkBackPort[l]);
             cableWeight[linkCable[l]]++;
           }
         }

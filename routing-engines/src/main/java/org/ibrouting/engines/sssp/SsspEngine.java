@@ -1,9 +1,9 @@
 package org.ibrouting.engines.sssp;
 
-import java.util.Arrays;
 import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -79,6 +79,11 @@ public final class SsspEngine implements RoutingEngine {
     return "sssp";
   }
 
+  /** Whether link weights start at P², keeping every route minimal. */
+  public boolean minimal() {
+    return minimal;
+  }
+
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     checkSwitches(fabric, name());
@@ -104,8 +109,7 @@ public final class SsspEngine implements RoutingEngine {
       throw new RoutingException(RoutingException.Reason.TOO_LARGE, name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
-    byte[] byLid = new byte[(int) size];
-    Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
+    LidMajorLfts byLid = new LidMajorLfts(fabric);
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
@@ -115,11 +119,10 @@ public final class SsspEngine implements RoutingEngine {
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
         graph.shortestPathTree(dest);
-        int row = lid * n;
         for (int sw = 0; sw < n; sw++) {
           int port = graph.outPortNum(sw);
           if (port >= 0) {
-            byLid[row + sw] = (byte) port;
+            byLid.set(sw, lid, port);
           }
         }
         graph.addWeights(add);
@@ -127,7 +130,7 @@ public final class SsspEngine implements RoutingEngine {
         options.progress().progress("sssp: destinations", finished, total);
       }
     }
-    copyIntoLfts(byLid, n, stride, builder);
+    byLid.copyInto(builder);
     return builder.build();
   }
 
@@ -141,22 +144,6 @@ public final class SsspEngine implements RoutingEngine {
     boolean[] cn = computeNodes == null ? null : GuidFiles.caPortMask(fabric, computeNodes);
     boolean[] io = ioNodes == null ? null : GuidFiles.caPortMask(fabric, ioNodes);
     return new SsspGraph(fabric).destinationOrder(cn, io);
-  }
-
-  /** Copies the destination-major tables into the builder in cache-sized blocks; skips NO_ROUTE. */
-  private static void copyIntoLfts(byte[] byLid, int n, int stride, RoutingBuilder builder) {
-    int block = 64;
-    for (int lidFrom = 0; lidFrom < stride; lidFrom += block) {
-      int lidTo = Math.min(stride, lidFrom + block);
-      for (int sw = 0; sw < n; sw++) {
-        for (int lid = lidFrom; lid < lidTo; lid++) {
-          int port = byLid[lid * n + sw] & 0xFF;
-          if (port != Routing.NO_ROUTE) {
-            builder.setOutPort(sw, lid, port);
-          }
-        }
-      }
-    }
   }
 
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */

@@ -13,6 +13,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -83,28 +84,7 @@ public final class UpdnEngine implements RoutingEngine {
     HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
-    int[] roots;
-    if (this.roots != null) {
-      roots = GuidFiles.switches(fabric, this.roots, "updn", "root GUID list");
-    } else {
-      HopMatrix minHops = HopMatrix.compute(fabric, threads, options.progress(),
-          "updn: min-hop matrix");
-      roots = openSmRoots(fabric, minHops);
-      if (roots.length == 0) {
-        if (!autoRoot) {
-          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
-              + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
-              + " other), so OpenSM disables updn here; give root GUIDs, or leave"
-              + " updn_auto_root=true to take the most central switch");
-        }
-        int root = mostCentral(fabric, minHops);
-        roots = new int[] {root};
-        notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
-            + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
-            + ", the switch with the least total hop distance to all others, as the only root"
-            + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
-      }
-    }
+    int[] roots = roots(fabric, threads, options.progress(), notes);
     int[] rank = UpDownRanks.ranks(fabric, roots, notes);
     UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
     hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "give other root GUIDs, or route"
@@ -115,6 +95,42 @@ public final class UpdnEngine implements RoutingEngine {
       routing = routing.withNote(note);
     }
     return routing;
+  }
+
+  /**
+   * The root switches this engine ranks {@code fabric} from: those of its root GUID list, else the
+   * detected ones, else (with {@code autoRoot}) the most central switch, as {@link #route} takes
+   * them.
+   *
+   * @throws RoutingException when a root GUID is no switch, or detection finds none and
+   *     {@code autoRoot} is off
+   */
+  public int[] roots(Fabric fabric, int threads) throws RoutingException {
+    return roots(fabric, threads, ProgressListener.SILENT, new ArrayList<>());
+  }
+
+  private int[] roots(Fabric fabric, int threads, ProgressListener progress, List<String> notes)
+      throws RoutingException {
+    if (this.roots != null) {
+      return GuidFiles.switches(fabric, this.roots, "updn", "root GUID list");
+    }
+    HopMatrix minHops = HopMatrix.compute(fabric, threads, progress, "updn: min-hop matrix");
+    int[] found = openSmRoots(fabric, minHops);
+    if (found.length > 0) {
+      return found;
+    }
+    if (!autoRoot) {
+      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
+          + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
+          + " other), so OpenSM disables updn here; give root GUIDs, or leave"
+          + " updn_auto_root=true to take the most central switch");
+    }
+    int root = mostCentral(fabric, minHops);
+    notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
+        + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
+        + ", the switch with the least total hop distance to all others, as the only root"
+        + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
+    return new int[] {root};
   }
 
   /** Root switches as OpenSM detects them, or the most central switch when it finds none. */

@@ -15,6 +15,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.topology.Failures;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,7 +91,7 @@ class DorGoldenTest {
   @Test
   void aMissingCableBreaksTheSquare() {
     Fabric torus = org.ibrouting.topology.Topologies.torus(new int[] {4, 4}, 1);
-    Fabric broken = FabricArbitraries.failLinks(torus, 1, true, 7);
+    Fabric broken = Failures.failLinks(torus, 1, true, 7);
     String why = CubeStructure.whyNotACube(broken);
     Assertions.assertNotNull(why);
     Assertions.assertTrue(why.contains("share no neighbour that closes the square"), why);

@@ -10,6 +10,7 @@ import net.jqwik.api.Provide;
 import org.ibrouting.analysis.ForwardingIndex;
 import org.ibrouting.analysis.RoutePaths;
 import org.ibrouting.engines.sssp.SsspPaperExampleTest;
+import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -18,7 +19,10 @@ import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
 import org.junit.jupiter.api.Test;
 
-/** P²-SSSP reproduces the paper's worked example and routes every fabric minimally. */
+/**
+ * P²-SSSP reproduces the paper's worked example and routes every fabric minimally; following a
+ * source switch's fixed port instead of searching changes no entry.
+ */
 class P2ssspTest {
   /** The switches a route crosses, by description: "A,B,E". */
   static String switches(Routing routing, int srcLid, int dstLid) {
@@ -57,5 +61,19 @@ class P2ssspTest {
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertLoopFree(routing);
     RoutingAssertions.assertMinimal(routing);
+  }
+
+  @Provide
+  Arbitrary<Fabric> fabricsWithLmc() {
+    return FabricArbitraries.withLmc(Arbitraries.oneOf(FabricArbitraries.randomConnected(),
+        FabricArbitraries.randomConnectedWithMultiPortCas(), FabricArbitraries.tori(),
+        FabricArbitraries.kAryNTrees()), 2).filter(f -> f.numEndPorts() <= 80);
+  }
+
+  @Property(tries = 60)
+  void followingFixedPortsGivesTheSearchedTables(@ForAll("fabricsWithLmc") Fabric fabric)
+      throws RoutingException {
+    GoldenLfts.assertSameLfts(new P2ssspEngine(false).route(fabric, RoutingOptions.defaults()),
+        new P2ssspEngine().route(fabric, RoutingOptions.defaults()), "p2sssp with and without following fixed ports");
   }
 }

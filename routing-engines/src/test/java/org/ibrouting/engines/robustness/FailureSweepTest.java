@@ -26,7 +26,8 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.topology.Connectivity;
+import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.OpenSmLids;
 import org.ibrouting.topology.Topologies;
 import org.ibrouting.topology.TorusConfig;
@@ -102,22 +103,13 @@ class FailureSweepTest {
   /** The damaged fabric of failure kind {@code kind} (an index into {@link #KINDS}). */
   static Fabric damage(Fabric fabric, int kind, long seed) {
     if (kind == 3) {
-      return FabricArbitraries.failSwitch(fabric, false, seed);
+      return Failures.failSwitch(fabric, false, seed);
     }
     if (kind == 4) {
       return split(fabric, seed);
     }
     int percent = kind == 0 ? 1 : kind == 1 ? 5 : 10;
-    int links = 0;
-    for (int channel = 0; channel < fabric.numPortSlots(); channel++) {
-      int peer = fabric.peerPort(channel);
-      if (peer > channel && fabric.isSwitch(fabric.nodeOfPort(channel))
-          && fabric.isSwitch(fabric.nodeOfPort(peer))) {
-        links++;
-      }
-    }
-    int failures = Math.max(1, (int) Math.round(links * percent / 100.0));
-    return FabricArbitraries.failLinks(fabric, failures, false, seed);
+    return Failures.failLinkShare(fabric, percent, seed);
   }
 
   /**
@@ -127,8 +119,8 @@ class FailureSweepTest {
    */
   static Fabric split(Fabric fabric, long seed) {
     for (int failures = 1; ; failures++) {
-      Fabric damaged = FabricArbitraries.failLinks(fabric, failures, false, seed);
-      if (SwitchComponents.connectedPairs(damaged) < SwitchComponents.connectedPairs(fabric)
+      Fabric damaged = Failures.failLinks(fabric, failures, false, seed);
+      if (Connectivity.connectedPairs(damaged) < Connectivity.connectedPairs(fabric)
           || damaged.numLinks() > fabric.numLinks() - failures) {
         return damaged;
       }
@@ -200,7 +192,7 @@ class FailureSweepTest {
         for (long seed = 1; seed <= seeds; seed++) {
           Fabric fabric = damage(intact, kind, seed);
           String what = base.getKey() + ", " + KINDS[kind] + " failed (seed " + seed + ", " + fabric + ")";
-          long connected = SwitchComponents.connectedPairs(fabric);
+          long connected = Connectivity.connectedPairs(fabric);
           for (String engine : engines) {
             cases++;
             Tally tally = tallies.get(engine)[kind];
@@ -318,12 +310,12 @@ class FailureSweepTest {
   void connectedPairsCountsSwitchComponents() {
     Fabric tree = Topologies.kAryNTree(2, 2);
     // 4 CAs, one component: 4 * 3 ordered pairs
-    assertEquals(12, SwitchComponents.connectedPairs(tree));
+    assertEquals(12, Connectivity.connectedPairs(tree));
     // cutting both uplinks of one leaf isolates its 2 CAs: 2 * 1 + 2 * 1 connected pairs
     Fabric cut = tree;
-    for (long seed = 0; SwitchComponents.connectedPairs(cut) == 12; seed++) {
-      cut = FabricArbitraries.failLinks(tree, 2, false, seed);
+    for (long seed = 0; Connectivity.connectedPairs(cut) == 12; seed++) {
+      cut = Failures.failLinks(tree, 2, false, seed);
     }
-    assertEquals(4, SwitchComponents.connectedPairs(cut));
+    assertEquals(4, Connectivity.connectedPairs(cut));
   }
 }

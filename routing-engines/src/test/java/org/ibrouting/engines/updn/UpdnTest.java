@@ -30,6 +30,7 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.topology.Failures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -253,7 +254,7 @@ class UpdnTest {
   void aRootChosenForAPartOfASplitFabricIsNamed() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     Path roots = dir.resolve("roots.guids");
-    Fabric split = FabricArbitraries.failLinks(fabric, 1000, false, 3);
+    Fabric split = Failures.failLinks(fabric, 1000, false, 3);
     Files.writeString(roots, String.format("0x%016x%n", split.nodeGuid(0)));
     Routing routing = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(split, RoutingOptions.defaults());
     assertFalse(routing.notes().isEmpty(), "no note for the parts without a root");

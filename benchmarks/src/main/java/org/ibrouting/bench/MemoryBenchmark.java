@@ -1,0 +1,115 @@
+package org.ibrouting.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What this machine's memory allows, as the baseline of the cost model in RESULTS.md: streaming
+ * reads and writes of a 512 MiB long array (far beyond every cache) in bytes per second, and
+ * dependent random reads (a pointer chase through a random cycle) and independent random reads
+ * in nanoseconds per access. Run with {@code -t 1} and {@code -t 2} for one and both cores, e.g.
+ * {@code java -jar benchmarks/target/benchmarks.jar MemoryBenchmark -t 2}; every thread walks
+ * its own array. Each operation is one 8-byte element.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+public class MemoryBenchmark {
+  /** Elements per array: 2^26 longs = 512 MiB (one array per thread). */
+  @Param({"67108864"})
+  public int elements;
+
+  private static final int CHASE_STEPS = 1 << 20;
+
+  private long[] data;
+  private int[] next;
+
+  /** Fills the array and a random single cycle over a 256 MiB int array for the chase. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    data = new long[elements];
+    for (int i = 0; i < elements; i++) {
+      data[i] = i;
+    }
+    int n = elements;
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    next = new int[n];
+    for (int i = 0; i < n; i++) {
+      next[order[i]] = order[(i + 1) % n];
+    }
+  }
+
+  /** Sums the whole array: sequential read bandwidth (ns per 8 bytes). */
+  @Benchmark
+  @OperationsPerInvocation(67108864)
+  public long sequentialRead() {
+    long sum = 0;
+    long[] a = data;
+    for (int i = 0; i < a.length; i++) {
+      sum += a[i];
+    }
+    return sum;
+  }
+
+  /** Writes the whole array: sequential write bandwidth (ns per 8 bytes). */
+  @Benchmark
+  @OperationsPerInvocation(67108864)
+  public long[] sequentialWrite() {
+    long[] a = data;
+    for (int i = 0; i < a.length; i++) {
+      a[i] = i;
+    }
+    return a;
+  }
+
+  /** Follows a random cycle: the latency of one dependent random access (ns). */
+  @Benchmark
+  @OperationsPerInvocation(CHASE_STEPS)
+  public int dependentRandomRead() {
+    int at = 0;
+    int[] n = next;
+    for (int step = 0; step < CHASE_STEPS; step++) {
+      at = n[at];
+    }
+    return at;
+  }
+
+  /** Reads at positions known in advance (from the cycle array): independent random accesses (ns each). */
+  @Benchmark
+  @OperationsPerInvocation(CHASE_STEPS)
+  public long independentRandomRead() {
+    long sum = 0;
+    long[] a = data;
+    int[] n = next;
+    for (int step = 0; step < CHASE_STEPS; step++) {
+      sum += a[n[step]];
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,76 @@
+package org.ibrouting.internal;
+
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.SlTable;
+
+/**
+ * LFT entries collected one destination LID at a time, for engines that route destination by
+ * destination: a tree towards one LID sets one entry in every switch, which in the switch-major
+ * {@link RoutingBuilder} is one cache miss per switch, here one row. {@link #copyInto} then moves
+ * them into a builder in blocks of 64 LIDs, a cache line of each switch's LFT per block. The same
+ * holds for SLs per (source switch, destination LID): {@link #copySlsInto}.
+ *
+ * <p>Threads may set entries of different LIDs at once. Memory: one byte per switch and LID (as
+ * much as the LFTs).
+ */
+public final class LidMajorLfts {
+  private final int numSwitches;
+  private final int numLids;
+  private final byte[] byLid;
+
+  /** Every entry {@link Routing#NO_ROUTE}, for LIDs 0..{@code fabric.maxLid()}. */
+  public LidMajorLfts(Fabric fabric) {
+    this.numSwitches = fabric.numSwitches();
+    this.numLids = fabric.maxLid() + 1;
+    long size = (long) numSwitches * numLids;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(numSwitches + " switches x " + numLids
+          + " LIDs exceed one array of LFT entries");
+    }
+    byLid = new byte[(int) size];
+    Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
+  }
+
+  /** Sets the output port (or SL) of switch {@code sw} for {@code lid}. */
+  public void set(int sw, int lid, int port) {
+    byLid[lid * numSwitches + sw] = (byte) port;
+  }
+
+  /** Copies every entry other than {@link Routing#NO_ROUTE} into {@code builder}. */
+  public void copyInto(RoutingBuilder builder) {
+    int block = 64;
+    for (int lidFrom = 0; lidFrom < numLids; lidFrom += block) {
+      int lidTo = Math.min(numLids, lidFrom + block);
+      for (int sw = 0; sw < numSwitches; sw++) {
+        for (int lid = lidFrom; lid < lidTo; lid++) {
+          int port = byLid[lid * numSwitches + sw] & 0xFF;
+          if (port != Routing.NO_ROUTE) {
+            builder.setOutPort(sw, lid, port);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Copies the entries set, read as the SL of source switch {@code sw} (group {@code sw} of a
+   * {@link SlTable#perSourceSwitch} builder) towards {@code lid}, into {@code sls}.
+   */
+  public void copySlsInto(SlTable.Builder sls) {
+    int block = 64;
+    for (int lidFrom = 0; lidFrom < numLids; lidFrom += block) {
+      int lidTo = Math.min(numLids, lidFrom + block);
+      for (int sw = 0; sw < numSwitches; sw++) {
+        for (int lid = lidFrom; lid < lidTo; lid++) {
+          int sl = byLid[lid * numSwitches + sw] & 0xFF;
+          if (sl != Routing.NO_ROUTE) {
+            sls.setSl(sw, lid, sl);
+          }
+        }
+      }
+    }
+  }
+}
