@@ -2,6 +2,7 @@ package org.ibrouting.analysis;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LftWalker;
 import org.ibrouting.routing.Routing;
 
 /**
