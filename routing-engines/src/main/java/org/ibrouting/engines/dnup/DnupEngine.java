@@ -3,6 +3,7 @@ package org.ibrouting.engines.dnup;
 import java.util.Arrays;
 import org.ibrouting.engines.internal.BfsByNodeHops;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
@@ -38,6 +39,7 @@ public final class DnupEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);

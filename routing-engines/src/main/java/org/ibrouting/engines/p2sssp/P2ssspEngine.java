@@ -2,6 +2,7 @@ package org.ibrouting.engines.p2sssp;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.QuaternaryHeap;
@@ -46,10 +47,8 @@ public final class P2ssspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
-    if (n == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "p2sssp: the fabric has no switch to route");
-    }
     int[] linkStart = new int[n + 1];
     IntArrayList to = new IntArrayList();
     IntArrayList cable = new IntArrayList();

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.sssp;
 
 import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.LidMajorLfts;
@@ -86,7 +87,7 @@ public final class SsspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    checkSwitches(fabric, name());
+    RoutableFabrics.require(fabric, name());
     return route(fabric, options, destinationOrder(fabric, name()));
   }
 
@@ -96,7 +97,7 @@ public final class SsspEngine implements RoutingEngine {
    */
   public Routing route(Fabric fabric, RoutingOptions options, int[] destinations)
       throws RoutingException {
-    checkSwitches(fabric, name());
+    RoutableFabrics.require(fabric, name());
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     graph.resetWeights(minimal ? p * p : 1);
@@ -149,11 +150,5 @@ public final class SsspEngine implements RoutingEngine {
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
   public static int[] destinationOrderOf(Fabric fabric) {
     return new SsspGraph(fabric).destinationOrder(null, null);
-  }
-
-  private static void checkSwitches(Fabric fabric, String engine) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, engine + ": the fabric has no switch to route");
-    }
   }
 }

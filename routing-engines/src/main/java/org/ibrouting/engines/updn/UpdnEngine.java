@@ -1,5 +1,6 @@
 package org.ibrouting.engines.updn;
 
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
 
@@ -78,9 +79,7 @@ public final class UpdnEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "updn: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
