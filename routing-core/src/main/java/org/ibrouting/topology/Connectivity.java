@@ -2,10 +2,11 @@ package org.ibrouting.topology;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.SwitchBfs;
 
 /**
  * Connected components of a fabric's node graph (switches, CAs and routers, over connected
- * ports), by iterative breadth-first search. Cost: O(nodes + links) time, 2 ints per node.
+ * ports), by breadth-first search (internal.SwitchBfs). Cost: O(nodes + links) time, 4 ints per node.
  */
 public final class Connectivity {
   private Connectivity() {}
@@ -41,25 +42,15 @@ public final class Connectivity {
   private static int[] label(Fabric fabric, int limit) {
     int[] component = new int[limit];
     Arrays.fill(component, -1);
-    int[] queue = new int[limit];
+    SwitchBfs bfs = limit == fabric.numSwitches() ? new SwitchBfs(fabric) : SwitchBfs.overAllNodes(fabric);
     int count = 0;
     for (int start = 0; start < limit; start++) {
       if (component[start] >= 0) {
         continue;
       }
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = start;
-      component[start] = count;
-      while (head < tail) {
-        int node = queue[head++];
-        for (int i = 0; i < fabric.outDegree(node); i++) {
-          int next = fabric.channelHead(fabric.outChannel(node, i));
-          if (next < limit && component[next] < 0) {
-            component[next] = count;
-            queue[tail++] = next;
-          }
-        }
+      bfs.from(start);
+      for (int i = 0; i < bfs.numReached(); i++) {
+        component[bfs.reached(i)] = count;
       }
       count++;
     }

@@ -7,6 +7,7 @@ import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -61,33 +62,20 @@ public final class DnupEngine implements RoutingEngine {
    */
   public static int[] ranks(Fabric fabric) throws RoutingException {
     int n = fabric.numSwitches();
-    int[] rank = new int[n];
-    Arrays.fill(rank, Integer.MAX_VALUE);
-    int[] queue = new int[n];
-    int tail = 0;
+    int[] roots = new int[n];
+    int count = 0;
     for (int sw = 0; sw < n; sw++) {
       for (int i = 0; i < fabric.outDegree(sw); i++) {
         if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, i)))) {
-          rank[sw] = 0;
+          roots[count++] = sw;
+          break;
         }
       }
-      if (rank[sw] == 0) {
-        queue[tail++] = sw;
-      }
     }
-    if (tail == 0) {
+    if (count == 0) {
       throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
     }
-    for (int head = 0; head < tail; head++) {
-      int u = queue[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && rank[r] == Integer.MAX_VALUE) {
-          rank[r] = rank[u] + 1;
-          queue[tail++] = r;
-        }
-      }
-    }
+    int[] rank = new SwitchBfs(fabric).from(roots, count).distances();
     return rank;
   }
 

@@ -136,7 +136,8 @@ public final class UpDownHops implements HopTable {
       @Override
       public void run(int dest) {
         int base = dest * n;
-        // down-only distances: BFS from D backwards over hops u -> r that go down
+        // down-only distances: BFS from D backwards over hops u -> r that go down (not SwitchBfs:
+        // it walks against the channels, through switchBehindPort, into this byte row, once per LID)
         int tail = 0;
         down[base + dest] = 0;
         queue[tail++] = dest;
