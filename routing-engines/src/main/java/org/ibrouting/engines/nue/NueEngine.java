@@ -92,58 +92,42 @@ public final class NueEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    return route(fabric, options, null);
+    return route(fabric, options, false).routing();
   }
 
+  /** What the router did in a checked routing ({@link #routeChecked}). */
+  record Stats(long backtrackSteps, long escapeFallbacks, long shortcuts, int unorderedLayers) {}
+
+  /** A routing and what its router did. */
+  record Checked(Routing routing, Stats stats) {}
+
   /**
-   * Routes; when {@code counters} is given, also checks the cCDG bookkeeping after every layer and
-   * stores backtracking steps, escape-path fallbacks, shortcuts and layers whose topological order
-   * had to be abandoned in {@code counters[0..3]}.
+   * Routes, checking the cCDG bookkeeping after every layer, and counts backtracking steps,
+   * escape-path fallbacks, shortcuts and layers whose topological order had to be abandoned.
    */
-  Routing route(Fabric fabric, RoutingOptions options, long[] counters) throws RoutingException {
+  Checked routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
+    return route(fabric, options, true);
+  }
+
+  private Checked route(Fabric fabric, RoutingOptions options, boolean check) throws RoutingException {
     if (fabric.numSwitches() == 0) {
       throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
     }
     NueNetwork net = NueNetwork.of(fabric);
     int numLayers = Math.max(1, Math.min(options.maxVls(), maxNumVls));
-
     // end ports in OpenSM's port-GUID order; P = their LIDs
     int[] endPorts = endPortsInGuidOrder(fabric);
-    long numLids = 0;
-    for (int port : endPorts) {
-      numLids += 1L << fabric.lmc(port);
-    }
-    IntArrayList[] layers = new IntArrayList[numLayers];
-    for (int v = 0; v < numLayers; v++) {
-      layers[v] = new IntArrayList();
-    }
-    IntArrayList eligible = new IntArrayList();
-    for (int port : endPorts) {
-      boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
-      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
-        eligible.add(port);
-      }
-    }
-    int[] layerOf = layerPartition(eligible.size(), numLayers, options.seed());
-    for (int k = 0; k < eligible.size(); k++) {
-      layers[layerOf[k]].add(eligible.getInt(k));
-    }
-
+    IntArrayList[] layers = layers(fabric, endPorts, numLayers, options.seed());
+    long numLids = lidCount(fabric, endPorts);
     NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
     router.resumeOften = resumeOften;
-    EscapePaths trees = new EscapePaths(net);
-    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    LidMajorLfts lfts = new LidMajorLfts(fabric);
-    byte[] vlOfLid = new byte[fabric.maxLid() + 1];
-    long total = 0;
+    Run run = new Run(net, router, options);
     for (IntArrayList layer : layers) {
-      for (int port : layer) {
-        total += 1L << fabric.lmc(port);
-      }
+      run.total += lidCount(fabric, layer.toIntArray());
     }
     if (!includeSwitches) {
       for (int i = 0; i < net.numSwitches; i++) {
-        total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
+        run.total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
       }
     }
     int[][] destSwitchOf = new int[numLayers][];
@@ -162,22 +146,111 @@ public final class NueEngine implements RoutingEngine {
       }
     }
     // the escape trees' roots depend on the destinations only, not on the weights
-    int[] centralOf = trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
-    long done = 0;
+    int[] centralOf = run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
+    int unorderedLayers = 0;
     for (int vl = 0; vl < numLayers; vl++) {
-      IntArrayList layer = layers[vl];
-      int count = layer.size();
-      if (count == 0) {
+      if (layers[vl].isEmpty()) {
         continue;
       }
-      int[] destSwitch = destSwitchOf[vl];
-      boolean[] isTerminal = isTerminalOf[vl];
+      run.routeLayer(vl, layers[vl], destSwitchOf[vl], isTerminalOf[vl], centralOf[vl]);
+      if (check) {
+        router.checkConsistency();
+        unorderedLayers += router.orderValid() ? 0 : 1;
+      }
+    }
+    Stats stats = new Stats(router.backtrackSteps, router.escapeFallbacks, router.shortcuts, unorderedLayers);
+    if (!includeSwitches) {
+      run.routeSwitchLids();
+    }
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    run.lfts.copyInto(builder);
+    builder.setSlTable(numLayers == 1 ? SlTable.none() : slTable(fabric, run.vlOfLid));
+    return new Checked(builder.build(), stats);
+  }
+
+  /**
+   * The destinations of each layer: the end ports of {@code endPorts} that are CA ports cabled to a
+   * switch, or switch port 0s with {@code includeSwitches}, split by {@link #layerPartition}.
+   */
+  private IntArrayList[] layers(Fabric fabric, int[] endPorts, int numLayers, long seed) {
+    IntArrayList[] layers = new IntArrayList[numLayers];
+    for (int v = 0; v < numLayers; v++) {
+      layers[v] = new IntArrayList();
+    }
+    IntArrayList eligible = new IntArrayList();
+    for (int port : endPorts) {
+      boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
+      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
+        eligible.add(port);
+      }
+    }
+    int[] layerOf = layerPartition(eligible.size(), numLayers, seed);
+    for (int k = 0; k < eligible.size(); k++) {
+      layers[layerOf[k]].add(eligible.getInt(k));
+    }
+    return layers;
+  }
+
+  private static long lidCount(Fabric fabric, int[] ports) {
+    long lids = 0;
+    for (int port : ports) {
+      lids += 1L << fabric.lmc(port);
+    }
+    return lids;
+  }
+
+  /** SL = the layer of the destination LID, for every source. */
+  private static SlTable slTable(Fabric fabric, byte[] vlOfLid) {
+    int[] group = new int[fabric.maxLid() + 1];
+    Arrays.fill(group, -1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      if (fabric.portOfLid(lid) >= 0) {
+        group[lid] = 0;
+      }
+    }
+    SlTable.Builder sls = new SlTable.Builder(group, 1, fabric.maxLid() + 1);
+    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+      if (vlOfLid[lid] != 0) {
+        sls.setSl(0, lid, vlOfLid[lid]);
+      }
+    }
+    return sls.build();
+  }
+
+  /** One routing's state across its layers: the router, the escape trees, the LFTs and each LID's VL. */
+  private static final class Run {
+    final Fabric fabric;
+    final NueNetwork net;
+    final NueRouter router;
+    final EscapePaths trees;
+    final LidMajorLfts lfts;
+    final byte[] vlOfLid;
+    final RoutingOptions options;
+    long total;
+    long done;
+
+    Run(NueNetwork net, NueRouter router, RoutingOptions options) {
+      this.fabric = net.fabric;
+      this.net = net;
+      this.router = router;
+      this.trees = new EscapePaths(net);
+      this.lfts = new LidMajorLfts(fabric);
+      this.vlOfLid = new byte[fabric.maxLid() + 1];
+      this.options = options;
+    }
+
+    /**
+     * Routes the destinations of layer {@code vl} (CA ports first, then switch port 0s) in its cCDG,
+     * after colouring the escape tree rooted at {@code central}.
+     */
+    void routeLayer(int vl, IntArrayList layer, int[] destSwitch, boolean[] isTerminal, int central)
+        throws RoutingException {
+      int count = layer.size();
       int layerLids = 0;
       for (int k = 0; k < count; k++) {
         layerLids += 1 << fabric.lmc(layer.getInt(k));
       }
       router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
-      int central = centralOf[vl];
       trees.useLayer(destSwitch, count);
       trees.spanningTree(central, router.weight, router.escapeLink);
       if (vl == 0) {
@@ -208,17 +281,10 @@ public final class NueEngine implements RoutingEngine {
           }
         }
       }
-      if (counters != null) {
-        router.checkConsistency();
-        counters[3] += router.orderValid() ? 0 : 1;
-      }
     }
-    if (counters != null) {
-      counters[0] = router.backtrackSteps;
-      counters[1] = router.escapeFallbacks;
-      counters[2] = router.shortcuts;
-    }
-    if (!includeSwitches) {
+
+    /** Routes every switch's own LIDs on VL 0 over a plain weighted shortest-path tree. */
+    void routeSwitchLids() throws RoutingException {
       for (int i = 0; i < net.numSwitches; i++) {
         int port = fabric.port(net.switchOf[i], 0);
         for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
@@ -229,24 +295,6 @@ public final class NueEngine implements RoutingEngine {
         }
       }
     }
-    lfts.copyInto(builder);
-    if (numLayers == 1) {
-      return builder.setSlTable(SlTable.none()).build();
-    }
-    int[] group = new int[fabric.maxLid() + 1];
-    Arrays.fill(group, -1);
-    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-      if (fabric.portOfLid(lid) >= 0) {
-        group[lid] = 0;
-      }
-    }
-    SlTable.Builder sls = new SlTable.Builder(group, 1, fabric.maxLid() + 1);
-    for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-      if (vlOfLid[lid] != 0) {
-        sls.setSl(0, lid, vlOfLid[lid]);
-      }
-    }
-    return builder.setSlTable(sls.build()).build();
   }
 
   /**

@@ -24,15 +24,16 @@ class NueEngineTest {
     for (int k = 3; k <= 6; k++) {
       for (Fabric fabric : new Fabric[] {Topologies.torus(new int[] {k, k}, 2),
           Topologies.torus(new int[] {k, k, 3}, 1)}) {
-        long[] counters = new long[4];
-        Routing routing = new NueEngine().route(fabric, RoutingOptions.defaults(), counters);
+        NueEngine.Checked checked = new NueEngine().routeChecked(fabric, RoutingOptions.defaults());
+        Routing routing = checked.routing();
         RoutingAssertions.assertAllPairsRouted(routing);
         RoutingAssertions.assertLoopFree(routing);
         RoutingAssertions.assertDeadlockFreePerVl(routing);
         RoutingAssertions.assertVlsWithin(routing, 1);
-        for (int i = 0; i < 4; i++) {
-          total[i] += counters[i];
-        }
+        total[0] += checked.stats().backtrackSteps();
+        total[1] += checked.stats().escapeFallbacks();
+        total[2] += checked.stats().shortcuts();
+        total[3] += checked.stats().unorderedLayers();
       }
     }
     assertTrue(total[0] > 0, "no backtracking step");
