@@ -54,6 +54,8 @@ public final class SlFileWriter {
   /** The first line of an SL file with per-port SL-to-VL maps. */
   public static final String MAGIC_V2 = "# ibrouting SL file v2";
 
+  private static final char[] HEX_DIGITS = "0123456789abcdef".toCharArray();
+
   private SlFileWriter() {}
 
   /** Writes the SL table of {@code routing} to {@code file} atomically. */
@@ -99,23 +101,35 @@ public final class SlFileWriter {
       }
       StringBuilder line = new StringBuilder("src");
       for (int i = 0; i < lids.size(); i++) {
-        line.append(String.format(" 0x%04x", lids.getInt(i)));
+        appendLid(line.append(' '), lids.getInt(i));
       }
-      out.write(line.append('\n').toString());
+      line.append('\n');
       int src = lids.getInt(0);
       int first = 1;
       int sl = table.sl(src, 1);
       for (int dst = 2; dst <= maxLid + 1; dst++) {
         int next = dst <= maxLid ? table.sl(src, dst) : -1;
         if (next != sl) {
-          out.write(first == dst - 1 ? String.format("0x%04x %d%n", first, sl)
-              : String.format("0x%04x-0x%04x %d%n", first, dst - 1, sl));
+          appendLid(line, first);
+          if (first != dst - 1) {
+            appendLid(line.append('-'), dst - 1);
+          }
+          line.append(' ').append(sl).append('\n');
           first = dst;
           sl = next;
         }
       }
+      out.append(line);
     }
     out.flush();
+  }
+
+  /** Appends {@code 0x} and the LID in lower-case hex, at least four digits (as {@code %04x}). */
+  private static void appendLid(StringBuilder line, int lid) {
+    line.append("0x");
+    for (int shift = Math.max(12, (31 - Integer.numberOfLeadingZeros(lid)) & ~3); shift >= 0; shift -= 4) {
+      line.append(HEX_DIGITS[(lid >>> shift) & 0xF]);
+    }
   }
 
   private static void writePortMaps(Fabric fabric, PortSl2Vl ports, Writer out) throws IOException {
