@@ -31,7 +31,7 @@ final class DocumentedRefusals {
           reason("updn: .+ has no Up\\*/Down\\* path to .+, though links join them; .+"),
           reason("updn: no root nodes were found \\(OpenSM's detection: .+\\), so OpenSM disables updn here;"
               + " name roots with -a, or leave updn_auto_root=true to take the most central switch"))),
-      Map.entry("dnup", List.of(reason("dnup: no switch has a CA or router, so no switch can be ranked 0"),
+      Map.entry("dnup", List.of(noSwitch("dnup"), reason("dnup: no switch has a CA or router, so no switch can be ranked 0"),
           reason("dnup: .+ has no Down\\*/Up\\* path to .+, though links join them; .+"))),
       Map.entry("sssp", List.of(noSwitch("sssp"))),
       Map.entry("dfsssp", List.of(noSwitch("dfsssp"), reason("dfsssp: needs more than \\d+ VLs \\(the channel"
