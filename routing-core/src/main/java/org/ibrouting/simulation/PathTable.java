@@ -13,11 +13,11 @@ import org.ibrouting.routing.Routing;
  * injection channel (the endpoint's own port), then one channel per switch crossed, the last of
  * which is the ejection channel into the destination.
  *
- * <p>Built by walking the LFTs once per destination: the routes towards one destination LID form
- * an in-tree, so every switch is classified once per destination (routable with its hop count, or
- * why not: no route, a port leading nowhere, a loop, delivery to another node) by the memoised
- * walk the route checker uses too (internal.LftWalker). Pairs that cannot be routed are counted and described ({@link
- * #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
+ * <p>Built by walking the LFTs once per destination: the routes towards one destination LID form an
+ * in-tree, so every switch is classified once per destination (routable with its hop count, or why
+ * not: no route, a port leading nowhere, a loop, delivery to another node) by the memoised walk the
+ * route checker uses too (internal.LftWalker). Pairs that cannot be routed are counted and
+ * described ({@link #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
  *
  * <p>Two storage modes. When {@code P^2 x (longest path)} channel ids fit the budget passed to
  * {@link #build(Routing, Endpoints, long)}, every path is stored explicitly in one flat int array.
@@ -41,23 +41,31 @@ public final class PathTable {
   private final int[] injectionOf;
   private final int[] leafOf;
   private final int[] lidOf;
+
   /** The switch a channel enters, or -1 when it enters an endpoint (or nothing). */
   private final int[] headSwitchOf;
+
   /** Bit (dst * numSwitches + sw) set when sw reaches dst. */
   private final long[] routable;
+
   private final int maxPathLength;
   private final long numUnroutablePairs;
   private final List<String> samples;
-  /** Explicit mode: channels of pair (src, dst) are channels[pathStart[k]..pathStart[k+1]), k = dst * P + src. */
+
+  /**
+   * Explicit mode: channels of pair (src, dst) are channels[pathStart[k]..pathStart[k+1]), k = dst
+   * * P + src.
+   */
   private final int[] pathStart;
+
   private final int[] channels;
 
   private PathTable(Routing routing, Endpoints endpoints, long explicitBudget) {
     this.routing = routing;
     this.fabric = routing.fabric();
     if (endpoints.fabric() != fabric) {
-      throw new IllegalArgumentException("the endpoints belong to " + endpoints.fabric()
-          + ", the routing to " + fabric);
+      throw new IllegalArgumentException(
+          "the endpoints belong to " + endpoints.fabric() + ", the routing to " + fabric);
     }
     this.endpoints = endpoints;
     this.numEndpoints = endpoints.size();
@@ -165,7 +173,10 @@ public final class PathTable {
     return hops;
   }
 
-  /** Walks a routable pair's path into {@code out} from {@code offset}; returns the number of channels. */
+  /**
+   * Walks a routable pair's path into {@code out} from {@code offset}; returns the number of
+   * channels.
+   */
   private int walk(int src, int dst, int[] out, int offset) {
     int lid = lidOf[dst];
     int k = offset;
@@ -333,8 +344,14 @@ public final class PathTable {
         return pair + "no route at " + fabric.nodeName(sw);
       }
       if (port == 0 || port > fabric.numPorts(sw)) {
-        return pair + "the LFT of " + fabric.nodeName(sw) + " sends " + Lids.hex(lid)
-            + " to port " + port + ", not a link port";
+        return pair
+            + "the LFT of "
+            + fabric.nodeName(sw)
+            + " sends "
+            + Lids.hex(lid)
+            + " to port "
+            + port
+            + ", not a link port";
       }
       int channel = fabric.port(sw, port);
       int peer = fabric.peerPort(channel);
@@ -346,7 +363,10 @@ public final class PathTable {
       }
       int next = headSwitchOf[channel];
       if (next < 0) {
-        return pair + fabric.portName(channel) + " delivers to " + fabric.portName(peer)
+        return pair
+            + fabric.portName(channel)
+            + " delivers to "
+            + fabric.portName(peer)
             + ", not the destination";
       }
       sw = next;

@@ -24,7 +24,11 @@ class ConnectivityTest {
     int h0 = b.addNode(NodeType.CA, 1, 0x20L << 56, "h0");
     int h2 = b.addNode(NodeType.CA, 1, 0x30L << 56, "h2");
     int h3 = b.addNode(NodeType.CA, 1, 0x40L << 56, "h3");
-    b.setLid(c, 1, 10, 0).setLid(c, 2, 11, 0).setLid(h0, 1, 12, 0).setLid(h2, 1, 13, 1).setLid(h3, 1, 16, 0);
+    b.setLid(c, 1, 10, 0)
+        .setLid(c, 2, 11, 0)
+        .setLid(h0, 1, 12, 0)
+        .setLid(h2, 1, 13, 1)
+        .setLid(h3, 1, 16, 0);
     b.connect(s[0], 1, s[1], 1, null).connect(s[1], 2, c, 1, null).connect(c, 2, s[2], 1, null);
     b.connect(s[0], 2, h0, 1, null).connect(s[2], 2, h2, 1, null).connect(s[3], 1, h3, 1, null);
     return b.build();

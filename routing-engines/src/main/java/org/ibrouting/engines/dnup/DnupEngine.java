@@ -1,6 +1,5 @@
 package org.ibrouting.engines.dnup;
 
-import java.util.Arrays;
 import org.ibrouting.engines.internal.BfsByNodeHops;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.engines.internal.RoutableFabrics;
@@ -17,8 +16,8 @@ import org.ibrouting.routing.RoutingOptions;
 /**
  * Down*&#47;Up* as OpenSM 3.3.23 does it ({@code -R dnup}, {@code osm_ucast_dnup.c}): every switch
  * with a CA or router is a root (rank 0), the others get their BFS distance from the roots. Hop
- * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from
- * a lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
+ * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from a
+ * lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
  * roots) EQUAL; going backwards from the destination, a switch reached by an UP hop does not
  * continue over a DOWN hop. So a packet never climbs from the roots' side and then descends right
  * away, but an EQUAL hop in between lifts the restriction: over links between roots (the leaf
@@ -26,9 +25,9 @@ import org.ibrouting.routing.RoutingOptions;
  * Tables come from MINHOP's builder with OpenSM's port balancing.
  *
  * <p>Deadlock-free therefore only where no link joins switches of equal rank (fat trees). Where a
- * damaged fabric leaves two connected switches with CAs without any path of this rule, OpenSM
- * drops their pairs; this engine refuses instead and names them, so {@code -R dnup,updn,minhop}
- * falls back.
+ * damaged fabric leaves two connected switches with CAs without any path of this rule, OpenSM drops
+ * their pairs; this engine refuses instead and names them, so {@code -R dnup,updn,minhop} falls
+ * back.
  *
  * <p>Cost: one search per switch over the switch links; 3 bytes per (switch, switch).
  */
@@ -45,11 +44,18 @@ public final class DnupEngine implements RoutingEngine {
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);
     int threads = Parallel.threadsFor(n, options.threads());
-    BfsByNodeHops hops = BfsByNodeHops.compute(fabric, (u, r) -> direction(rank[u], rank[r]),
-        BfsByNodeHops.DOWN, BfsByNodeHops.UP, BfsByNodeHops.DOWN, threads, options.progress(),
-        "dnup: hop tables");
-    UpDownHops.requireConnectedSwitchesRouted(fabric, hops, name(), "Down*/Up*",
-        "route with updn or minhop");
+    BfsByNodeHops hops =
+        BfsByNodeHops.compute(
+            fabric,
+            (u, r) -> direction(rank[u], rank[r]),
+            BfsByNodeHops.DOWN,
+            BfsByNodeHops.UP,
+            BfsByNodeHops.DOWN,
+            threads,
+            options.progress(),
+            "dnup: hop tables");
+    UpDownHops.requireConnectedSwitchesRouted(
+        fabric, hops, name(), "Down*/Up*", "route with updn or minhop");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
   }
@@ -73,16 +79,18 @@ public final class DnupEngine implements RoutingEngine {
       }
     }
     if (count == 0) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "dnup: no switch has a CA or router, so no switch can be ranked 0");
     }
     int[] rank = new SwitchBfs(fabric).from(roots, count).distances();
     return rank;
   }
 
   /**
-   * OpenSM's direction of the search's hop from a switch of rank {@code from} to one of rank
-   * {@code to} ({@code dnup_get_dir}); unranked switches (no path to a root) compare as the
-   * highest rank, as OpenSM's 0xffffffff does.
+   * OpenSM's direction of the search's hop from a switch of rank {@code from} to one of rank {@code
+   * to} ({@code dnup_get_dir}); unranked switches (no path to a root) compare as the highest rank,
+   * as OpenSM's 0xffffffff does.
    */
   static byte direction(int from, int to) {
     if (from < to) {

@@ -14,27 +14,28 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Nue: deadlock-free routing on the complete channel dependency graph (J. Domke, T. Hoefler,
- * S. Matsuoka, "Routing on the Dependency Graph: A New Approach to Deadlock-Free High-Performance
+ * Nue: deadlock-free routing on the complete channel dependency graph (J. Domke, T. Hoefler, S.
+ * Matsuoka, "Routing on the Dependency Graph: A New Approach to Deadlock-Free High-Performance
  * Routing", HPDC 2016), as OpenSM 3.3.23's {@code -R nue} does it. Works on any topology with any
  * number of VLs, 1 included, and may use non-minimal paths.
  *
  * <p>The destination LIDs are split into {@code k = min(maxVls, nue_max_num_vls)} virtual layers
  * round-robin in OpenSM's port order (OpenSM's "semi-random" split without METIS is this
  * deterministic round robin), or, for a non-zero {@link RoutingOptions#seed()}, round robin over a
- * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree
- * rooted at the most central switch of the destinations' convex hull is coloured into the cCDG;
- * then per destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights
- * starting at P² (P = end-port LIDs) and raised by every path routed, which only takes a channel
- * dependency that closes no cycle in the layer's cCDG, with OpenSM's local backtracking, shortcut
- * check and escape-path fallback at an impasse ({@link NueRouter}). Switch LIDs are then routed on
- * plain weighted shortest-path trees on VL 0 unless {@code includeSwitches} (OpenSM's
- * {@code nue_include_switches}) makes them destinations of the layers. A path's SL is its
- * destination's layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
+ * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree rooted at
+ * the most central switch of the destinations' convex hull is coloured into the cCDG; then per
+ * destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights starting at P² (P
+ * = end-port LIDs) and raised by every path routed, which only takes a channel dependency that
+ * closes no cycle in the layer's cCDG, with OpenSM's local backtracking, shortcut check and
+ * escape-path fallback at an impasse ({@link NueRouter}). Switch LIDs are then routed on plain
+ * weighted shortest-path trees on VL 0 unless {@code includeSwitches} (OpenSM's {@code
+ * nue_include_switches}) makes them destinations of the layers. A path's SL is its destination's
+ * layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
  *
  * <p>Differences from OpenSM: distances and weights are 64-bit (OpenSM's Dijkstra treats distances
- * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order (Pearce-Kelly)
- * instead of a depth-first search over the whole layer with an O(cCDG) reset per check.
+ * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order
+ * (Pearce-Kelly) instead of a depth-first search over the whole layer with an O(cCDG) reset per
+ * check.
  *
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
  * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
@@ -49,8 +50,8 @@ public final class NueEngine implements RoutingEngine {
   private final boolean resumeOften;
 
   /**
-   * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
-   *     capped by {@link RoutingOptions#maxVls()}
+   * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further capped
+   *     by {@link RoutingOptions#maxVls()}
    * @param includeSwitches OpenSM's {@code nue_include_switches}: route switch LIDs deadlock-free
    *     inside the layers too
    */
@@ -59,8 +60,8 @@ public final class NueEngine implements RoutingEngine {
   }
 
   /**
-   * As above; {@code plainSearch} checks cycles by depth-first search only and walks every edge
-   * one by one, as OpenSM does (tests compare both).
+   * As above; {@code plainSearch} checks cycles by depth-first search only and walks every edge one
+   * by one, as OpenSM does (tests compare both).
    */
   NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch) {
     this(maxNumVls, includeSwitches, plainSearch, false);
@@ -109,9 +110,11 @@ public final class NueEngine implements RoutingEngine {
     return route(fabric, options, true);
   }
 
-  private Checked route(Fabric fabric, RoutingOptions options, boolean check) throws RoutingException {
+  private Checked route(Fabric fabric, RoutingOptions options, boolean check)
+      throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
+      throw new RoutingException(
+          RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
     }
     NueNetwork net = NueNetwork.of(fabric);
     int numLayers = Math.max(1, Math.min(options.maxVls(), maxNumVls));
@@ -146,7 +149,8 @@ public final class NueEngine implements RoutingEngine {
       }
     }
     // the escape trees' roots depend on the destinations only, not on the weights
-    int[] centralOf = run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
+    int[] centralOf =
+        run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
     int unorderedLayers = 0;
     for (int vl = 0; vl < numLayers; vl++) {
       if (layers[vl].isEmpty()) {
@@ -158,7 +162,8 @@ public final class NueEngine implements RoutingEngine {
         unorderedLayers += router.orderValid() ? 0 : 1;
       }
     }
-    Stats stats = new Stats(router.backtrackSteps, router.escapeFallbacks, router.shortcuts, unorderedLayers);
+    Stats stats =
+        new Stats(router.backtrackSteps, router.escapeFallbacks, router.shortcuts, unorderedLayers);
     if (!includeSwitches) {
       run.routeSwitchLids();
     }
@@ -217,7 +222,10 @@ public final class NueEngine implements RoutingEngine {
     return sls.build();
   }
 
-  /** One routing's state across its layers: the router, the escape trees, the LFTs and each LID's VL. */
+  /**
+   * One routing's state across its layers: the router, the escape trees, the LFTs and each LID's
+   * VL.
+   */
   private static final class Run {
     final Fabric fabric;
     final NueNetwork net;
@@ -240,8 +248,8 @@ public final class NueEngine implements RoutingEngine {
     }
 
     /**
-     * Routes the destinations of layer {@code vl} (CA ports first, then switch port 0s) in its cCDG,
-     * after colouring the escape tree rooted at {@code central}.
+     * Routes the destinations of layer {@code vl} (CA ports first, then switch port 0s) in its
+     * cCDG, after colouring the escape tree rooted at {@code central}.
      */
     void routeLayer(int vl, IntArrayList layer, int[] destSwitch, boolean[] isTerminal, int central)
         throws RoutingException {
@@ -261,8 +269,13 @@ public final class NueEngine implements RoutingEngine {
           }
         }
         if (unreached > 1) {
-          throw new RoutingException(RoutingException.Reason.DISCONNECTED, "nue: " + (unreached - 1) + " switch(es) cannot be reached from "
-              + fabric.nodeName(net.switchOf[central]) + "; the fabric is split (OpenSM: ERR NUE45)");
+          throw new RoutingException(
+              RoutingException.Reason.DISCONNECTED,
+              "nue: "
+                  + (unreached - 1)
+                  + " switch(es) cannot be reached from "
+                  + fabric.nodeName(net.switchOf[central])
+                  + "; the fabric is split (OpenSM: ERR NUE45)");
         }
       }
       router.markEscapePaths(central, trees);
@@ -273,7 +286,9 @@ public final class NueEngine implements RoutingEngine {
             continue;
           }
           int port = layer.getInt(k);
-          for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
+          for (int lid = fabric.baseLid(port);
+              lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
+              lid++) {
             router.route(destSwitch[k], color++);
             applyTree(net, router, lfts, destSwitch[k], isTerminal[k] ? port : -1, lid);
             vlOfLid[lid] = (byte) vl;
@@ -287,7 +302,9 @@ public final class NueEngine implements RoutingEngine {
     void routeSwitchLids() throws RoutingException {
       for (int i = 0; i < net.numSwitches; i++) {
         int port = fabric.port(net.switchOf[i], 0);
-        for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
+        for (int lid = fabric.baseLid(port);
+            lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
+            lid++) {
           trees.spanningTree(i, router.weight, router.usedLink);
           applyTree(net, router, lfts, i, -1, lid);
           vlOfLid[lid] = 0;
@@ -302,8 +319,9 @@ public final class NueEngine implements RoutingEngine {
    * switch forwards to {@code caPort}'s cable, or keeps port 0 for its own LID) and adds every
    * switch's terminal count (a byte in OpenSM) to the links of its path.
    */
-  private static void applyTree(NueNetwork net, NueRouter router, LidMajorLfts lfts, int destNode,
-      int caPort, int lid) throws RoutingException {
+  private static void applyTree(
+      NueNetwork net, NueRouter router, LidMajorLfts lfts, int destNode, int caPort, int lid)
+      throws RoutingException {
     Fabric fabric = net.fabric;
     int[] used = router.usedLink;
     for (int i = 0; i < net.numSwitches; i++) {
@@ -325,8 +343,11 @@ public final class NueEngine implements RoutingEngine {
       while (cur != destNode) {
         int l = used[cur];
         if (l < 0 || ++hops > net.numSwitches) {
-          throw new RoutingException("nue: internal error, the paths towards LID " + lid
-              + " do not form a tree at " + fabric.nodeName(net.switchOf[cur]));
+          throw new RoutingException(
+              "nue: internal error, the paths towards LID "
+                  + lid
+                  + " do not form a tree at "
+                  + fabric.nodeName(net.switchOf[cur]));
         }
         weight[l] += add;
         cur = net.linkFrom[l];
@@ -360,7 +381,10 @@ public final class NueEngine implements RoutingEngine {
     return layerOf;
   }
 
-  /** CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped GUID). */
+  /**
+   * CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped
+   * GUID).
+   */
   static int[] endPortsInGuidOrder(Fabric fabric) {
     IntArrayList ports = new IntArrayList();
     for (int node = 0; node < fabric.numNodes(); node++) {
@@ -383,8 +407,12 @@ public final class NueEngine implements RoutingEngine {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> Long.compareUnsigned(Long.reverseBytes(fabric.portGuid(ports.getInt(a))),
-        Long.reverseBytes(fabric.portGuid(ports.getInt(b)))));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            Long.compareUnsigned(
+                Long.reverseBytes(fabric.portGuid(ports.getInt(a))),
+                Long.reverseBytes(fabric.portGuid(ports.getInt(b)))));
     int[] result = new int[order.length];
     for (int i = 0; i < order.length; i++) {
       result[i] = ports.getInt(order[i]);

@@ -34,8 +34,8 @@ import org.ibrouting.routing.RoutingOptions;
  * overflow. With {@code minimal = false} links start at weight 1 instead of P², trading minimal
  * paths for balance. Routers are not destinations (as in OpenSM).
  *
- * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's
- * tree depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
+ * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's tree
+ * depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
  * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
 public final class SsspEngine implements RoutingEngine {
@@ -107,7 +107,9 @@ public final class SsspEngine implements RoutingEngine {
     int stride = fabric.maxLid() + 1;
     long size = (long) stride * n;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(RoutingException.Reason.TOO_LARGE, name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
+      throw new RoutingException(
+          RoutingException.Reason.TOO_LARGE,
+          name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
     LidMajorLfts byLid = new LidMajorLfts(fabric);

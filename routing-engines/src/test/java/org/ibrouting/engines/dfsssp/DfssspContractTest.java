@@ -7,13 +7,18 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
-/** DFSSSP keeps the routing-engine contract: minimal and deadlock-free per VL, or refuses when its layers need more VLs than allowed. */
+/**
+ * DFSSSP keeps the routing-engine contract: minimal and deadlock-free per VL, or refuses when its
+ * layers need more VLs than allowed.
+ */
 class DfssspContractTest extends RoutingEngineContract {
   DfssspContractTest() {
-    super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
+    super(
+        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
+        EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
   }
 
   @Override
@@ -23,8 +28,11 @@ class DfssspContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2), FabricArbitraries.dragonflies())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.dragonflies())
         .filter(FabricArbitraries::switchesConnected);
   }
 }

@@ -7,13 +7,18 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
-/** Down*&#47;Up* keeps the routing-engine contract on the fat trees it is meant for: deadlock-free on one VL. */
+/**
+ * Down*&#47;Up* keeps the routing-engine contract on the fat trees it is meant for: deadlock-free
+ * on one VL.
+ */
 class DnupContractTest extends RoutingEngineContract {
   DnupContractTest() {
-    super(EnumSet.of(Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.UNSUPPORTED_TOPOLOGY));
+    super(
+        EnumSet.of(Promise.DEADLOCK_FREE),
+        EnumSet.of(RoutingException.Reason.UNSUPPORTED_TOPOLOGY));
   }
 
   @Override
@@ -23,7 +28,9 @@ class DnupContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTrees(), FabricArbitraries.withLmc(FabricArbitraries.fatTrees(), 1))
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTrees(),
+            FabricArbitraries.withLmc(FabricArbitraries.fatTrees(), 1))
         .filter(FabricArbitraries::switchesConnected);
   }
 }

@@ -7,8 +7,8 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /** P2SSSP keeps the routing-engine contract: minimal on every connected fabric, LMC included. */
 class P2ssspContractTest extends RoutingEngineContract {
@@ -23,8 +23,10 @@ class P2ssspContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
         .filter(FabricArbitraries::switchesConnected);
   }
 }

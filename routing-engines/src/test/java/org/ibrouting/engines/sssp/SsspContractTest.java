@@ -7,10 +7,13 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
-/** SSSP keeps the routing-engine contract: minimal (OpenSM's starting weights) on every connected fabric, LMC included. */
+/**
+ * SSSP keeps the routing-engine contract: minimal (OpenSM's starting weights) on every connected
+ * fabric, LMC included.
+ */
 class SsspContractTest extends RoutingEngineContract {
   SsspContractTest() {
     super(EnumSet.of(Promise.MINIMAL), EnumSet.noneOf(RoutingException.Reason.class));
@@ -23,8 +26,11 @@ class SsspContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2), FabricArbitraries.dragonflies())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.dragonflies())
         .filter(FabricArbitraries::switchesConnected);
   }
 }
