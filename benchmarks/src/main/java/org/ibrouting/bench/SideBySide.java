@@ -25,6 +25,7 @@ import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.simulation.RoutingQuality;
+import org.ibrouting.simulation.UnroutablePairsException;
 import org.ibrouting.topology.TopologySpec;
 
 /**
@@ -304,14 +305,16 @@ public final class SideBySide {
       }
       p.setProperty("status", "ok");
       var theirs = LftDumpReader.read(fabric, r.lftDump());
-      Properties q =
-          parseLines(
-              OursProbe.lines(
-                  RoutingQuality.measure(
-                      theirs,
-                      RoutingQuality.Options.defaults()
-                          .withPatterns(o.patterns)
-                          .withSeed(o.seed))));
+      RoutingQuality.Options measure =
+          RoutingQuality.Options.defaults().withPatterns(o.patterns).withSeed(o.seed);
+      Properties q;
+      try {
+        q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs, measure)));
+      } catch (UnroutablePairsException e) {
+        // tables that leave pairs unrouted (OpenSM's ftree on a fabric it cannot rank) get no Λ
+        q = parseLines(OursProbe.lines(RoutingQuality.measure(theirs, measure.withPatterns(0))));
+        p.setProperty("message", e.getMessage().lines().findFirst().orElse(""));
+      }
       p.putAll(q);
       p.setProperty("vls", Integer.toString(vls));
       gzip(r.lftDump(), keptDump);
