@@ -28,27 +28,19 @@ public final class DfssspLanes {
       throws RoutingException {
     Fabric fabric = routing.fabric();
     int maxVls = options.maxVls();
-    int[] needed = new int[1];
-    long[] pathsPerVl = new long[maxVls];
     VlAssignment assignment;
     try {
       assignment =
           VlAssignment.assign(
-              routing,
-              ports,
-              maxVls,
-              options.threads(),
-              needed,
-              pathsPerVl,
-              options.progress(),
-              engine);
+              routing, ports, maxVls, options.threads(), options.progress(), engine);
     } catch (SizeLimitExceeded e) {
       throw new RoutingException(
           RoutingException.Reason.TOO_LARGE,
           e.getMessage().replaceFirst("^dfsssp: ", engine + ": "),
           e);
     }
-    if (needed[0] > maxVls) {
+    int needed = assignment.vlsNeeded();
+    if (needed > maxVls) {
       throw RoutingException.vlsExceeded(
           engine
               + ": needs more than "
@@ -59,19 +51,19 @@ public final class DfssspLanes {
           maxVls + 1,
           maxVls);
     }
-    if (needed[0] == 1 && !balance) {
+    if (needed == 1 && !balance) {
       // one VL: every path on SL 0, no table needed
       return routing.withSlTable(engine, SlTable.none());
     }
-    int[] split = split(pathsPerVl, needed[0], maxVls, balance);
+    int[] split = split(assignment.pathsPerVl(), needed, maxVls, balance);
     int[] base = new int[maxVls];
-    for (int v = 1; v < needed[0]; v++) {
+    for (int v = 1; v < needed; v++) {
       base[v] = base[v - 1] + split[v - 1];
     }
     SlTable.Builder sl =
         balance
-            ? perSourceLid(fabric, ports, assignment, split, base, options.seed())
-            : perSourceSwitch(fabric, ports, assignment, base);
+            ? perSourceLid(fabric, ports, assignment.groups(), split, base, options.seed())
+            : perSourceSwitch(fabric, ports, assignment.groups(), base);
     return routing.withSlTable(engine, sl.build());
   }
 
@@ -107,7 +99,7 @@ public final class DfssspLanes {
    * Switches' own LIDs send on SL 0, as their paths were never moved.
    */
   private static SlTable.Builder perSourceSwitch(
-      Fabric fabric, int[] ports, VlAssignment assignment, int[] base) {
+      Fabric fabric, int[] ports, GroupVls groups, int[] base) {
     int[] groupOfLid = new int[fabric.maxLid() + 1];
     Arrays.fill(groupOfLid, -1);
     for (int src : ports) {
@@ -117,20 +109,19 @@ public final class DfssspLanes {
       }
       int source =
           fabric.isSwitch(fabric.nodeOfPort(peer))
-              ? assignment.sourceIndexOfSwitch(fabric.nodeOfPort(peer))
+              ? groups.sourceIndexOfSwitch(fabric.nodeOfPort(peer))
               : -1;
       for (int k = 0; k < 1 << fabric.lmc(src); k++) {
         groupOfLid[fabric.baseLid(src) + k] = source;
       }
     }
-    SlTable.Builder sl =
-        new SlTable.Builder(groupOfLid, assignment.numSourceSwitches(), fabric.maxLid() + 1);
-    for (int source = 0; source < assignment.numSourceSwitches(); source++) {
+    SlTable.Builder sl = new SlTable.Builder(groupOfLid, groups.numSources, fabric.maxLid() + 1);
+    for (int source = 0; source < groups.numSources; source++) {
       for (int dst : ports) {
         for (int dlid = fabric.baseLid(dst);
             dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst));
             dlid++) {
-          int vl = assignment.vlOfSource(source, dlid);
+          int vl = groups.vlOfSource(source, dlid);
           if (vl != 0) {
             sl.setSl(source, dlid, base[vl]);
           }
@@ -142,7 +133,7 @@ public final class DfssspLanes {
 
   /** One SL per (source LID, destination LID): a seeded hash spreads each VL over its spare VLs. */
   private static SlTable.Builder perSourceLid(
-      Fabric fabric, int[] ports, VlAssignment assignment, int[] split, int[] base, long seed) {
+      Fabric fabric, int[] ports, GroupVls groups, int[] split, int[] base, long seed) {
     SlTable.Builder sl = SlTable.perSourceLid(fabric);
     for (int src : ports) {
       int peer = fabric.peerPort(src);
@@ -151,7 +142,7 @@ public final class DfssspLanes {
                   || peer < 0
                   || !fabric.isSwitch(fabric.nodeOfPort(peer))
               ? -1
-              : assignment.sourceIndexOfSwitch(fabric.nodeOfPort(peer));
+              : groups.sourceIndexOfSwitch(fabric.nodeOfPort(peer));
       for (int slid = fabric.baseLid(src);
           slid < fabric.baseLid(src) + (1 << fabric.lmc(src));
           slid++) {
@@ -163,7 +154,7 @@ public final class DfssspLanes {
           for (int dlid = fabric.baseLid(dst);
               dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst));
               dlid++) {
-            int vl = source < 0 ? 0 : assignment.vlOfSource(source, dlid);
+            int vl = source < 0 ? 0 : groups.vlOfSource(source, dlid);
             int offset = split[vl] > 1 ? Math.floorMod(mix(slid, dlid, seed), split[vl]) : 0;
             sl.setSl(group, dlid, base[vl] + offset);
           }

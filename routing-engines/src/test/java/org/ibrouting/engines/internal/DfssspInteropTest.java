@@ -87,18 +87,16 @@ class DfssspInteropTest {
           IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "torus 4,4 1");
       SlTable theirs = sim.caPathRecords(fabric).slTable();
       Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
-      int[] needed = new int[1];
-      long[] perVl = new long[OPENSM_VLS];
       VlAssignment ours =
-          VlAssignment.assign(
-              sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 1, needed, perVl);
-      assertTrue(needed[0] > 1, "VLs needed: " + needed[0]);
-      int[] split = DfssspLanes.split(perVl, needed[0], OPENSM_VLS, true);
-      int[] base = new int[needed[0] + 1];
-      for (int vl = 0; vl < needed[0]; vl++) {
+          VlAssignment.assign(sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 1);
+      int needed = ours.vlsNeeded();
+      assertTrue(needed > 1, "VLs needed: " + needed);
+      int[] split = DfssspLanes.split(ours.pathsPerVl(), needed, OPENSM_VLS, true);
+      int[] base = new int[needed + 1];
+      for (int vl = 0; vl < needed; vl++) {
         base[vl + 1] = base[vl] + split[vl];
       }
-      int[] onVl = new int[needed[0]];
+      int[] onVl = new int[needed];
       for (int src = fabric.numSwitches(); src < fabric.numNodes(); src++) {
         for (int dst = fabric.numSwitches(); dst < fabric.numNodes(); dst++) {
           int slid = fabric.baseLid(fabric.port(src, 1));
@@ -127,7 +125,7 @@ class DfssspInteropTest {
           onVl[vl]++;
         }
       }
-      for (int vl = 0; vl < needed[0]; vl++) {
+      for (int vl = 0; vl < needed; vl++) {
         assertTrue(onVl[vl] > 0, "no CA pair on VL " + vl);
       }
     }
@@ -154,14 +152,14 @@ class DfssspInteropTest {
       assertNotNull(before, at + "no paths per VL in OpenSM's log");
 
       Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
-      int[] needed = new int[1];
-      long[] perVl = new long[OPENSM_VLS];
-      VlAssignment.assign(
-          sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 2, needed, perVl);
-      assertEquals(log.dfssspVlsNeeded(), needed[0], at + "VLs needed");
+      VlAssignment assignment =
+          VlAssignment.assign(sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 2);
+      int needed = assignment.vlsNeeded();
+      long[] perVl = assignment.pathsPerVl();
+      assertEquals(log.dfssspVlsNeeded(), needed, at + "VLs needed");
       assertArrayEquals(before, perVl, at + "paths per VL before balancing");
 
-      if (needed[0] > OPENSM_VLS) {
+      if (needed > OPENSM_VLS) {
         assertEquals("minhop", result.engineUsed(), at + "OpenSM was expected to fall back");
         assertTrue(log.errorCodes().contains("AD25"), at + "no ERR AD25");
         RoutingException e =
@@ -169,18 +167,18 @@ class DfssspInteropTest {
                 RoutingException.class,
                 () -> new DfssspEngine().route(fabric, RoutingOptions.defaults()));
         assertTrue(e.getMessage().startsWith("dfsssp: needs more than 8 VLs"), e.getMessage());
-        return needed[0];
+        return needed;
       }
       assertEquals("dfsssp", result.engineUsed(), at + "engine");
       Routing ours = new DfssspEngine().route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(
           LftDumpReader.read(fabric, result.lftDump()), ours, what + " dfsssp");
-      assertEquals(needed[0], ours.slTable().numVls(), at + "VLs of the SL table");
+      assertEquals(needed, ours.slTable().numVls(), at + "VLs of the SL table");
       assertArrayEquals(
           log.dfssspPathsPerVlAfterBalancing(),
-          OpenSmVlCounts.afterBalancing(perVl, needed[0]),
+          OpenSmVlCounts.afterBalancing(perVl, needed),
           at + "paths per SL after balancing");
-      return needed[0];
+      return needed;
     }
   }
 }

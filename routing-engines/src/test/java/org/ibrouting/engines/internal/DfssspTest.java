@@ -63,13 +63,14 @@ class DfssspTest {
     Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
     int[] ports = SsspEngine.destinationOrderOf(fabric);
     for (int threads = 1; threads <= 2; threads++) {
-      int[] needed = new int[1];
-      long[] perVl = new long[OPENSM_VLS];
-      VlAssignment.assign(sssp, ports, OPENSM_VLS, threads, needed, perVl);
-      assertEquals(golden.vlsNeeded(), needed[0], golden + ": VLs needed, " + threads + " threads");
+      VlAssignment assignment = VlAssignment.assign(sssp, ports, OPENSM_VLS, threads);
+      assertEquals(
+          golden.vlsNeeded(),
+          assignment.vlsNeeded(),
+          golden + ": VLs needed, " + threads + " threads");
       assertArrayEquals(
           golden.before(),
-          perVl,
+          assignment.pathsPerVl(),
           golden + ": paths per VL before balancing, " + threads + " threads");
     }
     if (golden.vlsNeeded() > OPENSM_VLS) {
@@ -157,8 +158,7 @@ class DfssspTest {
     Routing balanced = new DfssspEngine(true).route(fabric, RoutingOptions.seeded(7));
     Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
     int[] ports = SsspEngine.destinationOrderOf(fabric);
-    VlAssignment assignment =
-        VlAssignment.assign(sssp, ports, OPENSM_VLS, 1, new int[1], new long[OPENSM_VLS]);
+    VlAssignment assignment = VlAssignment.assign(sssp, ports, OPENSM_VLS, 1);
     long[] perSl = new long[OPENSM_VLS];
     int[] base = new int[golden.vlsNeeded() + 1];
     for (int vl = 0; vl < golden.vlsNeeded(); vl++) {

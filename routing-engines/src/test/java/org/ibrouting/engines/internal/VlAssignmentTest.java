@@ -66,10 +66,9 @@ class VlAssignmentTest {
     }
     RefusalCoverage.routed();
     int[] ports = SsspEngine.destinationOrderOf(fabric);
-    int[] needed = new int[1];
-    VlAssignment assignment = VlAssignment.assign(dfsssp, ports, 8, 1, needed, new long[8]);
+    VlAssignment assignment = VlAssignment.assign(dfsssp, ports, 8, 1);
     if (!balance) {
-      assertEquals(needed[0], dfsssp.slTable().numVls());
+      assertEquals(assignment.vlsNeeded(), dfsssp.slTable().numVls());
     }
     int[] minSl = new int[8];
     int[] maxSl = new int[8];
@@ -126,12 +125,10 @@ class VlAssignmentTest {
         NaiveVlAssignment.assign(sssp, ports, maxVls, expectedNeeded, expectedPerVl);
     boolean someMoved = false;
     for (int threads = 1; threads <= 2; threads++) {
-      int[] needed = new int[1];
-      long[] perVl = new long[maxVls];
-      VlAssignment actual = VlAssignment.assign(sssp, ports, maxVls, threads, needed, perVl);
+      VlAssignment actual = VlAssignment.assign(sssp, ports, maxVls, threads);
       String at = what + maxVls + " VLs, " + threads + " threads: ";
-      assertEquals(expectedNeeded[0], needed[0], at + "VLs needed");
-      assertArrayEquals(expectedPerVl, perVl, at + "pairs per VL");
+      assertEquals(expectedNeeded[0], actual.vlsNeeded(), at + "VLs needed");
+      assertArrayEquals(expectedPerVl, actual.pathsPerVl(), at + "pairs per VL");
       for (int src : ports) {
         for (int dst : ports) {
           for (int k = 0; k < 1 << fabric.lmc(src); k++) {

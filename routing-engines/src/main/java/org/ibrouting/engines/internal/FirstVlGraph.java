@@ -1,0 +1,230 @@
+package org.ibrouting.engines.internal;
+
+import it.unimi.dsi.fastutil.longs.LongArrays;
+import java.util.Arrays;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.Parallel;
+import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.Routing;
+
+/**
+ * Not API. VL 0's channel dependency graph with every group, built in parallel: each thread walks
+ * the groups of a range of destinations through the destination-major LFTs and records, per channel
+ * and per dependency, the first group (in OpenSM's order) that uses it and the summed weight; the
+ * graph's vertices and links are then created in that order, so the result does not depend on the
+ * thread count.
+ *
+ * <p>Memory: per thread 8 bytes per port slot and 16 bytes per possible dependency.
+ */
+final class FirstVlGraph {
+  private static final long NEVER = Long.MAX_VALUE;
+
+  /** Destinations per parallel task. */
+  private static final int DESTINATIONS_PER_TASK = 16;
+
+  private final ChannelPaths paths;
+  private final GroupVls groups;
+  private final GroupOrder order;
+
+  private FirstVlGraph(ChannelPaths paths, GroupVls groups, GroupOrder order) {
+    this.paths = paths;
+    this.groups = groups;
+    this.order = order;
+  }
+
+  /** VL 0's graph, vertices and dependencies created in OpenSM's order; no members kept. */
+  static DependencyGraph build(
+      ChannelPaths paths,
+      GroupVls groups,
+      GroupOrder order,
+      int threads,
+      ProgressListener progress,
+      String phase) {
+    return new FirstVlGraph(paths, groups, order).build(threads, progress, phase);
+  }
+
+  /**
+   * Per thread: the first use (group << 8 | hop) and the summed weight of every dependency, side by
+   * side at {@code 2 * edge} and {@code 2 * edge + 1} (one cache line per update), and the first
+   * use of channels that form a path alone; other channels' first use follows from their
+   * dependencies.
+   */
+  private final class FirstUse implements Parallel.Worker {
+    final long[] channelFirst = new long[paths.fabric.numPortSlots()];
+    final long[] edges = new long[2 * paths.numEdges];
+    final int[] sources = new int[groups.numSources];
+
+    FirstUse() {
+      Arrays.fill(channelFirst, NEVER);
+      for (int e = 0; e < edges.length; e += 2) {
+        edges[e] = NEVER;
+      }
+    }
+
+    @Override
+    public void run(int task) {
+      byte[] lft = paths.lftByLid;
+      int[] head = paths.headSwitch;
+      int[] base = paths.edgeBase;
+      int[] firstSlot = paths.firstSlotOfSwitch;
+      int numSwitches = paths.numSwitches;
+      int[] ports = order.ports;
+      long[] edge = edges;
+      int end = Math.min(ports.length, (task + 1) * DESTINATIONS_PER_TASK);
+      for (int i = task * DESTINATIONS_PER_TASK; i < end; i++) {
+        int dst = ports[i];
+        int numLids = 1 << paths.fabric.lmc(dst);
+        int dstSwitch = groups.sourceSwitch(dst);
+        int n = order.sourcesFor(i, sources);
+        long group = order.firstGroupOfDst[i];
+        for (int j = 0; j < n; j++) {
+          int s = sources[j];
+          int srcSwitch = groups.switchOfSource(s);
+          long weight = groups.lidsOfSource(s);
+          if (dstSwitch == srcSwitch) {
+            weight -= numLids;
+          }
+          for (int k = 0; k < numLids; k++) {
+            int row = (paths.fabric.baseLid(dst) + k) * numSwitches;
+            long stamp = group << 8;
+            int sw = srcSwitch;
+            int previous = -1;
+            int first = -1;
+            int h = 0;
+            while (h < ChannelPaths.MAX_HOPS) {
+              int port = lft[row + sw] & 0xFF;
+              if (port == Routing.NO_ROUTE || port == 0) {
+                break;
+              }
+              int slot = firstSlot[sw] + port;
+              int next = head[slot];
+              if (next < 0) {
+                break;
+              }
+              if (h == 0) {
+                first = slot;
+              } else {
+                int e = 2 * (base[previous] + port);
+                if (stamp + h < edge[e]) {
+                  edge[e] = stamp + h;
+                }
+                edge[e + 1] += weight;
+              }
+              previous = slot;
+              sw = next;
+              h++;
+            }
+            if (h == 1 && stamp < channelFirst[first]) {
+              channelFirst[first] = stamp;
+            }
+            group++;
+          }
+        }
+      }
+    }
+  }
+
+  private DependencyGraph build(int threads, ProgressListener progress, String phase) {
+    int numDestinations = order.ports.length;
+    int numTasks = (numDestinations + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
+    List<FirstUse> workers =
+        Parallel.run(
+            numTasks,
+            Parallel.threadsFor(paths.numSwitches, threads),
+            FirstUse::new,
+            progress,
+            phase);
+    FirstUse merged = workers.get(0);
+    long[] edgeUse = merged.edges;
+    for (int w = 1; w < workers.size(); w++) {
+      FirstUse other = workers.get(w);
+      for (int c = 0; c < merged.channelFirst.length; c++) {
+        merged.channelFirst[c] = Math.min(merged.channelFirst[c], other.channelFirst[c]);
+      }
+      for (int e = 0; e < edgeUse.length; e += 2) {
+        edgeUse[e] = Math.min(edgeUse[e], other.edges[e]);
+        edgeUse[e + 1] += other.edges[e + 1];
+      }
+    }
+    workers = null;
+    long[] channelFirst = merged.channelFirst;
+    Fabric fabric = paths.fabric;
+    int[] edgeBase = paths.edgeBase;
+    int[] headSwitch = paths.headSwitch;
+    int numSlots = fabric.numPortSlots();
+    for (int slot = 0; slot < numSlots; slot++) {
+      if (edgeBase[slot] < 0) {
+        continue;
+      }
+      int head = headSwitch[slot];
+      for (int p = 0; p <= fabric.numPorts(head); p++) {
+        long first = edgeUse[2 * (edgeBase[slot] + p)];
+        if (first != NEVER) {
+          int to = fabric.port(head, p);
+          channelFirst[slot] = Math.min(channelFirst[slot], first - 1);
+          channelFirst[to] = Math.min(channelFirst[to], first);
+        }
+      }
+    }
+    DependencyGraph g = new DependencyGraph(paths, groups);
+    for (long payload : usedInOrder(channelFirst)) {
+      g.node((int) payload);
+    }
+    // dependencies: source channel and port of the next channel, in order of first use
+    long[] edgeStamps = new long[16];
+    long[] edgePayload = new long[16];
+    int numUsed = 0;
+    for (int slot = 0; slot < numSlots; slot++) {
+      if (edgeBase[slot] < 0) {
+        continue;
+      }
+      int head = headSwitch[slot];
+      for (int p = 0; p <= fabric.numPorts(head); p++) {
+        int e = edgeBase[slot] + p;
+        if (edgeUse[2 * e] != NEVER) {
+          if (numUsed == edgeStamps.length) {
+            edgeStamps = Arrays.copyOf(edgeStamps, numUsed * 2);
+            edgePayload = Arrays.copyOf(edgePayload, numUsed * 2);
+          }
+          edgeStamps[numUsed] = edgeUse[2 * e];
+          edgePayload[numUsed] = ((long) slot << 32) | fabric.port(head, p);
+          numUsed++;
+        }
+      }
+    }
+    edgeStamps = Arrays.copyOf(edgeStamps, numUsed);
+    edgePayload = Arrays.copyOf(edgePayload, numUsed);
+    LongArrays.radixSort(edgeStamps, edgePayload);
+    for (int i = 0; i < numUsed; i++) {
+      int from = (int) (edgePayload[i] >>> 32);
+      int to = (int) edgePayload[i];
+      int e = paths.edgeIndex(from, to);
+      int link = g.link(g.nodeOfChannel[from], g.nodeOfChannel[to], e);
+      g.linkWeight[link] = edgeUse[2 * e + 1];
+    }
+    g.members = null;
+    return g;
+  }
+
+  /** The indices with a first use, sorted by it. */
+  private static long[] usedInOrder(long[] first) {
+    int used = 0;
+    for (long f : first) {
+      if (f != NEVER) {
+        used++;
+      }
+    }
+    long[] stamps = new long[used];
+    long[] payload = new long[used];
+    int n = 0;
+    for (int i = 0; i < first.length; i++) {
+      if (first[i] != NEVER) {
+        stamps[n] = first[i];
+        payload[n++] = i;
+      }
+    }
+    LongArrays.radixSort(stamps, payload);
+    return payload;
+  }
+}
