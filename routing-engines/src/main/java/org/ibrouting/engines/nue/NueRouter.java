@@ -8,18 +8,15 @@ import org.ibrouting.routing.RoutingException;
 /**
  * One virtual layer's routing state: the cCDG colouring and the modified Dijkstra on it.
  *
- * <p>Colours are OpenSM's: every vertex and edge points at a colour object; an object's
- * <em>real</em> colour is {@code realColor[object]} (one level of indirection, as in OpenSM, whose
- * merges only redirect that pointer). Object 0 = blocked, 1 = unused, 2 = escape paths, 3.. = one
- * per routed destination LID. An edge is <em>used</em> (part of the layer's acyclic dependency
- * graph) when its real colour exceeds 1. The holders of one object form a disjoint set, so that
- * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
- * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used
- * subgraph depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step
- * with the used edges, which answers the same question from a topological order (started from
- * {@code IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a
- * cycle without a search, the order is abandoned for the rest of the layer and plain searches take
- * over (the result stays identical to OpenSM's).
+ * <p>Colours are OpenSM's, kept in a {@link ColorStore}: every vertex and edge points at a colour
+ * object whose real colour is one indirection away. Object 0 = blocked, 1 = unused, 2 = escape
+ * paths, 3.. = one per routed destination LID. An edge is <em>used</em> (part of the layer's
+ * acyclic dependency graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph
+ * depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the
+ * used edges, which answers the same question from a topological order (started from {@code
+ * IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle
+ * without a search, the order is abandoned for the rest of the layer and plain searches take over
+ * (the result stays identical to OpenSM's).
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
@@ -38,32 +35,11 @@ final class NueRouter {
   final long[] weight;
   private final int numVertices;
 
-  /**
-   * Colour objects of the holders (vertices 0..V-1, then edges): a set element, see {@link #objOf}.
-   */
-  private final int[] elemOf;
+  /** The colour objects of the holders: vertices 0..V-1, then edges. */
+  private final ColorStore colors;
 
   private final boolean[] nodeWet;
   private final boolean[] edgeWet;
-  private int[] realColor;
-
-  /** Disjoint sets of holders sharing a colour object: parent, size, and the object of a root. */
-  private int[] parent = new int[64];
-
-  private int[] size = new int[64];
-  private int[] label = new int[64];
-  private int numElems;
-
-  /** The root of the set of holders of each object, or -1. */
-  private int[] setOf;
-
-  /** Objects whose real colour was redirected in this layer. */
-  private int[] redirected = new int[64];
-
-  private int numRedirected;
-  private boolean[] isRedirected;
-  private int[] moveObj = new int[64];
-  private int[] moveElem = new int[64];
   private final IncrementalCdg order;
   private boolean orderValid;
   private final int[] searchStamp;
@@ -152,7 +128,7 @@ final class NueRouter {
     this.weight = new long[net.numLinks()];
     Arrays.fill(weight, initialWeight);
     this.numVertices = numVertices;
-    elemOf = new int[numVertices + numEdges];
+    colors = new ColorStore(numVertices + numEdges);
     nodeWet = new boolean[numVertices];
     edgeWet = new boolean[numEdges];
     edgeClass = new byte[numEdges];
@@ -186,16 +162,7 @@ final class NueRouter {
 
   /** Starts a layer: every vertex and edge unused, {@code numColors} colour objects. */
   void resetColors(int numColors) {
-    realColor = new int[numColors];
-    for (int c = 0; c < numColors; c++) {
-      realColor[c] = c;
-    }
-    setOf = new int[numColors];
-    Arrays.fill(setOf, -1);
-    isRedirected = new boolean[numColors];
-    numRedirected = 0;
-    numElems = 0;
-    Arrays.fill(elemOf, rootOf(UNUSED));
+    colors.reset(numColors, UNUSED);
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
     Arrays.fill(edgeClass, (byte) UNUSED);
@@ -206,70 +173,29 @@ final class NueRouter {
     numWetEdges = 0;
   }
 
-  private int find(int x) {
-    int root = x;
-    while (parent[root] != root) {
-      root = parent[root];
-    }
-    while (parent[x] != root) {
-      int next = parent[x];
-      parent[x] = root;
-      x = next;
-    }
-    return root;
-  }
-
-  /** The colour object of holder {@code h} (vertex, or {@code numVertices + edge}). */
-  private int objOf(int h) {
-    int x = elemOf[h];
-    if (parent[x] == x) {
-      return label[x];
-    }
-    int root = find(x);
-    elemOf[h] = root;
-    return label[root];
-  }
-
-  /** The set of holders of {@code obj}, created empty if there is none. */
-  private int rootOf(int obj) {
-    int root = setOf[obj];
-    if (root < 0) {
-      if (numElems == parent.length) {
-        parent = Arrays.copyOf(parent, numElems * 2);
-        size = Arrays.copyOf(size, numElems * 2);
-        label = Arrays.copyOf(label, numElems * 2);
-      }
-      root = numElems++;
-      parent[root] = root;
-      size[root] = 1;
-      label[root] = obj;
-      setOf[obj] = root;
-    }
-    return root;
-  }
-
   private int nodeObj(int v) {
-    return objOf(v);
+    return colors.objOf(v);
   }
 
   private void setNodeObj(int v, int obj) {
-    elemOf[v] = rootOf(obj);
+    colors.setObj(v, obj);
   }
 
   private int nodeColor(int v) {
-    return realColor[objOf(v)];
+    return colors.colorOf(v);
   }
 
   private int edgeColor(int e) {
-    return realColor[objOf(numVertices + e)];
+    return colors.colorOf(numVertices + e);
   }
 
   /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
   private void setEdgeObj(int e, int obj) {
     boolean wasUsed = edgeColor(e) > UNUSED;
-    boolean nowUsed = realColor[obj] > UNUSED;
-    elemOf[numVertices + e] = rootOf(obj);
-    int cls = Math.min(realColor[obj], USED_CLASS);
+    int color = colors.realColor(obj);
+    boolean nowUsed = color > UNUSED;
+    colors.setObj(numVertices + e, obj);
+    int cls = Math.min(color, USED_CLASS);
     if (edgeClass[e] != cls) {
       edgeClass[e] = (byte) cls;
       if (e >= scanBegin && e < scanEnd && e != scanCurrent) {
@@ -291,21 +217,15 @@ final class NueRouter {
   private void setRealColor(int obj, int color) {
     // the used edges change only if an object moves across "unused" (never in OpenSM's flow);
     // should it happen, the order no longer mirrors the used edges and plain searches take over
-    if ((realColor[obj] > UNUSED) != (color > UNUSED)) {
+    int old = colors.realColor(obj);
+    if ((old > UNUSED) != (color > UNUSED)) {
       orderValid = false;
     }
-    if (Math.min(realColor[obj], USED_CLASS) != Math.min(color, USED_CLASS)) {
+    if (Math.min(old, USED_CLASS) != Math.min(color, USED_CLASS)) {
       classesValid = false;
       scanDirty = true;
     }
-    realColor[obj] = color;
-    if (!isRedirected[obj]) {
-      isRedirected[obj] = true;
-      if (numRedirected == redirected.length) {
-        redirected = Arrays.copyOf(redirected, numRedirected * 2);
-      }
-      redirected[numRedirected++] = obj;
-    }
+    colors.redirect(obj, color);
   }
 
   private void markWetEdge(int e) {
@@ -922,47 +842,7 @@ final class NueRouter {
       }
     }
     numWetEdges = 0;
-    flattenColors();
-  }
-
-  /**
-   * {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does: the
-   * holders of each redirected object move, all at once, to the object it points at.
-   */
-  private void flattenColors() {
-    int moves = 0;
-    for (int i = 0; i < numRedirected; i++) {
-      int obj = redirected[i];
-      if (realColor[obj] != obj && setOf[obj] >= 0) {
-        if (moves == moveObj.length) {
-          moveObj = Arrays.copyOf(moveObj, moves * 2);
-          moveElem = Arrays.copyOf(moveElem, moves * 2);
-        }
-        moveObj[moves] = obj;
-        moveElem[moves] = setOf[obj];
-        moves++;
-      }
-    }
-    for (int k = 0; k < moves; k++) {
-      setOf[moveObj[k]] = -1;
-    }
-    for (int k = 0; k < moves; k++) {
-      int target = realColor[moveObj[k]];
-      int moved = moveElem[k];
-      int root = setOf[target];
-      if (root < 0) {
-        setOf[target] = moved;
-        label[moved] = target;
-      } else if (size[moved] > size[root]) {
-        parent[root] = moved;
-        size[moved] += size[root];
-        label[moved] = target;
-        setOf[target] = moved;
-      } else {
-        parent[moved] = root;
-        size[root] += size[moved];
-      }
-    }
+    colors.flatten();
   }
 
   /**
