@@ -159,9 +159,9 @@ final class MixWalker {
     }
     throw new IllegalStateException(
         "no route of the mix induces the dependency "
-            + CreditLoopVerifier.channelName(fabric, c1)
+            + CreditLoopWitness.channelName(fabric, c1)
             + " => "
-            + CreditLoopVerifier.channelName(fabric, c2)
+            + CreditLoopWitness.channelName(fabric, c2)
             + " on VL "
             + vl);
   }

@@ -1,0 +1,230 @@
+package org.ibrouting.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LftWalker;
+import org.ibrouting.routing.PortSl2Vl;
+import org.ibrouting.routing.Routing;
+
+/**
+ * The witness of a cycle {@link CreditLoopVerifier} found: every dependency of the cycle matched
+ * with the lowest (destination LID, source LID) route that induces it, found by walking the LFTs
+ * again from every source towards the destinations whose entries use the dependency's channels.
+ */
+final class CreditLoopWitness {
+  private CreditLoopWitness() {}
+
+  /**
+   * Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it.
+   */
+  static CreditLoop witness(
+      Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess, int vl, int[] cycle) {
+    Fabric fabric = routing.fabric();
+    int n = cycle.length;
+    int[] srcLids = new int[n];
+    int[] dstLids = new int[n];
+    List<String> names = new ArrayList<>(n);
+    LftWalker walker = new LftWalker(routing);
+    MixWalker mixWalker = mix == null ? null : new MixWalker(mix);
+    for (int i = 0; i < n; i++) {
+      int c1 = cycle[i];
+      int c2 = cycle[(i + 1) % n];
+      names.add(channelName(fabric, c1));
+      long found =
+          mix == null
+              ? findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2)
+              : mixWalker.findInducingRoute(endpoints, vlLess, vl, c1, c2);
+      srcLids[i] = (int) (found & 0xFFFF);
+      dstLids[i] = (int) (found >>> 16);
+    }
+    return new CreditLoop(vl, cycle, srcLids, dstLids, names);
+  }
+
+  /**
+   * Whether the route from end port {@code s}, source LID {@code src}, to the walker's LID induces
+   * a dependency.
+   */
+  private interface Induces {
+    boolean test(int s, int src, int dst);
+  }
+
+  private static long findInducingRoute(
+      Routing routing,
+      Endpoints endpoints,
+      LftWalker walker,
+      boolean vlLess,
+      int vl,
+      int c1,
+      int c2) {
+    Fabric fabric = routing.fabric();
+    return findRoute(
+        routing,
+        endpoints,
+        walker,
+        c1,
+        c2,
+        (s, src, dst) ->
+            (vlLess ? 0 : routing.slTable().vl(src, dst)) == vl
+                && crosses(fabric, walker, endpoints, s, c1, c2),
+        channelName(fabric, c1) + " => " + channelName(fabric, c2) + " on VL " + vl);
+  }
+
+  /**
+   * The lowest (destination LID, source LID) route, packed {@code dst << 16 | src}, whose LFT
+   * entries at the dependency's switches use channels {@code c1} and {@code c2} and that {@code
+   * induces} confirms.
+   */
+  private static long findRoute(
+      Routing routing,
+      Endpoints endpoints,
+      LftWalker walker,
+      int c1,
+      int c2,
+      Induces induces,
+      String what) {
+    Fabric fabric = routing.fabric();
+    int sw1 = fabric.channelTail(c1);
+    int sw2 = fabric.channelTail(c2);
+    for (int e = 0; e < endpoints.ports.length; e++) {
+      int base = fabric.baseLid(endpoints.ports[e]);
+      for (int dst = base; dst < base + endpoints.numLidsOf[e]; dst++) {
+        if (fabric.isSwitch(sw1) && routing.outPort(sw1, dst) != fabric.portNum(c1)
+            || routing.outPort(sw2, dst) != fabric.portNum(c2)) {
+          continue;
+        }
+        walker.reset(dst);
+        for (int s = 0; s < endpoints.ports.length; s++) {
+          if (s == e || endpoints.switchOf[s] < 0) {
+            continue;
+          }
+          int srcBase = fabric.baseLid(endpoints.ports[s]);
+          for (int src = srcBase; src < srcBase + endpoints.numLidsOf[s]; src++) {
+            if (induces.test(s, src, dst)) {
+              return ((long) dst << 16) | src;
+            }
+          }
+        }
+      }
+    }
+    throw new IllegalStateException("no route induces the dependency " + what);
+  }
+
+  /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
+  private static boolean crosses(
+      Fabric fabric, LftWalker walker, Endpoints endpoints, int s, int c1, int c2) {
+    int prev = endpoints.linkHops[s] == 1 ? endpoints.ports[s] : -1;
+    int sw = endpoints.switchOf[s];
+    for (int step = 0; step <= fabric.numSwitches(); step++) {
+      int out = walker.outChannel(sw, true);
+      if (out < 0) {
+        return false;
+      }
+      if (prev == c1 && out == c2) {
+        return true;
+      }
+      int next = fabric.channelHead(out);
+      if (!fabric.isSwitch(next)) {
+        return false;
+      }
+      prev = out;
+      sw = next;
+    }
+    return false;
+  }
+
+  static String channelName(Fabric fabric, int channel) {
+    int peer = fabric.peerPort(channel);
+    return fabric.nodeName(fabric.nodeOfPort(channel))
+        + " port "
+        + fabric.portNum(channel)
+        + " -> "
+        + fabric.nodeName(fabric.nodeOfPort(peer))
+        + " port "
+        + fabric.portNum(peer);
+  }
+
+  /**
+   * The loop's channels and their VLs, each dependency matched with the lowest route inducing it.
+   */
+  static CreditLoop portWitness(
+      Routing routing, Endpoints endpoints, PortSl2Vl portVls, int vl, int[] cycle) {
+    Fabric fabric = routing.fabric();
+    int n = cycle.length;
+    int[] channels = new int[n];
+    int[] srcLids = new int[n];
+    int[] dstLids = new int[n];
+    List<String> names = new ArrayList<>(n);
+    LftWalker walker = new LftWalker(routing);
+    for (int i = 0; i < n; i++) {
+      channels[i] = cycle[i] / CreditLoopVerifier.MAX_VLS;
+      names.add(
+          channelName(fabric, channels[i]) + " (VL " + cycle[i] % CreditLoopVerifier.MAX_VLS + ")");
+      long found = findPortRoute(routing, endpoints, portVls, walker, cycle[i], cycle[(i + 1) % n]);
+      srcLids[i] = (int) (found & 0xFFFF);
+      dstLids[i] = (int) (found >>> 16);
+    }
+    return new CreditLoop(vl, channels, srcLids, dstLids, names);
+  }
+
+  private static long findPortRoute(
+      Routing routing, Endpoints endpoints, PortSl2Vl portVls, LftWalker walker, int v1, int v2) {
+    Fabric fabric = routing.fabric();
+    int c1 = v1 / CreditLoopVerifier.MAX_VLS;
+    int c2 = v2 / CreditLoopVerifier.MAX_VLS;
+    return findRoute(
+        routing,
+        endpoints,
+        walker,
+        c1,
+        c2,
+        (s, src, dst) ->
+            crossesPerPort(
+                fabric, walker, endpoints, portVls, s, routing.slTable().sl(src, dst), v1, v2),
+        channelName(fabric, c1)
+            + " (VL "
+            + v1 % CreditLoopVerifier.MAX_VLS
+            + ") => "
+            + channelName(fabric, c2)
+            + " (VL "
+            + v2 % CreditLoopVerifier.MAX_VLS
+            + ")");
+  }
+
+  /** Whether the route from end port {@code s} on SL {@code sl} holds vertex v1 and then v2. */
+  private static boolean crossesPerPort(
+      Fabric fabric,
+      LftWalker walker,
+      Endpoints endpoints,
+      PortSl2Vl portVls,
+      int s,
+      int sl,
+      int v1,
+      int v2) {
+    int caPort = endpoints.ports[s];
+    int prev =
+        endpoints.linkHops[s] == 1
+            ? caPort * CreditLoopVerifier.MAX_VLS + portVls.vl(caPort, caPort, sl)
+            : -1;
+    int in = SourceGroups.entryPort(endpoints, s);
+    int sw = endpoints.switchOf[s];
+    for (int step = 0; step <= fabric.numSwitches(); step++) {
+      int out = walker.outChannel(sw, true);
+      if (out < 0) {
+        return false;
+      }
+      int v = out * CreditLoopVerifier.MAX_VLS + portVls.vl(in, out, sl);
+      if (prev == v1 && v == v2) {
+        return true;
+      }
+      int next = fabric.channelHead(out);
+      if (!fabric.isSwitch(next)) {
+        return false;
+      }
+      prev = v;
+      in = fabric.peerPort(out);
+      sw = next;
+    }
+    return false;
+  }
+}
