@@ -542,7 +542,7 @@ public final class SideBySide {
 
   // ---- output -------------------------------------------------------------------------------
 
-  private static void writeCsv(List<Row> rows, Path file) throws IOException {
+  static void writeCsv(List<Row> rows, Path file) throws IOException {
     String[] keys = {
       "status",
       "engine_used",
