@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,17 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
 class SideBySideOutputTest {
   @TempDir Path dir;
 
-  private static SideBySide.Row row(
+  private static Measurement row(
       String fabric, int switches, int cas, String side, String engine, String... kv) {
-    Properties p = new Properties();
+    List<String> lines = new ArrayList<>();
     for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
+      lines.add(kv[i] + "=" + kv[i + 1]);
     }
-    return new SideBySide.Row(fabric, switches, cas, side, engine, p);
+    return new Measurement(
+        fabric,
+        switches,
+        cas,
+        Measurement.Side.valueOf(side.toUpperCase(Locale.ROOT)),
+        engine,
+        Measurement.parse(lines));
   }
 
-  static List<SideBySide.Row> rows() {
-    List<SideBySide.Row> rows = new ArrayList<>();
+  static List<Measurement> rows() {
+    List<Measurement> rows = new ArrayList<>();
     String kt = "ktree 4 3";
     rows.add(
         row(
@@ -370,8 +376,8 @@ class SideBySideOutputTest {
     return rows;
   }
 
-  static List<SideBySide.Row> scale() {
-    List<SideBySide.Row> rows = new ArrayList<>();
+  static List<Measurement> scale() {
+    List<Measurement> rows = new ArrayList<>();
     rows.add(
         row(
             "ktree 4 3",
@@ -479,11 +485,11 @@ class SideBySideOutputTest {
     assertAll(
         () ->
             assertSameText(
-                "expected.md", masked(SideBySide.markdown(rows(), scale(), options(), args))),
+                "expected.md", masked(SideBySideReport.markdown(rows(), scale(), options(), args))),
         () ->
             assertSameText(
                 "expected-no-scale.md",
-                masked(SideBySide.markdown(rows(), List.of(), options(), new String[0]))));
+                masked(SideBySideReport.markdown(rows(), List.of(), options(), new String[0]))));
   }
 
   @Test
@@ -493,9 +499,9 @@ class SideBySideOutputTest {
         () -> assertSameText("expected-scale.csv", csv(scale())));
   }
 
-  private String csv(List<SideBySide.Row> rows) throws IOException {
+  private String csv(List<Measurement> rows) throws IOException {
     Path file = dir.resolve("rows.csv");
-    SideBySide.writeCsv(rows, file);
+    SideBySideReport.writeCsv(rows, file);
     return Files.readString(file);
   }
 }

@@ -1,6 +1,8 @@
 package org.ibrouting.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -47,17 +50,23 @@ class SideBySideTest {
     assertTrue(refused.getProperty("message").startsWith("dor: not a mesh"), refused.toString());
   }
 
-  private static SideBySide.Row row(String fabric, String side, String engine, String... kv) {
-    Properties p = new Properties();
+  private static Measurement row(String fabric, String side, String engine, String... kv) {
+    List<String> lines = new ArrayList<>();
     for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
+      lines.add(kv[i] + "=" + kv[i + 1]);
     }
-    return new SideBySide.Row(fabric, 20, 64, side, engine, p);
+    return new Measurement(
+        fabric,
+        20,
+        64,
+        Measurement.Side.valueOf(side.toUpperCase(Locale.ROOT)),
+        engine,
+        Measurement.parse(lines));
   }
 
   @Test
   void markdownHasHeadlineClaimsAndOneRowPerEngineAndReplacesItsOwnSection() throws Exception {
-    List<SideBySide.Row> rows = new ArrayList<>();
+    List<Measurement> rows = new ArrayList<>();
     rows.add(
         row(
             "ktree 4 3",
@@ -167,7 +176,8 @@ class SideBySideTest {
     SideBySide.Options o = new SideBySide.Options();
     o.ours = List.of("minhop", "sssp", "p2sssp");
     o.openSm = List.of("minhop", "ftree", "sssp");
-    String md = SideBySide.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
+    String md =
+        SideBySideReport.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
     assertTrue(md.contains("| 4-ary 3-tree | 0.530 | 0.740 | - | +40% | - | ftree (0.790) |"), md);
     assertTrue(
         md.contains(
@@ -193,6 +203,17 @@ class SideBySideTest {
     assertEquals(
         1, text.split("side-by-side:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.contains("0.531") && !text.contains("| 0.530 |"), text);
+  }
+
+  @Test
+  void engineFactsLimitP2ssspAndReadOpenSmsVlsOnlyWhereItLogsThem() {
+    assertEquals(4096, EngineFacts.of("p2sssp").maxCas());
+    assertEquals("one Dijkstra per pair", EngineFacts.of("p2sssp").whyMaxCas());
+    assertEquals(Integer.MAX_VALUE, EngineFacts.of("minhop").maxCas());
+    assertNull(EngineFacts.of("minhop").openSmVls());
+    assertNull(EngineFacts.of("nue").openSmVls());
+    assertNotNull(EngineFacts.of("lash").openSmVls());
+    assertNotNull(EngineFacts.of("dfsssp").openSmVls());
   }
 
   @Test
