@@ -32,15 +32,17 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The analyses on all routes of a k-ary 3-tree routed by MINHOP (k=16: 768 switches, 4,096 CAs):
- * the route checker, the edge forwarding index, the credit-loop verifier, and Λ over 100,000
- * random bisect patterns on all cores.
+ * the route checker, the edge forwarding index, the credit-loop verifier, and Λ over 100,000 random
+ * bisect patterns on all cores.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx8g"})
 public class AnalysisBenchmark {
   /** The tree's arity. */
   @Param({"16"})
@@ -81,7 +83,7 @@ public class AnalysisBenchmark {
   @Warmup(iterations = 1)
   @Measurement(iterations = 3)
   public SimulationResult bisection100k() {
-    return Simulator.effectiveBisectionBandwidth(paths,
-        SimulationOptions.of(100_000, 1).withThreads(threads));
+    return Simulator.effectiveBisectionBandwidth(
+        paths, SimulationOptions.of(100_000, 1).withThreads(threads));
   }
 }

@@ -16,9 +16,10 @@ final class Charts {
   /** One curve of (x, y) points, both positive; {@code dashed} marks OpenSM's. */
   record Curve(String name, String color, boolean dashed, double[] x, double[] y) {}
 
-  private static final String[] PALETTE = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39",
-      "#7b4173"};
+  private static final String[] PALETTE = {
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39", "#7b4173"
+  };
 
   /** A stable colour per engine name, so both charts use the same colours. */
   static String color(String engine, List<String> allEngines) {
@@ -27,7 +28,8 @@ final class Charts {
   }
 
   /** Rows of labels, x from 0 to {@code xMax}, one marker per series and row. */
-  static String dotPlot(String title, String xLabel, List<String> rows, double xMax, List<DotSeries> series) {
+  static String dotPlot(
+      String title, String xLabel, List<String> rows, double xMax, List<DotSeries> series) {
     int left = 230;
     int top = 50;
     int rowHeight = 26;
@@ -38,35 +40,77 @@ final class Charts {
     for (int t = 0; t <= 10; t++) {
       double v = xMax * t / 10;
       double x = left + width * v / xMax;
-      svg.append(String.format(Locale.ROOT, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/>"
-          + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%.1f</text>%n", x, top, x,
-          top + rows.size() * rowHeight, x, top + rows.size() * rowHeight + 15, v));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/>"
+                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%.1f</text>%n",
+              x,
+              top,
+              x,
+              top + rows.size() * rowHeight,
+              x,
+              top + rows.size() * rowHeight + 15,
+              v));
     }
-    svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
-        left + width / 2, top + rows.size() * rowHeight + 32, escape(xLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
+            left + width / 2,
+            top + rows.size() * rowHeight + 32,
+            escape(xLabel)));
     for (int r = 0; r < rows.size(); r++) {
       int y = top + r * rowHeight + rowHeight / 2;
-      svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' font-size='12' text-anchor='end'>%s</text>"
-          + "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#f0f0f0'/>%n", left - 8, y + 4, escape(rows.get(r)),
-          left, y, left + width, y));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x='%d' y='%d' font-size='12' text-anchor='end'>%s</text>"
+                  + "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#f0f0f0'/>%n",
+              left - 8,
+              y + 4,
+              escape(rows.get(r)),
+              left,
+              y,
+              left + width,
+              y));
       for (DotSeries s : series) {
         double v = s.values()[r];
         if (Double.isNaN(v)) {
           continue;
         }
         double x = left + width * Math.min(v, xMax) / xMax;
-        svg.append(String.format(Locale.ROOT, "<circle cx='%.1f' cy='%d' r='5' fill='%s' stroke='%s' "
-            + "stroke-width='2'><title>%s %s: %.4f</title></circle>%n", x, y, s.filled() ? s.color() : "white",
-            s.color(), escape(s.name()), escape(rows.get(r)), v));
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<circle cx='%.1f' cy='%d' r='5' fill='%s' stroke='%s' "
+                    + "stroke-width='2'><title>%s %s: %.4f</title></circle>%n",
+                x,
+                y,
+                s.filled() ? s.color() : "white",
+                s.color(),
+                escape(s.name()),
+                escape(rows.get(r)),
+                v));
       }
     }
-    legend(svg, series.stream().map(s -> new String[] {s.name(), s.color(), s.filled() ? "filled" : "hollow"})
-        .toList(), left, top + rows.size() * rowHeight + 48);
+    legend(
+        svg,
+        series.stream()
+            .map(s -> new String[] {s.name(), s.color(), s.filled() ? "filled" : "hollow"})
+            .toList(),
+        left,
+        top + rows.size() * rowHeight + 48);
     return svg.append("</svg>\n").toString();
   }
 
   /** Curves on log-log axes. */
-  static String logLog(String title, String xLabel, String yLabel, List<Curve> curves, double hLine,
+  static String logLog(
+      String title,
+      String xLabel,
+      String yLabel,
+      List<Curve> curves,
+      double hLine,
       String hLineLabel) {
     double minX = Double.MAX_VALUE;
     double maxX = 0;
@@ -101,48 +145,109 @@ final class Charts {
     StringBuilder svg = header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
     for (double e = lx0; e <= lx1; e++) {
       double x = left + width * (e - lx0) / (lx1 - lx0);
-      svg.append(String.format(Locale.ROOT, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/>"
-          + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n", x, top, x, top + plotHeight,
-          x, top + plotHeight + 15, pow10(e)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/>"
+                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
+              x,
+              top,
+              x,
+              top + plotHeight,
+              x,
+              top + plotHeight + 15,
+              pow10(e)));
     }
     for (double e = ly0; e <= ly1; e++) {
       double y = top + plotHeight - plotHeight * (e - ly0) / (ly1 - ly0);
-      svg.append(String.format(Locale.ROOT, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/>"
-          + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n", left, y, left + width, y,
-          left - 6, y + 4, pow10(e)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/>"
+                  + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
+              left,
+              y,
+              left + width,
+              y,
+              left - 6,
+              y + 4,
+              pow10(e)));
     }
-    svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
-        left + width / 2, top + plotHeight + 34, escape(xLabel)));
-    svg.append(String.format(Locale.ROOT, "<text x='16' y='%d' font-size='12' text-anchor='middle' "
-        + "transform='rotate(-90 16 %d)'>%s</text>%n", top + plotHeight / 2, top + plotHeight / 2, escape(yLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
+            left + width / 2,
+            top + plotHeight + 34,
+            escape(xLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x='16' y='%d' font-size='12' text-anchor='middle' "
+                + "transform='rotate(-90 16 %d)'>%s</text>%n",
+            top + plotHeight / 2,
+            top + plotHeight / 2,
+            escape(yLabel)));
     if (hLine > 0) {
       double y = top + plotHeight - plotHeight * (Math.log10(hLine) - ly0) / (ly1 - ly0);
-      svg.append(String.format(Locale.ROOT, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#c00' "
-          + "stroke-dasharray='2,4'/><text x='%d' y='%.1f' font-size='11' fill='#c00'>%s</text>%n", left, y,
-          left + width, y, left + 4, y - 4, escape(hLineLabel)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#c00' "
+                  + "stroke-dasharray='2,4'/><text x='%d' y='%.1f' font-size='11' fill='#c00'>%s</text>%n",
+              left,
+              y,
+              left + width,
+              y,
+              left + 4,
+              y - 4,
+              escape(hLineLabel)));
     }
     for (Curve c : curves) {
       StringBuilder points = new StringBuilder();
       for (int i = 0; i < c.x().length; i++) {
         double x = left + width * (Math.log10(c.x()[i]) - lx0) / (lx1 - lx0);
-        double y = top + plotHeight - plotHeight * (Math.log10(Math.max(c.y()[i], 1e-6)) - ly0) / (ly1 - ly0);
+        double y =
+            top
+                + plotHeight
+                - plotHeight * (Math.log10(Math.max(c.y()[i], 1e-6)) - ly0) / (ly1 - ly0);
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        svg.append(String.format(Locale.ROOT, "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4g s"
-            + "</title></circle>%n", x, y, c.color(), escape(c.name()), fmt(c.x()[i]), c.y()[i]));
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4g s"
+                    + "</title></circle>%n",
+                x,
+                y,
+                c.color(),
+                escape(c.name()),
+                fmt(c.x()[i]),
+                c.y()[i]));
       }
-      svg.append(String.format(Locale.ROOT, "<polyline points='%s' fill='none' stroke='%s' stroke-width='2'%s/>%n",
-          points.toString().trim(), c.color(), c.dashed() ? " stroke-dasharray='6,4'" : ""));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<polyline points='%s' fill='none' stroke='%s' stroke-width='2'%s/>%n",
+              points.toString().trim(),
+              c.color(),
+              c.dashed() ? " stroke-dasharray='6,4'" : ""));
     }
-    legend(svg, curves.stream().map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
-        .toList(), left, top + plotHeight + 52);
+    legend(
+        svg,
+        curves.stream()
+            .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
+            .toList(),
+        left,
+        top + plotHeight + 52);
     return svg.append("</svg>\n").toString();
   }
 
   /**
-   * Curves on linear axes: x from 0 to the largest x, y from 0 to {@code yMax}; a point with a NaN y
-   * breaks its curve (it is left out and the line resumes after it).
+   * Curves on linear axes: x from 0 to the largest x, y from 0 to {@code yMax}; a point with a NaN
+   * y breaks its curve (it is left out and the line resumes after it).
    */
-  static String linear(String title, String xLabel, String yLabel, List<Curve> curves, double yMax) {
+  static String linear(
+      String title, String xLabel, String yLabel, List<Curve> curves, double yMax) {
     double maxX = 0;
     for (Curve c : curves) {
       for (double x : c.x()) {
@@ -159,26 +264,59 @@ final class Charts {
     for (int t = 0; t <= 10; t++) {
       double x = left + width * t / 10.0;
       double y = top + plotHeight - plotHeight * t / 10.0;
-      svg.append(String.format(Locale.ROOT, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#eee'/>"
-          + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n", x, top, x, top + plotHeight,
-          x, top + plotHeight + 15, fmt(maxX * t / 10.0)));
-      svg.append(String.format(Locale.ROOT, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#eee'/>"
-          + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n", left, y, left + width, y,
-          left - 6, y + 4, String.format(Locale.ROOT, "%.2f", yMax * t / 10.0)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#eee'/>"
+                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
+              x,
+              top,
+              x,
+              top + plotHeight,
+              x,
+              top + plotHeight + 15,
+              fmt(maxX * t / 10.0)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#eee'/>"
+                  + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
+              left,
+              y,
+              left + width,
+              y,
+              left - 6,
+              y + 4,
+              String.format(Locale.ROOT, "%.2f", yMax * t / 10.0)));
     }
-    svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
-        left + width / 2, top + plotHeight + 34, escape(xLabel)));
-    svg.append(String.format(Locale.ROOT, "<text x='16' y='%d' font-size='12' text-anchor='middle' "
-        + "transform='rotate(-90 16 %d)'>%s</text>%n", top + plotHeight / 2, top + plotHeight / 2, escape(yLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
+            left + width / 2,
+            top + plotHeight + 34,
+            escape(xLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x='16' y='%d' font-size='12' text-anchor='middle' "
+                + "transform='rotate(-90 16 %d)'>%s</text>%n",
+            top + plotHeight / 2,
+            top + plotHeight / 2,
+            escape(yLabel)));
     for (Curve c : curves) {
       StringBuilder points = new StringBuilder();
       for (int i = 0; i <= c.x().length; i++) {
         boolean gap = i == c.x().length || Double.isNaN(c.y()[i]);
         if (gap) {
           if (points.length() > 0) {
-            svg.append(String.format(Locale.ROOT, "<polyline points='%s' fill='none' stroke='%s' "
-                + "stroke-width='2'%s/>%n", points.toString().trim(), c.color(),
-                c.dashed() ? " stroke-dasharray='6,4'" : ""));
+            svg.append(
+                String.format(
+                    Locale.ROOT,
+                    "<polyline points='%s' fill='none' stroke='%s' " + "stroke-width='2'%s/>%n",
+                    points.toString().trim(),
+                    c.color(),
+                    c.dashed() ? " stroke-dasharray='6,4'" : ""));
             points.setLength(0);
           }
           continue;
@@ -186,12 +324,26 @@ final class Charts {
         double x = left + width * c.x()[i] / maxX;
         double y = top + plotHeight - plotHeight * Math.min(c.y()[i], yMax) / yMax;
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        svg.append(String.format(Locale.ROOT, "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4f"
-            + "</title></circle>%n", x, y, c.color(), escape(c.name()), fmt(c.x()[i]), c.y()[i]));
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4f"
+                    + "</title></circle>%n",
+                x,
+                y,
+                c.color(),
+                escape(c.name()),
+                fmt(c.x()[i]),
+                c.y()[i]));
       }
     }
-    legend(svg, curves.stream().map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
-        .toList(), left, top + plotHeight + 52);
+    legend(
+        svg,
+        curves.stream()
+            .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
+            .toList(),
+        left,
+        top + plotHeight + 52);
     return svg.append("</svg>\n").toString();
   }
 
@@ -200,25 +352,42 @@ final class Charts {
       String[] e = entries.get(i);
       int x = left + (i % 4) * 170;
       int y = top + (i / 4) * 18;
-      String mark = switch (e[2]) {
-        case "filled" -> String.format("<circle cx='%d' cy='%d' r='5' fill='%s'/>", x + 6, y - 4, e[1]);
-        case "hollow" -> String.format("<circle cx='%d' cy='%d' r='5' fill='white' stroke='%s' stroke-width='2'/>",
-            x + 6, y - 4, e[1]);
-        case "dashed" -> String.format("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2' "
-            + "stroke-dasharray='6,4'/>", x, y - 4, x + 18, y - 4, e[1]);
-        default -> String.format("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2'/>", x, y - 4,
-            x + 18, y - 4, e[1]);
-      };
-      svg.append(mark).append(String.format("<text x='%d' y='%d' font-size='11'>%s</text>%n", x + 24, y,
-          escape(e[0])));
+      String mark =
+          switch (e[2]) {
+            case "filled" ->
+                String.format("<circle cx='%d' cy='%d' r='5' fill='%s'/>", x + 6, y - 4, e[1]);
+            case "hollow" ->
+                String.format(
+                    "<circle cx='%d' cy='%d' r='5' fill='white' stroke='%s' stroke-width='2'/>",
+                    x + 6, y - 4, e[1]);
+            case "dashed" ->
+                String.format(
+                    "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2' "
+                        + "stroke-dasharray='6,4'/>",
+                    x, y - 4, x + 18, y - 4, e[1]);
+            default ->
+                String.format(
+                    "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2'/>",
+                    x, y - 4, x + 18, y - 4, e[1]);
+          };
+      svg.append(mark)
+          .append(
+              String.format(
+                  "<text x='%d' y='%d' font-size='11'>%s</text>%n", x + 24, y, escape(e[0])));
     }
   }
 
   private static StringBuilder header(int width, int height, String title) {
-    return new StringBuilder(String.format(Locale.ROOT, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' "
-        + "height='%d' font-family='sans-serif'>%n<rect width='100%%' height='100%%' fill='white'/>%n"
-        + "<text x='%d' y='24' font-size='15' text-anchor='middle'>%s</text>%n", width, height, width / 2,
-        escape(title)));
+    return new StringBuilder(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns='http://www.w3.org/2000/svg' width='%d' "
+                + "height='%d' font-family='sans-serif'>%n<rect width='100%%' height='100%%' fill='white'/>%n"
+                + "<text x='%d' y='24' font-size='15' text-anchor='middle'>%s</text>%n",
+            width,
+            height,
+            width / 2,
+            escape(title)));
   }
 
   private static String pow10(double exponent) {

@@ -19,22 +19,28 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * The cost model of RESULTS.md: how far each engine is from what this machine allows. Measures
- * the memory baseline ({@link MemoryBenchmark}, JMH, one and two threads), reads the routing times
- * of the scale run ({@code benchmarks/results/scale.csv}, written by {@code side-by-side.sh
- * --scale}), and for the largest fabric each engine routed counts the work it cannot avoid and the
- * bytes that work must move, then writes the section between {@code <!-- cost-model:begin -->} and
- * {@code <!-- cost-model:end -->}.
+ * The cost model of RESULTS.md: how far each engine is from what this machine allows. Measures the
+ * memory baseline ({@link MemoryBenchmark}, JMH, one and two threads), reads the routing times of
+ * the scale run ({@code benchmarks/results/scale.csv}, written by {@code side-by-side.sh --scale}),
+ * and for the largest fabric each engine routed counts the work it cannot avoid and the bytes that
+ * work must move, then writes the section between {@code <!-- cost-model:begin -->} and {@code <!--
+ * cost-model:end -->}.
  *
- * <p>Usage: {@code CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds S]}.
- * {@code --memory} reuses a baseline stored by an earlier run (key=value lines) instead of measuring.
+ * <p>Usage: {@code CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds
+ * S]}. {@code --memory} reuses a baseline stored by an earlier run (key=value lines) instead of
+ * measuring.
  */
 public final class CostModel {
   private CostModel() {}
 
   /** The memory baseline: bytes per second streamed and nanoseconds per random access. */
-  record Memory(double readBytesPerSecond1, double readBytesPerSecond2, double writeBytesPerSecond1,
-      double writeBytesPerSecond2, double dependentNs, double independentNs) {
+  record Memory(
+      double readBytesPerSecond1,
+      double readBytesPerSecond2,
+      double writeBytesPerSecond1,
+      double writeBytesPerSecond2,
+      double dependentNs,
+      double independentNs) {
     double read(int cores) {
       return cores > 1 ? readBytesPerSecond2 : readBytesPerSecond1;
     }
@@ -60,8 +66,11 @@ public final class CostModel {
           measure = false;
         }
         case "--lambda-seconds" -> lambdaSeconds = Double.parseDouble(args[++i]);
-        default -> throw new IllegalArgumentException("unknown option " + args[i]
-            + "; usage: CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds S]");
+        default ->
+            throw new IllegalArgumentException(
+                "unknown option "
+                    + args[i]
+                    + "; usage: CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds S]");
       }
     }
     Memory memory = measure ? measureMemory(memoryFile) : loadMemory(memoryFile);
@@ -79,16 +88,20 @@ public final class CostModel {
    * median of three runs after one not counted.
    */
   static double measureLambda() throws Exception {
-    var routing = new org.ibrouting.engines.minhop.MinhopEngine().route(SideBySide.buildFabric("ktree 16 3"),
-        org.ibrouting.routing.RoutingOptions.defaults());
-    var paths = org.ibrouting.simulation.PathTable.build(routing,
-        org.ibrouting.simulation.Endpoints.allCas(routing.fabric()));
+    var routing =
+        new org.ibrouting.engines.minhop.MinhopEngine()
+            .route(
+                SideBySide.buildFabric("ktree 16 3"),
+                org.ibrouting.routing.RoutingOptions.defaults());
+    var paths =
+        org.ibrouting.simulation.PathTable.build(
+            routing, org.ibrouting.simulation.Endpoints.allCas(routing.fabric()));
     int threads = Runtime.getRuntime().availableProcessors();
     double[] seconds = new double[3];
     for (int run = -1; run < seconds.length; run++) {
       long start = System.nanoTime();
-      org.ibrouting.simulation.Simulator.effectiveBisectionBandwidth(paths,
-          org.ibrouting.simulation.SimulationOptions.of(100_000, 1).withThreads(threads));
+      org.ibrouting.simulation.Simulator.effectiveBisectionBandwidth(
+          paths, org.ibrouting.simulation.SimulationOptions.of(100_000, 1).withThreads(threads));
       if (run >= 0) {
         seconds[run] = (System.nanoTime() - start) / 1e9;
       }
@@ -103,8 +116,11 @@ public final class CostModel {
     double dependent = Double.NaN;
     double independent = Double.NaN;
     for (int threads = 1; threads <= 2; threads++) {
-      Options options = new OptionsBuilder().include(MemoryBenchmark.class.getSimpleName()).threads(threads)
-          .build();
+      Options options =
+          new OptionsBuilder()
+              .include(MemoryBenchmark.class.getSimpleName())
+              .threads(threads)
+              .build();
       Collection<RunResult> runs = new Runner(options).run();
       for (RunResult run : runs) {
         String name = run.getParams().getBenchmark();
@@ -151,9 +167,13 @@ public final class CostModel {
     try (var in = Files.newBufferedReader(file)) {
       p.load(in);
     }
-    return new Memory(num(p, "read_bytes_per_second_1"), num(p, "read_bytes_per_second_2"),
-        num(p, "write_bytes_per_second_1"), num(p, "write_bytes_per_second_2"),
-        num(p, "dependent_random_ns"), num(p, "independent_random_ns"));
+    return new Memory(
+        num(p, "read_bytes_per_second_1"),
+        num(p, "read_bytes_per_second_2"),
+        num(p, "write_bytes_per_second_1"),
+        num(p, "write_bytes_per_second_2"),
+        num(p, "dependent_random_ns"),
+        num(p, "independent_random_ns"));
   }
 
   private static double num(Properties p, String key) {
@@ -191,8 +211,8 @@ public final class CostModel {
   }
 
   /**
-   * The work an engine cannot avoid on a fabric, in its own unit, the bytes that work must move
-   * at least, and the cores it can use; {@code what} says how it was counted.
+   * The work an engine cannot avoid on a fabric, in its own unit, the bytes that work must move at
+   * least, and the cores it can use; {@code what} says how it was counted.
    */
   record Work(double units, String unit, double bytes, int cores, String what) {}
 
@@ -200,51 +220,93 @@ public final class CostModel {
   static Work work(String engine, Sizes s) {
     double entries = s.entries();
     return switch (engine) {
-      case "minhop", "updn", "dnup" -> new Work(entries, "LFT entries",
-          (double) s.switches() * s.switches() + entries, 2,
-          "the hop matrix (1 byte per switch pair) written and every LFT entry written once");
+      case "minhop", "updn", "dnup" ->
+          new Work(
+              entries,
+              "LFT entries",
+              (double) s.switches() * s.switches() + entries,
+              2,
+              "the hop matrix (1 byte per switch pair) written and every LFT entry written once");
       case "ftree" -> new Work(entries, "LFT entries", entries, 1, "every LFT entry written once");
-      case "sssp", "dfsssp", "sar" -> new Work((double) s.lids() * s.channels(), "relaxations",
-          (double) s.lids() * s.channels() * 12 + entries * (engine.equals("sssp") ? 1 : 2), 1,
-          "per LID one Dijkstra that reads every link's weight and head (12 bytes)"
-              + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
-              + "; sequential by definition (each tree depends on all earlier weights)");
-      case "multiupdn" -> new Work((double) s.lids() * s.channels(), "channel visits",
-          (double) s.lids() * s.channels() * 12 + 2 * entries, 2,
-          "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes), "
-              + "LFTs and SLs written once");
-      case "nue" -> new Work((double) s.lids() * (s.channels() + s.switches()), "cCDG edge visits",
-          (double) s.lids() * (s.channels() + s.switches()) * 13 + entries, 1,
-          "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
-              + "dependencies' class, weight and head (13 bytes); sequential by definition");
-      case "lash" -> new Work((double) s.switches() * (s.switches() - 1) * 4, "path dependencies",
-          (double) s.switches() * (s.switches() - 1) * 4 * 4 + entries, 1,
-          "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
-              + "(4 bytes each); sequential by definition (first fit, then seeded balancing)");
-      case "p2sssp" -> new Work((double) s.caLids() * s.lids() * 4, "path hops",
-          (double) s.caLids() * s.lids() * 4 * 8 + entries, 1,
-          "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes); "
-              + "sequential by definition");
+      case "sssp", "dfsssp", "sar" ->
+          new Work(
+              (double) s.lids() * s.channels(),
+              "relaxations",
+              (double) s.lids() * s.channels() * 12 + entries * (engine.equals("sssp") ? 1 : 2),
+              1,
+              "per LID one Dijkstra that reads every link's weight and head (12 bytes)"
+                  + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
+                  + "; sequential by definition (each tree depends on all earlier weights)");
+      case "multiupdn" ->
+          new Work(
+              (double) s.lids() * s.channels(),
+              "channel visits",
+              (double) s.lids() * s.channels() * 12 + 2 * entries,
+              2,
+              "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes), "
+                  + "LFTs and SLs written once");
+      case "nue" ->
+          new Work(
+              (double) s.lids() * (s.channels() + s.switches()),
+              "cCDG edge visits",
+              (double) s.lids() * (s.channels() + s.switches()) * 13 + entries,
+              1,
+              "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
+                  + "dependencies' class, weight and head (13 bytes); sequential by definition");
+      case "lash" ->
+          new Work(
+              (double) s.switches() * (s.switches() - 1) * 4,
+              "path dependencies",
+              (double) s.switches() * (s.switches() - 1) * 4 * 4 + entries,
+              1,
+              "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
+                  + "(4 bytes each); sequential by definition (first fit, then seeded balancing)");
+      case "p2sssp" ->
+          new Work(
+              (double) s.caLids() * s.lids() * 4,
+              "path hops",
+              (double) s.caLids() * s.lids() * 4 * 8 + entries,
+              1,
+              "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes); "
+                  + "sequential by definition");
       default -> null;
     };
   }
 
   static String section(Memory m, List<Map<String, String>> scale, double lambdaSeconds) {
     StringBuilder md = new StringBuilder();
-    md.append("<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel; edits here are overwritten) -->\n");
+    md.append(
+        "<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel; edits here are overwritten) -->\n");
     md.append("## Cost model: how far each engine is from this machine's limit\n\n");
-    md.append("Run on ").append(LocalDate.now()).append(": ").append(SideBySide.machine()).append(".\n\n");
-    md.append(String.format(Locale.ROOT, "Memory baseline (`MemoryBenchmark`, JMH, 512 MiB per thread): streaming "
-        + "read %.1f GB/s on one core, %.1f GB/s on two; streaming write %.1f / %.1f GB/s; a dependent random "
-        + "read (pointer chase) %.0f ns, an independent one %.1f ns.%n%n",
-        m.readBytesPerSecond1() / 1e9, m.readBytesPerSecond2() / 1e9, m.writeBytesPerSecond1() / 1e9,
-        m.writeBytesPerSecond2() / 1e9, m.dependentNs(), m.independentNs()));
-    md.append("For each engine, on the largest fabric of the scale run it routed: the work it cannot avoid (counted ")
-        .append("from the fabric), the bytes that work must at least move, and the time those bytes take at the ")
-        .append("streaming bandwidth of the cores the engine can use (the limit); the ratio is the measured routing ")
-        .append("time over that limit. A ratio near 1 means the engine runs at this machine's memory speed; what is ")
-        .append("left above it is latency (dependent accesses: heaps, searches, walks) and instructions.\n\n");
-    md.append("| engine | fabric | minimum work | bytes at least | cores | measured s | throughput | limit s | ratio |\n")
+    md.append("Run on ")
+        .append(LocalDate.now())
+        .append(": ")
+        .append(SideBySide.machine())
+        .append(".\n\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Memory baseline (`MemoryBenchmark`, JMH, 512 MiB per thread): streaming "
+                + "read %.1f GB/s on one core, %.1f GB/s on two; streaming write %.1f / %.1f GB/s; a dependent random "
+                + "read (pointer chase) %.0f ns, an independent one %.1f ns.%n%n",
+            m.readBytesPerSecond1() / 1e9,
+            m.readBytesPerSecond2() / 1e9,
+            m.writeBytesPerSecond1() / 1e9,
+            m.writeBytesPerSecond2() / 1e9,
+            m.dependentNs(),
+            m.independentNs()));
+    md.append(
+            "For each engine, on the largest fabric of the scale run it routed: the work it cannot avoid (counted ")
+        .append(
+            "from the fabric), the bytes that work must at least move, and the time those bytes take at the ")
+        .append(
+            "streaming bandwidth of the cores the engine can use (the limit); the ratio is the measured routing ")
+        .append(
+            "time over that limit. A ratio near 1 means the engine runs at this machine's memory speed; what is ")
+        .append(
+            "left above it is latency (dependent accesses: heaps, searches, walks) and instructions.\n\n");
+    md.append(
+            "| engine | fabric | minimum work | bytes at least | cores | measured s | throughput | limit s | ratio |\n")
         .append("|---|---|---|---|---|---|---|---|---|\n");
     Map<String, Map<String, String>> largest = new LinkedHashMap<>();
     for (Map<String, String> row : scale) {
@@ -267,22 +329,43 @@ public final class CostModel {
       }
       double seconds = Double.parseDouble(row.get("seconds"));
       double limit = w.bytes() / m.read(w.cores());
-      md.append(String.format(Locale.ROOT, "| %s | `%s` | %.3g %s | %.3g GB | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
-          engine, row.get("fabric"), w.units(), w.unit(), w.bytes() / 1e9, w.cores(), seconds, w.units() / seconds,
-          w.unit(), limit, seconds / limit));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | `%s` | %.3g %s | %.3g GB | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
+              engine,
+              row.get("fabric"),
+              w.units(),
+              w.unit(),
+              w.bytes() / 1e9,
+              w.cores(),
+              seconds,
+              w.units() / seconds,
+              w.unit(),
+              limit,
+              seconds / limit));
       notes.add("- " + engine + ": " + w.what() + ".");
     }
     if (!Double.isNaN(lambdaSeconds)) {
       // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average
       double hops = 100_000.0 * 2048 * 6;
       double limit = hops * m.independentNs() * 1e-9 / 2;
-      md.append(String.format(Locale.ROOT, "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
-          hops, lambdaSeconds, hops / lambdaSeconds, limit, lambdaSeconds / limit));
-      notes.add("- Λ: every stream's path walked through the LFTs, one independent random read per hop "
-          + "(the latency-bound limit: flow-hops x independent random read / 2 cores).");
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
+              hops,
+              lambdaSeconds,
+              hops / lambdaSeconds,
+              limit,
+              lambdaSeconds / limit));
+      notes.add(
+          "- Λ: every stream's path walked through the LFTs, one independent random read per hop "
+              + "(the latency-bound limit: flow-hops x independent random read / 2 cores).");
     }
     md.append('\n').append(String.join("\n", notes)).append("\n\n");
-    md.append("Raw figures: [results/scale.csv](results/scale.csv), [results/memory.properties](results/memory.properties).\n");
+    md.append(
+        "Raw figures: [results/scale.csv](results/scale.csv), [results/memory.properties](results/memory.properties).\n");
     md.append("<!-- cost-model:end -->\n");
     return md.toString();
   }
@@ -337,12 +420,19 @@ public final class CostModel {
     int end = text.indexOf("<!-- cost-model:end -->");
     String updated;
     if (begin >= 0 && end > begin) {
-      updated = text.substring(0, begin) + section + text.substring(end + "<!-- cost-model:end -->\n".length());
+      updated =
+          text.substring(0, begin)
+              + section
+              + text.substring(end + "<!-- cost-model:end -->\n".length());
     } else {
       int after = text.indexOf("<!-- side-by-side:end -->\n");
-      updated = after < 0 ? text + "\n" + section
-          : text.substring(0, after + "<!-- side-by-side:end -->\n".length()) + "\n" + section
-              + text.substring(after + "<!-- side-by-side:end -->\n".length());
+      updated =
+          after < 0
+              ? text + "\n" + section
+              : text.substring(0, after + "<!-- side-by-side:end -->\n".length())
+                  + "\n"
+                  + section
+                  + text.substring(after + "<!-- side-by-side:end -->\n".length());
     }
     AtomicFiles.writeString(file, updated);
   }

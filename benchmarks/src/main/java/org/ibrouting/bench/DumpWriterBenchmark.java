@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx8g"})
 public class DumpWriterBenchmark {
   /** The tree's arity (k-ary 3-tree). */
   @Param({"16"})

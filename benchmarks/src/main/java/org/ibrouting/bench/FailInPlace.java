@@ -40,35 +40,43 @@ import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.TorusConfig;
 
 /**
- * The fail-in-place study (after Domke, Hoefler, Matsuoka, "Fail-in-place network design",
- * SC14): how each engine degrades as links and switches fail. For each topology, failure kind
- * (a share of the switch-to-switch links, or of the switches with the CAs cabled only to them),
- * rate and seed, the damaged fabric ({@link Failures}) is routed by every one of our engines and,
- * under ibsim, by OpenSM 3.3.23's engines ({@link OpenSmSimulation}, the same damaged net file);
- * each routing is measured alike: the share of CA pairs the fabric still connects, the share of
- * those the tables deliver ({@link RouteChecker}), freedom from credit loops per VL
- * ({@link CreditLoopVerifier}; OpenSM's dumps carry no SLs, so its VL engines' loops are not
- * checked), the VLs used, and Λ over random bisect patterns among the CAs of the largest
- * component ({@link Simulator}), when every connected pair is delivered. The results go to
- * {@code benchmarks/results/fail-in-place.csv}, one SVG per topology (Λ against the share of failed
- * links) and the fail-in-place section of {@code benchmarks/RESULTS.md}, with the table of the
- * first failure rate at which each engine stops routing every connected pair or stops being
- * deadlock-free. Run it with {@code benchmarks/fail-in-place.sh [options]}; {@code --help} lists
- * them, {@code --full} is the study at the paper's scale (10 seeds, larger fabrics).
+ * The fail-in-place study (after Domke, Hoefler, Matsuoka, "Fail-in-place network design", SC14):
+ * how each engine degrades as links and switches fail. For each topology, failure kind (a share of
+ * the switch-to-switch links, or of the switches with the CAs cabled only to them), rate and seed,
+ * the damaged fabric ({@link Failures}) is routed by every one of our engines and, under ibsim, by
+ * OpenSM 3.3.23's engines ({@link OpenSmSimulation}, the same damaged net file); each routing is
+ * measured alike: the share of CA pairs the fabric still connects, the share of those the tables
+ * deliver ({@link RouteChecker}), freedom from credit loops per VL ({@link CreditLoopVerifier};
+ * OpenSM's dumps carry no SLs, so its VL engines' loops are not checked), the VLs used, and Λ over
+ * random bisect patterns among the CAs of the largest component ({@link Simulator}), when every
+ * connected pair is delivered. The results go to {@code benchmarks/results/fail-in-place.csv}, one
+ * SVG per topology (Λ against the share of failed links) and the fail-in-place section of {@code
+ * benchmarks/RESULTS.md}, with the table of the first failure rate at which each engine stops
+ * routing every connected pair or stops being deadlock-free. Run it with {@code
+ * benchmarks/fail-in-place.sh [options]}; {@code --help} lists them, {@code --full} is the study at
+ * the paper's scale (10 seeds, larger fabrics).
  */
 public final class FailInPlace {
   /** The default topologies: a fat tree, a torus, Jellyfish and Dragonfly, small. */
-  static final List<String> TOPOLOGIES = List.of("ktree 4 3", "torus 4,4,4 1", "jellyfish 32 6 4 1",
-      "dragonfly 4 2 2");
+  static final List<String> TOPOLOGIES =
+      List.of("ktree 4 3", "torus 4,4,4 1", "jellyfish 32 6 4 1", "dragonfly 4 2 2");
+
   /** The topologies of {@code --full}. */
-  static final List<String> FULL_TOPOLOGIES = List.of("ktree 8 3", "xgft 2 16,12 1,8",
-      "torus 6,6,6 2", "jellyfish 128 12 8 3", "dragonfly 6 3 3");
+  static final List<String> FULL_TOPOLOGIES =
+      List.of(
+          "ktree 8 3",
+          "xgft 2 16,12 1,8",
+          "torus 6,6,6 2",
+          "jellyfish 128 12 8 3",
+          "dragonfly 6 3 3");
+
   /**
-   * The OpenSM engines run by default: those that route any topology without a file, and
-   * torus-2QoS on the tori (with the generator's torus-2QoS.conf).
+   * The OpenSM engines run by default: those that route any topology without a file, and torus-2QoS
+   * on the tori (with the generator's torus-2QoS.conf).
    */
-  static final List<String> OPENSM_ENGINES = List.of("minhop", "updn", "dnup", "lash", "sssp",
-      "dfsssp", "ftree", "nue", "torus-2QoS");
+  static final List<String> OPENSM_ENGINES =
+      List.of("minhop", "updn", "dnup", "lash", "sssp", "dfsssp", "ftree", "nue", "torus-2QoS");
+
   private static final Pattern DFSSSP_VLS = Pattern.compile("Virtual Lanes needed: (\\d+)");
   private static final Pattern LASH_VLS = Pattern.compile("lash_core: Lanes needed: (\\d+)");
 
@@ -93,8 +101,19 @@ public final class FailInPlace {
    *     delivered
    * @param message why it was refused or failed
    */
-  record Row(String topology, String kind, double rate, long seed, String side, String engine,
-      String status, double connected, double routed, String deadlock, int vls, double lambda,
+  record Row(
+      String topology,
+      String kind,
+      double rate,
+      long seed,
+      String side,
+      String engine,
+      String status,
+      double connected,
+      double routed,
+      String deadlock,
+      int vls,
+      double lambda,
       String message) {
     boolean routesAll() {
       return status.equals("ok") && routed >= 1.0 - 1e-12;
@@ -138,8 +157,8 @@ public final class FailInPlace {
     Files.createDirectories(o.plots);
     AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), csv(rows));
     for (String topology : o.topologies) {
-      AtomicFiles.writeString(o.plots.resolve("fail-in-place-" + slug(topology) + ".svg"),
-          chart(rows, topology, o));
+      AtomicFiles.writeString(
+          o.plots.resolve("fail-in-place-" + slug(topology) + ".svg"), chart(rows, topology, o));
     }
     String section = markdown(rows, o, args, minutes, load);
     SideBySide.insertSection(o.results, section, "fail-in-place");
@@ -152,7 +171,8 @@ public final class FailInPlace {
       String a = args[i];
       switch (a) {
         case "--help" -> {
-          System.out.println("""
+          System.out.println(
+              """
               usage: FailInPlace [--full] [--topologies 'SPEC;SPEC...'] [--link-rates 1,2,5,10,20]
                                  [--switch-rates 1,2,5] [--seeds N] [--engines e1,e2|none]
                                  [--opensm-engines e1,e2|none] [--patterns N] [--work DIR]
@@ -185,7 +205,8 @@ public final class FailInPlace {
   }
 
   private static double[] rates(String arg) {
-    return arg.isBlank() || arg.equals("none") ? new double[0]
+    return arg.isBlank() || arg.equals("none")
+        ? new double[0]
         : Arrays.stream(arg.split(",")).mapToDouble(Double::parseDouble).toArray();
   }
 
@@ -214,15 +235,28 @@ public final class FailInPlace {
       String kind = (String) d[0];
       double rate = (Double) d[1];
       long seed = (Long) d[2];
-      Fabric fabric = kind.equals("links") ? Failures.failLinkShare(intact, rate, seed)
-          : kind.equals("switches") ? Failures.failSwitchShare(intact, rate, seed) : intact;
+      Fabric fabric =
+          kind.equals("links")
+              ? Failures.failLinkShare(intact, rate, seed)
+              : kind.equals("switches") ? Failures.failSwitchShare(intact, rate, seed) : intact;
       double connected = pairs == 0 ? 0 : (double) Connectivity.connectedPairs(fabric) / pairs;
-      System.err.printf(Locale.ROOT, "%s, %s %.0f%% (seed %d): %s, %.4f of the pairs connected%n",
-          spec, kind, rate, seed, fabric, connected);
+      System.err.printf(
+          Locale.ROOT,
+          "%s, %s %.0f%% (seed %d): %s, %.4f of the pairs connected%n",
+          spec,
+          kind,
+          rate,
+          seed,
+          fabric,
+          connected);
       Endpoints largest = largestComponent(fabric);
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
-      EngineConfig config = SideBySide.engineConfig(spec).withJobs(JobListReader.parse(
-          new StringReader(RoutingBenchmark.randomJobs(fabric, 16, seed)), "random jobs"));
+      EngineConfig config =
+          SideBySide.engineConfig(spec)
+              .withJobs(
+                  JobListReader.parse(
+                      new StringReader(RoutingBenchmark.randomJobs(fabric, 16, seed)),
+                      "random jobs"));
       for (String engine : o.ours) {
         rows.add(ours(spec, kind, rate, seed, engine, fabric, config, connected, largest, o));
       }
@@ -233,22 +267,62 @@ public final class FailInPlace {
     return rows;
   }
 
-  private static Row ours(String spec, String kind, double rate, long seed, String engine,
-      Fabric fabric, EngineConfig config, double connected, Endpoints largest, Options o) {
+  private static Row ours(
+      String spec,
+      String kind,
+      double rate,
+      long seed,
+      String engine,
+      Fabric fabric,
+      EngineConfig config,
+      double connected,
+      Endpoints largest,
+      Options o) {
     Routing routing;
     try {
       routing = Engines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
     } catch (RoutingException e) {
-      return new Row(spec, kind, rate, seed, "ours", engine, "refused", connected, 0, "n/a", 0,
-          Double.NaN, e.getMessage());
+      return new Row(
+          spec,
+          kind,
+          rate,
+          seed,
+          "ours",
+          engine,
+          "refused",
+          connected,
+          0,
+          "n/a",
+          0,
+          Double.NaN,
+          e.getMessage());
     }
-    return measure(spec, kind, rate, seed, "ours", engine, routing, connected, largest, true,
-        routing.slTable().numVls(), o);
+    return measure(
+        spec,
+        kind,
+        rate,
+        seed,
+        "ours",
+        engine,
+        routing,
+        connected,
+        largest,
+        true,
+        routing.slTable().numVls(),
+        o);
   }
 
   /** One ibsim on the damaged net file, one OpenSM run per engine. */
-  private static List<Row> openSm(String spec, String kind, double rate, long seed, Fabric fabric,
-      double connected, Endpoints largest, Options o) throws IOException {
+  private static List<Row> openSm(
+      String spec,
+      String kind,
+      double rate,
+      long seed,
+      Fabric fabric,
+      double connected,
+      Endpoints largest,
+      Options o)
+      throws IOException {
     List<Row> rows = new ArrayList<>();
     Path dir = o.work.resolve(slug(spec) + "-" + kind + "-" + fmt(rate) + "-" + seed);
     SideBySide.deleteTree(dir);
@@ -256,7 +330,8 @@ public final class FailInPlace {
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     TorusConfig torus = SideBySide.engineConfig(spec).torusConfig().orElse(null);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(fabric))) {
+    try (OpenSmSimulation sim =
+        OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(fabric))) {
       for (String engine : o.openSm) {
         List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engine));
         if (engine.equals("torus-2QoS")) {
@@ -267,35 +342,83 @@ public final class FailInPlace {
           TorusConfigWriter.write(torus, spec, conf);
           args.addAll(List.of("--torus_config", conf.toAbsolutePath().toString()));
         }
-        rows.add(openSmRun(sim, spec, kind, rate, seed, engine, args, fabric, connected, largest, o));
+        rows.add(
+            openSmRun(sim, spec, kind, rate, seed, engine, args, fabric, connected, largest, o));
       }
     } catch (IOException e) {
       for (String engine : o.openSm) {
         if (engine.equals("torus-2QoS") && torus == null) {
           continue;
         }
-        rows.add(new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
-            Double.NaN, "ibsim: " + e.getMessage()));
+        rows.add(
+            new Row(
+                spec,
+                kind,
+                rate,
+                seed,
+                "opensm",
+                engine,
+                "failed",
+                connected,
+                0,
+                "n/a",
+                0,
+                Double.NaN,
+                "ibsim: " + e.getMessage()));
       }
     }
     SideBySide.deleteTree(dir);
     return rows;
   }
 
-  private static Row openSmRun(OpenSmSimulation sim, String spec, String kind, double rate,
-      long seed, String engine, List<String> args, Fabric fabric, double connected,
-      Endpoints largest, Options o) {
+  private static Row openSmRun(
+      OpenSmSimulation sim,
+      String spec,
+      String kind,
+      double rate,
+      long seed,
+      String engine,
+      List<String> args,
+      Fabric fabric,
+      double connected,
+      Endpoints largest,
+      Options o) {
     try {
       OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
       if (r.lftDump() == null) {
-        return new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
-            Double.NaN, "no LFT dump, exit " + r.exitCode());
+        return new Row(
+            spec,
+            kind,
+            rate,
+            seed,
+            "opensm",
+            engine,
+            "failed",
+            connected,
+            0,
+            "n/a",
+            0,
+            Double.NaN,
+            "no LFT dump, exit " + r.exitCode());
       }
       if (!engine.equals(r.engineUsed())) {
-        return new Row(spec, kind, rate, seed, "opensm", engine, "fell back", connected, 0, "n/a", 0,
-            Double.NaN, "OpenSM routed with " + r.engineUsed());
+        return new Row(
+            spec,
+            kind,
+            rate,
+            seed,
+            "opensm",
+            engine,
+            "fell back",
+            connected,
+            0,
+            "n/a",
+            0,
+            Double.NaN,
+            "OpenSM routed with " + r.engineUsed());
       }
-      String log = Files.exists(r.log()) ? Files.readString(r.log(), StandardCharsets.ISO_8859_1) : "";
+      String log =
+          Files.exists(r.log()) ? Files.readString(r.log(), StandardCharsets.ISO_8859_1) : "";
       int vls = 1;
       Matcher m = (engine.equals("lash") ? LASH_VLS : DFSSSP_VLS).matcher(log);
       if ((engine.equals("lash") || engine.equals("dfsssp")) && m.find()) {
@@ -305,17 +428,50 @@ public final class FailInPlace {
       // a dump has no SLs: only one-VL routings can be checked for credit loops (torus-2QoS's VLs
       // come from its per-port SL-to-VL maps, which neither the dump nor its log gives)
       boolean torus2qos = engine.equals("torus-2QoS");
-      return measure(spec, kind, rate, seed, "opensm", engine, theirs, connected, largest,
-          vls == 1 && !torus2qos, torus2qos ? 0 : vls, o);
+      return measure(
+          spec,
+          kind,
+          rate,
+          seed,
+          "opensm",
+          engine,
+          theirs,
+          connected,
+          largest,
+          vls == 1 && !torus2qos,
+          torus2qos ? 0 : vls,
+          o);
     } catch (IOException | RuntimeException e) {
-      return new Row(spec, kind, rate, seed, "opensm", engine, "failed", connected, 0, "n/a", 0,
-          Double.NaN, String.valueOf(e.getMessage()));
+      return new Row(
+          spec,
+          kind,
+          rate,
+          seed,
+          "opensm",
+          engine,
+          "failed",
+          connected,
+          0,
+          "n/a",
+          0,
+          Double.NaN,
+          String.valueOf(e.getMessage()));
     }
   }
 
-  private static Row measure(String spec, String kind, double rate, long seed, String side,
-      String engine, Routing routing, double connected, Endpoints largest, boolean checkDeadlock,
-      int vls, Options o) {
+  private static Row measure(
+      String spec,
+      String kind,
+      double rate,
+      long seed,
+      String side,
+      String engine,
+      Routing routing,
+      double connected,
+      Endpoints largest,
+      boolean checkDeadlock,
+      int vls,
+      Options o) {
     Fabric fabric = routing.fabric();
     int threads = Runtime.getRuntime().availableProcessors();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, threads).check(routing);
@@ -329,11 +485,13 @@ public final class FailInPlace {
     double lambda = Double.NaN;
     if (report.validPairs() == connectedPairs && largest.size() >= 2 && o.patterns > 0) {
       PathTable table = PathTable.build(routing, largest);
-      lambda = Simulator.effectiveBisectionBandwidth(table,
-          SimulationOptions.of(o.patterns, o.patternSeed).withThreads(threads)).mean();
+      lambda =
+          Simulator.effectiveBisectionBandwidth(
+                  table, SimulationOptions.of(o.patterns, o.patternSeed).withThreads(threads))
+              .mean();
     }
-    return new Row(spec, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls,
-        lambda, "");
+    return new Row(
+        spec, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls, lambda, "");
   }
 
   /** The CAs cabled to the largest component of the switches (first in switch order on ties). */
@@ -363,14 +521,28 @@ public final class FailInPlace {
   // ---- output -------------------------------------------------------------------------------
 
   static String csv(List<Row> rows) {
-    StringBuilder csv = new StringBuilder("topology,kind,rate_percent,seed,side,engine,status,"
-        + "connected_share,routed_share,deadlock_free,vls,lambda,message\n");
+    StringBuilder csv =
+        new StringBuilder(
+            "topology,kind,rate_percent,seed,side,engine,status,"
+                + "connected_share,routed_share,deadlock_free,vls,lambda,message\n");
     for (Row r : rows) {
-      csv.append(String.format(Locale.ROOT, "\"%s\",%s,%s,%d,%s,%s,%s,%.6f,%.6f,%s,%d,%s,\"%s\"%n",
-          r.topology(), r.kind(), fmt(r.rate()), r.seed(), r.side(), r.engine(), r.status(),
-          r.connected(), r.routed(), r.deadlock(), r.vls(),
-          Double.isNaN(r.lambda()) ? "" : String.format(Locale.ROOT, "%.5f", r.lambda()),
-          r.message().replace("\"", "'")));
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "\"%s\",%s,%s,%d,%s,%s,%s,%.6f,%.6f,%s,%d,%s,\"%s\"%n",
+              r.topology(),
+              r.kind(),
+              fmt(r.rate()),
+              r.seed(),
+              r.side(),
+              r.engine(),
+              r.status(),
+              r.connected(),
+              r.routed(),
+              r.deadlock(),
+              r.vls(),
+              Double.isNaN(r.lambda()) ? "" : String.format(Locale.ROOT, "%.5f", r.lambda()),
+              r.message().replace("\"", "'")));
     }
     return csv.toString();
   }
@@ -391,24 +563,40 @@ public final class FailInPlace {
           any |= !Double.isNaN(y[i]);
         }
         if (any) {
-          curves.add(new Charts.Curve((side.equals("ours") ? "" : "OpenSM ") + engine,
-              Charts.color(engine, engines), side.equals("opensm"), rates, y));
+          curves.add(
+              new Charts.Curve(
+                  (side.equals("ours") ? "" : "OpenSM ") + engine,
+                  Charts.color(engine, engines),
+                  side.equals("opensm"),
+                  rates,
+                  y));
         }
       }
     }
-    return Charts.linear("Lambda against failed links, " + topology + " (solid: ibrouting, dashed:"
-        + " OpenSM 3.3.23; a gap: not every connected pair routed)", "failed switch-to-switch links (%)",
-        "Lambda (mean over seeds)", curves, 1.0);
+    return Charts.linear(
+        "Lambda against failed links, "
+            + topology
+            + " (solid: ibrouting, dashed:"
+            + " OpenSM 3.3.23; a gap: not every connected pair routed)",
+        "failed switch-to-switch links (%)",
+        "Lambda (mean over seeds)",
+        curves,
+        1.0);
   }
 
-  /** The mean Λ over the seeds of one cell, NaN when any seed did not route every connected pair. */
-  private static double meanLambda(List<Row> rows, String topology, String kind, double rate,
-      String side, String engine) {
+  /**
+   * The mean Λ over the seeds of one cell, NaN when any seed did not route every connected pair.
+   */
+  private static double meanLambda(
+      List<Row> rows, String topology, String kind, double rate, String side, String engine) {
     double sum = 0;
     int n = 0;
     for (Row r : rows) {
-      if (r.topology().equals(topology) && r.kind().equals(kind) && r.rate() == rate
-          && r.side().equals(side) && r.engine().equals(engine)) {
+      if (r.topology().equals(topology)
+          && r.kind().equals(kind)
+          && r.rate() == rate
+          && r.side().equals(side)
+          && r.engine().equals(engine)) {
         if (!r.routesAll() || Double.isNaN(r.lambda())) {
           return Double.NaN;
         }
@@ -431,28 +619,56 @@ public final class FailInPlace {
 
   static String markdown(List<Row> rows, Options o, String[] args, double minutes, String load) {
     StringBuilder md = new StringBuilder();
-    md.append("<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
+    md.append(
+        "<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
     md.append("## Fail in place: how each engine degrades as links and switches fail\n\n");
-    md.append("Reproduce: `benchmarks/fail-in-place.sh").append(args.length == 0 ? "" : " "
-        + String.join(" ", Arrays.stream(args).map(a -> a.contains(" ") || a.contains(";") ? "'" + a + "'"
-        : a).toList())).append("` (`--full` for 10 seeds on larger fabrics). Run on ").append(LocalDate.now())
-        .append(" in ").append(String.format(Locale.ROOT, "%.0f", minutes)).append(" min: ")
-        .append(SideBySide.machine()).append("; load average (1/5/15 min) ").append(load)
+    md.append("Reproduce: `benchmarks/fail-in-place.sh")
+        .append(
+            args.length == 0
+                ? ""
+                : " "
+                    + String.join(
+                        " ",
+                        Arrays.stream(args)
+                            .map(a -> a.contains(" ") || a.contains(";") ? "'" + a + "'" : a)
+                            .toList()))
+        .append("` (`--full` for 10 seeds on larger fabrics). Run on ")
+        .append(LocalDate.now())
+        .append(" in ")
+        .append(String.format(Locale.ROOT, "%.0f", minutes))
+        .append(" min: ")
+        .append(SideBySide.machine())
+        .append("; load average (1/5/15 min) ")
+        .append(load)
         .append(", the machine shared with other jobs.\n\n");
-    md.append("The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
+    md.append(
+            "The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
         .append(" engines: each topology loses a random share of its switch-to-switch links (")
-        .append(rateList(o.linkRates)).append(" %) or of its switches (").append(rateList(o.switchRates))
-        .append(" %, with the CAs cabled only to them), ").append(o.seeds).append(" seed(s) each; the damaged fabric")
-        .append(" is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
-        .append(" for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
-        .append(" a run where OpenSM fell back to another engine counts as the engine giving up). Every")
-        .append(" routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
-        .append(" loops per VL (OpenSM's dumps carry no SLs, so its lash, dfsssp and torus-2QoS are not checked), and Λ over ")
-        .append(o.patterns).append(" bisect patterns among the CAs of the largest component when every connected")
-        .append(" pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
+        .append(rateList(o.linkRates))
+        .append(" %) or of its switches (")
+        .append(rateList(o.switchRates))
+        .append(" %, with the CAs cabled only to them), ")
+        .append(o.seeds)
+        .append(" seed(s) each; the damaged fabric")
+        .append(
+            " is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
+        .append(
+            " for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
+        .append(
+            " a run where OpenSM fell back to another engine counts as the engine giving up). Every")
+        .append(
+            " routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
+        .append(
+            " loops per VL (OpenSM's dumps carry no SLs, so its lash, dfsssp and torus-2QoS are not checked), and Λ over ")
+        .append(o.patterns)
+        .append(" bisect patterns among the CAs of the largest component when every connected")
+        .append(
+            " pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
         .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
-    md.append("**First failure rate at which an engine stops routing every connected pair / stops being")
-        .append(" deadlock-free** (links failed, then switches failed; \"ok\": never within the rates tried;")
+    md.append(
+            "**First failure rate at which an engine stops routing every connected pair / stops being")
+        .append(
+            " deadlock-free** (links failed, then switches failed; \"ok\": never within the rates tried;")
         .append(" \"0%\": not even intact; \"–\": not checked):\n\n");
     List<String> topologies = o.topologies;
     md.append("| engine |");
@@ -471,10 +687,14 @@ public final class FailInPlace {
       }
     }
     md.append("\nCells: `links: routing / deadlock; switches: routing / deadlock`.\n\n");
-    md.append("**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
+    md.append(
+            "**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
         .append(" connected pairs unrouted, or refused):\n\n");
     for (String t : topologies) {
-      md.append("![Λ against failed links, ").append(t).append("](results/fail-in-place-").append(slug(t))
+      md.append("![Λ against failed links, ")
+          .append(t)
+          .append("](results/fail-in-place-")
+          .append(slug(t))
           .append(".svg)\n\n");
       md.append("| ").append(t).append(" | intact |");
       for (double r : o.linkRates) {
@@ -483,11 +703,18 @@ public final class FailInPlace {
       md.append("\n|---|---|").append("---|".repeat(o.linkRates.length)).append('\n');
       for (String side : List.of("ours", "opensm")) {
         for (String engine : side.equals("ours") ? o.ours : o.openSm) {
-          StringBuilder line = new StringBuilder("| " + (side.equals("ours") ? engine : "OpenSM " + engine) + " |");
+          StringBuilder line =
+              new StringBuilder("| " + (side.equals("ours") ? engine : "OpenSM " + engine) + " |");
           boolean any = false;
           for (int i = 0; i <= o.linkRates.length; i++) {
-            double l = meanLambda(rows, t, i == 0 ? "none" : "links", i == 0 ? 0 : o.linkRates[i - 1], side,
-                engine);
+            double l =
+                meanLambda(
+                    rows,
+                    t,
+                    i == 0 ? "none" : "links",
+                    i == 0 ? 0 : o.linkRates[i - 1],
+                    side,
+                    engine);
             any |= !Double.isNaN(l);
             line.append(Double.isNaN(l) ? " – |" : String.format(Locale.ROOT, " %.3f |", l));
           }
@@ -503,8 +730,8 @@ public final class FailInPlace {
   }
 
   /** {@code links: R / D; switches: R / D} for one engine on one topology. */
-  private static String firstBreak(List<Row> rows, String topology, String side, String engine,
-      Options o) {
+  private static String firstBreak(
+      List<Row> rows, String topology, String side, String engine, Options o) {
     Map<String, double[]> kinds = new LinkedHashMap<>();
     kinds.put("links", o.linkRates);
     kinds.put("switches", o.switchRates);
@@ -519,8 +746,16 @@ public final class FailInPlace {
       for (int i = 0; i < rates.length; i++) {
         String k = i == 0 ? "none" : kind.getKey();
         double rate = rates[i];
-        List<Row> cell = rows.stream().filter(r -> r.topology().equals(topology) && r.kind().equals(k)
-            && r.rate() == rate && r.side().equals(side) && r.engine().equals(engine)).toList();
+        List<Row> cell =
+            rows.stream()
+                .filter(
+                    r ->
+                        r.topology().equals(topology)
+                            && r.kind().equals(k)
+                            && r.rate() == rate
+                            && r.side().equals(side)
+                            && r.engine().equals(engine))
+                .toList();
         if (cell.isEmpty()) {
           continue;
         }
@@ -531,7 +766,8 @@ public final class FailInPlace {
         if (deadlock.equals("ok") && cell.stream().anyMatch(r -> r.deadlock().equals("no"))) {
           deadlock = fmt(rate) + "%";
         }
-        unchecked |= cell.stream().anyMatch(r -> r.status().equals("ok") && r.deadlock().equals("n/a"));
+        unchecked |=
+            cell.stream().anyMatch(r -> r.status().equals("ok") && r.deadlock().equals("n/a"));
       }
       if (unchecked && deadlock.equals("ok")) {
         deadlock = "–";

@@ -19,17 +19,19 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What this machine's memory allows, as the baseline of the cost model in RESULTS.md: streaming
  * reads and writes of a 512 MiB long array (far beyond every cache) in bytes per second, and
- * dependent random reads (a pointer chase through a random cycle) and independent random reads
- * in nanoseconds per access. Run with {@code -t 1} and {@code -t 2} for one and both cores, e.g.
- * {@code java -jar benchmarks/target/benchmarks.jar MemoryBenchmark -t 2}; every thread walks
- * its own array. Each operation is one 8-byte element.
+ * dependent random reads (a pointer chase through a random cycle) and independent random reads in
+ * nanoseconds per access. Run with {@code -t 1} and {@code -t 2} for one and both cores, e.g.
+ * {@code java -jar benchmarks/target/benchmarks.jar MemoryBenchmark -t 2}; every thread walks its
+ * own array. Each operation is one 8-byte element.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx4g"})
 public class MemoryBenchmark {
   /** Elements per array: 2^26 longs = 512 MiB (one array per thread). */
   @Param({"67108864"})
@@ -100,7 +102,10 @@ public class MemoryBenchmark {
     return at;
   }
 
-  /** Reads at positions known in advance (from the cycle array): independent random accesses (ns each). */
+  /**
+   * Reads at positions known in advance (from the cycle array): independent random accesses (ns
+   * each).
+   */
   @Benchmark
   @OperationsPerInvocation(CHASE_STEPS)
   public long independentRandomRead() {

@@ -26,18 +26,17 @@ import org.ibrouting.topology.TorusConfig;
  * Side-by-side routing time of our engines and OpenSM 3.3.23's, in the same run on the same
  * machine: each fabric is generated, simulated by ibsim, routed once by {@code opensm -o -R ENGINE
  * -D 0x47} (its routing phase is read from its log: "building routing with" to "tables configured
- * on all switches"), then routed by ours (median of several runs after warm-up, with the peak heap).
- * Prints one Markdown row per (fabric, engine).
+ * on all switches"), then routed by ours (median of several runs after warm-up, with the peak
+ * heap). Prints one Markdown row per (fabric, engine).
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar org.ibrouting.bench.OpenSmComparison
- * ENGINES FABRIC...}, e.g. {@code minhop,lash "ktree 4 3" "ktree 8 3"}; prefix a fabric with
- * {@code ours-only:} to skip OpenSM (for fabrics OpenSM takes minutes on), and with {@code roots:}
- * to give both OpenSM ({@code -a}) and ours the same root GUID file, holding the roots our
- * {@code updn} detects (OpenSM's rule, or the most central switch where that finds none, as on
- * random fabrics, where OpenSM's own detection fails and it falls back to minhop). Engines may
- * carry settings ({@code multiupdn:updn_trees=3}). On a generated torus or mesh, torus-2QoS gets
- * the configuration {@code generate --torus-config} writes, OpenSM the same file
- * ({@code -Q --torus_config FILE}).
+ * ENGINES FABRIC...}, e.g. {@code minhop,lash "ktree 4 3" "ktree 8 3"}; prefix a fabric with {@code
+ * ours-only:} to skip OpenSM (for fabrics OpenSM takes minutes on), and with {@code roots:} to give
+ * both OpenSM ({@code -a}) and ours the same root GUID file, holding the roots our {@code updn}
+ * detects (OpenSM's rule, or the most central switch where that finds none, as on random fabrics,
+ * where OpenSM's own detection fails and it falls back to minhop). Engines may carry settings
+ * ({@code multiupdn:updn_trees=3}). On a generated torus or mesh, torus-2QoS gets the configuration
+ * {@code generate --torus-config} writes, OpenSM the same file ({@code -Q --torus_config FILE}).
  */
 public final class OpenSmComparison {
   private OpenSmComparison() {}
@@ -49,7 +48,8 @@ public final class OpenSmComparison {
       System.exit(2);
     }
     List<String> engines = Arrays.asList(args[0].split(","));
-    System.out.println("| fabric | switches | CAs | engine | OpenSM routing s | OpenSM engine used | ours s (median) | ours peak heap MiB | speed-up | same LFTs |");
+    System.out.println(
+        "| fabric | switches | CAs | engine | OpenSM routing s | OpenSM engine used | ours s (median) | ours peak heap MiB | speed-up | same LFTs |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|");
     for (int i = 1; i < args.length; i++) {
       String spec = args[i];
@@ -115,8 +115,9 @@ public final class OpenSmComparison {
         String speedUp = "-";
         String same = "-";
         if (!oursOnly && OpenSmSimulation.available()) {
-          try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + engineName),
-              OpenSmSimulation.ibsimLimits(fabric))) {
+          try (OpenSmSimulation sim =
+              OpenSmSimulation.start(
+                  net, dir.resolve("sim-" + engineName), OpenSmSimulation.ibsimLimits(fabric))) {
             List<String> extra = new ArrayList<>(openSmArgs);
             extra.addAll(OpenSmSimulation.engineOptions(engineName));
             OpenSmSimulation.Result r = sim.runOpenSm(engineName, extra);
@@ -128,9 +129,19 @@ public final class OpenSmComparison {
             }
           }
         }
-        System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %s | %.4f | %d | %s | %s |%n", spec,
-            fabric.numSwitches(), fabric.numCas(), engineName, openSmTime, used, median, peak >> 20,
-            speedUp, same);
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %d | %d | %s | %s | %s | %.4f | %d | %s | %s |%n",
+            spec,
+            fabric.numSwitches(),
+            fabric.numCas(),
+            engineName,
+            openSmTime,
+            used,
+            median,
+            peak >> 20,
+            speedUp,
+            same);
       }
     }
   }

@@ -12,7 +12,6 @@ import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.RoutingQuality;
-import org.ibrouting.topology.TopologySpec;
 
 /**
  * Routes one generated fabric with one of our engines and prints what {@link SideBySide} records,
@@ -28,10 +27,14 @@ import org.ibrouting.topology.TopologySpec;
 public final class OursProbe {
   private OursProbe() {}
 
-  /** Runs the probe; exit status 0 also when the engine refuses (reported as {@code status=refused}). */
+  /**
+   * Runs the probe; exit status 0 also when the engine refuses (reported as {@code
+   * status=refused}).
+   */
   public static void main(String[] args) throws Exception {
     if (args.length < 4) {
-      System.err.println("usage: OursProbe \"KIND PARAMS\" ENGINE PATTERNS SEED [OPENSM_DUMP|-] [time-only]");
+      System.err.println(
+          "usage: OursProbe \"KIND PARAMS\" ENGINE PATTERNS SEED [OPENSM_DUMP|-] [time-only]");
       System.exit(2);
     }
     Fabric fabric = SideBySide.buildFabric(args[0]);
@@ -90,8 +93,13 @@ public final class OursProbe {
     if (dump != null) {
       System.out.println("same_lfts=" + LftDumpReader.read(fabric, dump).sameLfts(routing));
     }
-    print(RoutingQuality.measure(routing, RoutingQuality.Options.defaults()
-        .withPatterns(patterns).withSeed(seed).withThreads(options.threads())));
+    print(
+        RoutingQuality.measure(
+            routing,
+            RoutingQuality.Options.defaults()
+                .withPatterns(patterns)
+                .withSeed(seed)
+                .withThreads(options.threads())));
   }
 
   /** Prints the figures of {@code q} as {@code key=value} lines (shared with the OpenSM side). */
@@ -102,7 +110,8 @@ public final class OursProbe {
   }
 
   static List<String> lines(RoutingQuality q) {
-    return List.of("vls=" + q.vls(),
+    return List.of(
+        "vls=" + q.vls(),
         "all_routed=" + q.report().allRouted(),
         "unreachable_pairs=" + q.report().unreachablePairs(),
         String.format(Locale.ROOT, "avg_hops=%.4f", q.report().avgHops()),

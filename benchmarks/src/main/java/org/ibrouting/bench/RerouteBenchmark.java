@@ -28,20 +28,22 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Re-routing time after failed links on a k-ary 3-tree: the trial setup routes the intact tree
- * from scratch, fails {@code failures} random switch links (keeping the fabric connected, seed
- * {@code seed}), carries the tables over to the damaged fabric, and routes the damaged fabric from
- * scratch once to count the entries a full route would change; each measured call is one
- * {@link Reroute#reroute} (with the engine's verification, where it has one). The setup prints the
- * entries both change, so the run gives time and change ratio together:
- * {@code java -jar benchmarks/target/benchmarks.jar RerouteBenchmark -p engine=minhop -p k=32}.
+ * Re-routing time after failed links on a k-ary 3-tree: the trial setup routes the intact tree from
+ * scratch, fails {@code failures} random switch links (keeping the fabric connected, seed {@code
+ * seed}), carries the tables over to the damaged fabric, and routes the damaged fabric from scratch
+ * once to count the entries a full route would change; each measured call is one {@link
+ * Reroute#reroute} (with the engine's verification, where it has one). The setup prints the entries
+ * both change, so the run gives time and change ratio together: {@code java -jar
+ * benchmarks/target/benchmarks.jar RerouteBenchmark -p engine=minhop -p k=32}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx12g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx12g"})
 public class RerouteBenchmark {
   /** The engine's OpenSM name. */
   @Param({"minhop", "sssp", "dfsssp", "updn"})
@@ -71,7 +73,9 @@ public class RerouteBenchmark {
   private Routing old;
   private RoutingOptions options;
 
-  /** Routes the intact tree, fails links, carries the tables over, counts a full route's changes. */
+  /**
+   * Routes the intact tree, fails links, carries the tables over, counts a full route's changes.
+   */
   @Setup(Level.Trial)
   public void setUp() throws RoutingException {
     Fabric fabric = Topologies.kAryNTree(k, 3);
@@ -95,12 +99,24 @@ public class RerouteBenchmark {
     long scratchChanges = old.differingEntries(scratch);
     Reroute.Result result = Reroute.reroute(routingEngine, old, options);
     long entries = (long) damaged.numSwitches() * damaged.maxLid();
-    System.out.printf(Locale.ROOT, "%n%s k=%d, %d failed link(s): re-route changes %d entries, a full"
-        + " route %d (%.2f%%; full route %.1f s); %d of %d entries (%.5f%%); setup's re-route %.3f s"
-        + " + verification %.3f s; %s%n", engine, k, failures, result.entriesChanged(), scratchChanges,
-        100.0 * result.entriesChanged() / Math.max(1, scratchChanges), scratchSeconds,
-        result.entriesChanged(), entries, 100.0 * result.entriesChanged() / entries, result.seconds(),
-        result.verifySeconds(), result.note());
+    System.out.printf(
+        Locale.ROOT,
+        "%n%s k=%d, %d failed link(s): re-route changes %d entries, a full"
+            + " route %d (%.2f%%; full route %.1f s); %d of %d entries (%.5f%%); setup's re-route %.3f s"
+            + " + verification %.3f s; %s%n",
+        engine,
+        k,
+        failures,
+        result.entriesChanged(),
+        scratchChanges,
+        100.0 * result.entriesChanged() / Math.max(1, scratchChanges),
+        scratchSeconds,
+        result.entriesChanged(),
+        entries,
+        100.0 * result.entriesChanged() / entries,
+        result.seconds(),
+        result.verifySeconds(),
+        result.note());
   }
 
   /** One incremental re-route of the damaged fabric. */

@@ -30,18 +30,20 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Routing time of an engine on k-ary 3-trees (k^3 CAs: 64, 512, 4,096). The fabric is generated
- * in the trial setup, so only {@code route()} is measured. Run, for example:
- * {@code java -jar benchmarks/target/benchmarks.jar RoutingBenchmark -p engine=lash -p k=16}.
- * {@code -p jobs=N} hands every engine (SAR reads it) a seeded job map: random CAs in jobs of 2..N
- * nodes until 90% of the CAs are busy.
+ * Routing time of an engine on k-ary 3-trees (k^3 CAs: 64, 512, 4,096). The fabric is generated in
+ * the trial setup, so only {@code route()} is measured. Run, for example: {@code java -jar
+ * benchmarks/target/benchmarks.jar RoutingBenchmark -p engine=lash -p k=16}. {@code -p jobs=N}
+ * hands every engine (SAR reads it) a seeded job map: random CAs in jobs of 2..N nodes until 90% of
+ * the CAs are busy.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx8g"})
 public class RoutingBenchmark {
   /** The engine's OpenSM name. */
   @Param({"lash"})
@@ -65,7 +67,9 @@ public class RoutingBenchmark {
     fabric = Topologies.kAryNTree(k, 3);
     EngineConfig config = EngineConfig.none();
     if (jobs > 0) {
-      config = config.withJobs(JobListReader.parse(new StringReader(randomJobs(fabric, jobs, 42)), "random jobs"));
+      config =
+          config.withJobs(
+              JobListReader.parse(new StringReader(randomJobs(fabric, jobs, 42)), "random jobs"));
     }
     routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();

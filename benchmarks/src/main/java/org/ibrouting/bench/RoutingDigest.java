@@ -32,7 +32,8 @@ public final class RoutingDigest {
   /** Prints the digests; see the class comment. */
   public static void main(String[] args) throws Exception {
     if (args.length < 4) {
-      System.err.println("usage: RoutingDigest 'ENGINE[:NAME=VALUE...];...' SEEDS THREADS FABRIC...");
+      System.err.println(
+          "usage: RoutingDigest 'ENGINE[:NAME=VALUE...];...' SEEDS THREADS FABRIC...");
       System.exit(2);
     }
     List<String> specs = List.of(args[0].split(";"));
@@ -57,15 +58,24 @@ public final class RoutingDigest {
         RoutingEngine engine = Engines.create(parts[0], config);
         for (long seed : seeds) {
           for (int t : threads) {
-            System.out.println(file.getFileName() + " " + spec + " seed=" + seed + " threads=" + t + " "
-                + digest(engine, fabric, RoutingOptions.seeded(seed).withThreads(t)));
+            System.out.println(
+                file.getFileName()
+                    + " "
+                    + spec
+                    + " seed="
+                    + seed
+                    + " threads="
+                    + t
+                    + " "
+                    + digest(engine, fabric, RoutingOptions.seeded(seed).withThreads(t)));
           }
         }
       }
     }
   }
 
-  private static String digest(RoutingEngine engine, Fabric fabric, RoutingOptions options) throws Exception {
+  private static String digest(RoutingEngine engine, Fabric fabric, RoutingOptions options)
+      throws Exception {
     Routing routing;
     try {
       routing = engine.route(fabric, options);

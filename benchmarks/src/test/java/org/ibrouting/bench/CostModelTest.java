@@ -13,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The cost model's counts, its table and where its section goes. */
 class CostModelTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void countsTheFabricAndTheWork() {
@@ -34,36 +33,76 @@ class CostModelTest {
   @Test
   void tableRowPerEngineAtItsLargestFabricAndSectionAfterSideBySide() throws Exception {
     CostModel.Memory m = new CostModel.Memory(10e9, 16e9, 8e9, 12e9, 90, 6);
-    List<Map<String, String>> scale = List.of(
-        Map.of("fabric", "ktree 4 3", "cas", "64", "engine", "minhop", "status", "ok", "seconds", "0.001"),
-        Map.of("fabric", "ktree 8 3", "cas", "512", "engine", "minhop", "status", "ok", "seconds", "0.01"),
-        Map.of("fabric", "ktree 8 3", "cas", "512", "engine", "dor", "status", "refused", "seconds", ""));
+    List<Map<String, String>> scale =
+        List.of(
+            Map.of(
+                "fabric",
+                "ktree 4 3",
+                "cas",
+                "64",
+                "engine",
+                "minhop",
+                "status",
+                "ok",
+                "seconds",
+                "0.001"),
+            Map.of(
+                "fabric",
+                "ktree 8 3",
+                "cas",
+                "512",
+                "engine",
+                "minhop",
+                "status",
+                "ok",
+                "seconds",
+                "0.01"),
+            Map.of(
+                "fabric",
+                "ktree 8 3",
+                "cas",
+                "512",
+                "engine",
+                "dor",
+                "status",
+                "refused",
+                "seconds",
+                ""));
     String section = CostModel.section(m, scale, 5.0);
     // 8-ary 3-tree: 192 switches, 704 LIDs; bytes 192^2 + 192 x 704 = 172,032, at 16 GB/s 1.08e-5 s
-    assertTrue(section.contains("| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 2 | 0.01 |"), section);
+    assertTrue(
+        section.contains(
+            "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 2 | 0.01 |"),
+        section);
     assertTrue(section.contains("| 1.08e-05 | 930.1 |"), section);
     assertTrue(!section.contains("| dor |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
     Path results = dir.resolve("RESULTS.md");
-    Files.writeString(results, "# r\n<!-- side-by-side:begin -->\nx\n<!-- side-by-side:end -->\nafter\n");
+    Files.writeString(
+        results, "# r\n<!-- side-by-side:begin -->\nx\n<!-- side-by-side:end -->\nafter\n");
     CostModel.insertSection(results, section);
     CostModel.insertSection(results, section.replace("0.01 |", "0.02 |"));
     String text = Files.readString(results);
     assertTrue(text.indexOf("cost-model:begin") > text.indexOf("side-by-side:end"), text);
-    assertEquals(1, text.split("cost-model:begin", -1).length - 1, "one section, replaced in place");
+    assertEquals(
+        1, text.split("cost-model:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.endsWith("after\n"), text);
   }
 
   @Test
   void tellsTheMemoryBenchmarksApart() {
-    assertEquals("independentRandomRead",
+    assertEquals(
+        "independentRandomRead",
         CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.independentRandomRead"));
-    assertEquals("dependentRandomRead",
+    assertEquals(
+        "dependentRandomRead",
         CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.dependentRandomRead"));
   }
 
   @Test
   void splitsQuotedCsvCells() {
-    assertArrayEquals(new String[] {"ktree 8 3", "a, \"b\"", ""}, CostModel.splitCsv("ktree 8 3,\"a, \"\"b\"\"\","));
+    assertArrayEquals(
+        new String[] {"ktree 8 3", "a, \"b\"", ""},
+        CostModel.splitCsv("ktree 8 3,\"a, \"\"b\"\"\","));
   }
 }

@@ -13,25 +13,47 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The fail-in-place study on a tiny tree: rows, the first-failure table, its section, the chart. */
+/**
+ * The fail-in-place study on a tiny tree: rows, the first-failure table, its section, the chart.
+ */
 class FailInPlaceTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void tinyStudyWritesCsvChartAndItsOwnSection() throws Exception {
     Path results = dir.resolve("RESULTS.md");
-    Files.writeString(results, "# Results\n\n<!-- fail-in-place:begin old -->\nstale\n<!-- fail-in-place:end -->\nafter\n");
+    Files.writeString(
+        results,
+        "# Results\n\n<!-- fail-in-place:begin old -->\nstale\n<!-- fail-in-place:end -->\nafter\n");
     PrintStream old = System.out;
     PrintStream oldErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      FailInPlace.main(new String[] {"--topologies", "ktree 2 3", "--link-rates", "20", "--switch-rates",
-          "10", "--seeds", "1", "--engines", "minhop,dor,updn", "--opensm-engines", "none", "--patterns",
-          "20", "--work", dir.resolve("work").toString(), "--results", results.toString(), "--plots",
-          dir.resolve("plots").toString()});
+      FailInPlace.main(
+          new String[] {
+            "--topologies",
+            "ktree 2 3",
+            "--link-rates",
+            "20",
+            "--switch-rates",
+            "10",
+            "--seeds",
+            "1",
+            "--engines",
+            "minhop,dor,updn",
+            "--opensm-engines",
+            "none",
+            "--patterns",
+            "20",
+            "--work",
+            dir.resolve("work").toString(),
+            "--results",
+            results.toString(),
+            "--plots",
+            dir.resolve("plots").toString()
+          });
     } finally {
       System.setOut(old);
       System.setErr(oldErr);
@@ -40,10 +62,17 @@ class FailInPlaceTest {
     // intact, 20% links, 10% switches (one seed) x 3 engines
     assertEquals(1 + 3 * 3, csv.size(), String.join("\n", csv));
     assertTrue(csv.stream().anyMatch(l -> l.contains(",dor,refused,")), String.join("\n", csv));
-    assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"ktree 2 3\",none,0,0,ours,minhop,ok,1.000000,1.000000,yes,1,")),
+    assertTrue(
+        csv.stream()
+            .anyMatch(
+                l ->
+                    l.startsWith("\"ktree 2 3\",none,0,0,ours,minhop,ok,1.000000,1.000000,yes,1,")),
         String.join("\n", csv));
     String md = Files.readString(results);
-    assertTrue(md.startsWith("# Results\n\n<!-- fail-in-place:begin") && md.endsWith("<!-- fail-in-place:end -->\nafter\n"), md);
+    assertTrue(
+        md.startsWith("# Results\n\n<!-- fail-in-place:begin")
+            && md.endsWith("<!-- fail-in-place:end -->\nafter\n"),
+        md);
     assertTrue(!md.contains("stale"), md);
     // dor refuses the tree even intact; updn routes it deadlock-free throughout
     assertTrue(md.contains("| dor | 0% / ok; 0% / ok |"), md);

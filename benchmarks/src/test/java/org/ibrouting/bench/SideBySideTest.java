@@ -19,8 +19,7 @@ import org.xml.sax.InputSource;
 
 /** The side-by-side report: probe output, the Markdown section, its insertion, the charts. */
 class SideBySideTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Properties probe(String... args) throws Exception {
     PrintStream old = System.out;
@@ -59,29 +58,128 @@ class SideBySideTest {
   @Test
   void markdownHasHeadlineClaimsAndOneRowPerEngineAndReplacesItsOwnSection() throws Exception {
     List<SideBySide.Row> rows = new ArrayList<>();
-    rows.add(row("ktree 4 3", "opensm", "minhop", "status", "ok", "engine_used", "minhop", "seconds", "0.010",
-        "lambda", "0.53", "lambda_ci95", "0.01", "efi_max", "192", "vls", "1", "avg_hops", "5.4", "minimal_share", "1",
-        "process_seconds", "0.25"));
-    rows.add(row("ktree 4 3", "opensm", "ftree", "status", "ok", "engine_used", "ftree", "seconds", "0.020",
-        "lambda", "0.79", "lambda_ci95", "0.01", "efi_max", "60", "vls", "1"));
-    rows.add(row("ktree 4 3", "opensm", "sssp", "status", "ok", "engine_used", "minhop", "seconds", "0.5"));
-    rows.add(row("ktree 4 3", "ours", "minhop", "status", "ok", "seconds", "0.002", "lambda", "0.53",
-        "lambda_ci95", "0.01", "efi_max", "192", "same_lfts", "true", "cold_seconds", "0.004", "process_seconds", "1.1"));
-    rows.add(row("ktree 4 3", "ours", "sssp", "status", "ok", "seconds", "0.004", "lambda", "0.74",
-        "lambda_ci95", "0.01", "efi_max", "92"));
-    rows.add(row("ktree 4 3", "ours", "p2sssp", "status", "ok", "seconds", "0.3", "lambda", "0.71",
-        "lambda_ci95", "0.01", "efi_max", "60"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "opensm",
+            "minhop",
+            "status",
+            "ok",
+            "engine_used",
+            "minhop",
+            "seconds",
+            "0.010",
+            "lambda",
+            "0.53",
+            "lambda_ci95",
+            "0.01",
+            "efi_max",
+            "192",
+            "vls",
+            "1",
+            "avg_hops",
+            "5.4",
+            "minimal_share",
+            "1",
+            "process_seconds",
+            "0.25"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "opensm",
+            "ftree",
+            "status",
+            "ok",
+            "engine_used",
+            "ftree",
+            "seconds",
+            "0.020",
+            "lambda",
+            "0.79",
+            "lambda_ci95",
+            "0.01",
+            "efi_max",
+            "60",
+            "vls",
+            "1"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "opensm",
+            "sssp",
+            "status",
+            "ok",
+            "engine_used",
+            "minhop",
+            "seconds",
+            "0.5"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "ours",
+            "minhop",
+            "status",
+            "ok",
+            "seconds",
+            "0.002",
+            "lambda",
+            "0.53",
+            "lambda_ci95",
+            "0.01",
+            "efi_max",
+            "192",
+            "same_lfts",
+            "true",
+            "cold_seconds",
+            "0.004",
+            "process_seconds",
+            "1.1"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "ours",
+            "sssp",
+            "status",
+            "ok",
+            "seconds",
+            "0.004",
+            "lambda",
+            "0.74",
+            "lambda_ci95",
+            "0.01",
+            "efi_max",
+            "92"));
+    rows.add(
+        row(
+            "ktree 4 3",
+            "ours",
+            "p2sssp",
+            "status",
+            "ok",
+            "seconds",
+            "0.3",
+            "lambda",
+            "0.71",
+            "lambda_ci95",
+            "0.01",
+            "efi_max",
+            "60"));
     SideBySide.Options o = new SideBySide.Options();
     o.ours = List.of("minhop", "sssp", "p2sssp");
     o.openSm = List.of("minhop", "ftree", "sssp");
     String md = SideBySide.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
     assertTrue(md.contains("| 4-ary 3-tree | 0.530 | 0.740 | - | +40% | - | ftree (0.790) |"), md);
-    assertTrue(md.contains("| minhop | 1 | 5.0x | 5.0x | 5.0x | 2.5x | 2.5x | 2.5x | 5.0x (4-ary 3-tree: 0.002 s vs 0.010 s); "
-        + "2.5x (4-ary 3-tree: 0.004 s vs 0.010 s) |"), md);
+    assertTrue(
+        md.contains(
+            "| minhop | 1 | 5.0x | 5.0x | 5.0x | 2.5x | 2.5x | 2.5x | 5.0x (4-ary 3-tree: 0.002 s vs 0.010 s); "
+                + "2.5x (4-ary 3-tree: 0.004 s vs 0.010 s) |"),
+        md);
     assertTrue(md.contains("sssp 0.740 — **contradicted** by ftree 0.790; above minhop 0.530"), md);
     assertTrue(md.contains("EFI 60 vs 92, Λ 0.710 vs 0.740 — **reproduced**"), md);
-    assertTrue(md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - | - | - | - / - |"), md);
-    assertTrue(md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | 0.0040 | 2.5x | 0.25 / 1.10 | yes |"), md);
+    assertTrue(
+        md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - | - | - | - / - |"), md);
+    assertTrue(
+        md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | 0.0040 | 2.5x | 0.25 / 1.10 | yes |"), md);
     assertTrue(md.contains("`benchmarks/side-by-side.sh --fabrics 'ktree 4 3'`"), md);
 
     Path results = dir.resolve("RESULTS.md");
@@ -92,22 +190,43 @@ class SideBySideTest {
     String text = Files.readString(results);
     assertTrue(text.startsWith("# results\n\nkept before\n"), text);
     assertTrue(text.endsWith("\nkept after\n"), text);
-    assertEquals(1, text.split("side-by-side:begin", -1).length - 1, "one section, replaced in place");
+    assertEquals(
+        1, text.split("side-by-side:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.contains("0.531") && !text.contains("| 0.530 |"), text);
   }
 
   @Test
   void chartsAreWellFormedSvg() throws Exception {
-    String dots = Charts.dotPlot("Λ <test>", "Lambda", List.of("a & b", "c"), 1.0, List.of(
-        new Charts.DotSeries("sssp", "#123456", true, new double[] {0.5, Double.NaN}),
-        new Charts.DotSeries("OpenSM sssp", "#123456", false, new double[] {0.4, 0.6})));
-    String curves = Charts.logLog("time", "nodes", "s", List.of(
-        new Charts.Curve("minhop", "#000", false, new double[] {100, 1000}, new double[] {0.001, 0.2}),
-        new Charts.Curve("OpenSM minhop", "#000", true, new double[] {100, 1000}, new double[] {0.003, 1.5})),
-        60, "60 s");
+    String dots =
+        Charts.dotPlot(
+            "Λ <test>",
+            "Lambda",
+            List.of("a & b", "c"),
+            1.0,
+            List.of(
+                new Charts.DotSeries("sssp", "#123456", true, new double[] {0.5, Double.NaN}),
+                new Charts.DotSeries("OpenSM sssp", "#123456", false, new double[] {0.4, 0.6})));
+    String curves =
+        Charts.logLog(
+            "time",
+            "nodes",
+            "s",
+            List.of(
+                new Charts.Curve(
+                    "minhop", "#000", false, new double[] {100, 1000}, new double[] {0.001, 0.2}),
+                new Charts.Curve(
+                    "OpenSM minhop",
+                    "#000",
+                    true,
+                    new double[] {100, 1000},
+                    new double[] {0.003, 1.5})),
+            60,
+            "60 s");
     for (String svg : List.of(dots, curves)) {
-      var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-          .parse(new InputSource(new StringReader(svg)));
+      var doc =
+          DocumentBuilderFactory.newInstance()
+              .newDocumentBuilder()
+              .parse(new InputSource(new StringReader(svg)));
       assertEquals("svg", doc.getDocumentElement().getNodeName());
     }
     assertEquals(3, dots.split("</title></circle>", -1).length - 1, "NaN has no marker");

@@ -32,8 +32,8 @@ import org.ibrouting.topology.Topologies;
  * The generator parameters shrink (a failing torus shrinks towards fewer, shorter dimensions);
  * random fabrics shrink towards fewer switches and links. Every fabric's {@code toString()} and
  * node descriptions identify it; random ones derive everything from one seed, printed in the
- * description of switch 0 ({@code "rnd<seed>-S0"}), so a failure can be rebuilt with
- * {@link #randomConnected(int, int, int, boolean, long)}.
+ * description of switch 0 ({@code "rnd<seed>-S0"}), so a failure can be rebuilt with {@link
+ * #randomConnected(int, int, int, boolean, long)}.
  */
 public final class FabricArbitraries {
   private FabricArbitraries() {}
@@ -42,7 +42,8 @@ public final class FabricArbitraries {
 
   /** k-ary n-trees with k in 2..4, n in 1..3 (at most 64 CAs). */
   public static Arbitrary<Fabric> kAryNTrees() {
-    return Combinators.combine(Arbitraries.integers().between(2, 4), Arbitraries.integers().between(1, 3))
+    return Combinators.combine(
+            Arbitraries.integers().between(2, 4), Arbitraries.integers().between(1, 3))
         .as(Tuple::of)
         .filter(t -> Math.pow(t.get1(), t.get2()) <= 64)
         .map(t -> Topologies.kAryNTree(t.get1(), t.get2()));
@@ -52,13 +53,20 @@ public final class FabricArbitraries {
   public static Arbitrary<Fabric> xgfts() {
     Arbitrary<Integer> m = Arbitraries.integers().between(1, 4);
     Arbitrary<Integer> w = Arbitraries.integers().between(1, 3);
-    return Combinators.combine(Arbitraries.integers().between(1, 3), m, m, m,
-            Arbitraries.integers().between(1, 2), w, w)
-        .as((h, m1, m2, m3, w1, w2, w3) -> {
-          int[] ms = {m1, m2, m3};
-          int[] ws = {w1, w2, w3};
-          return Tuple.of(java.util.Arrays.copyOf(ms, h), java.util.Arrays.copyOf(ws, h));
-        })
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 3),
+            m,
+            m,
+            m,
+            Arbitraries.integers().between(1, 2),
+            w,
+            w)
+        .as(
+            (h, m1, m2, m3, w1, w2, w3) -> {
+              int[] ms = {m1, m2, m3};
+              int[] ws = {w1, w2, w3};
+              return Tuple.of(java.util.Arrays.copyOf(ms, h), java.util.Arrays.copyOf(ws, h));
+            })
         .filter(t -> xgftSize(t.get1(), t.get2()) <= 200)
         .map(t -> Topologies.xgft(t.get1(), t.get2()));
   }
@@ -92,29 +100,36 @@ public final class FabricArbitraries {
 
   private static Arbitrary<Tuple.Tuple2<int[], Integer>> gridShapes(int minRadix) {
     Arbitrary<Integer> r = Arbitraries.integers().between(minRadix, 5);
-    return Combinators.combine(Arbitraries.integers().between(1, 3), r, r, r,
-            Arbitraries.integers().between(0, 2))
-        .as((d, r1, r2, r3, hosts) -> Tuple.of(java.util.Arrays.copyOf(new int[] {r1, r2, r3}, d),
-            hosts));
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 3), r, r, r, Arbitraries.integers().between(0, 2))
+        .as(
+            (d, r1, r2, r3, hosts) ->
+                Tuple.of(java.util.Arrays.copyOf(new int[] {r1, r2, r3}, d), hosts));
   }
 
   /** Hypercubes of dimension 1..5 with 1..2 hosts per switch. */
   public static Arbitrary<Fabric> hypercubes() {
-    return Combinators.combine(Arbitraries.integers().between(1, 5), Arbitraries.integers().between(1, 2))
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 5), Arbitraries.integers().between(1, 2))
         .as(Topologies::hypercube);
   }
 
   /** Dragonflies with a in 1..4, p in 1..2, h in 1..2 (at most 36 routers). */
   public static Arbitrary<Fabric> dragonflies() {
-    return Combinators.combine(Arbitraries.integers().between(1, 4), Arbitraries.integers().between(1, 2),
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 4),
+            Arbitraries.integers().between(1, 2),
             Arbitraries.integers().between(1, 2))
         .as(Topologies::dragonfly);
   }
 
   /** Jellyfish of 3..24 switches, 2..6 network ports, 1..2 hosts, any seed. */
   public static Arbitrary<Fabric> jellyfish() {
-    return Combinators.combine(Arbitraries.integers().between(3, 24), Arbitraries.integers().between(2, 6),
-            Arbitraries.integers().between(1, 2), Arbitraries.longs())
+    return Combinators.combine(
+            Arbitraries.integers().between(3, 24),
+            Arbitraries.integers().between(2, 6),
+            Arbitraries.integers().between(1, 2),
+            Arbitraries.longs())
         .as(Tuple::of)
         .filter(t -> t.get2() < t.get1() && t.get1() * t.get2() % 2 == 0)
         .map(t -> Topologies.jellyfish(t.get1(), t.get2(), t.get3(), t.get4()));
@@ -122,16 +137,26 @@ public final class FabricArbitraries {
 
   /** Director chains of 1..3 directors with 1..4 leaves, 1..3 spines, 1..3 hosts, 1..6 cables. */
   public static Arbitrary<Fabric> directors() {
-    return Combinators.combine(Arbitraries.integers().between(1, 3), Arbitraries.integers().between(1, 4),
-            Arbitraries.integers().between(1, 3), Arbitraries.integers().between(1, 3),
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 3),
+            Arbitraries.integers().between(1, 4),
+            Arbitraries.integers().between(1, 3),
+            Arbitraries.integers().between(1, 3),
             Arbitraries.integers().between(1, 6))
         .as(Topologies::directors);
   }
 
   /** Every generator above. */
   public static Arbitrary<Fabric> regular() {
-    return Arbitraries.oneOf(kAryNTrees(), xgfts(), tori(), meshes(), hypercubes(), dragonflies(),
-        jellyfish(), directors());
+    return Arbitraries.oneOf(
+        kAryNTrees(),
+        xgfts(),
+        tori(),
+        meshes(),
+        hypercubes(),
+        dragonflies(),
+        jellyfish(),
+        directors());
   }
 
   /** Fat trees, tori and random connected fabrics (the mix of the style guide's example). */
@@ -140,9 +165,9 @@ public final class FabricArbitraries {
   }
 
   /**
-   * Whether every switch reaches every other over switch links (CAs do not forward: in an XGFT whose
-   * hosts have several parents, or a fabric with dual-port CAs, switches may meet only through a
-   * CA). Engines can route every pair only on such fabrics; use it as a filter.
+   * Whether every switch reaches every other over switch links (CAs do not forward: in an XGFT
+   * whose hosts have several parents, or a fabric with dual-port CAs, switches may meet only
+   * through a CA). Engines can route every pair only on such fabrics; use it as a filter.
    */
   public static boolean switchesConnected(Fabric fabric) {
     org.ibrouting.paths.HopMatrix hops = org.ibrouting.paths.HopMatrix.compute(fabric, 1);
@@ -156,17 +181,26 @@ public final class FabricArbitraries {
 
   // ---- random irregular -------------------------------------------------------------------
 
-  /** Random connected fabrics of 1..12 switches; see {@link #randomConnected(int, int, int, boolean, long)}. */
+  /**
+   * Random connected fabrics of 1..12 switches; see {@link #randomConnected(int, int, int, boolean,
+   * long)}.
+   */
   public static Arbitrary<Fabric> randomConnected() {
-    return Combinators.combine(Arbitraries.integers().between(1, 12), Arbitraries.integers().between(0, 12),
-            Arbitraries.integers().between(0, 3), Arbitraries.longs())
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 12),
+            Arbitraries.integers().between(0, 12),
+            Arbitraries.integers().between(0, 3),
+            Arbitraries.longs())
         .as((switches, extra, hosts, seed) -> randomConnected(switches, extra, hosts, false, seed));
   }
 
   /** Random connected fabrics that also hold dual-port CAs, each port cabled to a random switch. */
   public static Arbitrary<Fabric> randomConnectedWithMultiPortCas() {
-    return Combinators.combine(Arbitraries.integers().between(1, 12), Arbitraries.integers().between(0, 12),
-            Arbitraries.integers().between(0, 3), Arbitraries.longs())
+    return Combinators.combine(
+            Arbitraries.integers().between(1, 12),
+            Arbitraries.integers().between(0, 12),
+            Arbitraries.integers().between(0, 3),
+            Arbitraries.longs())
         .as((switches, extra, hosts, seed) -> randomConnected(switches, extra, hosts, true, seed));
   }
 
@@ -177,8 +211,8 @@ public final class FabricArbitraries {
    * CAs in all), random node GUIDs, ports cabled in random order with some left free, and LIDs
    * either as OpenSM assigns them (LMC 0..2) or random, unique and LMC-aligned.
    */
-  public static Fabric randomConnected(int switches, int extraLinks, int maxHostsPerSwitch,
-      boolean multiPortCas, long seed) {
+  public static Fabric randomConnected(
+      int switches, int extraLinks, int maxHostsPerSwitch, boolean multiPortCas, long seed) {
     Random random = new Random(seed);
     IntArrayList linkA = new IntArrayList();
     IntArrayList linkB = new IntArrayList();
@@ -231,10 +265,17 @@ public final class FabricArbitraries {
     for (int sw = 0; sw < switches; sw++) {
       int ports = Math.max(1, degree[sw] + random.nextInt(3));
       if (ports > FabricBuilder.MAX_PORTS) {
-        throw new IllegalArgumentException("random fabric: switch " + sw + " needs " + ports
-            + " ports; use fewer extra links or hosts");
+        throw new IllegalArgumentException(
+            "random fabric: switch "
+                + sw
+                + " needs "
+                + ports
+                + " ports; use fewer extra links or hosts");
       }
-      b.addNode(NodeType.SWITCH, ports, uniqueGuid(random, guids),
+      b.addNode(
+          NodeType.SWITCH,
+          ports,
+          uniqueGuid(random, guids),
           sw == 0 ? "rnd" + seed + "-S0" : "S" + sw);
       freePorts[sw] = Failures.permutation(ports, random);
     }
@@ -267,7 +308,9 @@ public final class FabricArbitraries {
         .as((fabric, lmc) -> OpenSmLids.reassign(fabric, lmc, 0));
   }
 
-  /** A copy of {@code fabric} with no LID at all, as ibnetdiscover prints a fabric no SM has swept. */
+  /**
+   * A copy of {@code fabric} with no LID at all, as ibnetdiscover prints a fabric no SM has swept.
+   */
   public static Fabric withoutLids(Fabric fabric) {
     FabricBuilder b = FabricBuilder.from(fabric);
     for (int node = 0; node < fabric.numNodes(); node++) {
@@ -283,12 +326,13 @@ public final class FabricArbitraries {
    * The fabrics of {@code base} with 1..maxFailures random switch-to-switch links removed (CA links
    * are never removed). With {@code keepConnected}, a link is removed only if the fabric stays
    * connected, so fewer links (possibly none, e.g. in a tree) may fail; without it the result may
-   * be split into several components, for testing how engines refuse or route partial fabrics.
-   * LIDs are kept, as OpenSM keeps them when a cable fails.
+   * be split into several components, for testing how engines refuse or route partial fabrics. LIDs
+   * are kept, as OpenSM keeps them when a cable fails.
    */
-  public static Arbitrary<Fabric> withFailedLinks(Arbitrary<Fabric> base, int maxFailures,
-      boolean keepConnected) {
-    return Combinators.combine(base, Arbitraries.integers().between(1, maxFailures), Arbitraries.longs())
+  public static Arbitrary<Fabric> withFailedLinks(
+      Arbitrary<Fabric> base, int maxFailures, boolean keepConnected) {
+    return Combinators.combine(
+            base, Arbitraries.integers().between(1, maxFailures), Arbitraries.longs())
         .as((fabric, failures, seed) -> Failures.failLinks(fabric, failures, keepConnected, seed));
   }
 
@@ -302,23 +346,26 @@ public final class FabricArbitraries {
 
   /**
    * The fabrics of {@code base} with one random switch removed, together with the CAs cabled to
-   * nothing else (OpenSM would no longer discover them); the other LIDs are kept. With
-   * {@code keepConnected} only a switch whose loss leaves the rest connected is chosen, and a
-   * fabric where no such switch exists (a single switch, a chain's middle, ...) is returned
-   * intact; without it the remainder may fall apart into several components.
+   * nothing else (OpenSM would no longer discover them); the other LIDs are kept. With {@code
+   * keepConnected} only a switch whose loss leaves the rest connected is chosen, and a fabric where
+   * no such switch exists (a single switch, a chain's middle, ...) is returned intact; without it
+   * the remainder may fall apart into several components.
    */
   public static Arbitrary<Fabric> withFailedSwitch(Arbitrary<Fabric> base, boolean keepConnected) {
     return Combinators.combine(base, Arbitraries.longs())
         .as((fabric, seed) -> Failures.failSwitch(fabric, keepConnected, seed));
   }
 
-  /** Removes one random switch; see {@link #withFailedSwitch} and {@link Failures#failSwitch}, which it calls. */
+  /**
+   * Removes one random switch; see {@link #withFailedSwitch} and {@link Failures#failSwitch}, which
+   * it calls.
+   */
   public static Fabric failSwitch(Fabric fabric, boolean keepConnected, long seed) {
     return Failures.failSwitch(fabric, keepConnected, seed);
   }
 
-  private static void randomLids(FabricBuilder b, int switches, int numCas, int[] caPorts, int lmc,
-      Random random) {
+  private static void randomLids(
+      FabricBuilder b, int switches, int numCas, int[] caPorts, int lmc, Random random) {
     int size = 1 << lmc;
     int endPorts = switches;
     for (int ports : caPorts) {
@@ -346,6 +393,4 @@ public final class FabricArbitraries {
       }
     }
   }
-
-
 }

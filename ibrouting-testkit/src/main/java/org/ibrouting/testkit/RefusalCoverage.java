@@ -4,8 +4,8 @@ import net.jqwik.api.statistics.Statistics;
 
 /**
  * Coverage for jqwik properties whose engine may refuse a try (and the property then returns): each
- * try records whether it was routed or refused, and the property fails when fewer than
- * {@value #MIN_ROUTED_PERCENT}% of its tries were routed, so a property cannot pass by refusing.
+ * try records whether it was routed or refused, and the property fails when fewer than {@value
+ * #MIN_ROUTED_PERCENT}% of its tries were routed, so a property cannot pass by refusing.
  *
  * <pre>{@code
  * try {
@@ -37,7 +37,7 @@ public final class RefusalCoverage {
 
   private static void record(String outcome) {
     Statistics.label(LABEL).collect(outcome);
-    Statistics.label(LABEL).coverage(coverage -> coverage.check("routed")
-        .percentage(p -> p >= MIN_ROUTED_PERCENT));
+    Statistics.label(LABEL)
+        .coverage(coverage -> coverage.check("routed").percentage(p -> p >= MIN_ROUTED_PERCENT));
   }
 }

@@ -42,10 +42,20 @@ public final class RoutingAssertions {
   public static void assertAllPairsRouted(Routing routing, EndpointScope scope) {
     RouteReport report = checker(scope).check(routing);
     if (!report.allRouted()) {
-      fail(routing + ": " + (report.pairs() - report.validPairs()) + " of " + report.pairs()
-          + " pairs are not delivered (" + report.unreachablePairs() + " unreachable, "
-          + report.blackholePairs() + " black hole, " + report.loopPairs() + " loop); first:\n  "
-          + String.join("\n  ", report.witnesses()));
+      fail(
+          routing
+              + ": "
+              + (report.pairs() - report.validPairs())
+              + " of "
+              + report.pairs()
+              + " pairs are not delivered ("
+              + report.unreachablePairs()
+              + " unreachable, "
+              + report.blackholePairs()
+              + " black hole, "
+              + report.loopPairs()
+              + " loop); first:\n  "
+              + String.join("\n  ", report.witnesses()));
     }
   }
 
@@ -56,8 +66,12 @@ public final class RoutingAssertions {
   public static void assertLoopFree(Routing routing) {
     RouteReport report = checker(EndpointScope.TERMINALS_AND_SWITCHES).check(routing);
     if (report.loopPairs() > 0) {
-      fail(routing + ": " + report.loopPairs() + " pairs run into a forwarding loop; first:\n  "
-          + witness(report, "loop: "));
+      fail(
+          routing
+              + ": "
+              + report.loopPairs()
+              + " pairs run into a forwarding loop; first:\n  "
+              + witness(report, "loop: "));
     }
   }
 
@@ -70,18 +84,26 @@ public final class RoutingAssertions {
   public static void assertMinimal(Routing routing, EndpointScope scope) {
     RouteReport report = checker(scope).check(routing);
     if (!report.allMinimal()) {
-      fail(routing + ": " + (report.validPairs() - report.minimalPairs()) + " of "
-          + report.validPairs() + " delivered routes are longer than a shortest path (average "
-          + report.avgHops() + " hops, shortest " + report.bfsAvgHops() + "); first:\n  "
-          + witness(report, "not minimal"));
+      fail(
+          routing
+              + ": "
+              + (report.validPairs() - report.minimalPairs())
+              + " of "
+              + report.validPairs()
+              + " delivered routes are longer than a shortest path (average "
+              + report.avgHops()
+              + " hops, shortest "
+              + report.bfsAvgHops()
+              + "); first:\n  "
+              + witness(report, "not minimal"));
     }
   }
 
   /**
-   * The routes are consistent with destination-based forwarding: walking the LFTs from every
-   * source reaches each destination without revisiting a switch, so the routes to one destination
-   * form an in-tree; and where the SL table groups source LIDs, every group's members enter the
-   * fabric at the same switch, so that one SL per (group, destination) describes one path.
+   * The routes are consistent with destination-based forwarding: walking the LFTs from every source
+   * reaches each destination without revisiting a switch, so the routes to one destination form an
+   * in-tree; and where the SL table groups source LIDs, every group's members enter the fabric at
+   * the same switch, so that one SL per (group, destination) describes one path.
    */
   public static void assertDestinationBasedConsistent(Routing routing) {
     assertLoopFree(routing);
@@ -105,26 +127,46 @@ public final class RoutingAssertions {
         switchOfGroup[group] = sw;
         lidOfGroup[group] = lid;
       } else if (switchOfGroup[group] != sw) {
-        fail(routing + ": SL group " + group + " holds LID " + Lids.hex(lidOfGroup[group])
-            + " entering at " + name(fabric, switchOfGroup[group]) + " and LID " + Lids.hex(lid)
-            + " entering at " + name(fabric, sw) + "; their routes differ, so one SL per (group,"
-            + " destination) cannot have been decided on both paths");
+        fail(
+            routing
+                + ": SL group "
+                + group
+                + " holds LID "
+                + Lids.hex(lidOfGroup[group])
+                + " entering at "
+                + name(fabric, switchOfGroup[group])
+                + " and LID "
+                + Lids.hex(lid)
+                + " entering at "
+                + name(fabric, sw)
+                + "; their routes differ, so one SL per (group,"
+                + " destination) cannot have been decided on both paths");
       }
     }
   }
 
-  /** The channel dependency graph of every VL (from the LFTs, SL table and SL-to-VL map) is acyclic. */
+  /**
+   * The channel dependency graph of every VL (from the LFTs, SL table and SL-to-VL map) is acyclic.
+   */
   public static void assertDeadlockFreePerVl(Routing routing) {
     assertDeadlockFreePerVl(routing, EndpointScope.TERMINALS);
   }
 
-  /** Like {@link #assertDeadlockFreePerVl(Routing)}, over the routes between LIDs of {@code scope}. */
+  /**
+   * Like {@link #assertDeadlockFreePerVl(Routing)}, over the routes between LIDs of {@code scope}.
+   */
   public static void assertDeadlockFreePerVl(Routing routing, EndpointScope scope) {
     CdgReport report = CreditLoopVerifier.defaults().withScope(scope).verify(routing);
     if (!report.isDeadlockFree()) {
       int vl = report.cyclicVls()[0];
-      fail(routing + ": the channel dependency graph of VL " + vl + " has "
-          + report.numCyclicChannels(vl) + " channels on cycles; witness:\n" + report.creditLoop(vl).orElseThrow());
+      fail(
+          routing
+              + ": the channel dependency graph of VL "
+              + vl
+              + " has "
+              + report.numCyclicChannels(vl)
+              + " channels on cycles; witness:\n"
+              + report.creditLoop(vl).orElseThrow());
     }
   }
 
@@ -138,8 +180,14 @@ public final class RoutingAssertions {
     if (table.portSl2Vl() != null) {
       CdgReport report = CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
       if (report.numVls() > maxVls || table.numVls() > maxVls) {
-        fail(routing + ": hops travel on " + report.numVls() + " VLs and the table declares "
-            + table.numVls() + ", limit is " + maxVls);
+        fail(
+            routing
+                + ": hops travel on "
+                + report.numVls()
+                + " VLs and the table declares "
+                + table.numVls()
+                + ", limit is "
+                + maxVls);
       }
       return;
     }
@@ -148,10 +196,20 @@ public final class RoutingAssertions {
         continue;
       }
       for (int src = 1; src <= fabric.maxLid(); src++) {
-        if (src != dst && isTerminalLid(fabric, src)
-            && fabric.portOfLid(src) != fabric.portOfLid(dst) && table.vl(src, dst) >= maxVls) {
-          fail(routing + ": uses VL " + table.vl(src, dst) + " (SL " + table.sl(src, dst)
-              + "), limit is " + maxVls + " VLs; route: " + RoutePaths.describe(routing, src, dst));
+        if (src != dst
+            && isTerminalLid(fabric, src)
+            && fabric.portOfLid(src) != fabric.portOfLid(dst)
+            && table.vl(src, dst) >= maxVls) {
+          fail(
+              routing
+                  + ": uses VL "
+                  + table.vl(src, dst)
+                  + " (SL "
+                  + table.sl(src, dst)
+                  + "), limit is "
+                  + maxVls
+                  + " VLs; route: "
+                  + RoutePaths.describe(routing, src, dst));
         }
       }
     }

@@ -72,7 +72,8 @@ public abstract class RoutingEngineContract {
    * An engine with these promises, which may refuse a fabric of {@link #fabrics()} for the reasons
    * {@code documentedRefusals}.
    */
-  protected RoutingEngineContract(Set<Promise> promises, Set<RoutingException.Reason> documentedRefusals) {
+  protected RoutingEngineContract(
+      Set<Promise> promises, Set<RoutingException.Reason> documentedRefusals) {
     this.promises = EnumSet.noneOf(Promise.class);
     this.promises.addAll(promises);
     this.documentedRefusals = EnumSet.noneOf(RoutingException.Reason.class);
@@ -101,16 +102,24 @@ public abstract class RoutingEngineContract {
   }
 
   /** The routing, or null after a documented refusal. */
-  private Routing routeOrRefuse(Fabric fabric, RoutingOptions options, Set<RoutingException.Reason> allowed) {
+  private Routing routeOrRefuse(
+      Fabric fabric, RoutingOptions options, Set<RoutingException.Reason> allowed) {
     try {
       Routing routing = engine(fabric).route(fabric, options);
       assertNotNull(routing, "route() returned null");
       return routing;
     } catch (RoutingException e) {
       if (!allowed.contains(e.reason())) {
-        fail(fabric + ": refused for " + e.reason() + ", which the test does not document: " + e.getMessage(), e);
+        fail(
+            fabric
+                + ": refused for "
+                + e.reason()
+                + ", which the test does not document: "
+                + e.getMessage(),
+            e);
       }
-      assertFalse(e.getMessage() == null || e.getMessage().isBlank(), "a refusal without a message");
+      assertFalse(
+          e.getMessage() == null || e.getMessage().isBlank(), "a refusal without a message");
       return null;
     }
   }
@@ -139,13 +148,15 @@ public abstract class RoutingEngineContract {
   }
 
   @Property(tries = 10)
-  void keepsToTheVlLimitOrRefuses(@ForAll("contractFabrics") Fabric fabric, @ForAll("vlLimits") int maxVls) {
+  void keepsToTheVlLimitOrRefuses(
+      @ForAll("contractFabrics") Fabric fabric, @ForAll("vlLimits") int maxVls) {
     Set<RoutingException.Reason> allowed = EnumSet.of(RoutingException.Reason.VLS_EXCEEDED);
     allowed.addAll(documentedRefusals);
     Routing routing = routeOrRefuse(fabric, options().withMaxVls(maxVls), allowed);
     if (routing != null) {
       RoutingAssertions.assertVlsWithin(routing, maxVls);
-      assertTrue(routing.slTable().numVls() <= maxVls,
+      assertTrue(
+          routing.slTable().numVls() <= maxVls,
           routing + " declares " + routing.slTable().numVls() + " VLs, limit is " + maxVls);
     }
   }
@@ -172,7 +183,16 @@ public abstract class RoutingEngineContract {
     for (int src = 1; src <= maxLid; src++) {
       for (int dst = 1; dst <= maxLid; dst++) {
         if (x.sl(src, dst) != y.sl(src, dst)) {
-          fail(what + ": SL of " + src + " -> " + dst + " is " + x.sl(src, dst) + " and " + y.sl(src, dst));
+          fail(
+              what
+                  + ": SL of "
+                  + src
+                  + " -> "
+                  + dst
+                  + " is "
+                  + x.sl(src, dst)
+                  + " and "
+                  + y.sl(src, dst));
         }
       }
     }

@@ -120,7 +120,8 @@ public final class TestFabrics {
     }
     for (int s = 0; s < numSwitches; s++) {
       for (int h = 0; h < hosts; h++) {
-        int ca = b.addNode(NodeType.CA, 1, 0x0008f10000000000L | ((long) s << 8) | h, "H" + s + "_" + h);
+        int ca =
+            b.addNode(NodeType.CA, 1, 0x0008f10000000000L | ((long) s << 8) | h, "H" + s + "_" + h);
         b.setLid(ca, 1, lid++, 0);
         b.connect(sw[s], 2 * dims.length + 1 + h, ca, 1, null);
       }
@@ -140,8 +141,9 @@ public final class TestFabrics {
     int[] sw = new int[numSwitches];
     int[] freePort = new int[numSwitches];
     for (int i = 0; i < numSwitches; i++) {
-      sw[i] = b.addNode(NodeType.SWITCH, 3 + random.nextInt(6), random.nextLong() & ~0xFFL | i,
-          "S" + i);
+      sw[i] =
+          b.addNode(
+              NodeType.SWITCH, 3 + random.nextInt(6), random.nextLong() & ~0xFFL | i, "S" + i);
       freePort[i] = 1;
     }
     int links = numSwitches - 1 + random.nextInt(numSwitches + 1);

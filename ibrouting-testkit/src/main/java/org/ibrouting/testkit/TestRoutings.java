@@ -58,10 +58,11 @@ public final class TestRoutings {
 
   /**
    * Up*&#47;Down* routing (Schroeder et al., Autonet): switches are ranked by BFS distance from
-   * {@code root} (ties by index; other connected components from their lowest switch); a link goes up toward the lower (rank, index). A switch with a
-   * down-only path to the destination's switch takes the shortest such path (first port on ties),
-   * otherwise it goes up toward the neighbour with the shortest legal remaining path. Every route
-   * is therefore some ups followed by downs, so the channel dependency graph is acyclic.
+   * {@code root} (ties by index; other connected components from their lowest switch); a link goes
+   * up toward the lower (rank, index). A switch with a down-only path to the destination's switch
+   * takes the shortest such path (first port on ties), otherwise it goes up toward the neighbour
+   * with the shortest legal remaining path. Every route is therefore some ups followed by downs, so
+   * the channel dependency graph is acyclic.
    */
   public static Routing upDown(Fabric fabric, int root) {
     RoutingBuilder b = Routing.builder(fabric, "test-updn");
@@ -80,7 +81,8 @@ public final class TestRoutings {
       }
     }
     // a channel a -> b that goes up: followed from the destination, it finds the down paths to it
-    IntPredicate up = channel -> isUp(rank, fabric.nodeOfPort(channel), fabric.channelHead(channel));
+    IntPredicate up =
+        channel -> isUp(rank, fabric.nodeOfPort(channel), fabric.channelHead(channel));
     int[] any = new int[numSwitches];
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int dstSw = destinationSwitch(fabric, lid);
@@ -118,10 +120,13 @@ public final class TestRoutings {
           if (u >= numSwitches) {
             continue;
           }
-          boolean downStep = down[s] != Integer.MAX_VALUE && isUp(rank, u, s)
-              && down[u] == down[s] - 1;
-          boolean upStep = down[s] == Integer.MAX_VALUE && isUp(rank, s, u)
-              && any[u] != Integer.MAX_VALUE && any[u] == any[s] - 1;
+          boolean downStep =
+              down[s] != Integer.MAX_VALUE && isUp(rank, u, s) && down[u] == down[s] - 1;
+          boolean upStep =
+              down[s] == Integer.MAX_VALUE
+                  && isUp(rank, s, u)
+                  && any[u] != Integer.MAX_VALUE
+                  && any[u] == any[s] - 1;
           if (downStep || upStep) {
             b.setOutPort(s, lid, fabric.portNum(channel));
             break;
@@ -197,7 +202,9 @@ public final class TestRoutings {
     return b.build();
   }
 
-  /** The switch a LID's packets are delivered from (its own switch, or the one its CA is cabled to). */
+  /**
+   * The switch a LID's packets are delivered from (its own switch, or the one its CA is cabled to).
+   */
   public static int destinationSwitch(Fabric fabric, int lid) {
     int port = fabric.portOfLid(lid);
     if (port < 0) {
@@ -213,4 +220,3 @@ public final class TestRoutings {
     return swPort == port ? 0 : fabric.portNum(swPort);
   }
 }
-

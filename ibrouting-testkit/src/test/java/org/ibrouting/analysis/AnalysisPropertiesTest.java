@@ -34,14 +34,16 @@ class AnalysisPropertiesTest {
     Random random = new Random(seed);
     Fabric fabric = TestFabrics.random(random, 12);
     Routing routing = TestRoutings.damaged(TestRoutings.shortestPaths(fabric), random, 0.2);
-    assertEquals(new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(routing),
+    assertEquals(
+        new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(routing),
         new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 3).check(routing));
     ForwardingIndex one = ForwardingIndex.compute(routing, EndpointScope.TERMINALS, 1);
     ForwardingIndex three = ForwardingIndex.compute(routing, EndpointScope.TERMINALS, 3);
     for (int c = 0; c < fabric.numPortSlots(); c++) {
       assertEquals(one.load(c), three.load(c));
     }
-    assertEquals(CreditLoopVerifier.defaults().withThreads(1).verify(routing).toString(),
+    assertEquals(
+        CreditLoopVerifier.defaults().withThreads(1).verify(routing).toString(),
         CreditLoopVerifier.defaults().withThreads(3).verify(routing).toString());
   }
 }

@@ -50,9 +50,16 @@ class AnalysisReportsTest {
     assertTrue(report.creditLoop(1).isEmpty());
     CreditLoop loop = report.creditLoop(0).orElseThrow();
     assertEquals(4, loop.length());
-    assertEquals("credit loops on VLs [0]; VL 0: 4 channels, 4 dependencies, 4 cyclic\n" + loop,
+    assertEquals(
+        "credit loops on VLs [0]; VL 0: 4 channels, 4 dependencies, 4 cyclic\n" + loop,
         report.toString());
-    assertEquals(loop, CreditLoopVerifier.defaults().withThreads(1).verify(oneWayRound(ring, -1)).creditLoop(0).orElseThrow());
+    assertEquals(
+        loop,
+        CreditLoopVerifier.defaults()
+            .withThreads(1)
+            .verify(oneWayRound(ring, -1))
+            .creditLoop(0)
+            .orElseThrow());
   }
 
   @Test
@@ -77,12 +84,18 @@ class AnalysisReportsTest {
     assertEquals(all.hashCode(), RouteChecker.terminals().check(oneWayRound(ring, -1)).hashCode());
     assertNotEquals(all, cut);
     assertNotEquals(all, null);
-    assertTrue(all.toString().startsWith("12 pairs: 12 valid, 0 unreachable, 0 black hole, 0 loop; hops avg "),
+    assertTrue(
+        all.toString()
+            .startsWith("12 pairs: 12 valid, 0 unreachable, 0 black hole, 0 loop; hops avg "),
         all.toString());
     assertTrue(cut.toString().contains("\n  "), "witnesses of the unrouted pairs: " + cut);
-    CreditLoop loop = CreditLoopVerifier.defaults().verify(oneWayRound(ring, -1)).creditLoop(0).orElseThrow();
-    CreditLoop other = CreditLoopVerifier.defaults().verify(oneWayRound(TestFabrics.ring(5, 1), -1)).creditLoop(0)
-        .orElseThrow();
+    CreditLoop loop =
+        CreditLoopVerifier.defaults().verify(oneWayRound(ring, -1)).creditLoop(0).orElseThrow();
+    CreditLoop other =
+        CreditLoopVerifier.defaults()
+            .verify(oneWayRound(TestFabrics.ring(5, 1), -1))
+            .creditLoop(0)
+            .orElseThrow();
     assertNotEquals(loop, other);
     assertNotEquals(loop, null);
   }

@@ -7,9 +7,9 @@ import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
 
 /**
- * Shortest paths on a ring of four switches (one CA each, LIDs 1-4 on S0-S3) with three faults:
- * LID 3 bounces between S0 and S1 (a loop), S2 drops LID 4 (no route), S2 sends LID 1 to a port
- * it does not have (a black hole).
+ * Shortest paths on a ring of four switches (one CA each, LIDs 1-4 on S0-S3) with three faults: LID
+ * 3 bounces between S0 and S1 (a loop), S2 drops LID 4 (no route), S2 sends LID 1 to a port it does
+ * not have (a black hole).
  */
 final class BrokenRing {
   private BrokenRing() {}

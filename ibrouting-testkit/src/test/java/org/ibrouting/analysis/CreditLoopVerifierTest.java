@@ -24,9 +24,9 @@ class CreditLoopVerifierTest {
 
   /**
    * The P-SSSP paper's example (papers-digest.md section 7): switches A, B, C, D in a ring,
-   * endpoint 0 on A, 1 on B, 2 on D, 3 on C (LIDs 1..4); only the routes (2,D,C,B,A,0),
-   * (0,A,D,C,3) and (1,B,A,D,2) are programmed. Ring ports: 1 clockwise (A->B->C->D->A), 2 back;
-   * each switch's CA on port 3.
+   * endpoint 0 on A, 1 on B, 2 on D, 3 on C (LIDs 1..4); only the routes (2,D,C,B,A,0), (0,A,D,C,3)
+   * and (1,B,A,D,2) are programmed. Ring ports: 1 clockwise (A->B->C->D->A), 2 back; each switch's
+   * CA on port 3.
    */
   static Routing paperExample(SlTable slTable) {
     FabricBuilder b = Fabric.builder();
@@ -87,11 +87,15 @@ class CreditLoopVerifierTest {
       assertTrue(routes.contains(route), route + " in " + loop);
       int c1 = loop.channels()[k];
       String name = loop.channelNames().get(k);
-      assertTrue(name.contains("\"" + fabric.description(fabric.channelTail(c1)) + "\" port 2")
-          && name.contains("\"" + fabric.description(fabric.channelHead(c1)) + "\" port 1"), name);
+      assertTrue(
+          name.contains("\"" + fabric.description(fabric.channelTail(c1)) + "\" port 2")
+              && name.contains("\"" + fabric.description(fabric.channelHead(c1)) + "\" port 1"),
+          name);
     }
     String text = loop.toString();
-    assertTrue(text.contains("switch 0x00000000000000a3 \"D\" port 2 -> switch 0x00000000000000a2 \"C\" port 1"),
+    assertTrue(
+        text.contains(
+            "switch 0x00000000000000a3 \"D\" port 2 -> switch 0x00000000000000a2 \"C\" port 1"),
         text);
   }
 
@@ -99,12 +103,12 @@ class CreditLoopVerifierTest {
   void anotherVlBreaksThePaperLoop() {
     Fabric fabric = paperExample(SlTable.none()).fabric();
     SlTable.Builder sls = SlTable.perSourceLid(fabric);
-    sls.setSl(2, 3, 1);  // route (1, B, A, D, 2) on SL 1
+    sls.setSl(2, 3, 1); // route (1, B, A, D, 2) on SL 1
     CdgReport report = CreditLoopVerifier.defaults().verify(paperExample(sls.build()));
     assertTrue(report.isDeadlockFree(), report.toString());
     assertEquals(2, report.numVls());
-    CdgReport vlLess = CreditLoopVerifier.defaults().ignoringSls(true)
-        .verify(paperExample(sls.build()));
+    CdgReport vlLess =
+        CreditLoopVerifier.defaults().ignoringSls(true).verify(paperExample(sls.build()));
     assertFalse(vlLess.isDeadlockFree());
   }
 
@@ -127,7 +131,8 @@ class CreditLoopVerifierTest {
     for (int i = 0; i < 40; i++) {
       Fabric fabric = i < 3 ? TestFabrics.kAryNTree(2 + i, 3) : TestFabrics.random(random, 14);
       Routing routing = TestRoutings.upDown(fabric, 0);
-      CdgReport report = CreditLoopVerifier.defaults().withEndpointChannels(i % 2 == 0).verify(routing);
+      CdgReport report =
+          CreditLoopVerifier.defaults().withEndpointChannels(i % 2 == 0).verify(routing);
       assertTrue(report.isDeadlockFree(), fabric + ": " + report);
     }
     // the same fabrics with unrestricted shortest paths do have loops now and then
@@ -142,7 +147,8 @@ class CreditLoopVerifierTest {
     assertTrue(report.isDeadlockFree(), report.toString());
     assertTrue(report.creditLoop(0).isEmpty());
     assertTrue(report.numVertices(0) > 0 && report.numVertices(0) <= 256, report.toString());
-    CdgReport withEndpoints = CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
+    CdgReport withEndpoints =
+        CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
     assertEquals(report.numVertices(0) + 2 * 64, withEndpoints.numVertices(0));
     assertTrue(withEndpoints.numEdges(0) > report.numEdges(0));
   }
@@ -154,6 +160,8 @@ class CreditLoopVerifierTest {
     CdgReport three = CreditLoopVerifier.defaults().withThreads(3).verify(routing);
     assertEquals(one.toString(), three.toString());
     assertEquals(one.creditLoop(0), three.creditLoop(0));
-    assertEquals(List.of(one.creditLoop(0).orElseThrow().channelNames()), List.of(three.creditLoop(0).orElseThrow().channelNames()));
+    assertEquals(
+        List.of(one.creditLoop(0).orElseThrow().channelNames()),
+        List.of(three.creditLoop(0).orElseThrow().channelNames()));
   }
 }

@@ -16,8 +16,8 @@ import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 
 /**
- * Compares {@link RouteChecker}, {@link ForwardingIndex} and {@link CreditLoopVerifier} with
- * {@link NaiveAnalysis} on seeded random fabrics and randomly damaged or SL-annotated routings.
+ * Compares {@link RouteChecker}, {@link ForwardingIndex} and {@link CreditLoopVerifier} with {@link
+ * NaiveAnalysis} on seeded random fabrics and randomly damaged or SL-annotated routings.
  */
 class DifferentialTest {
   private static final long SEED = 20240611L;
@@ -26,16 +26,18 @@ class DifferentialTest {
   /** A random fabric with a random routing: shortest, up/down, or damaged; maybe with SLs. */
   private static Routing randomRouting(Random random) {
     Fabric fabric = TestFabrics.random(random, 9);
-    Routing routing = switch (random.nextInt(3)) {
-      case 0 -> TestRoutings.shortestPaths(fabric);
-      case 1 -> TestRoutings.upDown(fabric, random.nextInt(fabric.numSwitches()));
-      default -> TestRoutings.damaged(TestRoutings.shortestPaths(fabric), random,
-          0.05 + random.nextDouble() * 0.3);
-    };
+    Routing routing =
+        switch (random.nextInt(3)) {
+          case 0 -> TestRoutings.shortestPaths(fabric);
+          case 1 -> TestRoutings.upDown(fabric, random.nextInt(fabric.numSwitches()));
+          default ->
+              TestRoutings.damaged(
+                  TestRoutings.shortestPaths(fabric), random, 0.05 + random.nextDouble() * 0.3);
+        };
     int slMode = random.nextInt(3);
     if (slMode > 0) {
-      SlTable.Builder sls = slMode == 1 ? SlTable.perSourceLid(fabric)
-          : SlTable.perSourceSwitch(fabric);
+      SlTable.Builder sls =
+          slMode == 1 ? SlTable.perSourceLid(fabric) : SlTable.perSourceSwitch(fabric);
       int groups = slMode == 1 ? fabric.maxLid() + 1 : fabric.numSwitches();
       for (int g = 0; g < groups; g++) {
         for (int lid = 1; lid <= fabric.maxLid(); lid++) {
@@ -63,8 +65,11 @@ class DifferentialTest {
     for (int i = 0; i < CASES; i++) {
       Routing routing = randomRouting(random);
       boolean withSwitches = random.nextBoolean();
-      RouteReport fast = new RouteChecker(withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES
-          : EndpointScope.TERMINALS, 1 + random.nextInt(3)).check(routing);
+      RouteReport fast =
+          new RouteChecker(
+                  withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS,
+                  1 + random.nextInt(3))
+              .check(routing);
       assertEquals(naiveReport(routing, withSwitches), fast, context(i, routing));
       covered[0] += fast.unreachablePairs() > 0 ? 1 : 0;
       covered[1] += fast.blackholePairs() > 0 ? 1 : 0;
@@ -73,8 +78,13 @@ class DifferentialTest {
       covered[4] += fast.allRouted() && fast.pairs() > 0 ? 1 : 0;
     }
     for (int kind = 0; kind < covered.length; kind++) {
-      assertTrue(covered[kind] >= 10, "only " + covered[kind] + " cases of outcome " + kind
-          + " (unreachable, black hole, loop, non-minimal, all routed): widen the generator");
+      assertTrue(
+          covered[kind] >= 10,
+          "only "
+              + covered[kind]
+              + " cases of outcome "
+              + kind
+              + " (unreachable, black hole, loop, non-minimal, all routed): widen the generator");
     }
   }
 
@@ -134,18 +144,30 @@ class DifferentialTest {
     }
     long valid = kinds[0];
     List<String> witnesses = new ArrayList<>();
-    String[] prefix = {"unreachable: ", "black hole: ", "loop: ",
-        "not minimal (shortest " + witnessShortest + " hops): "};
+    String[] prefix = {
+      "unreachable: ",
+      "black hole: ",
+      "loop: ",
+      "not minimal (shortest " + witnessShortest + " hops): "
+    };
     for (int k = 0; k < 4; k++) {
       if (witness[k] != null) {
         witnesses.add(prefix[k] + witness[k]);
       }
     }
-    return new RouteReport(pairs, valid, kinds[1], kinds[2], kinds[3], minimal,
+    return new RouteReport(
+        pairs,
+        valid,
+        kinds[1],
+        kinds[2],
+        kinds[3],
+        minimal,
         java.util.Arrays.copyOf(histogram, valid == 0 ? 0 : maxHops + 1),
-        valid == 0 ? 0 : (double) hopSum / valid, maxHops,
+        valid == 0 ? 0 : (double) hopSum / valid,
+        maxHops,
         valid == 0 ? 0 : (double) minimal / valid,
-        bfsPairs == 0 ? 0 : (double) bfsSum / bfsPairs, witnesses);
+        bfsPairs == 0 ? 0 : (double) bfsSum / bfsPairs,
+        witnesses);
   }
 
   @Test
@@ -155,8 +177,11 @@ class DifferentialTest {
       Routing routing = randomRouting(random);
       Fabric fabric = routing.fabric();
       boolean withSwitches = random.nextBoolean();
-      ForwardingIndex fast = ForwardingIndex.compute(routing, withSwitches
-          ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS, 1 + random.nextInt(3));
+      ForwardingIndex fast =
+          ForwardingIndex.compute(
+              routing,
+              withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS,
+              1 + random.nextInt(3));
       long[] loads = new long[fabric.numPortSlots()];
       List<Integer> lids = NaiveAnalysis.lids(fabric, withSwitches);
       for (int src : lids) {
@@ -175,8 +200,8 @@ class DifferentialTest {
       long sum = 0;
       int count = 0;
       for (int c = 0; c < loads.length; c++) {
-        assertEquals(loads[c], fast.load(c), "load of " + fabric.portName(c) + " in "
-            + context(i, routing));
+        assertEquals(
+            loads[c], fast.load(c), "load of " + fabric.portName(c) + " in " + context(i, routing));
         if (ForwardingIndex.isSwitchChannel(fabric, c)) {
           max = Math.max(max, loads[c]);
           sum += loads[c];
@@ -199,19 +224,32 @@ class DifferentialTest {
       boolean withSwitches = random.nextBoolean();
       boolean endpointChannels = random.nextBoolean();
       boolean vlLess = random.nextInt(4) == 0;
-      CdgReport fast = CreditLoopVerifier.defaults()
-          .withScope(withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS)
-          .withEndpointChannels(endpointChannels).ignoringSls(vlLess)
-          .withThreads(1 + random.nextInt(3)).verify(routing);
-      NaiveAnalysis.NaiveCdg naive = new NaiveAnalysis.NaiveCdg(routing, withSwitches,
-          endpointChannels, vlLess || routing.slTable().isNone());
-      String where = context(i, routing) + " switches=" + withSwitches + " endpointChannels="
-          + endpointChannels + " vlLess=" + vlLess;
+      CdgReport fast =
+          CreditLoopVerifier.defaults()
+              .withScope(
+                  withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS)
+              .withEndpointChannels(endpointChannels)
+              .ignoringSls(vlLess)
+              .withThreads(1 + random.nextInt(3))
+              .verify(routing);
+      NaiveAnalysis.NaiveCdg naive =
+          new NaiveAnalysis.NaiveCdg(
+              routing, withSwitches, endpointChannels, vlLess || routing.slTable().isNone());
+      String where =
+          context(i, routing)
+              + " switches="
+              + withSwitches
+              + " endpointChannels="
+              + endpointChannels
+              + " vlLess="
+              + vlLess;
       assertEquals(naive.maxVl() + 1, fast.numVls(), where);
       for (int vl = 0; vl <= naive.maxVl(); vl++) {
-        assertEquals(naive.numVertices(vl), fast.numVertices(vl), "vertices of VL " + vl + ", " + where);
+        assertEquals(
+            naive.numVertices(vl), fast.numVertices(vl), "vertices of VL " + vl + ", " + where);
         assertEquals(naive.numEdges(vl), fast.numEdges(vl), "edges of VL " + vl + ", " + where);
-        assertEquals(naive.numCyclic(vl), fast.numCyclicChannels(vl), "cyclic of VL " + vl + ", " + where);
+        assertEquals(
+            naive.numCyclic(vl), fast.numCyclicChannels(vl), "cyclic of VL " + vl + ", " + where);
         CreditLoop loop = fast.creditLoop(vl).orElse(null);
         if (naive.cyclic(vl)) {
           cyclicCases++;
@@ -223,19 +261,28 @@ class DifferentialTest {
         }
       }
     }
-    assertTrue(cyclicCases > 20 && acyclicCases > 20, cyclicCases + " cyclic, " + acyclicCases
-        + " acyclic VL graphs: the generator no longer covers both");
+    assertTrue(
+        cyclicCases > 20 && acyclicCases > 20,
+        cyclicCases
+            + " cyclic, "
+            + acyclicCases
+            + " acyclic VL graphs: the generator no longer covers both");
   }
 
-  private static void checkWitness(Routing routing, NaiveAnalysis.NaiveCdg naive, CreditLoop loop,
-      String where, boolean vlLess) {
+  private static void checkWitness(
+      Routing routing,
+      NaiveAnalysis.NaiveCdg naive,
+      CreditLoop loop,
+      String where,
+      boolean vlLess) {
     int[] channels = loop.channels();
     int n = channels.length;
     for (int k = 0; k < n; k++) {
       int c1 = channels[k];
       int c2 = channels[(k + 1) % n];
-      assertTrue(naive.hasEdge(loop.vl(), c1, c2), "witness dependency " + k + " not in CDG: " + loop
-          + "\n" + where);
+      assertTrue(
+          naive.hasEdge(loop.vl(), c1, c2),
+          "witness dependency " + k + " not in CDG: " + loop + "\n" + where);
       int src = loop.srcLids()[k];
       int dst = loop.dstLids()[k];
       int vl = vlLess ? 0 : routing.slTable().vl(src, dst);
@@ -245,8 +292,18 @@ class DifferentialTest {
       for (int j = 0; j + 1 < route.size(); j++) {
         induces |= route.get(j) == c1 && route.get(j + 1) == c2;
       }
-      assertTrue(induces, "route " + src + " -> " + dst + " does not induce dependency " + k
-          + " of " + loop + "\n" + where);
+      assertTrue(
+          induces,
+          "route "
+              + src
+              + " -> "
+              + dst
+              + " does not induce dependency "
+              + k
+              + " of "
+              + loop
+              + "\n"
+              + where);
     }
   }
 }

@@ -30,9 +30,9 @@ class LargeFabricSlowTest {
         long t2 = System.nanoTime();
         CdgReport cdg = CreditLoopVerifier.defaults().withThreads(threads).verify(routing);
         long t3 = System.nanoTime();
-        System.out.printf("16-ary 3-tree, %d threads: check %.1f ms, efi %.1f ms, cdg %.1f ms"
-            + " (%d edges)%n", threads, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6,
-            cdg.numEdges(0));
+        System.out.printf(
+            "16-ary 3-tree, %d threads: check %.1f ms, efi %.1f ms, cdg %.1f ms" + " (%d edges)%n",
+            threads, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, cdg.numEdges(0));
         assertEquals(4096L * 4095, report.pairs());
         assertTrue(report.allRouted() && report.allMinimal());
         assertEquals(2 * 2 * 256 * 16, efi.numSwitchChannels());

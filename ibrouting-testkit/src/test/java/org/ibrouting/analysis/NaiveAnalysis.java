@@ -70,7 +70,8 @@ final class NaiveAnalysis {
         return new Route(again ? LOOP : UNREACHABLE, -1, channels);
       }
       if (portNum == 0) {
-        return dstPort == fabric.port(node, 0) && !again ? new Route(VALID, hops, channels)
+        return dstPort == fabric.port(node, 0) && !again
+            ? new Route(VALID, hops, channels)
             : new Route(again ? LOOP : BLACKHOLE, -1, channels);
       }
       if (portNum > fabric.numPorts(node)) {
@@ -175,7 +176,8 @@ final class NaiveAnalysis {
           }
           vertices.computeIfAbsent(vl, k -> new TreeSet<>()).addAll(channels);
           for (int i = 0; i + 1 < channels.size(); i++) {
-            edges.computeIfAbsent(vl, k -> new HashSet<>())
+            edges
+                .computeIfAbsent(vl, k -> new HashSet<>())
                 .add(List.of(channels.get(i), channels.get(i + 1)));
           }
         }
@@ -214,8 +216,8 @@ final class NaiveAnalysis {
       return false;
     }
 
-    private static boolean dfsFindsCycle(int v, Map<Integer, List<Integer>> succ,
-        Map<Integer, Integer> colour) {
+    private static boolean dfsFindsCycle(
+        int v, Map<Integer, List<Integer>> succ, Map<Integer, Integer> colour) {
       int c = colour.getOrDefault(v, 0);
       if (c == 1) {
         return true;
@@ -246,8 +248,8 @@ final class NaiveAnalysis {
       return count;
     }
 
-    private static boolean reaches(Map<Integer, List<Integer>> succ, int from, int target,
-        Set<Integer> seen, boolean first) {
+    private static boolean reaches(
+        Map<Integer, List<Integer>> succ, int from, int target, Set<Integer> seen, boolean first) {
       if (!first && from == target) {
         return true;
       }

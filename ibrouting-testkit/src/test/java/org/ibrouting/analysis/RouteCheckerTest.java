@@ -31,7 +31,8 @@ class RouteCheckerTest {
     assertEquals(256, efi.numSwitchChannels());
     assertEquals(54.0, efi.mean(), 1e-12);
     for (int node = efi.numSwitchChannels() > 0 ? routing.fabric().numSwitches() : 0;
-        node < routing.fabric().numNodes(); node++) {
+        node < routing.fabric().numNodes();
+        node++) {
       assertEquals(63, efi.load(routing.fabric().port(node, 1)), "every CA injects 63 routes");
     }
   }
@@ -57,15 +58,22 @@ class RouteCheckerTest {
     assertEquals(1, report.blackholePairs(), report.toString());
     assertEquals(7, report.validPairs());
     assertEquals(3, report.witnesses().size());
-    assertTrue(report.witnesses().get(0).startsWith("unreachable: LID 0x0002 -> LID 0x0004: CA"),
+    assertTrue(
+        report.witnesses().get(0).startsWith("unreachable: LID 0x0002 -> LID 0x0004: CA"),
         report.witnesses().get(0));
-    assertTrue(report.witnesses().get(0).endsWith("\"S2\" in 2: no route (LFT entry 255)"),
+    assertTrue(
+        report.witnesses().get(0).endsWith("\"S2\" in 2: no route (LFT entry 255)"),
         report.witnesses().get(0));
-    assertTrue(report.witnesses().get(1).endsWith("\"S2\" in 3 out 4: black hole, the switch has only 3 ports"),
+    assertTrue(
+        report
+            .witnesses()
+            .get(1)
+            .endsWith("\"S2\" in 3 out 4: black hole, the switch has only 3 ports"),
         report.witnesses().get(1));
-    assertTrue(report.witnesses().get(2).startsWith("loop: LID 0x0001 -> LID 0x0003"),
+    assertTrue(
+        report.witnesses().get(2).startsWith("loop: LID 0x0001 -> LID 0x0003"),
         report.witnesses().get(2));
-    assertTrue(report.witnesses().get(2).contains("loop, back at this switch"),
-        report.witnesses().get(2));
+    assertTrue(
+        report.witnesses().get(2).contains("loop, back at this switch"), report.witnesses().get(2));
   }
 }

@@ -29,44 +29,89 @@ class RoutePathsTest {
   @Test
   void delivered() {
     Routing r = lfts().setOutPort(0, 2, 1).setOutPort(1, 2, 3).build();
-    assertEquals("LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0 + " in 3 out 1 -> " + S1
-        + " in 2 out 3 -> " + H1 + " in 1: delivered, 3 links", RoutePaths.describe(r, 1, 2));
-    assertEquals("LID 0x0001 -> LID 0x0004: " + H0 + " out 1 -> " + S0 + " in 3 out 0: delivered, 1 link",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: "
+            + H0
+            + " out 1 -> "
+            + S0
+            + " in 3 out 1 -> "
+            + S1
+            + " in 2 out 3 -> "
+            + H1
+            + " in 1: delivered, 3 links",
+        RoutePaths.describe(r, 1, 2));
+    assertEquals(
+        "LID 0x0001 -> LID 0x0004: " + H0 + " out 1 -> " + S0 + " in 3 out 0: delivered, 1 link",
         RoutePaths.describe(r, 1, 4));
     Routing toSwitch = lfts().setOutPort(0, 5, 1).build();
-    assertEquals("LID 0x0001 -> LID 0x0005: " + H0 + " out 1 -> " + S0 + " in 3 out 1 -> " + S1
-        + " in 2 out 0: delivered, 2 links", RoutePaths.describe(toSwitch, 1, 5));
-    assertEquals("LID 0x0004 -> LID 0x0005: " + S0 + " out 1 -> " + S1 + " in 2 out 0: delivered, 1 link",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0005: "
+            + H0
+            + " out 1 -> "
+            + S0
+            + " in 3 out 1 -> "
+            + S1
+            + " in 2 out 0: delivered, 2 links",
+        RoutePaths.describe(toSwitch, 1, 5));
+    assertEquals(
+        "LID 0x0004 -> LID 0x0005: " + S0 + " out 1 -> " + S1 + " in 2 out 0: delivered, 1 link",
         RoutePaths.describe(toSwitch, 4, 5));
   }
 
   @Test
   void noRouteLoopAndBlackHoles() {
-    assertEquals("LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0 + " in 3: no route (LFT entry 255)",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0 + " in 3: no route (LFT entry 255)",
         RoutePaths.describe(lfts().build(), 1, 2));
     Routing loop = lfts().setOutPort(0, 3, 1).setOutPort(1, 3, 2).build();
-    assertEquals("LID 0x0001 -> LID 0x0003: " + H0 + " out 1 -> " + S0 + " in 3 out 1 -> " + S1
-        + " in 2 out 2 -> " + S0 + " in 1: loop, back at this switch after 3 links", RoutePaths.describe(loop, 1, 3));
-    assertEquals("LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0
-        + " in 3 out 0: black hole, port 0 of a switch that does not own the LID",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0003: "
+            + H0
+            + " out 1 -> "
+            + S0
+            + " in 3 out 1 -> "
+            + S1
+            + " in 2 out 2 -> "
+            + S0
+            + " in 1: loop, back at this switch after 3 links",
+        RoutePaths.describe(loop, 1, 3));
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: "
+            + H0
+            + " out 1 -> "
+            + S0
+            + " in 3 out 0: black hole, port 0 of a switch that does not own the LID",
         RoutePaths.describe(lfts().setOutPort(0, 2, 0).build(), 1, 2));
-    assertEquals("LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0
-        + " in 3 out 7: black hole, the switch has only 3 ports",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: "
+            + H0
+            + " out 1 -> "
+            + S0
+            + " in 3 out 7: black hole, the switch has only 3 ports",
         RoutePaths.describe(lfts().setOutPort(0, 2, 7).build(), 1, 2));
-    assertEquals("LID 0x0004 -> LID 0x0002: " + S0 + " out 3 -> " + H0 + " in 1: black hole, not the destination",
+    assertEquals(
+        "LID 0x0004 -> LID 0x0002: "
+            + S0
+            + " out 3 -> "
+            + H0
+            + " in 1: black hole, not the destination",
         RoutePaths.describe(lfts().setOutPort(0, 2, 3).build(), 4, 2));
     Fabric cut = FabricBuilder.from(ring).disconnect(0, 1).build();
-    assertEquals("LID 0x0004 -> LID 0x0002: " + S0 + " out 1: black hole, port 1 is not connected",
+    assertEquals(
+        "LID 0x0004 -> LID 0x0002: " + S0 + " out 1: black hole, port 1 is not connected",
         RoutePaths.describe(Routing.builder(cut, "test").setOutPort(0, 2, 1).build(), 4, 2));
   }
 
   @Test
   void unassignedLidsAndPortsWithoutASwitch() {
     Routing r = lfts().build();
-    assertEquals("LID 0x0063 -> LID 0x0002: source LID is not assigned", RoutePaths.describe(r, 99, 2));
-    assertEquals("LID 0x0001 -> LID 0x0063: destination LID is not assigned", RoutePaths.describe(r, 1, 99));
+    assertEquals(
+        "LID 0x0063 -> LID 0x0002: source LID is not assigned", RoutePaths.describe(r, 99, 2));
+    assertEquals(
+        "LID 0x0001 -> LID 0x0063: destination LID is not assigned", RoutePaths.describe(r, 1, 99));
     Fabric down = FabricBuilder.from(ring).disconnect(ring.numSwitches(), 1).build();
-    assertEquals("LID 0x0001 -> LID 0x0002: " + H0 + " out 1: unreachable, the source port is not connected",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: " + H0 + " out 1: unreachable, the source port is not connected",
         RoutePaths.describe(Routing.builder(down, "test").build(), 1, 2));
 
     FabricBuilder b = Fabric.builder();
@@ -76,8 +121,10 @@ class RoutePathsTest {
     b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).setLid(sw, 0, 3, 0).connect(a, 1, c, 1, null);
     Routing pair = Routing.builder(b.build(), "test").build();
     String ca = "CA 0x0000000000000010 \"a\" out 1 -> CA 0x0000000000000020 \"c\" in 1";
-    assertEquals("LID 0x0001 -> LID 0x0002: " + ca + ": delivered, 1 link", RoutePaths.describe(pair, 1, 2));
-    assertEquals("LID 0x0001 -> LID 0x0003: " + ca + ": unreachable, not the destination and not a switch",
+    assertEquals(
+        "LID 0x0001 -> LID 0x0002: " + ca + ": delivered, 1 link", RoutePaths.describe(pair, 1, 2));
+    assertEquals(
+        "LID 0x0001 -> LID 0x0003: " + ca + ": unreachable, not the destination and not a switch",
         RoutePaths.describe(pair, 1, 3));
   }
 }

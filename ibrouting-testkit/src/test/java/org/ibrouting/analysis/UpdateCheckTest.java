@@ -23,11 +23,11 @@ import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link UpdateCheck}: two deadlock-free Up*&#47;Down* routings of a ring with different roots break
- * the ring's cycle at different switches, so together they close it; the check must find that loop
- * (naming switches in old and new states), certify transitions whose union is acyclic, and every
- * plan it gives, replayed step by step through {@link CreditLoopVerifier}, must never pass a cyclic
- * state.
+ * {@link UpdateCheck}: two deadlock-free Up*&#47;Down* routings of a ring with different roots
+ * break the ring's cycle at different switches, so together they close it; the check must find that
+ * loop (naming switches in old and new states), certify transitions whose union is acyclic, and
+ * every plan it gives, replayed step by step through {@link CreditLoopVerifier}, must never pass a
+ * cyclic state.
  */
 class UpdateCheckTest {
   private static final CreditLoopVerifier VERIFIER = CreditLoopVerifier.defaults().withThreads(1);
@@ -47,11 +47,16 @@ class UpdateCheckTest {
     // the witness is a real cycle of the ring's channels, half of it from each routing
     int[] channels = witness.loop().channels();
     for (int i = 0; i < channels.length; i++) {
-      assertEquals(ring.channelHead(channels[i]), ring.channelTail(channels[(i + 1) % channels.length]));
+      assertEquals(
+          ring.channelHead(channels[i]), ring.channelTail(channels[(i + 1) % channels.length]));
     }
     String states = String.join("\n", witness.states());
-    assertTrue(states.contains("in its old table") || states.contains("in its old and new tables"), states);
-    assertTrue(states.contains("in its new table") || states.contains("in its old and new tables"), states);
+    assertTrue(
+        states.contains("in its old table") || states.contains("in its old and new tables"),
+        states);
+    assertTrue(
+        states.contains("in its new table") || states.contains("in its old and new tables"),
+        states);
     assertTrue(witness.toString().contains("mix of old and new"), witness.toString());
     // an order of single-switch updates avoids every loop here
     assertEquals(UpdateCheck.Kind.ORDERED, result.plan().kind(), result.plan().note());
@@ -95,14 +100,18 @@ class UpdateCheckTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.tori(), FabricArbitraries.randomConnected(),
+    return Arbitraries.oneOf(
+        FabricArbitraries.tori(),
+        FabricArbitraries.randomConnected(),
         FabricArbitraries.dragonflies());
   }
 
   /** Every plan the check gives replays without a cyclic state (some pairs have none at all). */
   @Property(tries = 60)
-  void everyPlanReplaysWithoutACyclicState(@ForAll("fabrics") Fabric fabric,
-      @ForAll @IntRange(min = 0, max = 1000) int a, @ForAll @IntRange(min = 0, max = 1000) int b) {
+  void everyPlanReplaysWithoutACyclicState(
+      @ForAll("fabrics") Fabric fabric,
+      @ForAll @IntRange(min = 0, max = 1000) int a,
+      @ForAll @IntRange(min = 0, max = 1000) int b) {
     Routing from = TestRoutings.upDown(fabric, a % fabric.numSwitches());
     Routing to = TestRoutings.upDown(fabric, b % fabric.numSwitches());
     UpdateCheck.Result result = CHECK.check(from, to);
@@ -117,8 +126,8 @@ class UpdateCheckTest {
 
   /**
    * Replays a plan through the verifier, switch by switch: every step's mix (the switch being
-   * updated in both states, the SLs of both sides while they change) must be acyclic. An update
-   * "in any order" is replayed as one switch after another in switch order.
+   * updated in both states, the SLs of both sides while they change) must be acyclic. An update "in
+   * any order" is replayed as one switch after another in switch order.
    */
   private static void assertReplaysAcyclic(Routing from, Routing to, UpdateCheck.Plan plan) {
     assertNotEquals(UpdateCheck.Kind.NONE, plan.kind(), plan.note());
@@ -128,8 +137,10 @@ class UpdateCheckTest {
     if (plan.kind() == UpdateCheck.Kind.PHASED) {
       assertTrue(plan.transitionSls().numVls() <= plan.vlsNeeded());
       sides.add(new Routing[] {from, to.withSlTable("old-sls", from.slTable())});
-      sides.add(new Routing[] {from.withSlTable("t", plan.transitionSls()),
-          to.withSlTable("t", plan.transitionSls())});
+      sides.add(
+          new Routing[] {
+            from.withSlTable("t", plan.transitionSls()), to.withSlTable("t", plan.transitionSls())
+          });
       sides.add(new Routing[] {from.withSlTable("new-sls", to.slTable()), to});
     } else {
       sides.add(new Routing[] {from, to});
@@ -140,10 +151,15 @@ class UpdateCheckTest {
     boolean slsSwitched = false;
     for (UpdateCheck.Step step : plan.steps()) {
       Routing[] now = sides.get(side);
-      RoutingMix state = RoutingMix.of(now[0], now[1]).withSls(slsSwitched && sides.size() == 1
-          ? RoutingMix.State.SECOND : RoutingMix.State.FIRST);
+      RoutingMix state =
+          RoutingMix.of(now[0], now[1])
+              .withSls(
+                  slsSwitched && sides.size() == 1
+                      ? RoutingMix.State.SECOND
+                      : RoutingMix.State.FIRST);
       for (int sw = 0; sw < updated.length; sw++) {
-        state = state.withSwitch(sw, updated[sw] ? RoutingMix.State.SECOND : RoutingMix.State.FIRST);
+        state =
+            state.withSwitch(sw, updated[sw] ? RoutingMix.State.SECOND : RoutingMix.State.FIRST);
       }
       switch (step.action()) {
         case UPDATE_SWITCH -> {
@@ -166,12 +182,14 @@ class UpdateCheckTest {
             // the tables of the current switch states, with the SLs of this side and the next
             Routing current = currentTables(from, to, updated);
             Routing[] next = sides.get(side + 1);
-            mixes.add(RoutingMix.of(current.withSlTable("a", now[0].slTable()),
-                current.withSlTable("b", next[0].slTable())));
+            mixes.add(
+                RoutingMix.of(
+                    current.withSlTable("a", now[0].slTable()),
+                    current.withSlTable("b", next[0].slTable())));
             side++;
           }
         }
-        case DRAIN -> { }
+        case DRAIN -> {}
       }
     }
     for (int sw : changed) {
@@ -179,8 +197,9 @@ class UpdateCheckTest {
     }
     for (RoutingMix mix : mixes) {
       CdgReport report = VERIFIER.verify(mix);
-      assertTrue(report.isDeadlockFree(), plan.kind() + " plan passes a cyclic state " + mix + ": "
-          + report);
+      assertTrue(
+          report.isDeadlockFree(),
+          plan.kind() + " plan passes a cyclic state " + mix + ": " + report);
     }
   }
 

@@ -37,7 +37,8 @@ class VerificationTest {
     Route detour = v.nonMinimal().orElseThrow();
     assertTrue(detour.delivered(), detour.toString());
     assertTrue(v.fault().isEmpty(), "a detour is no fault");
-    assertEquals(RoutePaths.describe(routing, detour.srcLid(), detour.dstLid()), detour.description());
+    assertEquals(
+        RoutePaths.describe(routing, detour.srcLid(), detour.dstLid()), detour.description());
   }
 
   @Test
@@ -57,7 +58,9 @@ class VerificationTest {
     assertEquals(4, last.outPort());
     Route loop = v.loop().orElseThrow();
     assertEquals(Route.Ending.LOOP, loop.ending());
-    assertEquals(loop.hops().get(1).node(), loop.hops().get(loop.hops().size() - 1).node(),
+    assertEquals(
+        loop.hops().get(1).node(),
+        loop.hops().get(loop.hops().size() - 1).node(),
         "the loop ends back at the first switch: " + loop);
   }
 
@@ -78,8 +81,10 @@ class VerificationTest {
       Route.Hop hop = route.hops().get(i);
       assertEquals(routing.outPort(hop.node(), dst), hop.outPort());
       int next = tree.peerPort(tree.port(hop.node(), hop.outPort()));
-      assertEquals(route.hops().get(i + 1), new Route.Hop(tree.nodeOfPort(next), tree.portNum(next),
-          route.hops().get(i + 1).outPort()));
+      assertEquals(
+          route.hops().get(i + 1),
+          new Route.Hop(
+              tree.nodeOfPort(next), tree.portNum(next), route.hops().get(i + 1).outPort()));
     }
     assertEquals(Route.Ending.UNASSIGNED_LID, Route.walk(routing, src, 999).ending());
   }

@@ -14,7 +14,8 @@ import org.ibrouting.testkit.FabricArbitraries;
 class FabricBuilderPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(),
+    return Arbitraries.oneOf(
+        FabricArbitraries.fatTreesToriAndRandom(),
         FabricArbitraries.randomConnectedWithMultiPortCas(),
         FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 3),
         FabricArbitraries.withFailedLinks(FabricArbitraries.randomConnected(), 3, false));
@@ -27,7 +28,8 @@ class FabricBuilderPropertiesTest {
       assertEquals(node < f.numSwitches(), f.nodeType(node) == NodeType.SWITCH, "switches first");
       assertEquals(node, f.nodeOfGuid(f.nodeGuid(node)));
       if (node > 0 && f.nodeType(node) == f.nodeType(node - 1)) {
-        assertTrue(Long.compareUnsigned(previous, Long.reverseBytes(f.nodeGuid(node))) < 0, "qmap order");
+        assertTrue(
+            Long.compareUnsigned(previous, Long.reverseBytes(f.nodeGuid(node))) < 0, "qmap order");
       }
       previous = Long.reverseBytes(f.nodeGuid(node));
       int connected = 0;
@@ -49,13 +51,15 @@ class FabricBuilderPropertiesTest {
       }
       assertEquals(connected, f.outDegree(node));
       for (int i = 1; i < f.outDegree(node); i++) {
-        assertTrue(f.portNum(f.outChannel(node, i - 1)) < f.portNum(f.outChannel(node, i)), "port order");
+        assertTrue(
+            f.portNum(f.outChannel(node, i - 1)) < f.portNum(f.outChannel(node, i)), "port order");
       }
     }
     assertEquals(2 * f.numLinks(), f.numChannels());
     for (int lid = 1; lid <= f.maxLid(); lid++) {
       int port = f.portOfLid(lid);
-      assertTrue(port < 0 || (lid >= f.baseLid(port) && lid < f.baseLid(port) + (1 << f.lmc(port))));
+      assertTrue(
+          port < 0 || (lid >= f.baseLid(port) && lid < f.baseLid(port) + (1 << f.lmc(port))));
     }
   }
 }

@@ -32,7 +32,9 @@ class LftWalkerTest {
     return ring.baseLid(ring.port(ring.nodeByDescription("H" + 2 * i), 1));
   }
 
-  /** Towards CA 2: switches 0 and 1 forward on port 1 (to the next switch), 2 delivers on port 3. */
+  /**
+   * Towards CA 2: switches 0 and 1 forward on port 1 (to the next switch), 2 delivers on port 3.
+   */
   private RoutingBuilder towardsTwo() {
     RoutingBuilder b = Routing.builder(ring, "test").setOwnLidsToPortZero();
     b.setOutPort(sw(0), caLid(2), 1).setOutPort(sw(1), caLid(2), 1).setOutPort(sw(2), caLid(2), 3);
@@ -65,7 +67,8 @@ class LftWalkerTest {
     assertFailure(LftWalker.Failure.BAD_PORT, towardsTwo().setOutPort(sw(2), caLid(2), 9));
     assertFailure(LftWalker.Failure.NOT_CONNECTED, towardsTwo().setOutPort(sw(2), caLid(2), 4));
     assertFailure(LftWalker.Failure.LOOP, towardsTwo().setOutPort(sw(2), caLid(2), 2));
-    assertFailure(LftWalker.Failure.NO_ROUTE, towardsTwo().setOutPort(sw(2), caLid(2), Routing.NO_ROUTE));
+    assertFailure(
+        LftWalker.Failure.NO_ROUTE, towardsTwo().setOutPort(sw(2), caLid(2), Routing.NO_ROUTE));
     // switch 1's port 3 leads to its own CA, not the destination
     assertFailure(LftWalker.Failure.MISDELIVERED, towardsTwo().setOutPort(sw(1), caLid(2), 3));
   }

@@ -16,7 +16,9 @@ import org.ibrouting.testkit.FabricArbitraries;
 class SwitchBfsTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.randomConnectedWithMultiPortCas(), FabricArbitraries.tori(),
+    return Arbitraries.oneOf(
+        FabricArbitraries.randomConnectedWithMultiPortCas(),
+        FabricArbitraries.tori(),
         FabricArbitraries.withFailedLinks(FabricArbitraries.randomConnected(), 4, false));
   }
 
@@ -46,7 +48,8 @@ class SwitchBfsTest {
   }
 
   @Property(tries = 60)
-  void distancesOrderAndParentsMatchTheReference(@ForAll("fabrics") Fabric fabric, @ForAll boolean allNodes) {
+  void distancesOrderAndParentsMatchTheReference(
+      @ForAll("fabrics") Fabric fabric, @ForAll boolean allNodes) {
     int limit = allNodes ? fabric.numNodes() : fabric.numSwitches();
     int[][] reference = floydWarshall(fabric, limit);
     SwitchBfs bfs = allNodes ? SwitchBfs.overAllNodes(fabric) : new SwitchBfs(fabric);
@@ -76,7 +79,8 @@ class SwitchBfsTest {
   }
 
   @Property(tries = 40)
-  void severalRootsGiveTheDistanceToTheNearest(@ForAll("fabrics") Fabric fabric, @ForAll long seed) {
+  void severalRootsGiveTheDistanceToTheNearest(
+      @ForAll("fabrics") Fabric fabric, @ForAll long seed) {
     int n = fabric.numSwitches();
     int[][] reference = floydWarshall(fabric, n);
     java.util.Random random = new java.util.Random(seed);

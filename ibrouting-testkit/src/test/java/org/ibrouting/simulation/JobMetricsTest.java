@@ -40,17 +40,28 @@ class JobMetricsTest {
   @Test
   void errorsNameTheEntry() {
     Routing tree = TestRoutings.dModK(4, 2, false);
-    JobList fromFile = new JobList("jobs.txt", java.util.List.of(new JobList.Entry("H0", "a", "jobs.txt:1:1"),
-        new JobList.Entry("nosuchhost", "a", "jobs.txt:3:3")));
-    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-        () -> JobMap.resolve(fromFile, tree.fabric()));
-    assertTrue(unknown.getMessage().startsWith("jobs.txt:3:3: unknown node 'nosuchhost'"), unknown.getMessage());
-    IllegalArgumentException sw = assertThrows(IllegalArgumentException.class,
-        () -> resolve(tree.fabric(), "S0_0", "a"));
-    assertTrue(sw.getMessage().startsWith("entry 1: ") && sw.getMessage().contains("is a switch"), sw.getMessage());
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
-        () -> resolve(tree.fabric(), "H0", "a", "H0", "a"));
-    assertTrue(twice.getMessage().startsWith("entry 2: ") && twice.getMessage().endsWith("is listed twice for job 'a'"),
+    JobList fromFile =
+        new JobList(
+            "jobs.txt",
+            java.util.List.of(
+                new JobList.Entry("H0", "a", "jobs.txt:1:1"),
+                new JobList.Entry("nosuchhost", "a", "jobs.txt:3:3")));
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> JobMap.resolve(fromFile, tree.fabric()));
+    assertTrue(
+        unknown.getMessage().startsWith("jobs.txt:3:3: unknown node 'nosuchhost'"),
+        unknown.getMessage());
+    IllegalArgumentException sw =
+        assertThrows(IllegalArgumentException.class, () -> resolve(tree.fabric(), "S0_0", "a"));
+    assertTrue(
+        sw.getMessage().startsWith("entry 1: ") && sw.getMessage().contains("is a switch"),
+        sw.getMessage());
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class, () -> resolve(tree.fabric(), "H0", "a", "H0", "a"));
+    assertTrue(
+        twice.getMessage().startsWith("entry 2: ")
+            && twice.getMessage().endsWith("is listed twice for job 'a'"),
         twice.getMessage());
   }
 
@@ -60,8 +71,25 @@ class JobMetricsTest {
     Routing tree = TestRoutings.dModK(4, 2, false);
     PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
     // job a stays on leaf 0; job b = hosts 0 and 4 (spine 0 both ways); job c = hosts 0 and 8
-    JobMap jobs = resolve(tree.fabric(), "H0", "a", "H1", "a", "H2", "a", "H3", "a", "H0", "b", "H4", "b", "H0", "c",
-        "H8", "c");
+    JobMap jobs =
+        resolve(
+            tree.fabric(),
+            "H0",
+            "a",
+            "H1",
+            "a",
+            "H2",
+            "a",
+            "H3",
+            "a",
+            "H0",
+            "b",
+            "H4",
+            "b",
+            "H0",
+            "c",
+            "H8",
+            "c");
     JobMetrics m = JobMetrics.compute(table, jobs);
     assertEquals(32, m.numInterSwitchChannels());
     assertEquals(2, m.maxEffectiveForwardingIndex());
@@ -70,7 +98,8 @@ class JobMetricsTest {
     Endpoints endpoints = table.endpoints();
     int leaf0 = endpoints.leafSwitch(host(endpoints, 0));
     int up = tree.fabric().port(leaf0, tree.outPort(leaf0, hostLid(tree, 4)));
-    assertEquals(2, m.effectiveForwardingIndex(up), "0->4 and 0->8 leave leaf 0 on the same uplink");
+    assertEquals(
+        2, m.effectiveForwardingIndex(up), "0->4 and 0->8 leave leaf 0 on the same uplink");
     long sum = 0;
     for (int g : m.effectiveForwardingIndices()) {
       sum += g;

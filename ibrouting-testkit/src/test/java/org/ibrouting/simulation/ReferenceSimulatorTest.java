@@ -30,13 +30,15 @@ class ReferenceSimulatorTest {
     return path;
   }
 
-  private static int[] naiveCongestion(Routing routing, Endpoints endpoints, Pattern pattern, int[] map) {
+  private static int[] naiveCongestion(
+      Routing routing, Endpoints endpoints, Pattern pattern, int[] map) {
     int[] out = new int[pattern.numStreams()];
     for (int l = 0; l < pattern.numLevels(); l++) {
       Map<Integer, Integer> tau = new HashMap<>();
       List<List<Integer>> paths = new ArrayList<>();
       for (int k = pattern.levelStart(l); k < pattern.levelStart(l + 1); k++) {
-        List<Integer> path = naivePath(routing, endpoints, map[pattern.sender(k)], map[pattern.receiver(k)]);
+        List<Integer> path =
+            naivePath(routing, endpoints, map[pattern.sender(k)], map[pattern.receiver(k)]);
         paths.add(path);
         for (int c : path) {
           tau.merge(c, 1, Integer::sum);
@@ -58,8 +60,16 @@ class ReferenceSimulatorTest {
     Routing tree = TestRoutings.dModK(4, 3, false);
     Routing single = TestRoutings.dModK(4, 3, true);
     SplittableRandom random = new SplittableRandom(2024);
-    String[] patterns = {"rand", "bisect", "bruck", "recdbl", "6neighbor", "gather", "alltoall",
-        "ptrnvsptrn(tree,rand,30)"};
+    String[] patterns = {
+      "rand",
+      "bisect",
+      "bruck",
+      "recdbl",
+      "6neighbor",
+      "gather",
+      "alltoall",
+      "ptrnvsptrn(tree,rand,30)"
+    };
     for (Routing t : new Routing[] {tree, single}) {
       Endpoints endpoints = Endpoints.allCas(t.fabric());
       for (long budget : new long[] {PathTable.DEFAULT_EXPLICIT_BUDGET, 0}) {
@@ -79,8 +89,10 @@ class ReferenceSimulatorTest {
               pool[j] = x;
             }
             int[] map = java.util.Arrays.copyOf(pool, n);
-            assertArrayEquals(naiveCongestion(t, endpoints, p, map),
-                Simulator.streamCongestion(table, p, map), name + " on " + n + " ranks");
+            assertArrayEquals(
+                naiveCongestion(t, endpoints, p, map),
+                Simulator.streamCongestion(table, p, map),
+                name + " on " + n + " ranks");
           }
         }
       }

@@ -34,7 +34,8 @@ class RoutingComparisonTest {
       @Override
       public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
         if (refuse) {
-          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, name + ": not today");
+          throw new RoutingException(
+              RoutingException.Reason.UNSUPPORTED_TOPOLOGY, name + ": not today");
         }
         return TestRoutings.shortestPaths(fabric);
       }
@@ -43,15 +44,19 @@ class RoutingComparisonTest {
 
   @Test
   void rowsAreMeasuredLikeRoutingQuality() {
-    RoutingQuality.Options options = RoutingQuality.Options.defaults().withPatterns(200).withSeed(3).withThreads(2);
+    RoutingQuality.Options options =
+        RoutingQuality.Options.defaults().withPatterns(200).withSeed(3).withThreads(2);
     RoutingComparison table = new RoutingComparison(TREE, options);
-    RoutingComparison.Row shortest = table.route("shortest", engine("shortest", false), RoutingOptions.seeded(1));
-    RoutingComparison.Row refused = table.route("never", engine("never", true), RoutingOptions.seeded(1));
+    RoutingComparison.Row shortest =
+        table.route("shortest", engine("shortest", false), RoutingOptions.seeded(1));
+    RoutingComparison.Row refused =
+        table.route("never", engine("never", true), RoutingOptions.seeded(1));
     Routing updown = TestRoutings.upDown(TREE, TREE.numSwitches() - 1);
     table.add("updown", updown);
     Routing broken = TestRoutings.damaged(TestRoutings.shortestPaths(TREE), new Random(5), 0.2);
     table.add("broken", broken);
-    assertEquals(List.of("shortest", "never", "updown", "broken"),
+    assertEquals(
+        List.of("shortest", "never", "updown", "broken"),
         table.rows().stream().map(RoutingComparison.Row::name).toList());
 
     RoutingQuality direct = RoutingQuality.measure(updown, options);
@@ -66,36 +71,54 @@ class RoutingComparisonTest {
 
     String[] lines = table.format().split("\n");
     assertEquals(5, lines.length);
-    assertTrue(lines[0].startsWith("routing                  engine       time s  VLs avg hops"), lines[0]);
-    assertTrue(lines[2].startsWith("never                    never     refused: never: not today"), lines[2]);
+    assertTrue(
+        lines[0].startsWith("routing                  engine       time s  VLs avg hops"),
+        lines[0]);
+    assertTrue(
+        lines[2].startsWith("never                    never     refused: never: not today"),
+        lines[2]);
     assertTrue(lines[3].startsWith("updown                   test-updn         -    1"), lines[3]);
-    assertTrue(lines[3].endsWith(String.format(java.util.Locale.ROOT, "%.4f +- %.4f", direct.lambda(),
-        direct.lambdaCi95())), lines[3]);
+    assertTrue(
+        lines[3].endsWith(
+            String.format(
+                java.util.Locale.ROOT, "%.4f +- %.4f", direct.lambda(), direct.lambdaCi95())),
+        lines[3]);
     assertTrue(lines[4].endsWith("not all routed"), lines[4]);
     String[] csv = table.formatCsv().split("\n");
-    assertEquals("name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,"
-        + "lambda_ci95,error", csv[0]);
+    assertEquals(
+        "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,efi_max,efi_mean,lambda,"
+            + "lambda_ci95,error",
+        csv[0]);
     assertEquals("never,never,,,,,,,,,,\"never: not today\"", csv[2]);
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> table.add("other", TestRoutings.shortestPaths(TestFabrics.kAryNTree(4, 2))));
   }
 
   @Test
   void lambdaOfAnUnroutableRoutingIsRefusedEverywhere() {
     Routing broken = TestRoutings.damaged(TestRoutings.shortestPaths(TREE), new Random(5), 0.2);
-    UnroutablePairsException bySimulator = assertThrows(UnroutablePairsException.class,
-        () -> Simulator.effectiveBisectionBandwidth(broken, 10, 1));
-    UnroutablePairsException byQuality = assertThrows(UnroutablePairsException.class,
-        () -> RoutingQuality.measure(broken, RoutingQuality.Options.defaults().withPatterns(10)));
+    UnroutablePairsException bySimulator =
+        assertThrows(
+            UnroutablePairsException.class,
+            () -> Simulator.effectiveBisectionBandwidth(broken, 10, 1));
+    UnroutablePairsException byQuality =
+        assertThrows(
+            UnroutablePairsException.class,
+            () ->
+                RoutingQuality.measure(broken, RoutingQuality.Options.defaults().withPatterns(10)));
     assertEquals(bySimulator.unroutablePairs(), byQuality.unroutablePairs());
     assertTrue(bySimulator.unroutablePairs() > 0);
-    RoutingQuality withoutLambda = RoutingQuality.measure(broken, RoutingQuality.Options.defaults().withPatterns(0));
+    RoutingQuality withoutLambda =
+        RoutingQuality.measure(broken, RoutingQuality.Options.defaults().withPatterns(0));
     assertFalse(withoutLambda.report().allRouted());
     assertTrue(Double.isNaN(withoutLambda.lambda()));
 
     Routing good = TestRoutings.shortestPaths(TREE);
-    assertEquals(Simulator.effectiveBisectionBandwidth(good, 100, 9).mean(),
-        Simulator.effectiveBisectionBandwidth(good, SimulationOptions.of(100, 9).withThreads(1)).mean(),
+    assertEquals(
+        Simulator.effectiveBisectionBandwidth(good, 100, 9).mean(),
+        Simulator.effectiveBisectionBandwidth(good, SimulationOptions.of(100, 9).withThreads(1))
+            .mean(),
         "the result does not depend on the thread count");
   }
 }

@@ -27,14 +27,20 @@ class SimulatorPerformanceTest {
     long t2 = System.nanoTime();
     int threads = Runtime.getRuntime().availableProcessors();
     // warm-up so the JIT has compiled the level loop before timing
-    Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2_000, 1).withThreads(threads));
+    Simulator.effectiveBisectionBandwidth(
+        table, SimulationOptions.of(2_000, 1).withThreads(threads));
     long t3 = System.nanoTime();
-    SimulationResult r = Simulator.effectiveBisectionBandwidth(table,
-        SimulationOptions.of(100_000, 42).withThreads(threads));
+    SimulationResult r =
+        Simulator.effectiveBisectionBandwidth(
+            table, SimulationOptions.of(100_000, 42).withThreads(threads));
     long t4 = System.nanoTime();
-    System.out.printf("16-ary 3-tree: build %.2f s, path table %.2f s (%s), 100,000 bisections on %d threads %.2f s%n",
-        (t1 - t0) / 1e9, (t2 - t1) / 1e9, table.isExplicit() ? "explicit" : "walked",
-        threads, (t4 - t3) / 1e9);
+    System.out.printf(
+        "16-ary 3-tree: build %.2f s, path table %.2f s (%s), 100,000 bisections on %d threads %.2f s%n",
+        (t1 - t0) / 1e9,
+        (t2 - t1) / 1e9,
+        table.isExplicit() ? "explicit" : "walked",
+        threads,
+        (t4 - t3) / 1e9);
     System.out.println("Λ = " + r);
     assertEquals(100_000L * 2048, r.numStreams());
     assertTrue(r.mean() > 0 && r.mean() < 1, r.toString());

@@ -37,7 +37,8 @@ class SimulatorTest {
     PathTable table = PathTable.build(crossbar, Endpoints.allCas(crossbar.fabric()));
     assertEquals(8, table.numEndpoints());
     assertEquals(2, table.maxPathLength());
-    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(200, 7).withThreads(1));
+    SimulationResult r =
+        Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(200, 7).withThreads(1));
     assertEquals(1.0, r.mean(), 0.0);
     assertEquals(1.0, r.min(), 0.0);
     assertEquals(0.0, r.confidence95(), 0.0);
@@ -53,11 +54,15 @@ class SimulatorTest {
     PathTable table = PathTable.build(tree, endpoints);
     assertEquals(0, table.numUnroutablePairs());
     assertEquals(4, table.maxPathLength());
-    Pattern first = Pattern.of(16, new int[] {0, 4, 1, 8, 2, 12, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15});
-    assertArrayEquals(new int[] {3, 3, 3, 1, 1, 1, 1, 1},
+    Pattern first =
+        Pattern.of(16, new int[] {0, 4, 1, 8, 2, 12, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15});
+    assertArrayEquals(
+        new int[] {3, 3, 3, 1, 1, 1, 1, 1},
         Simulator.streamCongestion(table, first, identity(endpoints)));
-    Pattern second = Pattern.of(16, new int[] {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15});
-    assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1, 1, 1},
+    Pattern second =
+        Pattern.of(16, new int[] {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15});
+    assertArrayEquals(
+        new int[] {1, 1, 1, 1, 1, 1, 1, 1},
         Simulator.streamCongestion(table, second, identity(endpoints)));
   }
 
@@ -88,24 +93,34 @@ class SimulatorTest {
     // every leaf sends all up-going traffic through one spine; identity mapping:
     // level 0 all 1; level 1: 8 cross-leaf streams share 2 per uplink; levels 2 and 3: 4 per uplink
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
-        Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            tree,
+            PatternSpec.parse("bruck"),
+            Metric.HIST_MAX_CONG,
+            SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(64, r.numStreams());
     assertEquals(24, r.streamsWithCongestion(1));
     assertEquals(8, r.streamsWithCongestion(2));
     assertEquals(32, r.streamsWithCongestion(4));
     assertEquals(0.5625, r.bandwidth(), 1e-12);
-    assertEquals("weight 1: 24 of the 64 connections (37.50%)\n"
-        + "weight 2: 8 of the 64 connections (12.50%)\n"
-        + "weight 4: 32 of the 64 connections (50.00%)\n"
-        + "\nBW: 0.562500\n", r.formatWeightHistogram().replace(System.lineSeparator(), "\n"));
+    assertEquals(
+        "weight 1: 24 of the 64 connections (37.50%)\n"
+            + "weight 2: 8 of the 64 connections (12.50%)\n"
+            + "weight 4: 32 of the 64 connections (50.00%)\n"
+            + "\nBW: 0.562500\n",
+        r.formatWeightHistogram().replace(System.lineSeparator(), "\n"));
   }
 
   @Test
   void bruckOnDmodkTreeIsCongestionFreeWithLinearMapping() {
     Routing tree = TestRoutings.dModK(4, 2, false);
-    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
-        Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            tree,
+            PatternSpec.parse("bruck"),
+            Metric.HIST_MAX_CONG,
+            SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(64, r.streamsWithCongestion(1));
     assertEquals(1.0, r.bandwidth(), 0.0);
   }
@@ -113,12 +128,15 @@ class SimulatorTest {
   @Test
   void histMaxCongListingHasOrcsFormat() {
     // the bruck example of the ORCS paper: 14, 44 and 6 of 64 connections, BW 0.593750
-    String listing = SimulationResult.formatWeightHistogram(new long[] {0, 14, 44, 6})
-        .replace(System.lineSeparator(), "\n");
-    assertEquals("weight 1: 14 of the 64 connections (21.88%)\n"
-        + "weight 2: 44 of the 64 connections (68.75%)\n"
-        + "weight 3: 6 of the 64 connections (9.38%)\n"
-        + "\nBW: 0.593750\n", listing);
+    String listing =
+        SimulationResult.formatWeightHistogram(new long[] {0, 14, 44, 6})
+            .replace(System.lineSeparator(), "\n");
+    assertEquals(
+        "weight 1: 14 of the 64 connections (21.88%)\n"
+            + "weight 2: 44 of the 64 connections (68.75%)\n"
+            + "weight 3: 6 of the 64 connections (9.38%)\n"
+            + "\nBW: 0.593750\n",
+        listing);
   }
 
   @Test
@@ -127,14 +145,22 @@ class SimulatorTest {
     PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
     for (String name : new String[] {"bisect", "rand", "ptrnvsptrn(tree,rand,20)"}) {
       SimulationOptions one = new SimulationOptions(48, 300, NodeSubset.RAND, 1234, 1, true);
-      SimulationResult a = Simulator.simulate(table, PatternSpec.parse(name), Metric.HIST_ACC_BAND, one);
-      SimulationResult b = Simulator.simulate(table, PatternSpec.parse(name), Metric.HIST_ACC_BAND,
-          one.withThreads(2));
+      SimulationResult a =
+          Simulator.simulate(table, PatternSpec.parse(name), Metric.HIST_ACC_BAND, one);
+      SimulationResult b =
+          Simulator.simulate(
+              table, PatternSpec.parse(name), Metric.HIST_ACC_BAND, one.withThreads(2));
       assertArrayEquals(a.runValues(), b.runValues(), name);
       assertArrayEquals(a.weightHistogram(), b.weightHistogram(), name);
-      SimulationResult c = Simulator.simulate(table, PatternSpec.parse(name), Metric.HIST_ACC_BAND,
-          new SimulationOptions(48, 300, NodeSubset.RAND, 1235, 2, true));
-      assertTrue(!java.util.Arrays.equals(a.runValues(), c.runValues()), "another seed, other runs: " + name);
+      SimulationResult c =
+          Simulator.simulate(
+              table,
+              PatternSpec.parse(name),
+              Metric.HIST_ACC_BAND,
+              new SimulationOptions(48, 300, NodeSubset.RAND, 1235, 2, true));
+      assertTrue(
+          !java.util.Arrays.equals(a.runValues(), c.runValues()),
+          "another seed, other runs: " + name);
     }
   }
 
@@ -142,8 +168,10 @@ class SimulatorTest {
   void bisectionBandwidthOfDmodkTreeIsBelowOneWithConfidence() {
     Routing tree = TestRoutings.dModK(4, 3, false);
     PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
-    SimulationResult r = Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2000, 99).withThreads(2));
-    // static routing of random bisections on a full fat tree loses bandwidth (paper: 55-60% at scale)
+    SimulationResult r =
+        Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2000, 99).withThreads(2));
+    // static routing of random bisections on a full fat tree loses bandwidth (paper: 55-60% at
+    // scale)
     assertTrue(r.mean() > 0.4 && r.mean() < 0.95, r.toString());
     assertTrue(r.confidence95() > 0 && r.confidence95() < 0.01, r.toString());
     // each run's value is its streams' summed bandwidth over P/2
@@ -154,25 +182,35 @@ class SimulatorTest {
   @Test
   void sumMaxCongAddsLevelMaxima() {
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
-        Metric.SUM_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            tree,
+            PatternSpec.parse("bruck"),
+            Metric.SUM_MAX_CONG,
+            SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(1 + 2 + 4 + 4, r.runValue(0), 0.0);
-    assertEquals("Congestion sum of 11 occured 1 times.\n",
+    assertEquals(
+        "Congestion sum of 11 occured 1 times.\n",
         r.formatRunValues().replace(System.lineSeparator(), "\n"));
   }
 
   @Test
   void depMaxDelayFollowsTheTree() {
     Routing crossbar = TestRoutings.dModK(8, 1, false);
-    SimulationResult r = Simulator.simulate(crossbar, PatternSpec.parse("tree"),
-        Metric.DEP_MAX_DELAY, SimulationOptions.of(5, 3));
+    SimulationResult r =
+        Simulator.simulate(
+            crossbar, PatternSpec.parse("tree"), Metric.DEP_MAX_DELAY, SimulationOptions.of(5, 3));
     // 0 -> 1 -> 3 -> 7: three levels of congestion 1 each, whatever the mapping
     for (int run = 0; run < 5; run++) {
       assertEquals(3.0, r.runValue(run), 0.0);
     }
     // a gather on the same crossbar: 7 streams into one ejection channel, congestion 7
-    SimulationResult g = Simulator.simulate(crossbar, PatternSpec.parse("gather"),
-        Metric.DEP_MAX_DELAY, SimulationOptions.of(2, 3));
+    SimulationResult g =
+        Simulator.simulate(
+            crossbar,
+            PatternSpec.parse("gather"),
+            Metric.DEP_MAX_DELAY,
+            SimulationOptions.of(2, 3));
     assertEquals(7.0, g.runValue(0), 0.0);
   }
 
@@ -182,17 +220,26 @@ class SimulatorTest {
     // 1 (0->1), 1 (1->3) and 4 (3->7 shares leaf 0's uplink with 0->4, 1->5, 2->6): 6 in all;
     // the gather noise on hosts 8-15 has congestion 7 but is not part of the chain
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
-        Metric.DEP_MAX_DELAY, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            tree,
+            PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
+            Metric.DEP_MAX_DELAY,
+            SimulationOptions.of(1, 1).withShuffleRanks(false));
     assertEquals(6.0, r.runValue(0), 0.0);
-    assertEquals(3 * 7, r.streamsWithCongestion(7), "the gather repeats in each of the tree's 3 levels");
+    assertEquals(
+        3 * 7, r.streamsWithCongestion(7), "the gather repeats in each of the tree's 3 levels");
   }
 
   @Test
   void cableCongestionCountsEjectionChannelOfGather() {
     Routing crossbar = TestRoutings.dModK(8, 1, false);
-    SimulationResult r = Simulator.simulate(crossbar, PatternSpec.parse("gather"),
-        Metric.GET_CABLE_CONG, SimulationOptions.of(10, 5).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            crossbar,
+            PatternSpec.parse("gather"),
+            Metric.GET_CABLE_CONG,
+            SimulationOptions.of(10, 5).withShuffleRanks(false));
     long[] load = r.channelCongestion();
     Endpoints endpoints = Endpoints.allCas(crossbar.fabric());
     int rank0 = host(endpoints, 0);
@@ -201,8 +248,10 @@ class SimulatorTest {
     assertEquals(10, load[endpoints.port(host(endpoints, 3))]);
     String dot = CableCongestionDot.toDot(crossbar.fabric(), load);
     assertTrue(dot.startsWith("digraph fabric {"), dot);
-    assertTrue(dot.contains("congestion=\"1.000000\", sum=\"70\", color=\"0.000 0.900 0.900\""), dot);
-    assertTrue(dot.contains("congestion=\"0.000000\", sum=\"0\", color=\"0.400 0.900 0.900\""), dot);
+    assertTrue(
+        dot.contains("congestion=\"1.000000\", sum=\"70\", color=\"0.000 0.900 0.900\""), dot);
+    assertTrue(
+        dot.contains("congestion=\"0.000000\", sum=\"0\", color=\"0.400 0.900 0.900\""), dot);
   }
 
   @Test
@@ -218,28 +267,44 @@ class SimulatorTest {
       }
     }
     // a 4-rank bisect on one leaf never leaves it: full bandwidth in every run
-    SimulationResult r = Simulator.simulate(tree, BISECT, Metric.HIST_ACC_BAND,
-        SimulationOptions.of(50, 3).withCommSize(4));
+    SimulationResult r =
+        Simulator.simulate(
+            tree, BISECT, Metric.HIST_ACC_BAND, SimulationOptions.of(50, 3).withCommSize(4));
     assertEquals(1.0, r.min(), 0.0);
   }
 
   @Test
   void rejectsBadInput() {
     Routing tree = TestRoutings.dModK(4, 2, false);
-    IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
-        () -> Simulator.simulate(tree, BISECT, Metric.HIST_ACC_BAND,
-            SimulationOptions.of(1, 1).withCommSize(17)));
-    assertTrue(big.getMessage().contains("a communicator of 17 ranks exceeds the 16 endpoints"),
+    IllegalArgumentException big =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Simulator.simulate(
+                    tree,
+                    BISECT,
+                    Metric.HIST_ACC_BAND,
+                    SimulationOptions.of(1, 1).withCommSize(17)));
+    assertTrue(
+        big.getMessage().contains("a communicator of 17 ranks exceeds the 16 endpoints"),
         big.getMessage());
-    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-        () -> PatternSpec.parse("bisection"));
-    assertTrue(unknown.getMessage().startsWith("unknown pattern 'bisection'; known: rand, null, bisect"),
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> PatternSpec.parse("bisection"));
+    assertTrue(
+        unknown.getMessage().startsWith("unknown pattern 'bisection'; known: rand, null, bisect"),
         unknown.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> PatternSpec.parse("ptrnvsptrn(tree,bisect)"));
+    assertThrows(
+        IllegalArgumentException.class, () -> PatternSpec.parse("ptrnvsptrn(tree,bisect)"));
     assertThrows(IllegalArgumentException.class, () -> Metric.parse("max_cong"));
-    IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
-        () -> Simulator.simulate(tree, PatternSpec.parse("ptrnvsptrn(tree,bisect,16)"),
-            Metric.DEP_MAX_DELAY, SimulationOptions.of(1, 1)));
+    IllegalArgumentException small =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Simulator.simulate(
+                    tree,
+                    PatternSpec.parse("ptrnvsptrn(tree,bisect,16)"),
+                    Metric.DEP_MAX_DELAY,
+                    SimulationOptions.of(1, 1)));
     assertTrue(small.getMessage().contains("needs at least 17 ranks"), small.getMessage());
   }
 
@@ -261,7 +326,8 @@ class SimulatorTest {
     int leaf1 = endpoints.leafSwitch(host(endpoints, 4));
     int upPort = tree.outPort(leaf1, hostLid(tree, 9));
     int spine = fabric.channelHead(fabric.port(leaf1, upPort));
-    rb.setOutPort(spine, hostLid(tree, 9), fabric.portNum(fabric.peerPort(fabric.port(leaf1, upPort))));
+    rb.setOutPort(
+        spine, hostLid(tree, 9), fabric.portNum(fabric.peerPort(fabric.port(leaf1, upPort))));
     PathTable table = PathTable.build(rb.build(), endpoints);
     // host 0..3 -> host 5 (4 pairs, NO_ROUTE at leaf 0 for sources 0..3), every source -> host 9
     // except those on host 9's own leaf (12 sources... minus leaf 2's 3 others): loop
@@ -271,8 +337,13 @@ class SimulatorTest {
     assertTrue(all.contains("loop through switch"), all);
     assertTrue(!table.routable(host(endpoints, 0), host(endpoints, 5)));
     assertEquals(-1, table.path(host(endpoints, 0), host(endpoints, 5), new int[8], 0));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Simulator.simulate(table, BISECT, Metric.HIST_ACC_BAND, SimulationOptions.of(1, 1)));
-    assertTrue(e.getMessage().contains("leaves 16 of 240 endpoint pairs unroutable"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Simulator.simulate(
+                    table, BISECT, Metric.HIST_ACC_BAND, SimulationOptions.of(1, 1)));
+    assertTrue(
+        e.getMessage().contains("leaves 16 of 240 endpoint pairs unroutable"), e.getMessage());
   }
 }

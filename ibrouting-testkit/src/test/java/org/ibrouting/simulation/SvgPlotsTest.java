@@ -17,10 +17,17 @@ class SvgPlotsTest {
 
   @Test
   void histogramIsWellFormedSvgWithOneBarPerBin() throws Exception {
-    String svg = SvgPlots.histogram("a <title> & more", "congestion", "streams",
-        new String[] {"1", "2", "3"}, new long[] {14, 44, 6});
-    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    String svg =
+        SvgPlots.histogram(
+            "a <title> & more",
+            "congestion",
+            "streams",
+            new String[] {"1", "2", "3"},
+            new long[] {14, 44, 6});
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
     assertEquals("svg", doc.getDocumentElement().getNodeName());
     NodeList rects = doc.getElementsByTagName("rect");
     assertEquals(4, rects.getLength(), "background + 3 bars");
@@ -28,15 +35,20 @@ class SvgPlotsTest {
     // the tallest bar spans the whole plot height (300 px)
     assertEquals("300.00", rects.item(2).getAttributes().getNamedItem("height").getNodeValue());
     assertTrue(svg.contains("a &lt;title&gt; &amp; more"));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> SvgPlots.histogram("t", "x", "y", new String[] {"1"}, new long[] {1, 2}));
   }
 
   @Test
   void plotsSimulationResults() {
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r = Simulator.simulate(tree, PatternSpec.parse("bruck"),
-        Metric.HIST_MAX_CONG, SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r =
+        Simulator.simulate(
+            tree,
+            PatternSpec.parse("bruck"),
+            Metric.HIST_MAX_CONG,
+            SimulationOptions.of(1, 1).withShuffleRanks(false));
     String svg = SvgPlots.congestionHistogram(r);
     assertTrue(svg.contains("<title>4: 32</title>"), svg);
     assertTrue(svg.contains("<title>3: 0</title>"), svg);

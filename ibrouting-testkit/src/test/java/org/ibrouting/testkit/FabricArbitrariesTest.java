@@ -77,8 +77,8 @@ class FabricArbitrariesTest {
   }
 
   @Property(tries = 100)
-  void failedLinksWithoutConnectivityRemoveExactlyThatMany(@ForAll("random") Fabric fabric,
-      @ForAll long seed) {
+  void failedLinksWithoutConnectivityRemoveExactlyThatMany(
+      @ForAll("random") Fabric fabric, @ForAll long seed) {
     int switchLinks = fabric.numLinks() - caLinks(fabric);
     Fabric damaged = Failures.failLinks(fabric, 2, false, seed);
     assertEquals(fabric.numLinks() - Math.min(2, switchLinks), damaged.numLinks());
@@ -117,19 +117,29 @@ class FabricArbitrariesTest {
         freePort |= f.outDegree(sw) < f.numPorts(sw);
         for (int i = 1; i < f.outDegree(sw); i++) {
           for (int j = 0; j < i; j++) {
-            parallel |= f.channelHead(f.outChannel(sw, i)) == f.channelHead(f.outChannel(sw, j))
-                && f.isSwitch(f.channelHead(f.outChannel(sw, i)));
+            parallel |=
+                f.channelHead(f.outChannel(sw, i)) == f.channelHead(f.outChannel(sw, j))
+                    && f.isSwitch(f.channelHead(f.outChannel(sw, i)));
           }
         }
       }
       lmc |= f.lmc(f.port(f.numSwitches(), 1)) > 0;
     }
-    assertTrue(parallel && freePort && gappedLids && lmc,
-        "parallel " + parallel + ", free ports " + freePort + ", random LIDs " + gappedLids
-            + ", LMC " + lmc);
+    assertTrue(
+        parallel && freePort && gappedLids && lmc,
+        "parallel "
+            + parallel
+            + ", free ports "
+            + freePort
+            + ", random LIDs "
+            + gappedLids
+            + ", LMC "
+            + lmc);
   }
 
-  /** The number of links with a CA (or router) at one end: a CA port always has a switch peer here. */
+  /**
+   * The number of links with a CA (or router) at one end: a CA port always has a switch peer here.
+   */
   private static int caLinks(Fabric fabric) {
     int count = 0;
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 class TopologyParseTest {
   @Test
   void parseMatchesTheGenerator() {
-    FabricAssertions.assertSameFabric(Topologies.torus(new int[] {4, 4}, 4),
-        Topologies.parse("torus", List.of("4,4", "4")));
-    FabricAssertions.assertSameFabric(Topologies.kAryNTree(4, 2),
-        Topologies.parse("ktree", List.of("4", "2")));
+    FabricAssertions.assertSameFabric(
+        Topologies.torus(new int[] {4, 4}, 4), Topologies.parse("torus", List.of("4,4", "4")));
+    FabricAssertions.assertSameFabric(
+        Topologies.kAryNTree(4, 2), Topologies.parse("ktree", List.of("4", "2")));
   }
 }

@@ -37,11 +37,15 @@ public final class AtomicFiles {
       }
       // a temporary file is private (0600); give the result the permissions of a normal new file
       if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
-        Files.setPosixFilePermissions(temp, Files.exists(absolute)
-            ? Files.getPosixFilePermissions(absolute) : PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(
+            temp,
+            Files.exists(absolute)
+                ? Files.getPosixFilePermissions(absolute)
+                : PosixFilePermissions.fromString("rw-r--r--"));
       }
       try {
-        Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
       }

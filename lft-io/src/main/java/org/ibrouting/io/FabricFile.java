@@ -7,13 +7,14 @@ import org.ibrouting.topology.OpenSmLids;
  * A fabric as read from a file: its format, the fabric exactly as the file describes it, and the
  * LIDs OpenSM's first sweep would add where the file has none ({@link OpenSmLids#assignMissing}).
  *
- * <p>The SM is taken to run where the file says discovery started ({@code # Initiated from node
- * ... port ...} in ibnetdiscover output), else on the file's first node, where ibsim attaches
- * OpenSM: on a switch's port 0, on a CA's or router's first cabled port (a real OpenSM binds to
- * the first active port). CA and router ports get the largest LMC the file gives any of them, or
- * LMC 0 (OpenSM's default) when it gives none.
+ * <p>The SM is taken to run where the file says discovery started ({@code # Initiated from node ...
+ * port ...} in ibnetdiscover output), else on the file's first node, where ibsim attaches OpenSM:
+ * on a switch's port 0, on a CA's or router's first cabled port (a real OpenSM binds to the first
+ * active port). CA and router ports get the largest LMC the file gives any of them, or LMC 0
+ * (OpenSM's default) when it gives none.
  *
- * @param format the format read: {@code ibnetdiscover}, {@code ibnetdiscover -g} or {@code ibsim net}
+ * @param format the format read: {@code ibnetdiscover}, {@code ibnetdiscover -g} or {@code ibsim
+ *     net}
  * @param asWritten the fabric with the file's LIDs only
  * @param lids the assignment; {@code lids().fabric()} is the fabric to route
  */
@@ -34,11 +35,12 @@ public record FabricFile(String format, Fabric asWritten, OpenSmLids.Assignment 
    * @param fileName the file, for messages
    * @param smNodeGuid the node GUID the SM runs on (a node of {@code asWritten})
    * @param smPortGuid the SM's port GUID, or 0 to take the node's first cabled end port
-   * @throws ParseException about the whole file when its end ports need more LIDs than the
-   *     unicast range has left
+   * @throws ParseException about the whole file when its end ports need more LIDs than the unicast
+   *     range has left
    */
-  public static FabricFile of(String fileName, String format, Fabric asWritten, long smNodeGuid,
-      long smPortGuid) throws ParseException {
+  public static FabricFile of(
+      String fileName, String format, Fabric asWritten, long smNodeGuid, long smPortGuid)
+      throws ParseException {
     int smPort = smPortGuid == 0 ? Fabric.NONE : asWritten.portOfGuid(smPortGuid);
     if (smPort < 0) {
       smPort = firstEndPort(asWritten, asWritten.nodeOfGuid(smNodeGuid));

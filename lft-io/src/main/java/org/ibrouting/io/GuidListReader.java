@@ -52,17 +52,21 @@ public final class GuidListReader {
         continue;
       }
       int end = start;
-      while (end < text.length() && !Character.isWhitespace(text.charAt(end)) && text.charAt(end) != '#') {
+      while (end < text.length()
+          && !Character.isWhitespace(text.charAt(end))
+          && text.charAt(end) != '#') {
         end++;
       }
       guids.add(parseGuid(text.substring(start, end), fileName, lineNo, start + 1));
       lines.add(lineNo);
       columns.add(start + 1);
     }
-    return GuidList.fromFile(fileName, guids.toLongArray(), lines.toIntArray(), columns.toIntArray());
+    return GuidList.fromFile(
+        fileName, guids.toLongArray(), lines.toIntArray(), columns.toIntArray());
   }
 
-  private static long parseGuid(String word, String fileName, int line, int column) throws ParseException {
+  private static long parseGuid(String word, String fileName, int line, int column)
+      throws ParseException {
     try {
       if (word.length() > 2 && (word.startsWith("0x") || word.startsWith("0X"))) {
         return Long.parseUnsignedLong(word.substring(2), 16);
@@ -76,7 +80,13 @@ public final class GuidListReader {
     } catch (NumberFormatException e) {
       // reported below with the position
     }
-    throw new ParseException(fileName, line, column, "expected a GUID (0x-prefixed hex, octal or"
-        + " decimal, at most 64 bits), found '" + word + "'");
+    throw new ParseException(
+        fileName,
+        line,
+        column,
+        "expected a GUID (0x-prefixed hex, octal or"
+            + " decimal, at most 64 bits), found '"
+            + word
+            + "'");
   }
 }

@@ -14,8 +14,8 @@ import java.util.zip.ZipException;
 
 /**
  * Opens input files, decompressing gzip transparently (detected by its magic bytes). A gzip file
- * that is cut short or corrupt gives a {@link ParseException} naming the line where the data
- * breaks off, not a bare {@link EOFException}.
+ * that is cut short or corrupt gives a {@link ParseException} naming the line where the data breaks
+ * off, not a bare {@link EOFException}.
  */
 public final class InputFiles {
   private InputFiles() {}
@@ -43,16 +43,23 @@ public final class InputFiles {
   }
 
   /**
-   * Opens a text file (UTF-8, with invalid bytes replaced), gunzipping it when needed. Its
-   * {@code readLine()} throws a {@link ParseException} at the line where gzip data breaks off.
+   * Opens a text file (UTF-8, with invalid bytes replaced), gunzipping it when needed. Its {@code
+   * readLine()} throws a {@link ParseException} at the line where gzip data breaks off.
    */
   public static BufferedReader reader(Path file) throws IOException {
     return new LineCountingReader(new InputStreamReader(open(file), StandardCharsets.UTF_8), file);
   }
 
   private static ParseException brokenGzip(Path file, int line, IOException cause) {
-    ParseException e = new ParseException(file.toString(), line, 1, "the gzip data breaks off here"
-        + " (" + cause.getMessage() + "): the file is cut short or corrupt");
+    ParseException e =
+        new ParseException(
+            file.toString(),
+            line,
+            1,
+            "the gzip data breaks off here"
+                + " ("
+                + cause.getMessage()
+                + "): the file is cut short or corrupt");
     e.initCause(cause);
     return e;
   }

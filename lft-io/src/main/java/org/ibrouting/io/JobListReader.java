@@ -9,10 +9,10 @@ import java.util.List;
 import org.ibrouting.simulation.JobList;
 
 /**
- * Reads a job map: {@code nodeName jobId} lines, where a node is named by its description, its
- * node GUID ({@code 0x0002c903000a1b2c}) or ORCS's {@code H}+GUID. Blank lines and {@code #}
- * comments are ignored; bytes that are not UTF-8 are replaced, so a description still matches.
- * Which node a name means is decided against a fabric ({@code JobMap.resolve}, SAR).
+ * Reads a job map: {@code nodeName jobId} lines, where a node is named by its description, its node
+ * GUID ({@code 0x0002c903000a1b2c}) or ORCS's {@code H}+GUID. Blank lines and {@code #} comments
+ * are ignored; bytes that are not UTF-8 are replaced, so a description still matches. Which node a
+ * name means is decided against a fabric ({@code JobMap.resolve}, SAR).
  */
 public final class JobListReader {
   private JobListReader() {}
@@ -49,14 +49,21 @@ public final class JobListReader {
       }
       if (spans.size() != 2) {
         int col = spans.size() < 2 ? content.length() + 1 : spans.get(2)[0] + 1;
-        throw new ParseException(fileName, lineNo, col, spans.size() < 2
-            ? "expected a job id after the node name"
-            : "expected 'nodeName jobId', found a third field '"
-                + content.substring(spans.get(2)[0], spans.get(2)[1]) + "'");
+        throw new ParseException(
+            fileName,
+            lineNo,
+            col,
+            spans.size() < 2
+                ? "expected a job id after the node name"
+                : "expected 'nodeName jobId', found a third field '"
+                    + content.substring(spans.get(2)[0], spans.get(2)[1])
+                    + "'");
       }
-      entries.add(new JobList.Entry(content.substring(spans.get(0)[0], spans.get(0)[1]),
-          content.substring(spans.get(1)[0], spans.get(1)[1]),
-          fileName + ":" + lineNo + ":" + (spans.get(0)[0] + 1)));
+      entries.add(
+          new JobList.Entry(
+              content.substring(spans.get(0)[0], spans.get(0)[1]),
+              content.substring(spans.get(1)[0], spans.get(1)[1]),
+              fileName + ":" + lineNo + ":" + (spans.get(0)[0] + 1)));
     }
     return new JobList(fileName, entries);
   }

@@ -3,8 +3,8 @@ package org.ibrouting.io;
 import java.io.IOException;
 
 /**
- * A syntax or consistency error in an input file, with its position. Printed compiler-style:
- * {@code fabric.txt:118:23: expected a port number after '[', found 'x'}.
+ * A syntax or consistency error in an input file, with its position. Printed compiler-style: {@code
+ * fabric.txt:118:23: expected a port number after '[', found 'x'}.
  */
 public class ParseException extends IOException {
   private static final long serialVersionUID = 1L;

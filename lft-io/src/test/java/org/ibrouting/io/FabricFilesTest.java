@@ -62,8 +62,8 @@ class FabricFilesTest {
   }
 
   /**
-   * ibnetdiscover run before any SM (every {@code lid 0}) reads to the fabric with the LIDs
-   * OpenSM then gave: the 4-ary 3-tree equals {@code fabrics/ft4_3/fabric.ibnd} in every field.
+   * ibnetdiscover run before any SM (every {@code lid 0}) reads to the fabric with the LIDs OpenSM
+   * then gave: the 4-ary 3-tree equals {@code fabrics/ft4_3/fabric.ibnd} in every field.
    */
   @Test
   void lidLessDiscoveryGetsTheLidsOpenSmGave() throws Exception {
@@ -71,8 +71,12 @@ class FabricFilesTest {
     assertEquals(0, file.asWritten().maxLid());
     assertEquals(112, file.lids().assignedPorts());
     assertSameFabric(ReferenceFabrics.fabric("ft4_3"), file.fabric());
-    assertTrue(file.lids().describe().startsWith("LIDs assigned as OpenSM's first sweep would:"
-        + " 112 end ports got LIDs 1-112 (LMC 0), the SM on port 0 of switch 0x0000000000200000"),
+    assertTrue(
+        file.lids()
+            .describe()
+            .startsWith(
+                "LIDs assigned as OpenSM's first sweep would:"
+                    + " 112 end ports got LIDs 1-112 (LMC 0), the SM on port 0 of switch 0x0000000000200000"),
         file.lids().describe());
     FabricFile small = read("fabric-files/nolids/net.ibnd");
     assertSameFabric(read("fabric-files/net.ibnd").fabric(), small.fabric());
@@ -130,13 +134,14 @@ class FabricFilesTest {
   /** {@code ibnetdiscover -f} adds speed, width and VL columns; the fabric stays the same. */
   @Test
   void fullOutputReads() throws Exception {
-    assertSameFabric(read("fabric-files/net.ibnd").fabric(), read("fabric-files/net-full.ibnd").fabric());
+    assertSameFabric(
+        read("fabric-files/net.ibnd").fabric(), read("fabric-files/net-full.ibnd").fabric());
   }
 
   /**
    * ibsim's counters: switchguid= restarts, switchguid+N offsets from the last base, caguid=
-   * restarts the CAs, devid= stays, vendid= and sysimgguid= apply once; unquoted descriptions.
-   * The values are what ibnetdiscover showed under ibsim.
+   * restarts the CAs, devid= stays, vendid= and sysimgguid= apply once; unquoted descriptions. The
+   * values are what ibnetdiscover showed under ibsim.
    */
   @Test
   void ibsimGuidCountersAndIdLines() throws Exception {
@@ -164,20 +169,24 @@ class FabricFilesTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "refused/ports-report.txt | 1 | the ports report of `ibnetdiscover -p`",
-      "refused/node-list.txt | 1 | the node list of `ibnetdiscover -l` (or -S, -H, -R)",
-      "refused/iblinkinfo.txt | 1 | the output of `iblinkinfo`",
-      "refused/opensm-subnet.lst | 1 | a subnet list in LST format (ibdiagnet's ibdiagnet2.lst or OpenSM's opensm-subnet.lst)",
-      "refused/opensm-lfts.dump | 1 | an LFT dump (opensm-lfts.dump or ibroute output), not a fabric (commands take the fabric first: `ibrouting check FABRIC LFTS`)",
-      "refused/ibdiagnet2.db_csv | 1 | ibdiagnet's database (ibdiagnet2.db_csv)",
-      "refused/ibdiagnet2.net_dump | 1 | ibdiagnet's link dump (ibdiagnet2.net_dump)"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "refused/ports-report.txt | 1 | the ports report of `ibnetdiscover -p`",
+        "refused/node-list.txt | 1 | the node list of `ibnetdiscover -l` (or -S, -H, -R)",
+        "refused/iblinkinfo.txt | 1 | the output of `iblinkinfo`",
+        "refused/opensm-subnet.lst | 1 | a subnet list in LST format (ibdiagnet's ibdiagnet2.lst or OpenSM's opensm-subnet.lst)",
+        "refused/opensm-lfts.dump | 1 | an LFT dump (opensm-lfts.dump or ibroute output), not a fabric (commands take the fabric first: `ibrouting check FABRIC LFTS`)",
+        "refused/ibdiagnet2.db_csv | 1 | ibdiagnet's database (ibdiagnet2.db_csv)",
+        "refused/ibdiagnet2.net_dump | 1 | ibdiagnet's link dump (ibdiagnet2.net_dump)"
+      })
   void otherToolsOutputIsRefusedByName(String resource, int line, String what) {
     Path file = SampleFiles.copy("fabric-files/" + resource);
     ParseException e = assertThrows(ParseException.class, () -> FabricFiles.readFile(file));
     assertEquals(line, e.line(), e.getMessage());
     assertTrue(e.problem().startsWith("this is " + what), e.getMessage());
-    assertTrue(e.problem().endsWith("run `ibnetdiscover > fabric.ibnd` on a host of the fabric"),
+    assertTrue(
+        e.problem().endsWith("run `ibnetdiscover > fabric.ibnd` on a host of the fabric"),
         e.getMessage());
   }
 }

@@ -50,8 +50,9 @@ class ReferenceTopologiesTest {
   @Test
   void oversubscribedXgftIsTheSharedFabricUpToNames() {
     Fabric reference = ReferenceFabrics.fabric("oversub_2to1");
-    Fabric generated = Topologies.xgft(new int[] {16, 12}, new int[] {1, 8},
-        TopologyOptions.DEFAULT.withRadix(24));
+    Fabric generated =
+        Topologies.xgft(
+            new int[] {16, 12}, new int[] {1, 8}, TopologyOptions.DEFAULT.withRadix(24));
     // the reference names spines Sspine<j>, leaves Sleaf<i>, hosts H<leaf>_<j>
     Map<String, String> rename = new TreeMap<>();
     for (int j = 0; j < 8; j++) {
@@ -79,8 +80,16 @@ class ReferenceTopologiesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"ft4_3", "ft8_3", "oversub_2to1", "torus2d_4x4", "hypercube5",
-      "dragonfly_a4p2h2", "jellyfish32"})
+  @ValueSource(
+      strings = {
+        "ft4_3",
+        "ft8_3",
+        "oversub_2to1",
+        "torus2d_4x4",
+        "hypercube5",
+        "dragonfly_a4p2h2",
+        "jellyfish32"
+      })
   void openSmLidRuleReproducesEveryReferenceFabric(String name) {
     Fabric reference = ReferenceFabrics.fabric(name);
     Fabric relabelled = OpenSmLids.reassign(reference, 0, reference.nodeOfGuid(0x200000L));
@@ -105,8 +114,11 @@ class ReferenceTopologiesTest {
       if (peer < 0) {
         continue;
       }
-      String from = rename.getOrDefault(f.description(f.nodeOfPort(channel)), f.description(f.nodeOfPort(channel)));
-      String to = rename.getOrDefault(f.description(f.nodeOfPort(peer)), f.description(f.nodeOfPort(peer)));
+      String from =
+          rename.getOrDefault(
+              f.description(f.nodeOfPort(channel)), f.description(f.nodeOfPort(channel)));
+      String to =
+          rename.getOrDefault(f.description(f.nodeOfPort(peer)), f.description(f.nodeOfPort(peer)));
       links.add(from + "[" + f.portNum(channel) + "]-" + to + "[" + f.portNum(peer) + "]");
     }
     links.sort(null);

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
 
-/** What {@code ibnetdiscover} found under ibsim, against the fabric we read from the same net file. */
+/**
+ * What {@code ibnetdiscover} found under ibsim, against the fabric we read from the same net file.
+ */
 public final class DiscoveryAssertions {
   private DiscoveryAssertions() {}
 
@@ -40,11 +42,14 @@ public final class DiscoveryAssertions {
         int myPeer = ours.peerPort(port);
         if (peer >= 0) {
           assertTrue(myPeer >= 0, portName + " is not linked");
-          assertEquals(discovered.nodeGuid(discovered.nodeOfPort(peer)),
-              ours.nodeGuid(ours.nodeOfPort(myPeer)), portName + " peer");
+          assertEquals(
+              discovered.nodeGuid(discovered.nodeOfPort(peer)),
+              ours.nodeGuid(ours.nodeOfPort(myPeer)),
+              portName + " peer");
           assertEquals(discovered.portNum(peer), ours.portNum(myPeer), portName + " peer port");
         } else if (myPeer >= 0) {
-          assertTrue(discovered.nodeOfGuid(ours.nodeGuid(ours.nodeOfPort(myPeer))) < 0,
+          assertTrue(
+              discovered.nodeOfGuid(ours.nodeGuid(ours.nodeOfPort(myPeer))) < 0,
               portName + " leads to a node ibnetdiscover saw, but not over this link");
         }
       }
@@ -52,8 +57,10 @@ public final class DiscoveryAssertions {
     for (int node = 0; node < ours.numNodes(); node++) {
       if (discovered.nodeOfGuid(ours.nodeGuid(node)) < 0) {
         for (int p = 0; p <= ours.numPorts(node); p++) {
-          assertEquals(0, ours.baseLid(ours.port(node, p)), ours.portName(ours.port(node, p))
-              + " has a LID though no SM reaches it");
+          assertEquals(
+              0,
+              ours.baseLid(ours.port(node, p)),
+              ours.portName(ours.port(node, p)) + " has a LID though no SM reaches it");
         }
       }
     }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 public final class OpenSmLog {
   private static final Pattern VLS_NEEDED = Pattern.compile("Virtual Lanes needed: (\\d+)");
   private static final Pattern LANE = Pattern.compile("^ +(\\d+)\\. lane: (\\d+)$");
-  private static final Pattern LASH_LAYER = Pattern.compile("lash_core: Lanes in layer (\\d+): (\\d+)");
+  private static final Pattern LASH_LAYER =
+      Pattern.compile("lash_core: Lanes in layer (\\d+): (\\d+)");
   private static final Pattern LASH_NEEDED = Pattern.compile("lash_core: Lanes needed: (\\d+)");
   private static final Pattern ERROR = Pattern.compile("ERR ([0-9A-F]{4})");
 
@@ -34,7 +35,9 @@ public final class OpenSmLog {
     return new OpenSmLog(Files.readAllLines(log, StandardCharsets.ISO_8859_1));
   }
 
-  /** DFSSSP's "Virtual Lanes needed" (available + 1 when they did not suffice), or -1 when absent. */
+  /**
+   * DFSSSP's "Virtual Lanes needed" (available + 1 when they did not suffice), or -1 when absent.
+   */
   public int dfssspVlsNeeded() {
     return firstNumber(VLS_NEEDED);
   }
@@ -57,8 +60,8 @@ public final class OpenSmLog {
 
   /**
    * DFSSSP's "Approx. #paths per VL (after balancing)": per SL, the paths of the VL whose block it
-   * belongs to divided by the block's size; null when absent (OpenSM stops before it when the VLs do
-   * not suffice).
+   * belongs to divided by the block's size; null when absent (OpenSM stops before it when the VLs
+   * do not suffice).
    */
   public long[] dfssspPathsPerVlAfterBalancing() {
     return lanesAfter("Approx. #paths per VL (after balancing):");

@@ -16,7 +16,10 @@ import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 
-/** One OpenSM run on a fabric under ibsim, for interop tests: the fabric as OpenSM numbered it and its tables. */
+/**
+ * One OpenSM run on a fabric under ibsim, for interop tests: the fabric as OpenSM numbered it and
+ * its tables.
+ */
 public final class OpenSmRuns {
   private OpenSmRuns() {}
 
@@ -29,7 +32,10 @@ public final class OpenSmRuns {
    */
   public record Run(Fabric fabric, Routing routing, OpenSmSimulation.Result result) {}
 
-  /** Skips the calling test when ibsim or OpenSM is not installed, or fails it under {@value OpenSmPeer#REQUIRE}. */
+  /**
+   * Skips the calling test when ibsim or OpenSM is not installed, or fails it under {@value
+   * OpenSmPeer#REQUIRE}.
+   */
   public static void assumeOpenSm() {
     OpenSmPeer.assumeAvailable();
   }
@@ -42,18 +48,24 @@ public final class OpenSmRuns {
     return run(fabric, engines, dir, List.of());
   }
 
-  /** Like {@link #run(Fabric, String, Path)} with more opensm arguments ({@code --torus_config FILE}, {@code -l 1}). */
-  public static Run run(Fabric fabric, String engines, Path dir, List<String> extraArgs) throws IOException {
+  /**
+   * Like {@link #run(Fabric, String, Path)} with more opensm arguments ({@code --torus_config
+   * FILE}, {@code -l 1}).
+   */
+  public static Run run(Fabric fabric, String engines, Path dir, List<String> extraArgs)
+      throws IOException {
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"),
-        OpenSmSimulation.ibsimLimits(fabric))) {
+    try (OpenSmSimulation sim =
+        OpenSmSimulation.start(net, dir.resolve("sim"), OpenSmSimulation.ibsimLimits(fabric))) {
       List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engines));
       args.addAll(extraArgs);
       OpenSmSimulation.Result result = sim.runOpenSm(engines, args);
-      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
-          dir.resolve("ibnetdiscover.out").toString());
-      Routing routing = result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());
+      Fabric discovered =
+          IbnetdiscoverReader.read(
+              new StringReader(sim.ibnetdiscover()), dir.resolve("ibnetdiscover.out").toString());
+      Routing routing =
+          result.lftDump() == null ? null : LftDumpReader.read(discovered, result.lftDump());
       return new Run(discovered, routing, result);
     }
   }
@@ -62,13 +74,16 @@ public final class OpenSmRuns {
    * Starts ibsim on {@code netFile} and runs {@code opensm -R file -U dump}: OpenSM must take the
    * tables, and the {@code opensm-lfts.dump} it writes back must equal {@code dump} byte for byte.
    */
-  public static void assertFileEngineWritesBack(Path netFile, Path dump, Path dir) throws IOException {
+  public static void assertFileEngineWritesBack(Path netFile, Path dump, Path dir)
+      throws IOException {
     try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, dir.resolve("sim"))) {
       OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
       assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
       assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
       assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
-      assertArrayEquals(Files.readAllBytes(dump), Files.readAllBytes(result.lftDump()),
+      assertArrayEquals(
+          Files.readAllBytes(dump),
+          Files.readAllBytes(result.lftDump()),
           "OpenSM's dump after loading ours differs; see " + result.lftDump());
     }
   }

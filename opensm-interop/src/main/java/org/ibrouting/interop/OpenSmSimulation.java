@@ -19,14 +19,13 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.sl.PathRecordReader;
 
 /**
- * The real OpenSM on a fabric simulated by ibsim: {@code ibsim -s -n NETFILE} with a private
- * {@code IBSIM_SOCKNAME}, then either {@code ibsim-run opensm -o -R ENGINE -D 0x47} once with a
- * fresh cache and dump directory ({@link #runOpenSm}), or an OpenSM that keeps running and
- * answers SA queries ({@link #startOpenSm}), while infiniband-diags read back what the simulated
- * switches and the SA hold: LFTs ({@link #dumpFts}, {@link #ibroute}), PathRecords
- * ({@link #caPathRecords}) and SL-to-VL tables ({@link #sl2vlTables}). The ibsim and OpenSM
- * processes this object started are stopped by {@link #close()} and {@code RunningOpenSm.close()},
- * by their process ids.
+ * The real OpenSM on a fabric simulated by ibsim: {@code ibsim -s -n NETFILE} with a private {@code
+ * IBSIM_SOCKNAME}, then either {@code ibsim-run opensm -o -R ENGINE -D 0x47} once with a fresh
+ * cache and dump directory ({@link #runOpenSm}), or an OpenSM that keeps running and answers SA
+ * queries ({@link #startOpenSm}), while infiniband-diags read back what the simulated switches and
+ * the SA hold: LFTs ({@link #dumpFts}, {@link #ibroute}), PathRecords ({@link #caPathRecords}) and
+ * SL-to-VL tables ({@link #sl2vlTables}). The ibsim and OpenSM processes this object started are
+ * stopped by {@link #close()} and {@code RunningOpenSm.close()}, by their process ids.
  *
  * <pre>{@code
  * try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, workDir)) {
@@ -43,10 +42,13 @@ import org.ibrouting.io.sl.PathRecordReader;
  */
 public final class OpenSmSimulation implements AutoCloseable {
   private static final AtomicLong COUNTER = new AtomicLong();
-  private static final Pattern TIME = Pattern.compile("^\\w{3} +\\d+ (\\d\\d):(\\d\\d):(\\d\\d) (\\d{6}) ");
-  private static final Pattern ENGINE = Pattern.compile("osm_ucast_mgr_process: (\\S+) tables configured");
+  private static final Pattern TIME =
+      Pattern.compile("^\\w{3} +\\d+ (\\d\\d):(\\d\\d):(\\d\\d) (\\d{6}) ");
+  private static final Pattern ENGINE =
+      Pattern.compile("osm_ucast_mgr_process: (\\S+) tables configured");
   private static final Pattern SL2VL_HEADER = Pattern.compile("^# SL2VL table: Lid (\\d+)");
-  private static final Pattern SL2VL_ROW = Pattern.compile("^ports: in +(\\d+), out +(\\d+): *(\\|.*)$");
+  private static final Pattern SL2VL_ROW =
+      Pattern.compile("^ports: in +(\\d+), out +(\\d+): *(\\|.*)$");
 
   /**
    * What one OpenSM run did.
@@ -59,14 +61,21 @@ public final class OpenSmSimulation implements AutoCloseable {
    * @param log OpenSM's log file
    * @param dumpDir the directory of its dumps
    */
-  public record Result(int exitCode, Path lftDump, String engineUsed, double routingSeconds,
-      Path log, Path dumpDir) {}
+  public record Result(
+      int exitCode,
+      Path lftDump,
+      String engineUsed,
+      double routingSeconds,
+      Path log,
+      Path dumpDir) {}
 
   private final Path workDir;
   private final String sockName;
   private final Process ibsim;
+
   /** Where tools run: umad2sim builds a fake sysfs tree in the working directory of each one. */
   private final Path toolDir;
+
   private int runs;
 
   private OpenSmSimulation(Path workDir, String sockName, Process ibsim, Path toolDir) {
@@ -78,11 +87,14 @@ public final class OpenSmSimulation implements AutoCloseable {
 
   /** Whether ibsim, ibsim-run and opensm are installed. */
   public static boolean available() {
-    return onPath("ibsim") && onPath("ibsim-run") && (onPath("opensm") || Files.isExecutable(Path.of("/usr/sbin/opensm")));
+    return onPath("ibsim")
+        && onPath("ibsim-run")
+        && (onPath("opensm") || Files.isExecutable(Path.of("/usr/sbin/opensm")));
   }
 
   private static boolean onPath(String program) {
-    String path = System.getenv("PATH") + File.pathSeparator + "/usr/sbin" + File.pathSeparator + "/sbin";
+    String path =
+        System.getenv("PATH") + File.pathSeparator + "/usr/sbin" + File.pathSeparator + "/sbin";
     for (String dir : path.split(File.pathSeparator)) {
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
         return true;
@@ -105,12 +117,16 @@ public final class OpenSmSimulation implements AutoCloseable {
     // opensm and ibsim run in sub-directories: every path handed to them must be absolute
     workDir = workDir.toAbsolutePath();
     Files.createDirectories(workDir);
-    String sockName = "ibrouting-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
+    String sockName =
+        "ibrouting-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
     List<String> command = new ArrayList<>(List.of("ibsim", "-s", "-n"));
     command.addAll(ibsimOptions);
     command.add(netFile.toAbsolutePath().toString());
-    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
-        .redirectErrorStream(true).redirectOutput(workDir.resolve("ibsim.log").toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(workDir.resolve("ibsim.log").toFile());
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     Process process = pb.start();
     OpenSmSimulation sim = new OpenSmSimulation(workDir, sockName, process, toolDir(workDir));
@@ -147,8 +163,11 @@ public final class OpenSmSimulation implements AutoCloseable {
     Path unix = Path.of("/proc/net/unix");
     while (System.nanoTime() < deadline) {
       if (!ibsim.isAlive()) {
-        throw new IOException("ibsim exited with status " + ibsim.exitValue() + "; see "
-            + workDir.resolve("ibsim.log"));
+        throw new IOException(
+            "ibsim exited with status "
+                + ibsim.exitValue()
+                + "; see "
+                + workDir.resolve("ibsim.log"));
       }
       if (Files.isReadable(unix) && Files.readString(unix).contains("@" + sockName)) {
         sleep(200);
@@ -156,7 +175,8 @@ public final class OpenSmSimulation implements AutoCloseable {
       }
       sleep(100);
     }
-    throw new IOException("ibsim did not open its socket within 120 s; see " + workDir.resolve("ibsim.log"));
+    throw new IOException(
+        "ibsim did not open its socket within 120 s; see " + workDir.resolve("ibsim.log"));
   }
 
   private static void sleep(long millis) {
@@ -168,22 +188,32 @@ public final class OpenSmSimulation implements AutoCloseable {
     }
   }
 
-  /** ibsim options ({@code -N -S -P}) that raise its node, switch and port limits to fit {@code fabric}. */
+  /**
+   * ibsim options ({@code -N -S -P}) that raise its node, switch and port limits to fit {@code
+   * fabric}.
+   */
   public static List<String> ibsimLimits(Fabric fabric) {
-    return List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
-        Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64));
+    return List.of(
+        "-N",
+        Integer.toString(fabric.numNodes() + 64),
+        "-S",
+        Integer.toString(fabric.numSwitches() + 16),
+        "-P",
+        Integer.toString(fabric.numPortSlots() * 2 + 64));
   }
 
   /**
    * The opensm options an engine needs to run as intended: lash uses its layers only with QoS
-   * ({@code -Q}), torus-2QoS refuses to run without it (ERR 4E44; it also needs
-   * {@code --torus_config FILE}).
+   * ({@code -Q}), torus-2QoS refuses to run without it (ERR 4E44; it also needs {@code
+   * --torus_config FILE}).
    */
   public static List<String> engineOptions(String engine) {
     return engine.equals("lash") || engine.equals("torus-2QoS") ? List.of("-Q") : List.of();
   }
 
-  /** Runs {@code opensm -o -R engines -D 0x47} once, with extra arguments such as {@code -U FILE}. */
+  /**
+   * Runs {@code opensm -o -R engines -D 0x47} once, with extra arguments such as {@code -U FILE}.
+   */
   public Result runOpenSm(String engines, List<String> extraArgs) throws IOException {
     return runOpenSm(engines, extraArgs, 1800);
   }
@@ -239,14 +269,17 @@ public final class OpenSmSimulation implements AutoCloseable {
     if (!m.find()) {
       return Double.NaN;
     }
-    LocalTime t = LocalTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-        Integer.parseInt(m.group(3)));
+    LocalTime t =
+        LocalTime.of(
+            Integer.parseInt(m.group(1)),
+            Integer.parseInt(m.group(2)),
+            Integer.parseInt(m.group(3)));
     return t.toSecondOfDay() + Integer.parseInt(m.group(4)) / 1e6;
   }
 
   /**
-   * An OpenSM that keeps running (no {@code -o}) on this simulation, started by
-   * {@link #startOpenSm}; {@link #close()} stops it by its process id.
+   * An OpenSM that keeps running (no {@code -o}) on this simulation, started by {@link
+   * #startOpenSm}; {@link #close()} stops it by its process id.
    */
   public final class RunningOpenSm implements AutoCloseable {
     private final Process process;
@@ -301,10 +334,10 @@ public final class OpenSmSimulation implements AutoCloseable {
   }
 
   /**
-   * Starts OpenSM without {@code -o}, so that it keeps running and answers SA queries:
-   * {@code ibsim-run opensm -d2 -f LOG --dump_files_dir DIR ARGS} with a fresh cache directory
-   * ({@code -d2} flushes the log after every message), and returns once the log says
-   * {@code SUBNET UP}. For a deployment, {@code args} is {@code -F DIR/opensm.conf}.
+   * Starts OpenSM without {@code -o}, so that it keeps running and answers SA queries: {@code
+   * ibsim-run opensm -d2 -f LOG --dump_files_dir DIR ARGS} with a fresh cache directory ({@code
+   * -d2} flushes the log after every message), and returns once the log says {@code SUBNET UP}. For
+   * a deployment, {@code args} is {@code -F DIR/opensm.conf}.
    *
    * @throws IOException when OpenSM exits, or the subnet is not up within {@code timeoutSeconds}
    */
@@ -318,15 +351,22 @@ public final class OpenSmSimulation implements AutoCloseable {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
     try {
       while (true) {
-        if (Files.exists(log) && Files.readString(log, StandardCharsets.ISO_8859_1).contains("SUBNET UP")) {
+        if (Files.exists(log)
+            && Files.readString(log, StandardCharsets.ISO_8859_1).contains("SUBNET UP")) {
           return running;
         }
         if (!opensm.isAlive()) {
-          throw new IOException("opensm exited with status " + opensm.exitValue()
-              + " before the subnet came up; see " + log + " and " + run.output());
+          throw new IOException(
+              "opensm exited with status "
+                  + opensm.exitValue()
+                  + " before the subnet came up; see "
+                  + log
+                  + " and "
+                  + run.output());
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException("the subnet was not up within " + timeoutSeconds + " s; see " + log);
+          throw new IOException(
+              "the subnet was not up within " + timeoutSeconds + " s; see " + log);
         }
         sleep(100);
       }
@@ -339,8 +379,8 @@ public final class OpenSmSimulation implements AutoCloseable {
   private record OpenSmRun(Process process, Path log, Path output, Path dumps) {}
 
   /**
-   * Starts {@code ibsim-run opensm -f LOG --dump_files_dir DIR ARGS} in a new run directory with
-   * a fresh {@code OSM_CACHE_DIR}: OpenSM's guid2lid cache would otherwise override the LIDs.
+   * Starts {@code ibsim-run opensm -f LOG --dump_files_dir DIR ARGS} in a new run directory with a
+   * fresh {@code OSM_CACHE_DIR}: OpenSM's guid2lid cache would otherwise override the LIDs.
    */
   private OpenSmRun openSm(List<String> args) throws IOException {
     Path runDir = workDir.resolve("opensm-" + (++runs));
@@ -350,12 +390,17 @@ public final class OpenSmSimulation implements AutoCloseable {
     Files.createDirectories(dumps);
     Path log = runDir.resolve("opensm.log");
     Path output = runDir.resolve("opensm.out");
-    List<String> command = new ArrayList<>(List.of("ibsim-run", "opensm", "-f", log.toString(),
-        "--dump_files_dir", dumps.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "ibsim-run", "opensm", "-f", log.toString(), "--dump_files_dir", dumps.toString()));
     command.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(command).directory(runDir.toFile())
-        .redirectErrorStream(true).redirectOutput(output.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(runDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     pb.environment().put("OSM_CACHE_DIR", cache.toString());
     return new OpenSmRun(pb.start(), log, output, dumps);
@@ -385,12 +430,12 @@ public final class OpenSmSimulation implements AutoCloseable {
   /**
    * Asks the running subnet manager's SA for the PathRecord of each pair ({@code srcLids[i]},
    * {@code dstLids[i]}), one {@code saquery -p --src-to-dst S:D} per pair in a single shell, and
-   * returns the records as saquery prints them ({@code PathRecordReader} reads them); a pair the
-   * SA does not answer leaves a {@code # no PathRecord for S:D} line.
+   * returns the records as saquery prints them ({@code PathRecordReader} reads them); a pair the SA
+   * does not answer leaves a {@code # no PathRecord for S:D} line.
    *
    * <p>One query per pair, because ibsim's umad2sim has no RMPP: a plain {@code saquery -p} (all
-   * records in one SA answer, the cheapest way on a real fabric) comes back cut to its first
-   * MAD, three records, under ibsim.
+   * records in one SA answer, the cheapest way on a real fabric) comes back cut to its first MAD,
+   * three records, under ibsim.
    */
   public String pathRecords(int[] srcLids, int[] dstLids) throws IOException {
     Path pairs = workDir.resolve("pairs-" + (++runs) + ".txt");
@@ -399,15 +444,18 @@ public final class OpenSmSimulation implements AutoCloseable {
       text.append(srcLids[i]).append(' ').append(dstLids[i]).append('\n');
     }
     Files.writeString(pairs, text, StandardCharsets.US_ASCII);
-    String script = "while read s d; do saquery -p --src-to-dst \"$s:$d\""
-        + " || echo \"# no PathRecord for $s:$d\"; done < '" + pairs + "'";
+    String script =
+        "while read s d; do saquery -p --src-to-dst \"$s:$d\""
+            + " || echo \"# no PathRecord for $s:$d\"; done < '"
+            + pairs
+            + "'";
     return runTool(List.of("sh", "-c", script), 120 + srcLids.length / 10);
   }
 
   /**
    * The SL table the running subnet manager's SA hands out for every ordered pair of distinct CA
-   * (and router) ports, base LIDs, read with {@code PathRecordReader}: compare it with a
-   * routing's own {@code SlTable}.
+   * (and router) ports, base LIDs, read with {@code PathRecordReader}: compare it with a routing's
+   * own {@code SlTable}.
    */
   public PathRecordReader.Listing caPathRecords(Fabric fabric) throws IOException {
     return PathRecordReader.read(fabric, caPathRecordFile(fabric));
@@ -457,8 +505,8 @@ public final class OpenSmSimulation implements AutoCloseable {
   public record Sl2VlRow(int lid, int inPort, int outPort, byte[] vlOfSl) {}
 
   /**
-   * The SL-to-VL tables the nodes hold: {@code smpquery sl2vl LID PORT} for every connected port
-   * of every switch (all input ports each) and {@code smpquery sl2vl LID} for every CA port.
+   * The SL-to-VL tables the nodes hold: {@code smpquery sl2vl LID PORT} for every connected port of
+   * every switch (all input ports each) and {@code smpquery sl2vl LID} for every CA port.
    */
   public List<Sl2VlRow> sl2vlTables(Fabric fabric) throws IOException {
     StringBuilder script = new StringBuilder();
@@ -499,7 +547,8 @@ public final class OpenSmSimulation implements AutoCloseable {
         if (n != 16 || lid < 0) {
           throw new IllegalArgumentException("not an SL2VL row of 16 VLs: " + line);
         }
-        rows.add(new Sl2VlRow(lid, Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)), vls));
+        rows.add(
+            new Sl2VlRow(lid, Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)), vls));
       }
     }
     return rows;
@@ -529,19 +578,26 @@ public final class OpenSmSimulation implements AutoCloseable {
     List<String> full = new ArrayList<>();
     full.add("ibsim-run");
     full.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(full).directory(toolDir.toFile())
-        .redirectError(err.toFile()).redirectOutput(out.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(full)
+            .directory(toolDir.toFile())
+            .redirectError(err.toFile())
+            .redirectOutput(out.toFile());
     pb.environment().put("IBSIM_SOCKNAME", sockName);
     try {
       Process p = pb.start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new IOException(String.join(" ", command) + " did not finish within "
-            + timeoutSeconds + " s");
+        throw new IOException(
+            String.join(" ", command) + " did not finish within " + timeoutSeconds + " s");
       }
       if (p.exitValue() != 0) {
-        throw new IOException(String.join(" ", command) + " exited with status " + p.exitValue()
-            + ": " + Files.readString(err, StandardCharsets.UTF_8).strip());
+        throw new IOException(
+            String.join(" ", command)
+                + " exited with status "
+                + p.exitValue()
+                + ": "
+                + Files.readString(err, StandardCharsets.UTF_8).strip());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

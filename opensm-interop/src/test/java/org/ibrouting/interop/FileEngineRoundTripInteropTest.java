@@ -16,8 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class FileEngineRoundTripInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "torus2d_4x4"})
@@ -26,6 +25,7 @@ class FileEngineRoundTripInteropTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "dfsssp");
     Path ours = dir.resolve("ours.dump");
     LftDumpWriter.write(theirs, ours, DumpFormat.FULL);
-    OpenSmRuns.assertFileEngineWritesBack(ReferenceFabrics.resource(name, name + ".net"), ours, dir);
+    OpenSmRuns.assertFileEngineWritesBack(
+        ReferenceFabrics.resource(name, name + ".net"), ours, dir);
   }
 }

@@ -20,16 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("interop")
 class IbrouteInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void ibrouteOutputReadsToOpenSmsTables() throws Exception {
     OpenSmPeer.assumeAvailable();
     String name = "torus2d_4x4";
     Fabric fabric = ReferenceFabrics.fabric(name);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
-        dir.resolve("sim"))) {
+    try (OpenSmSimulation sim =
+        OpenSmSimulation.start(
+            ReferenceFabrics.resource(name, name + ".net"), dir.resolve("sim"))) {
       OpenSmSimulation.Result result = sim.runOpenSm("sssp", List.of());
       assertEquals("sssp", result.engineUsed(), "see " + result.log());
       Routing dumped = LftDumpReader.read(fabric, result.lftDump());
@@ -37,10 +37,12 @@ class IbrouteInteropTest {
       for (int sw = 0; sw < fabric.numSwitches(); sw++) {
         text.append(sim.ibroute(fabric.baseLid(fabric.port(sw, 0))));
       }
-      assertTrue(text.indexOf("valid lids dumped") > 0, text.substring(0, Math.min(500, text.length())));
+      assertTrue(
+          text.indexOf("valid lids dumped") > 0, text.substring(0, Math.min(500, text.length())));
       Routing programmed = LftDumpReader.read(fabric, new StringReader(text.toString()), "ibroute");
       assertTrue(dumped.sameLfts(programmed), "ibroute's tables differ from OpenSM's dump");
-      assertTrue(dumped.sameLfts(ReferenceFabrics.openSmRouting(name, "sssp")),
+      assertTrue(
+          dumped.sameLfts(ReferenceFabrics.openSmRouting(name, "sssp")),
           "this OpenSM's sssp differs from the shipped dump");
     }
   }

@@ -29,8 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class NetWriterInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "hypercube5"})
@@ -45,14 +44,20 @@ class NetWriterInteropTest {
       assertEquals("minhop", result.engineUsed(), "see " + result.log());
       assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
       byte[] shipped;
-      try (InputStream in = new GZIPInputStream(ReferenceFabrics.class.getClassLoader()
-          .getResourceAsStream("fabrics/" + name + "/minhop.lfts.dump.gz"))) {
+      try (InputStream in =
+          new GZIPInputStream(
+              ReferenceFabrics.class
+                  .getClassLoader()
+                  .getResourceAsStream("fabrics/" + name + "/minhop.lfts.dump.gz"))) {
         shipped = in.readAllBytes();
       }
-      assertArrayEquals(shipped, Files.readAllBytes(result.lftDump()),
-          "OpenSM's minhop dump on our net file differs from the shipped one; see " + result.lftDump());
-      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
-          "ibnetdiscover");
+      assertArrayEquals(
+          shipped,
+          Files.readAllBytes(result.lftDump()),
+          "OpenSM's minhop dump on our net file differs from the shipped one; see "
+              + result.lftDump());
+      Fabric discovered =
+          IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
       assertSameFabric(fabric, discovered);
     }
   }
@@ -65,10 +70,12 @@ class NetWriterInteropTest {
     for (int port = 0; port < sdr.numPortSlots(); port++) {
       int peer = sdr.peerPort(port);
       if (peer >= 0) {
-        String rate = sdr.isSwitch(sdr.nodeOfPort(peer)) && sdr.isSwitch(sdr.nodeOfPort(port))
-            ? "4xQDR" : "1xDDR";
-        b.halfLink(sdr.nodeOfPort(port), sdr.portNum(port), sdr.nodeOfPort(peer),
-            sdr.portNum(peer), rate);
+        String rate =
+            sdr.isSwitch(sdr.nodeOfPort(peer)) && sdr.isSwitch(sdr.nodeOfPort(port))
+                ? "4xQDR"
+                : "1xDDR";
+        b.halfLink(
+            sdr.nodeOfPort(port), sdr.portNum(port), sdr.nodeOfPort(peer), sdr.portNum(peer), rate);
       }
     }
     Fabric fabric = b.build();
@@ -77,8 +84,8 @@ class NetWriterInteropTest {
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
       OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
       assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
-      assertSameFabric(fabric, IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()),
-          "ibnetdiscover"));
+      assertSameFabric(
+          fabric, IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover"));
     }
   }
 }

@@ -13,13 +13,13 @@ import org.opentest4j.TestAbortedException;
 class OpenSmPeerTest {
   @Test
   void absentPeerSkipsUnlessRequired() {
-    TestAbortedException skipped = assertThrows(TestAbortedException.class,
-        () -> OpenSmPeer.assumeAvailable(false, null));
+    TestAbortedException skipped =
+        assertThrows(TestAbortedException.class, () -> OpenSmPeer.assumeAvailable(false, null));
     assertTrue(skipped.getMessage().contains("apt-get install opensm"), skipped.getMessage());
     assertThrows(TestAbortedException.class, () -> OpenSmPeer.assumeAvailable(false, "0"));
     assertThrows(TestAbortedException.class, () -> OpenSmPeer.assumeAvailable(false, "false"));
-    AssertionFailedError failed = assertThrows(AssertionFailedError.class,
-        () -> OpenSmPeer.assumeAvailable(false, "1"));
+    AssertionFailedError failed =
+        assertThrows(AssertionFailedError.class, () -> OpenSmPeer.assumeAvailable(false, "1"));
     assertTrue(failed.getMessage().contains(OpenSmPeer.REQUIRE + "=1"), failed.getMessage());
     assertDoesNotThrow(() -> OpenSmPeer.assumeAvailable(true, "1"));
     assertDoesNotThrow(() -> OpenSmPeer.assumeAvailable(true, null));

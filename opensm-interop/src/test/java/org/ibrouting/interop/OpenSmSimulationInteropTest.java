@@ -16,8 +16,14 @@ class OpenSmSimulationInteropTest {
   @Test
   void limitsFitTheFabricAndLashGetsQos() {
     var fabric = ReferenceFabrics.fabric("ft4_3");
-    assertEquals(List.of("-N", Integer.toString(fabric.numNodes() + 64), "-S",
-        Integer.toString(fabric.numSwitches() + 16), "-P", Integer.toString(fabric.numPortSlots() * 2 + 64)),
+    assertEquals(
+        List.of(
+            "-N",
+            Integer.toString(fabric.numNodes() + 64),
+            "-S",
+            Integer.toString(fabric.numSwitches() + 16),
+            "-P",
+            Integer.toString(fabric.numPortSlots() * 2 + 64)),
         OpenSmSimulation.ibsimLimits(fabric));
     assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("lash"));
     assertEquals(List.of(), OpenSmSimulation.engineOptions("dfsssp"));
@@ -29,14 +35,16 @@ class OpenSmSimulationInteropTest {
     OpenSmPeer.assumeAvailable();
     Path relative = Path.of("target", "relative-sim-" + ProcessHandle.current().pid());
     String name = "ft4_3";
-    try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"), relative)) {
+    try (OpenSmSimulation sim =
+        OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"), relative)) {
       OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
       assertEquals(0, result.exitCode(), "see " + result.log());
       assertNotNull(result.lftDump(), "see " + result.log());
       assertEquals("minhop", result.engineUsed());
     } finally {
       try (var walk = Files.walk(relative)) {
-        walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+        walk.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+            .forEach(p -> p.toFile().delete());
       }
     }
   }

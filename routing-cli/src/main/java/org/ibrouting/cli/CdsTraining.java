@@ -13,10 +13,10 @@ import org.ibrouting.engines.Engines;
 
 /**
  * The training run behind {@code bin/ibrouting}'s class-data-sharing archive: every command of the
- * command line once on small generated fabrics (a fat tree, a torus, with LMC), every engine of
- * the registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit}, so that
- * the archive holds the classes later commands load. Writes only into a temporary directory, which
- * it removes; prints nothing. Exit status 0 when every command ran as expected.
+ * command line once on small generated fabrics (a fat tree, a torus, with LMC), every engine of the
+ * registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit}, so that the
+ * archive holds the classes later commands load. Writes only into a temporary directory, which it
+ * removes; prints nothing. Exit status 0 when every command ran as expected.
  */
 public final class CdsTraining {
   private CdsTraining() {}

@@ -20,41 +20,61 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting check FABRIC LFTS}: validity, reachability, loops, hops and credit loops. */
-@Command(name = "check", description = {
-    "Check forwarding tables (an OpenSM dump, ours, or read from the switches) against a fabric.",
-    "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."})
+@Command(
+    name = "check",
+    description = {
+      "Check forwarding tables (an OpenSM dump, ours, or read from the switches) against a fabric.",
+      "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."
+    })
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Parameters(index = "1", paramLabel = "LFTS", description = "LFTs: an OpenSM dump, or what ibroute"
-      + " or dump_fts (dump_lfts.sh) print from the switches (.gz ok)")
+  @Parameters(
+      index = "1",
+      paramLabel = "LFTS",
+      description =
+          "LFTs: an OpenSM dump, or what ibroute"
+              + " or dump_fts (dump_lfts.sh) print from the switches (.gz ok)")
   Path lftFile;
 
-  @Option(names = "--sl", paramLabel = "SLFILE", description = "SL file of the routing (ibrouting format).")
+  @Option(
+      names = "--sl",
+      paramLabel = "SLFILE",
+      description = "SL file of the routing (ibrouting format).")
   Path slFile;
 
-  @Option(names = "--sl-saquery", paramLabel = "FILE", description = "The SLs the subnet manager"
-      + " hands out: the output of saquery -p (every PathRecord).")
+  @Option(
+      names = "--sl-saquery",
+      paramLabel = "FILE",
+      description =
+          "The SLs the subnet manager" + " hands out: the output of saquery -p (every PathRecord).")
   Path saqueryFile;
 
-  @Option(names = "--deadlock", description = "Also verify that no VL's channel dependency graph has a cycle.")
+  @Option(
+      names = "--deadlock",
+      description = "Also verify that no VL's channel dependency graph has a cycle.")
   boolean deadlock;
 
-  @Option(names = "--switches", description = "Also check routes from and to switch LIDs (port 0)."
-      + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
+  @Option(
+      names = "--switches",
+      description =
+          "Also check routes from and to switch LIDs (port 0)."
+              + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
   boolean switches;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
     if (slFile != null && saqueryFile != null) {
-      throw new IllegalArgumentException("give the SLs either as --sl SLFILE or as --sl-saquery FILE");
+      throw new IllegalArgumentException(
+          "give the SLs either as --sl SLFILE or as --sl-saquery FILE");
     }
     FabricFile input = fabricOptions.read(fabricFile);
     Fabric fabric = input.fabric();
@@ -69,13 +89,14 @@ final class CheckCommand implements Callable<Integer> {
     EndpointScope scope = switches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS;
     long start = System.nanoTime();
     RouteReport report = new RouteChecker(scope, common.threads).check(routing);
-    CdgReport cdg = deadlock
-        ? CreditLoopVerifier.defaults().withThreads(common.threads).verify(routing) : null;
+    CdgReport cdg =
+        deadlock ? CreditLoopVerifier.defaults().withThreads(common.threads).verify(routing) : null;
     double seconds = (System.nanoTime() - start) / 1e9;
     boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
     if (common.json) {
-      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("lfts", lftFile.toString());
+      Json json =
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("lfts", lftFile.toString());
       if (listing != null) {
         json.put("path_records", listing.records()).put("sl_vls", listing.slTable().numVls());
       }
@@ -87,14 +108,21 @@ final class CheckCommand implements Callable<Integer> {
     } else {
       FabricOptions.print(input);
       if (listing != null) {
-        System.out.printf(Locale.ROOT, "SLs          %d PathRecords from %s, every one of %d CA port"
-            + " pairs, %d VL(s)%n", listing.records(), saqueryFile, listing.portPairs(),
+        System.out.printf(
+            Locale.ROOT,
+            "SLs          %d PathRecords from %s, every one of %d CA port" + " pairs, %d VL(s)%n",
+            listing.records(),
+            saqueryFile,
+            listing.portPairs(),
             listing.slTable().numVls());
       }
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
-        System.out.println(Summaries.cdgReportText(cdg) + (routing.slTable().isNone() ? ""
-            : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));
+        System.out.println(
+            Summaries.cdgReportText(cdg)
+                + (routing.slTable().isNone()
+                    ? ""
+                    : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));
       }
       System.out.println(ok ? "OK" : "FAILED");
     }

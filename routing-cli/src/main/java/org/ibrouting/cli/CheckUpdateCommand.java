@@ -26,17 +26,22 @@ import picocli.CommandLine.Parameters;
  * {@code ibrouting check-update FABRIC OLD NEW}: whether switching from one routing to another,
  * switch by switch, can close a credit loop, and a safe plan when it can.
  */
-@Command(name = "check-update", description = {
-    "Check that replacing the OLD tables by the NEW ones, switch by switch, cannot close a credit"
-        + " loop: every mix of old and new switch tables (and SLs) must be free of cycles per VL.",
-    "Exit status 0 when every order is safe; 1 when not (then it prints a witness loop, which switch"
-        + " in which state closes it, and a safe plan: a verified switch order, or a phased plan on"
-        + " transition VLs); 2 on bad input."})
+@Command(
+    name = "check-update",
+    description = {
+      "Check that replacing the OLD tables by the NEW ones, switch by switch, cannot close a credit"
+          + " loop: every mix of old and new switch tables (and SLs) must be free of cycles per VL.",
+      "Exit status 0 when every order is safe; 1 when not (then it prints a witness loop, which switch"
+          + " in which state closes it, and a safe plan: a verified switch order, or a phased plan on"
+          + " transition VLs); 2 on bad input."
+    })
 final class CheckUpdateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FABRIC", description = "The fabric as it is now")
   Path fabricFile;
 
-  @Parameters(index = "1", paramLabel = "OLD",
+  @Parameters(
+      index = "1",
+      paramLabel = "OLD",
       description = "The tables the switches hold now (may be from before failures)")
   Path oldLfts;
 
@@ -49,20 +54,24 @@ final class CheckUpdateCommand implements Callable<Integer> {
   @Option(names = "--sl-new", paramLabel = "FILE", description = "SL file of the new tables.")
   Path newSl;
 
-  @Option(names = "--max-vls", paramLabel = "N",
+  @Option(
+      names = "--max-vls",
+      paramLabel = "N",
       description = "VLs a phased plan may use, 1-15 (default: 15).")
   int maxVls = 15;
 
-  @Option(names = "--plan-dir", paramLabel = "DIR", description = "Write the plan's files there:"
-      + " an LFT dump after each switch of an ordered plan (step-NN.lfts, to load in turn with"
-      + " opensm -R file -U), and a phased plan's transition SL file (transition.sl).")
+  @Option(
+      names = "--plan-dir",
+      paramLabel = "DIR",
+      description =
+          "Write the plan's files there:"
+              + " an LFT dump after each switch of an ordered plan (step-NN.lfts, to load in turn with"
+              + " opensm -R file -U), and a phased plan's transition SL file (transition.sl).")
   Path planDir;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
@@ -80,8 +89,11 @@ final class CheckUpdateCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--max-vls must be 1..15, not " + maxVls);
     }
     long start = System.nanoTime();
-    UpdateCheck.Result result = UpdateCheck.defaults().withMaxVls(maxVls)
-        .withVerifier(CreditLoopVerifier.defaults().withThreads(common.threads)).check(from, to);
+    UpdateCheck.Result result =
+        UpdateCheck.defaults()
+            .withMaxVls(maxVls)
+            .withVerifier(CreditLoopVerifier.defaults().withThreads(common.threads))
+            .check(from, to);
     double seconds = (System.nanoTime() - start) / 1e9;
     UpdateCheck.Plan plan = result.plan();
     List<String> written = planDir == null ? List.of() : writePlan(from, to, plan);
@@ -90,30 +102,48 @@ final class CheckUpdateCommand implements Callable<Integer> {
       steps.add(String.format(Locale.ROOT, "%3d. %s", i + 1, plan.steps().get(i).text()));
     }
     if (common.json) {
-      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("old", oldLfts.toString())
-          .put("new", newLfts.toString()).put("safe", result.safe())
-          .put("changed_switches", result.changedSwitches().length).put("sls_change", result.slsChange())
-          .put("witness", result.witness() == null ? null : result.witness().toString())
-          .put("plan", plan.kind().name().toLowerCase(Locale.ROOT)).put("vls_needed", plan.vlsNeeded())
-          .put("verifications", plan.verifications()).put("note", plan.note())
-          .putRaw("steps", Json.stringArray(steps)).putRaw("written", Json.stringArray(written))
-          .put("check_seconds", seconds);
+      Json json =
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("old", oldLfts.toString())
+              .put("new", newLfts.toString())
+              .put("safe", result.safe())
+              .put("changed_switches", result.changedSwitches().length)
+              .put("sls_change", result.slsChange())
+              .put("witness", result.witness() == null ? null : result.witness().toString())
+              .put("plan", plan.kind().name().toLowerCase(Locale.ROOT))
+              .put("vls_needed", plan.vlsNeeded())
+              .put("verifications", plan.verifications())
+              .put("note", plan.note())
+              .putRaw("steps", Json.stringArray(steps))
+              .putRaw("written", Json.stringArray(written))
+              .put("check_seconds", seconds);
       System.out.println(json);
     } else {
       FabricOptions.print(input);
-      System.out.printf(Locale.ROOT, "changed      %d of %d switches%s%n", result.changedSwitches().length,
-          fabric.numSwitches(), result.slsChange() ? ", and SLs" : ", SLs unchanged");
+      System.out.printf(
+          Locale.ROOT,
+          "changed      %d of %d switches%s%n",
+          result.changedSwitches().length,
+          fabric.numSwitches(),
+          result.slsChange() ? ", and SLs" : ", SLs unchanged");
       if (result.safe()) {
-        System.out.printf(Locale.ROOT, "union        free: %d VL(s), %d channel dependencies over every"
-            + " mix of old and new tables, no cycle (%.3f s)%n", result.union().numVls(),
-            result.union().totalEdges(), seconds);
+        System.out.printf(
+            Locale.ROOT,
+            "union        free: %d VL(s), %d channel dependencies over every"
+                + " mix of old and new tables, no cycle (%.3f s)%n",
+            result.union().numVls(),
+            result.union().totalEdges(),
+            seconds);
       } else {
         System.out.println("union        CREDIT LOOP: " + result.witness());
       }
-      System.out.printf(Locale.ROOT, "plan         %s, %d VL(s), %d verification(s)%s%n",
-          plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), plan.vlsNeeded(),
-          plan.verifications(), plan.note().isEmpty() ? "" : ": " + plan.note());
+      System.out.printf(
+          Locale.ROOT,
+          "plan         %s, %d VL(s), %d verification(s)%s%n",
+          plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+          plan.vlsNeeded(),
+          plan.verifications(),
+          plan.note().isEmpty() ? "" : ": " + plan.note());
       for (String step : steps) {
         System.out.println(step);
       }
@@ -126,7 +156,8 @@ final class CheckUpdateCommand implements Callable<Integer> {
   }
 
   /** The dumps after each switch of an ordered plan, the transition SLs of a phased one. */
-  private List<String> writePlan(Routing from, Routing to, UpdateCheck.Plan plan) throws java.io.IOException {
+  private List<String> writePlan(Routing from, Routing to, UpdateCheck.Plan plan)
+      throws java.io.IOException {
     Files.createDirectories(planDir);
     List<String> written = new ArrayList<>();
     Fabric fabric = from.fabric();

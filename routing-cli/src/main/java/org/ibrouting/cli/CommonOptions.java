@@ -12,14 +12,22 @@ final class CommonOptions {
   @Option(names = "--json", description = "Print one JSON object to stdout instead of text.")
   boolean json;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress or summary on stderr/stdout.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "No progress or summary on stderr/stdout.")
   boolean quiet;
 
-  @Option(names = "--progress", description = "Show routing progress (percent, ETA) on stderr even"
-      + " when it is not a terminal (on a terminal it is shown anyway); never with --quiet or --json.")
+  @Option(
+      names = "--progress",
+      description =
+          "Show routing progress (percent, ETA) on stderr even"
+              + " when it is not a terminal (on a terminal it is shown anyway); never with --quiet or --json.")
   boolean showProgress;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Worker threads (default: all cores).")
   int threads = RoutingOptions.defaultThreads();
 
   private ProgressPrinter printer;

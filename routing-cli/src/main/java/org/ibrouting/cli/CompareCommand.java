@@ -24,37 +24,50 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting compare}: one row per routing, all measured on the same patterns. */
-@Command(name = "compare", description = {
-    "Compare routings of one fabric: our engines (-R) and dumps (--dump NAME=LFTS, e.g. OpenSM's).",
-    "Columns: routing time, VLs, average/max hops, minimal share, edge forwarding index, and the",
-    "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
-    "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."})
+@Command(
+    name = "compare",
+    description = {
+      "Compare routings of one fabric: our engines (-R) and dumps (--dump NAME=LFTS, e.g. OpenSM's).",
+      "Columns: routing time, VLs, average/max hops, minimal share, edge forwarding index, and the",
+      "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
+      "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."
+    })
 final class CompareCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Option(names = {"-R", "--routing-engine"}, paramLabel = "ENGINES",
-      description = {"Comma-separated engines (default: every registered engine); an engine may carry",
-          "its own settings, e.g. -R updn,multiupdn:updn_trees=2,multiupdn:updn_trees=3."})
+  @Option(
+      names = {"-R", "--routing-engine"},
+      paramLabel = "ENGINES",
+      description = {
+        "Comma-separated engines (default: every registered engine); an engine may carry",
+        "its own settings, e.g. -R updn,multiupdn:updn_trees=2,multiupdn:updn_trees=3."
+      })
   String engines;
 
-  @Option(names = "--dump", paramLabel = "NAME=LFTS", description = "A routing from a dump, e.g. opensm-minhop=lfts.dump")
+  @Option(
+      names = "--dump",
+      paramLabel = "NAME=LFTS",
+      description = "A routing from a dump, e.g. opensm-minhop=lfts.dump")
   List<String> dumps = new ArrayList<>();
 
-  @Option(names = "--patterns", defaultValue = "1000", description = "Random bisect patterns for Lambda (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--patterns",
+      defaultValue = "1000",
+      description = "Random bisect patterns for Lambda (default: ${DEFAULT-VALUE}).")
   int patterns;
 
   @Option(names = "--csv", description = "Print CSV instead of a table.")
   boolean csv;
 
-  @Mixin
-  EngineOptions engineOptions;
+  @Mixin EngineOptions engineOptions;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
@@ -71,8 +84,9 @@ final class CompareCommand implements Callable<Integer> {
       }
     }
     List<RoutingEngine> chain = Engines.chain(String.join(",", specs), config);
-    RoutingComparison table = new RoutingComparison(fabric, new RoutingQuality.Options(patterns,
-        engineOptions.seed, common.threads, jobs));
+    RoutingComparison table =
+        new RoutingComparison(
+            fabric, new RoutingQuality.Options(patterns, engineOptions.seed, common.threads, jobs));
     for (int i = 0; i < specs.size(); i++) {
       RoutingEngine engine = chain.get(i);
       long start = System.nanoTime();
@@ -100,13 +114,16 @@ final class CompareCommand implements Callable<Integer> {
       for (RoutingComparison.Row row : table.rows()) {
         json.append(json.length() > 1 ? "," : "").append(json(row));
       }
-      System.out.println(FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("patterns", patterns)
-          .put("sim_seed", engineOptions.seed).putRaw("routings", json.append(']').toString()));
+      System.out.println(
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("patterns", patterns)
+              .put("sim_seed", engineOptions.seed)
+              .putRaw("routings", json.append(']').toString()));
     } else if (csv) {
       System.out.print(table.formatCsv());
     } else {
-      System.out.printf("%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
+      System.out.printf(
+          "%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
           fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, engineOptions.seed);
       FabricOptions.print(input);
       System.out.print(table.format());
@@ -121,15 +138,22 @@ final class CompareCommand implements Callable<Integer> {
     }
     RoutingQuality quality = row.quality();
     RouteReport report = quality.report();
-    entry.put("routing_seconds", row.routingSeconds()).put("vls", quality.vls())
-        .put("avg_hops", report.avgHops()).put("max_hops", report.maxHops())
-        .put("minimal_share", report.minimalShare()).put("all_routed", report.allRouted())
-        .put("efi_max", quality.efiMax()).put("efi_mean", quality.efiMean())
-        .put("lambda", quality.lambda()).put("lambda_ci95", quality.lambdaCi95())
+    entry
+        .put("routing_seconds", row.routingSeconds())
+        .put("vls", quality.vls())
+        .put("avg_hops", report.avgHops())
+        .put("max_hops", report.maxHops())
+        .put("minimal_share", report.minimalShare())
+        .put("all_routed", report.allRouted())
+        .put("efi_max", quality.efiMax())
+        .put("efi_mean", quality.efiMean())
+        .put("lambda", quality.lambda())
+        .put("lambda_ci95", quality.lambdaCi95())
         .putRaw("notes", Json.stringArray(row.routing().notes()));
     JobMetrics jobMetrics = quality.jobMetrics();
     if (jobMetrics != null) {
-      entry.put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
+      entry
+          .put("max_effective_efi", jobMetrics.maxEffectiveForwardingIndex())
           .put("dark_fibre_share", jobMetrics.darkFibreShare());
     }
     return entry;

@@ -19,37 +19,60 @@ import picocli.CommandLine.Option;
 
 /** Options that choose and configure routing engines. */
 final class EngineOptions {
-  @Option(names = "--seed", paramLabel = "N",
-      description = "Seed of every random choice: the engine's, and the simulator's patterns and mappings (default 0).")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description =
+          "Seed of every random choice: the engine's, and the simulator's patterns and mappings (default 0).")
   long seed;
 
-  @Option(names = "--max-vls", paramLabel = "N",
+  @Option(
+      names = "--max-vls",
+      paramLabel = "N",
       description = "VLs a VL-assigning engine may use, 1-15 (default 8, as OpenSM sees on ibsim).")
   int maxVls = RoutingOptions.DEFAULT_MAX_VLS;
 
-  @Option(names = {"-a", "--root-guid-file"}, paramLabel = "FILE",
+  @Option(
+      names = {"-a", "--root-guid-file"},
+      paramLabel = "FILE",
       description = "Root switch GUIDs for updn and ftree (OpenSM's -a).")
   Path rootGuidFile;
 
-  @Option(names = {"-u", "--cn-guid-file"}, paramLabel = "FILE",
-      description = "Compute-node port GUIDs (OpenSM's -u): sssp and dfsssp route them first; ftree ranks by them.")
+  @Option(
+      names = {"-u", "--cn-guid-file"},
+      paramLabel = "FILE",
+      description =
+          "Compute-node port GUIDs (OpenSM's -u): sssp and dfsssp route them first; ftree ranks by them.")
   Path cnGuidFile;
 
-  @Option(names = {"-G", "--io-guid-file"}, paramLabel = "FILE",
-      description = "I/O-node port GUIDs (OpenSM's -G): sssp and dfsssp route them after the compute nodes;"
-          + " sar balances them in a pass of their own; ftree allows them reverse hops (-P max_reverse_hops).")
+  @Option(
+      names = {"-G", "--io-guid-file"},
+      paramLabel = "FILE",
+      description =
+          "I/O-node port GUIDs (OpenSM's -G): sssp and dfsssp route them after the compute nodes;"
+              + " sar balances them in a pass of their own; ftree allows them reverse hops (-P max_reverse_hops).")
   Path ioGuidFile;
 
-  @Option(names = "--jobs", paramLabel = "FILE", description = "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
+  @Option(
+      names = "--jobs",
+      paramLabel = "FILE",
+      description =
+          "Job-to-node map (node name, job id per line): what sar routes by; job metrics in simulate and compare.")
   Path jobFile;
 
-  @Option(names = "--torus-config", paramLabel = "FILE",
-      description = "torus-2QoS's torus-2QoS.conf (OpenSM's --torus_config): torus size, seed links, datelines.")
+  @Option(
+      names = "--torus-config",
+      paramLabel = "FILE",
+      description =
+          "torus-2QoS's torus-2QoS.conf (OpenSM's --torus_config): torus size, seed links, datelines.")
   Path torusConfigFile;
 
-  @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE",
-      description = "An engine setting, repeatable (e.g. -P lash_start_vl=1, -P balance=true); "
-          + "each engine's settings are listed in the README.")
+  @Option(
+      names = {"-P", "--param"},
+      paramLabel = "NAME=VALUE",
+      description =
+          "An engine setting, repeatable (e.g. -P lash_start_vl=1, -P balance=true); "
+              + "each engine's settings are listed in the README.")
   Map<String, String> params = new LinkedHashMap<>();
 
   /**

@@ -10,9 +10,13 @@ import picocli.CommandLine.Option;
 
 /** How the commands read FABRIC: the LIDs of a file that lacks them. */
 final class FabricOptions {
-  @Option(names = "--keep-lids", description = {"Refuse a fabric whose end ports lack LIDs (every",
-      "'lid 0': discovered before an SM ran) instead of assigning the LIDs OpenSM's first sweep",
-      "would give them."})
+  @Option(
+      names = "--keep-lids",
+      description = {
+        "Refuse a fabric whose end ports lack LIDs (every",
+        "'lid 0': discovered before an SM ran) instead of assigning the LIDs OpenSM's first sweep",
+        "would give them."
+      })
   boolean keepLids;
 
   /**
@@ -23,9 +27,12 @@ final class FabricOptions {
   FabricFile read(Path file) throws IOException {
     FabricFile read = FabricFiles.readFile(file);
     if (keepLids && read.lidsAssigned()) {
-      throw new IllegalArgumentException(file + ": " + missingLids(read)
-          + "; --keep-lids refuses it (without --keep-lids ibrouting assigns the LIDs OpenSM's first"
-          + " sweep would give)");
+      throw new IllegalArgumentException(
+          file
+              + ": "
+              + missingLids(read)
+              + "; --keep-lids refuses it (without --keep-lids ibrouting assigns the LIDs OpenSM's first"
+              + " sweep would give)");
     }
     return read;
   }
@@ -40,8 +47,11 @@ final class FabricOptions {
     Fabric assigned = lids.fabric();
     for (int port = 0; port < written.numPortSlots(); port++) {
       if (written.baseLid(port) == 0 && assigned.baseLid(port) != 0) {
-        return lids.assignedPorts() + (lids.assignedPorts() == 1 ? " end port has" : " end ports have")
-            + " no LID, " + written.portName(port) + " the first";
+        return lids.assignedPorts()
+            + (lids.assignedPorts() == 1 ? " end port has" : " end ports have")
+            + " no LID, "
+            + written.portName(port)
+            + " the first";
       }
     }
     throw new IllegalStateException("LIDs assigned, but no port lacked one");
@@ -49,7 +59,8 @@ final class FabricOptions {
 
   /** Adds {@code format}, {@code lids_assigned} and {@code lids_note} to a JSON summary. */
   static Json put(Json json, FabricFile read) {
-    return json.put("format", read.format()).put("lids_assigned", read.lids().assignedPorts())
+    return json.put("format", read.format())
+        .put("lids_assigned", read.lids().assignedPorts())
         .put("lids_note", read.lidsAssigned() ? read.lids().describe() : null);
   }
 

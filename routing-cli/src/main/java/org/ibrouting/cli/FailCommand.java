@@ -14,15 +14,24 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting fail FABRIC -o DAMAGED --links N}: the fabric after random failures. */
-@Command(name = "fail", description = {
-    "Write the fabric as ibnetdiscover would see it after random switch-to-switch links (and/or"
-        + " switches, with the CAs cabled only to them) failed; ports keep their GUIDs and LIDs, as"
-        + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%."})
+@Command(
+    name = "fail",
+    description = {
+      "Write the fabric as ibnetdiscover would see it after random switch-to-switch links (and/or"
+          + " switches, with the CAs cabled only to them) failed; ports keep their GUIDs and LIDs, as"
+          + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%."
+    })
 final class FailCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output or ibsim net file")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output or ibsim net file")
   Path fabricFile;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
+  @Option(
+      names = {"-o", "--output"},
+      required = true,
+      paramLabel = "FILE",
       description = "ibnetdiscover output of the damaged fabric to write.")
   Path output;
 
@@ -32,14 +41,15 @@ final class FailCommand implements Callable<Integer> {
   @Option(names = "--switches", paramLabel = "N|P%", description = "Switches to fail.")
   String switches;
 
-  @Option(names = "--seed", paramLabel = "S", description = "Seed of the random choice (default 0).")
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      description = "Seed of the random choice (default 0).")
   long seed;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
@@ -50,26 +60,41 @@ final class FailCommand implements Callable<Integer> {
     Fabric fabric = input.fabric();
     Fabric damaged = fabric;
     if (switches != null) {
-      damaged = Failures.failSwitchShare(damaged, percent(switches, "--switches", damaged.numSwitches()), seed);
+      damaged =
+          Failures.failSwitchShare(
+              damaged, percent(switches, "--switches", damaged.numSwitches()), seed);
     }
     if (links != null) {
-      damaged = Failures.failLinkShare(damaged, percent(links, "--links", Failures.switchLinks(damaged)),
-          seed);
+      damaged =
+          Failures.failLinkShare(
+              damaged, percent(links, "--links", Failures.switchLinks(damaged)), seed);
     }
     IbnetdiscoverWriter.write(damaged, output);
     long pairs = Connectivity.connectedPairs(fabric);
     long left = Connectivity.connectedPairs(damaged);
     if (common.json) {
-      System.out.println(FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("output", output.toString())
-          .put("switches", damaged.numSwitches()).put("cas", damaged.numCas())
-          .put("links", damaged.numLinks()).put("links_before", fabric.numLinks())
-          .put("connected_pairs", left).put("connected_pairs_before", pairs));
+      System.out.println(
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("output", output.toString())
+              .put("switches", damaged.numSwitches())
+              .put("cas", damaged.numCas())
+              .put("links", damaged.numLinks())
+              .put("links_before", fabric.numLinks())
+              .put("connected_pairs", left)
+              .put("connected_pairs_before", pairs));
     } else if (!common.quiet) {
       FabricOptions.print(input);
-      System.out.printf(Locale.ROOT, "%s: %d of %d switches, %d of %d links, %d of %d CA pairs still"
-          + " connected -> %s%n", fabricFile, damaged.numSwitches(), fabric.numSwitches(),
-          damaged.numLinks(), fabric.numLinks(), left, pairs, output);
+      System.out.printf(
+          Locale.ROOT,
+          "%s: %d of %d switches, %d of %d links, %d of %d CA pairs still" + " connected -> %s%n",
+          fabricFile,
+          damaged.numSwitches(),
+          fabric.numSwitches(),
+          damaged.numLinks(),
+          fabric.numLinks(),
+          left,
+          pairs,
+          output);
     }
     return 0;
   }
@@ -84,8 +109,8 @@ final class FailCommand implements Callable<Integer> {
       }
       return v.endsWith("%") ? number : total == 0 ? 0 : 100.0 * number / total;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " expects a count such as 3 or a share such as 5%,"
-          + " not '" + value + "'");
+      throw new IllegalArgumentException(
+          option + " expects a count such as 3 or a share such as 5%," + " not '" + value + "'");
     }
   }
 }

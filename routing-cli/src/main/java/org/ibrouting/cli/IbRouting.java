@@ -14,27 +14,41 @@ import picocli.CommandLine.Command;
  * <p>Exit status: 0 success; 1 a check found problems; 2 bad input or usage; 3 every routing engine
  * refused; 4 out of memory; 70 an internal error.
  */
-@Command(name = "ibrouting", mixinStandardHelpOptions = true, versionProvider = IbRouting.Version.class,
+@Command(
+    name = "ibrouting",
+    mixinStandardHelpOptions = true,
+    versionProvider = IbRouting.Version.class,
     scope = CommandLine.ScopeType.INHERIT,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
-    subcommands = {InfoCommand.class, CheckCommand.class, RouteCommand.class, RerouteCommand.class,
-        CheckUpdateCommand.class, GenerateCommand.class, FailCommand.class,
-        SimulateCommand.class, CompareCommand.class,
-        CommandLine.HelpCommand.class})
+    subcommands = {
+      InfoCommand.class,
+      CheckCommand.class,
+      RouteCommand.class,
+      RerouteCommand.class,
+      CheckUpdateCommand.class,
+      GenerateCommand.class,
+      FailCommand.class,
+      SimulateCommand.class,
+      CompareCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class IbRouting implements Runnable {
   /** Exit status when a check found problems. */
   static final int EXIT_CHECK_FAILED = 1;
+
   /** Exit status for bad input. */
   static final int EXIT_BAD_INPUT = 2;
+
   /** Exit status when the engines refused. */
   static final int EXIT_ROUTING_FAILED = 3;
+
   /** Exit status of a bug. */
   static final int EXIT_INTERNAL_ERROR = 70;
+
   /** Exit status when the heap was too small. */
   static final int EXIT_OUT_OF_MEMORY = 4;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
@@ -59,10 +73,13 @@ public final class IbRouting implements Runnable {
       hint(refusal).ifPresent(h -> err.println("ibrouting: hint: " + h));
       return EXIT_ROUTING_FAILED;
     }
-    if (e instanceof IOException || e instanceof FabricException
+    if (e instanceof IOException
+        || e instanceof FabricException
         || e instanceof IllegalArgumentException) {
-      String message = e instanceof java.nio.file.NoSuchFileException
-          ? "no such file: " + e.getMessage() : e.getMessage();
+      String message =
+          e instanceof java.nio.file.NoSuchFileException
+              ? "no such file: " + e.getMessage()
+              : e.getMessage();
       err.println("ibrouting: " + message);
       return EXIT_BAD_INPUT;
     }
@@ -84,8 +101,9 @@ public final class IbRouting implements Runnable {
       }
       if (r.reason() == RoutingException.Reason.SETTINGS_MISMATCH
           && r.getMessage().startsWith("torus-2QoS: no torus-2QoS.conf given")) {
-        return java.util.Optional.of("--torus-config FILE gives torus-2QoS its torus-2QoS.conf"
-            + " (generate torus|mesh ... --torus-config FILE writes one)");
+        return java.util.Optional.of(
+            "--torus-config FILE gives torus-2QoS its torus-2QoS.conf"
+                + " (generate torus|mesh ... --torus-config FILE writes one)");
       }
     }
     return java.util.Optional.empty();
@@ -93,9 +111,13 @@ public final class IbRouting implements Runnable {
 
   static int outOfMemory(PrintWriter err) {
     long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
-    err.println("ibrouting: out of memory: the Java heap of " + maxMiB + " MiB is too small for this"
-        + " fabric; rerun with a larger heap, e.g. IBROUTING_JAVA_OPTS=-Xmx" + Math.max(2, 2 * maxMiB / 1024)
-        + "g bin/ibrouting ...");
+    err.println(
+        "ibrouting: out of memory: the Java heap of "
+            + maxMiB
+            + " MiB is too small for this"
+            + " fabric; rerun with a larger heap, e.g. IBROUTING_JAVA_OPTS=-Xmx"
+            + Math.max(2, 2 * maxMiB / 1024)
+            + "g bin/ibrouting ...");
     err.flush();
     return EXIT_OUT_OF_MEMORY;
   }
@@ -120,8 +142,14 @@ public final class IbRouting implements Runnable {
       if (commit.isEmpty() || commit.startsWith("${")) {
         commit = "unknown";
       }
-      return new String[] {"ibrouting " + version + ", commit " + commit,
-          "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+      return new String[] {
+        "ibrouting " + version + ", commit " + commit,
+        "Java "
+            + System.getProperty("java.version")
+            + " ("
+            + System.getProperty("java.vm.name")
+            + ")"
+      };
     }
   }
 }

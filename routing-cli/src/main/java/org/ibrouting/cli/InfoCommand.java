@@ -11,17 +11,22 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting info FABRIC}: what a fabric holds. */
-@Command(name = "info", description = {"Summarise a fabric (ibnetdiscover output or ibsim net file):",
-    "its format, nodes, links, LIDs (and which were assigned because the file lacks them), radix."})
+@Command(
+    name = "info",
+    description = {
+      "Summarise a fabric (ibnetdiscover output or ibsim net file):",
+      "its format, nodes, links, LIDs (and which were assigned because the file lacks them), radix."
+    })
 final class InfoCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
@@ -33,7 +38,9 @@ final class InfoCommand implements Callable<Integer> {
     Int2IntAVLTreeMap used = new Int2IntAVLTreeMap();
     for (int c = 0; c < fabric.numPortSlots(); c++) {
       int peer = fabric.peerPort(c);
-      if (peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(c)) && fabric.isSwitch(fabric.nodeOfPort(peer))) {
+      if (peer >= 0
+          && fabric.isSwitch(fabric.nodeOfPort(c))
+          && fabric.isSwitch(fabric.nodeOfPort(peer))) {
         switchLinks++;
       }
       lmcMax = Math.max(lmcMax, fabric.lmc(c));
@@ -44,12 +51,18 @@ final class InfoCommand implements Callable<Integer> {
     }
     switchLinks /= 2;
     if (common.json) {
-      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("switches", fabric.numSwitches()).put("cas", fabric.numCas())
-          .put("routers", fabric.numRouters()).put("links", fabric.numLinks())
-          .put("switch_links", switchLinks).put("end_ports", fabric.numEndPorts())
-          .put("max_lid", fabric.maxLid()).put("max_lmc", lmcMax)
-          .putRaw("radix_histogram", histogram(radix)).putRaw("connected_ports_histogram", histogram(used));
+      Json json =
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("switches", fabric.numSwitches())
+              .put("cas", fabric.numCas())
+              .put("routers", fabric.numRouters())
+              .put("links", fabric.numLinks())
+              .put("switch_links", switchLinks)
+              .put("end_ports", fabric.numEndPorts())
+              .put("max_lid", fabric.maxLid())
+              .put("max_lmc", lmcMax)
+              .putRaw("radix_histogram", histogram(radix))
+              .putRaw("connected_ports_histogram", histogram(used));
       System.out.println(json);
       return 0;
     }
@@ -58,9 +71,11 @@ final class InfoCommand implements Callable<Integer> {
     System.out.printf("switches     %d%n", fabric.numSwitches());
     System.out.printf("CAs          %d%n", fabric.numCas());
     System.out.printf("routers      %d%n", fabric.numRouters());
-    System.out.printf("links        %d (%d switch-switch, %d to end nodes)%n", fabric.numLinks(),
-        switchLinks, fabric.numLinks() - switchLinks);
-    System.out.printf("end ports    %d with LIDs, max LID %d (0x%04x), max LMC %d%n",
+    System.out.printf(
+        "links        %d (%d switch-switch, %d to end nodes)%n",
+        fabric.numLinks(), switchLinks, fabric.numLinks() - switchLinks);
+    System.out.printf(
+        "end ports    %d with LIDs, max LID %d (0x%04x), max LMC %d%n",
         fabric.numEndPorts(), fabric.maxLid(), fabric.maxLid(), lmcMax);
     FabricOptions.print(input);
     System.out.println("radix        ports : switches");

@@ -6,15 +6,16 @@ import java.util.function.LongSupplier;
 import org.ibrouting.routing.ProgressListener;
 
 /**
- * Renders an engine's progress on stderr as {@code PHASE  42.0% (4,200/10,000), ETA 1m05s}: on a
+ * Renders an engine's progress on stderr as {@code PHASE 42.0% (4,200/10,000), ETA 1m05s}: on a
  * terminal one line rewritten in place at most five times a second, nothing in a run's first
  * second; otherwise (with {@code --progress}) a line every few seconds and the last one of each
- * phase that runs longer than a second. The ETA extrapolates the phase's own rate so far. Engines may
- * call from several threads; calls are serialised here.
+ * phase that runs longer than a second. The ETA extrapolates the phase's own rate so far. Engines
+ * may call from several threads; calls are serialised here.
  */
 final class ProgressPrinter implements ProgressListener {
   /** Work shorter than this shows no progress at all. */
   static final long QUIET_NANOS = 1_000_000_000L;
+
   static final long TERMINAL_INTERVAL_NANOS = 200_000_000L;
   static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
 
@@ -81,7 +82,10 @@ final class ProgressPrinter implements ProgressListener {
     endShown = last;
   }
 
-  /** Ends a routing run: clears the terminal line, and the next run is quiet for its first second again. */
+  /**
+   * Ends a routing run: clears the terminal line, and the next run is quiet for its first second
+   * again.
+   */
   synchronized void finish() {
     if (terminal && shownWidth > 0) {
       out.print("\r" + " ".repeat(shownWidth) + "\r");

@@ -22,49 +22,67 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting route -R ENGINE FABRIC -o LFTS}: computes and writes forwarding tables. */
-@Command(name = "route", description = {
-    "Route a fabric and write an LFT dump that OpenSM's file engine loads (opensm -R file -U LFTS),"
-        + " or, with --opensm-dir, everything a stock OpenSM needs to deploy the routing with its SLs.",
-    "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
-    "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."})
+@Command(
+    name = "route",
+    description = {
+      "Route a fabric and write an LFT dump that OpenSM's file engine loads (opensm -R file -U LFTS),"
+          + " or, with --opensm-dir, everything a stock OpenSM needs to deploy the routing with its SLs.",
+      "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
+      "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."
+    })
 final class RouteCommand implements Callable<Integer> {
-  @Option(names = {"-R", "--routing-engine"}, required = true, paramLabel = "ENGINES",
-      description = "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
+  @Option(
+      names = {"-R", "--routing-engine"},
+      required = true,
+      paramLabel = "ENGINES",
+      description =
+          "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
 
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "LFTS",
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "LFTS",
       description = "LFT dump to write (atomically).")
   Path output;
 
-  @Option(names = "--opensm-dir", paramLabel = "DIR",
-      description = "Deploy into a running OpenSM with the SLs: write DIR/opensm-lfts.dump,"
-          + " DIR/qos-policy.conf and DIR/opensm.conf (the directory as a whole) and print the"
-          + " opensm command that loads them.")
+  @Option(
+      names = "--opensm-dir",
+      paramLabel = "DIR",
+      description =
+          "Deploy into a running OpenSM with the SLs: write DIR/opensm-lfts.dump,"
+              + " DIR/qos-policy.conf and DIR/opensm.conf (the directory as a whole) and print the"
+              + " opensm command that loads them.")
   Path openSmDir;
 
-  @Option(names = "--sl-out", paramLabel = "SLFILE",
+  @Option(
+      names = "--sl-out",
+      paramLabel = "SLFILE",
       description = "SL file to write (default: LFTS.sl when the engine assigns SLs).")
   Path slOutput;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "full",
-      description = "full (byte-identical to opensm-lfts.dump), compact (only what the file engine reads),"
-          + " compact-guid (compact plus port GUIDs). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "full",
+      description =
+          "full (byte-identical to opensm-lfts.dump), compact (only what the file engine reads),"
+              + " compact-guid (compact plus port GUIDs). Default: ${DEFAULT-VALUE}.")
   String format;
 
   @Option(names = "--compact", description = "Same as --format compact.")
   boolean compact;
 
-  @Mixin
-  EngineOptions engineOptions;
+  @Mixin EngineOptions engineOptions;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   /** The dump format a {@code --format} value names. */
   static DumpFormat dumpFormat(String format) {
@@ -72,8 +90,9 @@ final class RouteCommand implements Callable<Integer> {
       case "full" -> DumpFormat.FULL;
       case "compact" -> DumpFormat.COMPACT;
       case "compact-guid" -> DumpFormat.COMPACT_WITH_GUID;
-      default -> throw new IllegalArgumentException("unknown --format '" + format
-          + "'; expected full, compact or compact-guid");
+      default ->
+          throw new IllegalArgumentException(
+              "unknown --format '" + format + "'; expected full, compact or compact-guid");
     };
   }
 
@@ -96,14 +115,19 @@ final class RouteCommand implements Callable<Integer> {
     }
     double routingSeconds = (System.nanoTime() - start) / 1e9;
     Routing routing = result.routing();
-    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads)
-        .check(routing);
+    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
     if (report.validPairs() == 0) {
       // tables that route no pair of CA ports are no result, whatever the engine says
-      throw new RoutingException("nothing routed: " + (report.pairs() == 0
-          ? "the fabric has " + caLids(fabric) + " and routes need two"
-          : "none of the " + report.pairs() + " pairs of CA LIDs is reachable through "
-              + routing.engineName() + "'s tables") + "; no LFT dump written");
+      throw new RoutingException(
+          "nothing routed: "
+              + (report.pairs() == 0
+                  ? "the fabric has " + caLids(fabric) + " and routes need two"
+                  : "none of the "
+                      + report.pairs()
+                      + " pairs of CA LIDs is reachable through "
+                      + routing.engineName()
+                      + "'s tables")
+              + "; no LFT dump written");
     }
     long writeStart = System.nanoTime();
     long bytes = 0;
@@ -111,8 +135,8 @@ final class RouteCommand implements Callable<Integer> {
       LftDumpWriter.write(routing, output, dumpFormat);
       bytes = java.nio.file.Files.size(output);
     }
-    OpenSmDeployment.Result deployment = openSmDir == null ? null
-        : OpenSmDeployment.write(routing, openSmDir, dumpFormat);
+    OpenSmDeployment.Result deployment =
+        openSmDir == null ? null : OpenSmDeployment.write(routing, openSmDir, dumpFormat);
     double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
     Path slPath = slOutput;
     if (slPath == null && output != null && !routing.slTable().isNone()) {
@@ -122,21 +146,24 @@ final class RouteCommand implements Callable<Integer> {
       SlFileWriter.write(routing, slPath);
     }
     if (common.json) {
-      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("engine", routing.engineName())
-          .putRaw("failed_engines", Json.stringArray(result.failures()))
-          .put("routing_seconds", routingSeconds).put("vls", routing.slTable().numVls())
-          .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
-          .put("lfts", output == null ? null : output.toString())
-          .put("sl_file", slPath == null ? null : slPath.toString())
-          .put("lfts_bytes", bytes).put("write_seconds", writeSeconds)
-          .putRaw("notes", Json.stringArray(routing.notes()));
+      Json json =
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("engine", routing.engineName())
+              .putRaw("failed_engines", Json.stringArray(result.failures()))
+              .put("routing_seconds", routingSeconds)
+              .put("vls", routing.slTable().numVls())
+              .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
+              .put("lfts", output == null ? null : output.toString())
+              .put("sl_file", slPath == null ? null : slPath.toString())
+              .put("lfts_bytes", bytes)
+              .put("write_seconds", writeSeconds)
+              .putRaw("notes", Json.stringArray(routing.notes()));
       if (deployment != null) {
         QosPolicyWriter.Stats policy = deployment.policy();
         json.put("opensm_dir", deployment.dir().toString())
             .put("opensm_command", deployment.commandLine())
-            .put("qos_rules", policy.rules()).put("qos_port_groups",
-                policy.sourceGroups() + policy.destinationGroups())
+            .put("qos_rules", policy.rules())
+            .put("qos_port_groups", policy.sourceGroups() + policy.destinationGroups())
             .put("qos_policy_bytes", policy.bytes());
       }
       System.out.println(Summaries.routeReport(json, report));
@@ -146,27 +173,48 @@ final class RouteCommand implements Callable<Integer> {
       for (String failure : result.failures()) {
         System.out.println("skipped      " + failure);
       }
-      System.out.printf(Locale.ROOT, "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
-          routing.engineName(), fabric.numSwitches(), fabric.numCas(), routingSeconds,
-          routing.slTable().numVls(), routing.slTable().portSl2Vl() == null ? ""
-          : ", " + Summaries.sl2vlKind(routing.slTable()));
+      System.out.printf(
+          Locale.ROOT,
+          "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
+          routing.engineName(),
+          fabric.numSwitches(),
+          fabric.numCas(),
+          routingSeconds,
+          routing.slTable().numVls(),
+          routing.slTable().portSl2Vl() == null
+              ? ""
+              : ", " + Summaries.sl2vlKind(routing.slTable()));
       System.out.println(Summaries.routeReportText(report));
       if (output != null) {
-        System.out.printf(Locale.ROOT, "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n", output,
-            bytes, writeSeconds, bytes / 1e6 / Math.max(writeSeconds, 1e-9),
+        System.out.printf(
+            Locale.ROOT,
+            "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n",
+            output,
+            bytes,
+            writeSeconds,
+            bytes / 1e6 / Math.max(writeSeconds, 1e-9),
             slPath == null ? "" : " and " + slPath);
       } else if (slPath != null) {
         System.out.println("written      " + slPath);
       }
       if (deployment != null) {
         QosPolicyWriter.Stats policy = deployment.policy();
-        System.out.printf(Locale.ROOT, "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes),"
-            + " %s%n", deployment.dir(), OpenSmDeployment.LFT_DUMP, OpenSmDeployment.QOS_POLICY,
-            policy.rules(), policy.sourceGroups() + policy.destinationGroups(), policy.bytes(),
+        System.out.printf(
+            Locale.ROOT,
+            "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes)," + " %s%n",
+            deployment.dir(),
+            OpenSmDeployment.LFT_DUMP,
+            OpenSmDeployment.QOS_POLICY,
+            policy.rules(),
+            policy.sourceGroups() + policy.destinationGroups(),
+            policy.bytes(),
             OpenSmDeployment.CONF);
         System.out.printf(Locale.ROOT, "start        %s%n", deployment.commandLine());
-        System.out.printf(Locale.ROOT, "             (every port must run %d data VL(s); hosts get"
-            + " the SLs from the SA's PathRecords)%n", deployment.numVls());
+        System.out.printf(
+            Locale.ROOT,
+            "             (every port must run %d data VL(s); hosts get"
+                + " the SLs from the SA's PathRecords)%n",
+            deployment.numVls());
       }
     }
     return 0;

@@ -12,18 +12,22 @@ final class RoutingSource {
   private RoutingSource() {}
 
   /** Loads {@code lfts}, or routes with {@code engines} when no dump is given. */
-  static Routing load(Fabric fabric, Path lfts, String engines, EngineOptions engineOptions,
-      CommonOptions common) throws java.io.IOException, RoutingException {
+  static Routing load(
+      Fabric fabric, Path lfts, String engines, EngineOptions engineOptions, CommonOptions common)
+      throws java.io.IOException, RoutingException {
     if ((lfts == null) == (engines == null)) {
-      throw new IllegalArgumentException("give either an LFT dump or -R ENGINE, not both or neither");
+      throw new IllegalArgumentException(
+          "give either an LFT dump or -R ENGINE, not both or neither");
     }
     if (lfts != null) {
       return LftDumpReader.read(fabric, lfts);
     }
     Routing routing;
     try {
-      routing = EngineChain.route(engineOptions.chain(engines), fabric,
-          engineOptions.routingOptions(common)).routing();
+      routing =
+          EngineChain.route(
+                  engineOptions.chain(engines), fabric, engineOptions.routingOptions(common))
+              .routing();
     } finally {
       common.endProgress();
     }

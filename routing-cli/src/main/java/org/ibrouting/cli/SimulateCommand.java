@@ -25,54 +25,85 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting simulate}: ORCS-style congestion simulation of a routing. */
-@Command(name = "simulate", description = {
-    "Simulate traffic patterns on a routing (an LFT dump or -R ENGINE), as ORCS does.",
-    "Patterns: rand null bisect bisect_fb_sym tree bruck gather scatter ring recdbl 2neighbor",
-    "  4neighbor 6neighbor dissemination alltoall ptrnvsptrn(FIRST,SECOND,FIRSTSIZE).",
-    "Metrics: sum_max_cong hist_max_cong hist_acc_band dep_max_delay get_cable_cong."})
+@Command(
+    name = "simulate",
+    description = {
+      "Simulate traffic patterns on a routing (an LFT dump or -R ENGINE), as ORCS does.",
+      "Patterns: rand null bisect bisect_fb_sym tree bruck gather scatter ring recdbl 2neighbor",
+      "  4neighbor 6neighbor dissemination alltoall ptrnvsptrn(FIRST,SECOND,FIRSTSIZE).",
+      "Metrics: sum_max_cong hist_max_cong hist_acc_band dep_max_delay get_cable_cong."
+    })
 final class SimulateCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
   Path fabricFile;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "LFTS", description = "LFT dump (or use -R)")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "LFTS",
+      description = "LFT dump (or use -R)")
   Path lftFile;
 
-  @Option(names = {"-R", "--routing-engine"}, paramLabel = "ENGINES", description = "Route now instead of reading LFTS.")
+  @Option(
+      names = {"-R", "--routing-engine"},
+      paramLabel = "ENGINES",
+      description = "Route now instead of reading LFTS.")
   String engines;
 
-  @Option(names = "--ptrn", defaultValue = "bisect", description = "Pattern (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--ptrn",
+      defaultValue = "bisect",
+      description = "Pattern (default: ${DEFAULT-VALUE}).")
   String pattern;
 
-  @Option(names = "--metric", defaultValue = "hist_acc_band", description = "Metric (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--metric",
+      defaultValue = "hist_acc_band",
+      description = "Metric (default: ${DEFAULT-VALUE}).")
   String metric;
 
-  @Option(names = "--commsize", defaultValue = "0", description = "Communicator size, 0 = every CA.")
+  @Option(
+      names = "--commsize",
+      defaultValue = "0",
+      description = "Communicator size, 0 = every CA.")
   int commSize;
 
-  @Option(names = "--num-runs", defaultValue = "1000", description = "Runs, each with a new random mapping (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--num-runs",
+      defaultValue = "1000",
+      description = "Runs, each with a new random mapping (default: ${DEFAULT-VALUE}).")
   int numRuns;
 
-  @Option(names = "--subset", defaultValue = "rand", description = "Node subset: rand or linear_bfs (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--subset",
+      defaultValue = "rand",
+      description = "Node subset: rand or linear_bfs (default: ${DEFAULT-VALUE}).")
   String subset;
 
   @Option(names = "--plot", paramLabel = "FILE.svg", description = "Draw the histogram as SVG.")
   Path plot;
 
-  @Option(names = "--dot", paramLabel = "FILE.dot", description = "get_cable_cong: write the congestion map as Graphviz dot.")
+  @Option(
+      names = "--dot",
+      paramLabel = "FILE.dot",
+      description = "get_cable_cong: write the congestion map as Graphviz dot.")
   Path dot;
 
-  @Option(names = "--listing", description = "Print ORCS's own listing (per-run values, or the congestion"
-      + " histogram for hist_max_cong) instead of the short summary.")
+  @Option(
+      names = "--listing",
+      description =
+          "Print ORCS's own listing (per-run values, or the congestion"
+              + " histogram for hist_max_cong) instead of the short summary.")
   boolean listing;
 
-  @Mixin
-  EngineOptions engineOptions;
+  @Mixin EngineOptions engineOptions;
 
-  @Mixin
-  FabricOptions fabricOptions;
+  @Mixin FabricOptions fabricOptions;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Override
   public Integer call() throws Exception {
@@ -82,25 +113,46 @@ final class SimulateCommand implements Callable<Integer> {
     JobMap jobMap = engineOptions.jobMap(fabric);
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
     PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
-    SimulationResult result = Simulator.simulate(table, PatternSpec.parse(pattern), Metric.parse(metric),
-        new SimulationOptions(commSize, numRuns, NodeSubset.parse(subset), engineOptions.seed, common.threads, true));
+    SimulationResult result =
+        Simulator.simulate(
+            table,
+            PatternSpec.parse(pattern),
+            Metric.parse(metric),
+            new SimulationOptions(
+                commSize,
+                numRuns,
+                NodeSubset.parse(subset),
+                engineOptions.seed,
+                common.threads,
+                true));
     JobMetrics jobs = jobMap == null ? null : JobMetrics.compute(table, jobMap);
     if (plot != null) {
-      String svg = result.metric() == Metric.HIST_MAX_CONG ? SvgPlots.congestionHistogram(result)
-          : SvgPlots.bandwidthHistogram(result);
-      AtomicFiles.write(plot, out -> out.write(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      String svg =
+          result.metric() == Metric.HIST_MAX_CONG
+              ? SvgPlots.congestionHistogram(result)
+              : SvgPlots.bandwidthHistogram(result);
+      AtomicFiles.write(
+          plot, out -> out.write(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
     if (dot != null) {
       String graph = CableCongestionDot.toDot(fabric, result.channelCongestion());
-      AtomicFiles.write(dot, out -> out.write(graph.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      AtomicFiles.write(
+          dot, out -> out.write(graph.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
     if (common.json) {
-      Json json = FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-          .put("engine", routing.engineName())
-          .put("pattern", result.pattern().toString()).put("metric", result.metric().toString())
-          .put("commsize", result.commSize()).put("runs", result.numRuns()).put("mean", result.mean())
-          .put("ci95", result.confidence95()).put("min", result.min()).put("max", result.max())
-          .put("bandwidth", result.bandwidth()).putRaw("weight_histogram", Json.array(result.weightHistogram()));
+      Json json =
+          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+              .put("engine", routing.engineName())
+              .put("pattern", result.pattern().toString())
+              .put("metric", result.metric().toString())
+              .put("commsize", result.commSize())
+              .put("runs", result.numRuns())
+              .put("mean", result.mean())
+              .put("ci95", result.confidence95())
+              .put("min", result.min())
+              .put("max", result.max())
+              .put("bandwidth", result.bandwidth())
+              .putRaw("weight_histogram", Json.array(result.weightHistogram()));
       if (jobs != null) {
         json.put("max_effective_efi", jobs.maxEffectiveForwardingIndex())
             .put("dark_fibre_share", jobs.darkFibreShare());
@@ -120,11 +172,14 @@ final class SimulateCommand implements Callable<Integer> {
       System.out.println(result);
     }
     if (jobs != null) {
-      System.out.printf(Locale.ROOT, "jobs: max effective edge forwarding index %d, dark fibre %.2f%% of %d"
-          + " inter-switch channels%n", jobs.maxEffectiveForwardingIndex(), 100 * jobs.darkFibreShare(),
+      System.out.printf(
+          Locale.ROOT,
+          "jobs: max effective edge forwarding index %d, dark fibre %.2f%% of %d"
+              + " inter-switch channels%n",
+          jobs.maxEffectiveForwardingIndex(),
+          100 * jobs.darkFibreShare(),
           jobs.numInterSwitchChannels());
     }
     return 0;
   }
-
 }

@@ -18,22 +18,41 @@ final class Summaries {
   }
 
   static Json routeReport(Json json, RouteReport r) {
-    return json.put("pairs", r.pairs()).put("valid_pairs", r.validPairs())
-        .put("unreachable_pairs", r.unreachablePairs()).put("blackhole_pairs", r.blackholePairs())
-        .put("loop_pairs", r.loopPairs()).put("all_routed", r.allRouted())
-        .put("avg_hops", r.avgHops()).put("max_hops", r.maxHops())
-        .put("minimal_share", r.minimalShare()).put("bfs_avg_hops", r.bfsAvgHops())
+    return json.put("pairs", r.pairs())
+        .put("valid_pairs", r.validPairs())
+        .put("unreachable_pairs", r.unreachablePairs())
+        .put("blackhole_pairs", r.blackholePairs())
+        .put("loop_pairs", r.loopPairs())
+        .put("all_routed", r.allRouted())
+        .put("avg_hops", r.avgHops())
+        .put("max_hops", r.maxHops())
+        .put("minimal_share", r.minimalShare())
+        .put("bfs_avg_hops", r.bfsAvgHops())
         .putRaw("hop_histogram", Json.array(r.hopHistogram()))
         .putRaw("witnesses", Json.stringArray(r.witnesses()));
   }
 
   static String routeReportText(RouteReport r) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "pairs        %d routed of %d (unreachable %d, black holes %d, loops %d)%n",
-        r.validPairs(), r.pairs(), r.unreachablePairs(), r.blackholePairs(), r.loopPairs()));
-    b.append(String.format(Locale.ROOT, "hops         average %.3f, max %d (shortest paths: average %.3f)%n",
-        r.avgHops(), r.maxHops(), r.bfsAvgHops()));
-    b.append(String.format(Locale.ROOT, "minimal      %.2f%% of routed pairs%n", 100 * r.minimalShare()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "pairs        %d routed of %d (unreachable %d, black holes %d, loops %d)%n",
+            r.validPairs(),
+            r.pairs(),
+            r.unreachablePairs(),
+            r.blackholePairs(),
+            r.loopPairs()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "hops         average %.3f, max %d (shortest paths: average %.3f)%n",
+            r.avgHops(),
+            r.maxHops(),
+            r.bfsAvgHops()));
+    b.append(
+        String.format(
+            Locale.ROOT, "minimal      %.2f%% of routed pairs%n", 100 * r.minimalShare()));
     long[] histogram = r.hopHistogram();
     b.append("hop counts  ");
     for (int h = 0; h < histogram.length; h++) {
@@ -49,11 +68,14 @@ final class Summaries {
 
   /** How a routing's VLs follow from its SLs: per-port maps (and whose rule) or one map. */
   static String sl2vlKind(org.ibrouting.routing.SlTable table) {
-    return table.portSl2Vl() == null ? "sl2vl map" : "per-port sl2vl (" + table.portSl2Vl().rule() + ")";
+    return table.portSl2Vl() == null
+        ? "sl2vl map"
+        : "per-port sl2vl (" + table.portSl2Vl().rule() + ")";
   }
 
   static Json cdgReport(Json json, CdgReport cdg) {
-    json.put("deadlock_free", cdg.isDeadlockFree()).put("vls", cdg.numVls())
+    json.put("deadlock_free", cdg.isDeadlockFree())
+        .put("vls", cdg.numVls())
         .put("cdg_edges", cdg.totalEdges());
     int[] cyclic = cdg.cyclicVls();
     long[] vls = new long[cyclic.length];
@@ -69,8 +91,11 @@ final class Summaries {
 
   static String cdgReportText(CdgReport cdg) {
     if (cdg.isDeadlockFree()) {
-      return String.format(Locale.ROOT, "deadlock     free: %d VL(s), %d channel dependencies, no cycle",
-          cdg.numVls(), cdg.totalEdges());
+      return String.format(
+          Locale.ROOT,
+          "deadlock     free: %d VL(s), %d channel dependencies, no cycle",
+          cdg.numVls(),
+          cdg.totalEdges());
     }
     StringBuilder b = new StringBuilder("deadlock     CREDIT LOOP on VL(s)");
     for (int vl : cdg.cyclicVls()) {

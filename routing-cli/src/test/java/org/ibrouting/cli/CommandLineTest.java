@@ -20,8 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The commands as a user runs them: exit status, output, files. */
 class CommandLineTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Output and exit status of one run. */
   record Run(int status, String out, String err) {}
@@ -35,7 +34,8 @@ class CommandLineTest {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       int status = IbRouting.run(args);
-      return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+      return new Run(
+          status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);
@@ -43,8 +43,10 @@ class CommandLineTest {
   }
 
   static Stream<Arguments> everyDump() {
-    return ReferenceFabrics.names().stream().flatMap(name ->
-        ReferenceFabrics.engines(name).stream().map(engine -> Arguments.of(name, engine)));
+    return ReferenceFabrics.names().stream()
+        .flatMap(
+            name ->
+                ReferenceFabrics.engines(name).stream().map(engine -> Arguments.of(name, engine)));
   }
 
   /** Every OpenSM dump of every reference fabric is reported as fully routed and loop-free. */
@@ -85,8 +87,14 @@ class CommandLineTest {
     assertEquals(0, r.status(), r.err());
     assertTrue(Files.exists(out));
     assertTrue(Files.exists(dir.resolve("lash.dump.sl")), "SL file next to the dump");
-    Run check = run("check", fabric.toString(), out.toString(), "--sl", dir.resolve("lash.dump.sl").toString(),
-        "--deadlock");
+    Run check =
+        run(
+            "check",
+            fabric.toString(),
+            out.toString(),
+            "--sl",
+            dir.resolve("lash.dump.sl").toString(),
+            "--deadlock");
     assertEquals(0, check.status(), check.out());
     assertTrue(check.out().contains("deadlock     free: 2 VL(s)"), check.out());
   }
@@ -99,52 +107,131 @@ class CommandLineTest {
   void torus2QosFromGenerateToDeadlockCheck() throws Exception {
     Path fabric = dir.resolve("t.ibnd");
     Path conf = dir.resolve("t.conf");
-    Run gen = run("generate", "torus", "5,3,3", "2", "-o", fabric.toString(), "--torus-config", conf.toString());
+    Run gen =
+        run(
+            "generate",
+            "torus",
+            "5,3,3",
+            "2",
+            "-o",
+            fabric.toString(),
+            "--torus-config",
+            conf.toString());
     assertEquals(0, gen.status(), gen.err());
     assertTrue(Files.readString(conf).contains("\ntorus 5 3 3\n"), Files.readString(conf));
     Path out = dir.resolve("t.dump");
-    Run r = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(), "-o", out.toString());
+    Run r =
+        run(
+            "route",
+            "-R",
+            "torus-2QoS",
+            fabric.toString(),
+            "--torus-config",
+            conf.toString(),
+            "-o",
+            out.toString());
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("2 VL(s), per-port sl2vl (torus-2QoS)"), r.out());
     assertTrue(Files.readString(dir.resolve("t.dump.sl")).startsWith("# ibrouting SL file v2\n"));
-    Run check = run("check", fabric.toString(), out.toString(), "--sl", dir.resolve("t.dump.sl").toString(), "--deadlock");
+    Run check =
+        run(
+            "check",
+            fabric.toString(),
+            out.toString(),
+            "--sl",
+            dir.resolve("t.dump.sl").toString(),
+            "--deadlock");
     assertEquals(0, check.status(), check.out());
-    assertTrue(check.out().contains("deadlock     free: 2 VL(s)") && check.out().contains("(per-port sl2vl (torus-2QoS))"),
+    assertTrue(
+        check.out().contains("deadlock     free: 2 VL(s)")
+            && check.out().contains("(per-port sl2vl (torus-2QoS))"),
         check.out());
     Run noSls = run("check", fabric.toString(), out.toString(), "--deadlock");
-    assertEquals(IbRouting.EXIT_CHECK_FAILED, noSls.status(), "without the SL file everything is on VL 0: " + noSls.out());
+    assertEquals(
+        IbRouting.EXIT_CHECK_FAILED,
+        noSls.status(),
+        "without the SL file everything is on VL 0: " + noSls.out());
 
-    Run identity = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(),
-        "-P", "torus_sl2vl=identity", "-o", dir.resolve("i.dump").toString(), "--json");
+    Run identity =
+        run(
+            "route",
+            "-R",
+            "torus-2QoS",
+            fabric.toString(),
+            "--torus-config",
+            conf.toString(),
+            "-P",
+            "torus_sl2vl=identity",
+            "-o",
+            dir.resolve("i.dump").toString(),
+            "--json");
     assertEquals(0, identity.status(), identity.err());
-    assertTrue(identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""), identity.out());
+    assertTrue(
+        identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""),
+        identity.out());
 
-    Run deployPorts = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(),
-        "--opensm-dir", dir.resolve("deploy").toString());
+    Run deployPorts =
+        run(
+            "route",
+            "-R",
+            "torus-2QoS",
+            fabric.toString(),
+            "--torus-config",
+            conf.toString(),
+            "--opensm-dir",
+            dir.resolve("deploy").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, deployPorts.status(), deployPorts.err());
     assertTrue(deployPorts.err().contains("-P torus_sl2vl=identity"), deployPorts.err());
 
     Files.writeString(conf, "torus 5 3 3\nxp_link 0x200000 zz\n");
-    Run bad = run("route", "-R", "torus-2QoS", fabric.toString(), "--torus-config", conf.toString(), "-o", out.toString());
+    Run bad =
+        run(
+            "route",
+            "-R",
+            "torus-2QoS",
+            fabric.toString(),
+            "--torus-config",
+            conf.toString(),
+            "-o",
+            out.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status(), bad.err());
     assertTrue(bad.err().contains(conf + ":2:18: expected"), bad.err());
     Run none = run("route", "-R", "torus-2QoS", fabric.toString(), "-o", out.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, none.status(), none.err());
     assertTrue(none.err().contains("--torus-config"), none.err());
-    Run notTorus = run("generate", "ktree", "2", "2", "-o", dir.resolve("k.ibnd").toString(), "--torus-config",
-        dir.resolve("k.conf").toString());
+    Run notTorus =
+        run(
+            "generate",
+            "ktree",
+            "2",
+            "2",
+            "-o",
+            dir.resolve("k.ibnd").toString(),
+            "--torus-config",
+            dir.resolve("k.conf").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, notTorus.status(), notTorus.err());
-    assertFalse(Files.exists(dir.resolve("k.ibnd")), "nothing written for a kind without a torus config");
+    assertFalse(
+        Files.exists(dir.resolve("k.ibnd")), "nothing written for a kind without a torus config");
   }
 
   @Test
   void chainSaysWhichEngineProducedTheTables() {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
-    Run r = run("route", "-R", "lash,lash", fabric.toString(), "-o", dir.resolve("x.dump").toString(),
-        "--max-vls", "1", "--json");
+    Run r =
+        run(
+            "route",
+            "-R",
+            "lash,lash",
+            fabric.toString(),
+            "-o",
+            dir.resolve("x.dump").toString(),
+            "--max-vls",
+            "1",
+            "--json");
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
     assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
-    assertTrue(r.err().contains("ibrouting: hint: --max-vls N allows more VLs (up to 15)"), r.err());
+    assertTrue(
+        r.err().contains("ibrouting: hint: --max-vls N allows more VLs (up to 15)"), r.err());
     assertFalse(Files.exists(dir.resolve("x.dump")), "no file written when routing fails");
   }
 
@@ -158,8 +245,12 @@ class CommandLineTest {
     String out = dir.resolve("updn.dump").toString();
     Run text = run("route", "-R", "updn", fabric.toString(), "-o", out);
     assertEquals(0, text.status(), text.err());
-    assertTrue(text.err().matches("(?s).*note: updn: OpenSM finds no root here .* took switch 0x[0-9a-f]{16} \"[^\"]+\","
-        + " the switch with the least total hop distance to all others.*"), text.err());
+    assertTrue(
+        text.err()
+            .matches(
+                "(?s).*note: updn: OpenSM finds no root here .* took switch 0x[0-9a-f]{16} \"[^\"]+\","
+                    + " the switch with the least total hop distance to all others.*"),
+        text.err());
     Run json = run("route", "-R", "updn", fabric.toString(), "-o", out, "--json");
     assertEquals(0, json.status(), json.err());
     assertTrue(json.out().contains("\"notes\":[\"updn: OpenSM finds no root here"), json.out());
@@ -167,40 +258,99 @@ class CommandLineTest {
     Run quiet = run("route", "-R", "updn", fabric.toString(), "-o", out, "--quiet");
     assertEquals("", quiet.err());
 
-    Run chain = run("route", "-R", "updn,minhop", fabric.toString(), "-o", out, "-P", "updn_auto_root=false");
+    Run chain =
+        run(
+            "route",
+            "-R",
+            "updn,minhop",
+            fabric.toString(),
+            "-o",
+            out,
+            "-P",
+            "updn_auto_root=false");
     assertEquals(0, chain.status(), chain.err());
     assertTrue(chain.out().contains("skipped      updn: no root nodes were found"), chain.out());
     assertTrue(chain.out().contains("engine       minhop"), chain.out());
     assertFalse(chain.err().contains("note:"), chain.err());
-    Run alone = run("route", "-R", "updn", fabric.toString(), "-o", dir.resolve("none.dump").toString(),
-        "-P", "updn_auto_root=false");
+    Run alone =
+        run(
+            "route",
+            "-R",
+            "updn",
+            fabric.toString(),
+            "-o",
+            dir.resolve("none.dump").toString(),
+            "-P",
+            "updn_auto_root=false");
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, alone.status(), alone.out());
     assertTrue(alone.err().contains("updn: no root nodes were found"), alone.err());
     // on a fat tree OpenSM's detection finds the roots: nothing to say
-    Run tree = run("route", "-R", "updn", ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(), "-o", out,
-        "-P", "updn_auto_root=false", "--json");
+    Run tree =
+        run(
+            "route",
+            "-R",
+            "updn",
+            ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(),
+            "-o",
+            out,
+            "-P",
+            "updn_auto_root=false",
+            "--json");
     assertEquals(0, tree.status(), tree.err());
-    assertTrue(tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"), tree.out());
+    assertTrue(
+        tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"),
+        tree.out());
   }
 
   @Test
   void engineParametersReachTheEngineAndTyposAreErrors() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     Path out = dir.resolve("lash1.dump");
-    Run r = run("route", "-R", "lash", fabric.toString(), "-o", out.toString(), "-P", "lash_start_vl=1", "--json");
+    Run r =
+        run(
+            "route",
+            "-R",
+            "lash",
+            fabric.toString(),
+            "-o",
+            out.toString(),
+            "-P",
+            "lash_start_vl=1",
+            "--json");
     assertEquals(0, r.status(), r.err());
     Path sl = dir.resolve("lash1.dump.sl");
-    assertTrue(Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} [12]")),
+    assertTrue(
+        Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} [12]")),
         "lash_start_vl=1 puts the layers on SL 1 and up");
-    assertFalse(Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} 0")),
+    assertFalse(
+        Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} 0")),
         "no path on SL 0 with lash_start_vl=1");
-    Run typo = run("route", "-R", "lash,minhop", fabric.toString(), "-o", dir.resolve("t.dump").toString(),
-        "-P", "lash_strat_vl=1");
+    Run typo =
+        run(
+            "route",
+            "-R",
+            "lash,minhop",
+            fabric.toString(),
+            "-o",
+            dir.resolve("t.dump").toString(),
+            "-P",
+            "lash_strat_vl=1");
     assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status(), typo.out());
-    assertTrue(typo.err().contains("no engine of 'lash,minhop' reads parameter 'lash_strat_vl'; they read: lash_start_vl"),
+    assertTrue(
+        typo.err()
+            .contains(
+                "no engine of 'lash,minhop' reads parameter 'lash_strat_vl'; they read: lash_start_vl"),
         typo.err());
-    Run range = run("route", "-R", "lash", fabric.toString(), "-o", dir.resolve("t.dump").toString(),
-        "-P", "lash_start_vl=15");
+    Run range =
+        run(
+            "route",
+            "-R",
+            "lash",
+            fabric.toString(),
+            "-o",
+            dir.resolve("t.dump").toString(),
+            "-P",
+            "lash_start_vl=15");
     assertEquals(IbRouting.EXIT_BAD_INPUT, range.status(), range.out());
     assertTrue(range.err().contains("lash_start_vl=15: expected 0..14"), range.err());
     assertFalse(Files.exists(dir.resolve("t.dump")));
@@ -209,7 +359,8 @@ class CommandLineTest {
   @Test
   void badInputIsAMessageNotAStackTrace() throws Exception {
     Path fabric = dir.resolve("bad.ibnd");
-    Files.writeString(fabric, "Switch\tfour \"S-0000000000000001\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");
+    Files.writeString(
+        fabric, "Switch\tfour \"S-0000000000000001\"\t\t# \"x\" base port 0 lid 1 lmc 0\n");
     Run r = run("info", fabric.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status());
     assertTrue(r.err().startsWith("ibrouting: " + fabric + ":1:"), r.err());
@@ -219,7 +370,8 @@ class CommandLineTest {
     assertTrue(missing.err().contains("no such file"), missing.err());
     Run unknown = run("route", "-R", "nosuch", fabric.toString(), "-o", "x");
     assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
-    assertTrue(unknown.err().contains("unknown routing engine 'nosuch'; known engines:"), unknown.err());
+    assertTrue(
+        unknown.err().contains("unknown routing engine 'nosuch'; known engines:"), unknown.err());
   }
 
   @Test
@@ -230,7 +382,15 @@ class CommandLineTest {
     assertTrue(r.out().contains("16 switches, 32 CAs"), r.out());
     Run info = run("info", fabric.toString(), "--json");
     assertTrue(info.out().contains("\"switches\":16,\"cas\":32"), info.out());
-    Run route = run("route", "-R", "minhop", fabric.toString(), "-o", dir.resolve("t.dump").toString(), "-q");
+    Run route =
+        run(
+            "route",
+            "-R",
+            "minhop",
+            fabric.toString(),
+            "-o",
+            dir.resolve("t.dump").toString(),
+            "-q");
     assertEquals(0, route.status(), route.err());
     Run bad = run("generate", "torus", "1,4", "2", "-o", dir.resolve("bad.ibnd").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status());
@@ -243,8 +403,19 @@ class CommandLineTest {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path minhop = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path dfsssp = ReferenceFabrics.resource("ft4_3", "dfsssp.lfts.dump.gz");
-    Run r = run("compare", fabric.toString(), "-R", "minhop", "--dump", "opensm-minhop=" + minhop,
-        "--dump", "opensm-dfsssp=" + dfsssp, "--patterns", "300", "--csv");
+    Run r =
+        run(
+            "compare",
+            fabric.toString(),
+            "-R",
+            "minhop",
+            "--dump",
+            "opensm-minhop=" + minhop,
+            "--dump",
+            "opensm-dfsssp=" + dfsssp,
+            "--patterns",
+            "300",
+            "--csv");
     assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
@@ -261,11 +432,23 @@ class CommandLineTest {
   void multiupdnWritesTheSlOfEveryTree() throws Exception {
     Path fabric = ReferenceFabrics.resource("dragonfly_a4p2h2", "fabric.ibnd");
     Path out = dir.resolve("multi.dump");
-    Run r = run("route", "-R", "multiupdn", fabric.toString(), "-o", out.toString(), "-P", "updn_trees=3", "-q");
+    Run r =
+        run(
+            "route",
+            "-R",
+            "multiupdn",
+            fabric.toString(),
+            "-o",
+            out.toString(),
+            "-P",
+            "updn_trees=3",
+            "-q");
     assertEquals(0, r.status(), r.err());
     java.util.Set<String> sls = new java.util.TreeSet<>();
-    Files.readString(dir.resolve("multi.dump.sl")).lines()
-        .filter(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} \\d+")).forEach(l -> sls.add(l.split(" ")[1]));
+    Files.readString(dir.resolve("multi.dump.sl"))
+        .lines()
+        .filter(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} \\d+"))
+        .forEach(l -> sls.add(l.split(" ")[1]));
     assertEquals(java.util.Set.of("0", "1", "2"), sls, "every tree carries routes");
   }
 
@@ -273,8 +456,15 @@ class CommandLineTest {
   @Test
   void compareTakesPerEngineSettings() {
     Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
-    Run r = run("compare", fabric.toString(), "-R", "updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3",
-        "--patterns", "50", "--csv");
+    Run r =
+        run(
+            "compare",
+            fabric.toString(),
+            "-R",
+            "updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3",
+            "--patterns",
+            "50",
+            "--csv");
     assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
@@ -282,7 +472,8 @@ class CommandLineTest {
     assertEquals("1", lines[2].split(",")[3], r.out());
     assertTrue(lines[3].startsWith("multiupdn:updn_trees=3,multiupdn,"), r.out());
     assertEquals("3", lines[3].split(",")[3], r.out());
-    assertTrue(Double.parseDouble(lines[3].split(",")[4]) < Double.parseDouble(lines[1].split(",")[4]),
+    assertTrue(
+        Double.parseDouble(lines[3].split(",")[4]) < Double.parseDouble(lines[1].split(",")[4]),
         "three trees give shorter routes than updn: " + r.out());
     Run typo = run("compare", fabric.toString(), "-R", "multiupdn:updn_tres=2", "--patterns", "10");
     assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status(), typo.out());
@@ -291,8 +482,8 @@ class CommandLineTest {
 
   /** Every command answers --help with its usage and status 0, as a user expects. */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"info", "check", "route", "generate",
-      "simulate", "compare"})
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"info", "check", "route", "generate", "simulate", "compare"})
   void everyCommandPrintsItsHelp(String command) {
     for (String flag : List.of("--help", "-h")) {
       Run r = run(command, flag);
@@ -303,9 +494,9 @@ class CommandLineTest {
   }
 
   /**
-   * The default output of simulate, read as a user would: a handful of lines (the summary with
-   * the mean and its interval, the runs per bandwidth bin), not a line per run; the ORCS listing
-   * only with --listing, and in bandwidth (not "Congestion sum") for hist_acc_band.
+   * The default output of simulate, read as a user would: a handful of lines (the summary with the
+   * mean and its interval, the runs per bandwidth bin), not a line per run; the ORCS listing only
+   * with --listing, and in bandwidth (not "Congestion sum") for hist_acc_band.
    */
   @Test
   void simulateDefaultOutputIsAShortSummary() {
@@ -315,28 +506,46 @@ class CommandLineTest {
     assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\\R");
     assertTrue(lines.length <= 22, lines.length + " lines:\n" + r.out());
-    assertTrue(lines[0].startsWith("bisect hist_acc_band on 64 ranks, 2000 runs: mean 0.5"), lines[0]);
+    assertTrue(
+        lines[0].startsWith("bisect hist_acc_band on 64 ranks, 2000 runs: mean 0.5"), lines[0]);
     assertTrue(lines[0].contains("+-") && lines[0].contains("(95% CI)"), lines[0]);
     assertEquals("runs by fraction of peak bandwidth:", lines[1]);
     long binned = 0;
     for (int i = 2; i < lines.length; i++) {
-      java.util.regex.Matcher m = java.util.regex.Pattern
-          .compile("  (\\d\\.\\d\\d)-(\\d\\.\\d\\d) +(\\d+)  #+").matcher(lines[i]);
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("  (\\d\\.\\d\\d)-(\\d\\.\\d\\d) +(\\d+)  #+")
+              .matcher(lines[i]);
       assertTrue(m.matches(), lines[i]);
       binned += Long.parseLong(m.group(3));
     }
     assertEquals(2000, binned, "every run in one bin");
     assertFalse(r.out().contains("Congestion sum"), r.out());
 
-    Run listing = run("simulate", fabric.toString(), dump.toString(), "--num-runs", "50", "--listing");
+    Run listing =
+        run("simulate", fabric.toString(), dump.toString(), "--num-runs", "50", "--listing");
     assertEquals(0, listing.status(), listing.err());
     assertTrue(listing.out().startsWith("Bandwidth of 0."), listing.out());
     assertFalse(listing.out().contains("Congestion sum"), listing.out());
-    Run sum = run("simulate", fabric.toString(), dump.toString(), "--metric", "sum_max_cong",
-        "--num-runs", "50");
+    Run sum =
+        run(
+            "simulate",
+            fabric.toString(),
+            dump.toString(),
+            "--metric",
+            "sum_max_cong",
+            "--num-runs",
+            "50");
     assertTrue(sum.out().contains("quartiles: "), sum.out());
-    Run sumListing = run("simulate", fabric.toString(), dump.toString(), "--metric", "sum_max_cong",
-        "--num-runs", "50", "--listing");
+    Run sumListing =
+        run(
+            "simulate",
+            fabric.toString(),
+            dump.toString(),
+            "--metric",
+            "sum_max_cong",
+            "--num-runs",
+            "50",
+            "--listing");
     assertTrue(sumListing.out().startsWith("Congestion sum of "), sumListing.out());
   }
 
@@ -345,14 +554,36 @@ class CommandLineTest {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path svg = dir.resolve("hist.svg");
-    Run r = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "bruck", "--metric",
-        "hist_max_cong", "--num-runs", "3", "--plot", svg.toString());
+    Run r =
+        run(
+            "simulate",
+            fabric.toString(),
+            dump.toString(),
+            "--ptrn",
+            "bruck",
+            "--metric",
+            "hist_max_cong",
+            "--num-runs",
+            "3",
+            "--plot",
+            svg.toString());
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("runs by fraction of peak bandwidth"), r.out());
-    Run orcs = run("simulate", fabric.toString(), dump.toString(), "--ptrn", "bruck", "--metric",
-        "hist_max_cong", "--num-runs", "3", "--listing");
+    Run orcs =
+        run(
+            "simulate",
+            fabric.toString(),
+            dump.toString(),
+            "--ptrn",
+            "bruck",
+            "--metric",
+            "hist_max_cong",
+            "--num-runs",
+            "3",
+            "--listing");
     assertTrue(orcs.out().contains("BW: ") && orcs.out().contains("of the "), orcs.out());
-    assertTrue(Files.readString(svg).startsWith("<svg") || Files.readString(svg).startsWith("<?xml"));
+    assertTrue(
+        Files.readString(svg).startsWith("<svg") || Files.readString(svg).startsWith("<?xml"));
     Run big = run("simulate", fabric.toString(), dump.toString(), "--commsize", "65");
     assertEquals(IbRouting.EXIT_BAD_INPUT, big.status());
     assertTrue(big.err().contains("exceeds the 64 endpoints"), big.err());
@@ -360,7 +591,15 @@ class CommandLineTest {
     assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
     Path jobs = dir.resolve("jobs.txt");
     Files.writeString(jobs, "H0 a\nH999 a\n");
-    Run badJobs = run("simulate", fabric.toString(), dump.toString(), "--jobs", jobs.toString(), "--num-runs", "2");
+    Run badJobs =
+        run(
+            "simulate",
+            fabric.toString(),
+            dump.toString(),
+            "--jobs",
+            jobs.toString(),
+            "--num-runs",
+            "2");
     assertEquals(IbRouting.EXIT_BAD_INPUT, badJobs.status());
     assertTrue(badJobs.err().contains(jobs + ":2:"), badJobs.err());
   }
@@ -373,22 +612,45 @@ class CommandLineTest {
     StringBuilder text = new StringBuilder("# node job\n");
     int i = 0;
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++, i++) {
-      text.append(String.format("0x%016x %s%n", fabric.nodeGuid(node), i % 3 == 0 ? "small" : "big"));
+      text.append(
+          String.format("0x%016x %s%n", fabric.nodeGuid(node), i % 3 == 0 ? "small" : "big"));
     }
     Path jobs = Files.writeString(dir.resolve("jobs.txt"), text);
     Path out = dir.resolve("lfts.dump");
-    Run r = run("route", "-R", "sar", "--jobs", jobs.toString(), fabricFile.toString(), "-o", out.toString(), "-q");
+    Run r =
+        run(
+            "route",
+            "-R",
+            "sar",
+            "--jobs",
+            jobs.toString(),
+            fabricFile.toString(),
+            "-o",
+            out.toString(),
+            "-q");
     assertEquals(0, r.status(), r.err());
     assertTrue(Files.exists(out));
     Path sl = dir.resolve("lfts.dump.sl");
     assertTrue(Files.exists(sl), "a torus needs several VLs: SL file next to the dump");
-    Run check = run("check", fabricFile.toString(), out.toString(), "--sl", sl.toString(), "--deadlock");
+    Run check =
+        run("check", fabricFile.toString(), out.toString(), "--sl", sl.toString(), "--deadlock");
     assertEquals(0, check.status(), check.out() + check.err());
-    assertTrue(check.out().contains("routed of 992 (unreachable 0, black holes 0, loops 0)"), check.out());
-    assertTrue(check.out().matches("(?s).*deadlock     free: [2-8] VL\\(s\\).*no cycle.*"), check.out());
+    assertTrue(
+        check.out().contains("routed of 992 (unreachable 0, black holes 0, loops 0)"), check.out());
+    assertTrue(
+        check.out().matches("(?s).*deadlock     free: [2-8] VL\\(s\\).*no cycle.*"), check.out());
 
-    Run compare = run("compare", fabricFile.toString(), "-R", "dfsssp,sar", "--jobs", jobs.toString(),
-        "--patterns", "20", "--csv");
+    Run compare =
+        run(
+            "compare",
+            fabricFile.toString(),
+            "-R",
+            "dfsssp,sar",
+            "--jobs",
+            jobs.toString(),
+            "--patterns",
+            "20",
+            "--csv");
     assertEquals(0, compare.status(), compare.err());
     String[] lines = compare.out().split("\n");
     assertTrue(lines[0].endsWith(",job_efi_max,dark_fibre_share"), lines[0]);
@@ -396,15 +658,27 @@ class CommandLineTest {
 
     Path bad = Files.writeString(dir.resolve("bad-jobs.txt"), text + "nosuchnode big\n");
     Path badOut = dir.resolve("bad.dump");
-    Run badRun = run("route", "-R", "sar", "--jobs", bad.toString(), fabricFile.toString(), "-o", badOut.toString());
+    Run badRun =
+        run(
+            "route",
+            "-R",
+            "sar",
+            "--jobs",
+            bad.toString(),
+            fabricFile.toString(),
+            "-o",
+            badOut.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, badRun.status(), badRun.out());
-    assertTrue(badRun.err().contains(bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
+    assertTrue(
+        badRun.err().contains(bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());
     assertFalse(Files.exists(badOut), "no dump when the job file is bad");
     Run badCompare = run("compare", fabricFile.toString(), "-R", "sar", "--jobs", bad.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, badCompare.status(), badCompare.out());
     assertTrue(badCompare.err().contains(bad + ":" + (i + 2) + ":1:"), badCompare.err());
     Run noJobs = run("route", "-R", "sar", fabricFile.toString(), "-o", badOut.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, noJobs.status());
-    assertTrue(noJobs.err().contains("sar: needs a job-to-node map (which nodes every job runs on)"), noJobs.err());
+    assertTrue(
+        noJobs.err().contains("sar: needs a job-to-node map (which nodes every job runs on)"),
+        noJobs.err());
   }
 }

@@ -16,14 +16,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code examples/consumer}, a project that depends on the published artifacts only (BOM, engines,
- * lft-io, test kit), built with Maven as a user builds it: against a private local repository
- * under {@code target/} that holds this build's jars and POMs (never {@code ~/.m2}, which it reads
- * as a mirror for third-party artifacts and plugins). Its tests run the README's API tour, a
- * custom engine by name in a chain, and a jqwik deadlock-freedom property with the kit.
+ * lft-io, test kit), built with Maven as a user builds it: against a private local repository under
+ * {@code target/} that holds this build's jars and POMs (never {@code ~/.m2}, which it reads as a
+ * mirror for third-party artifacts and plugins). Its tests run the README's API tour, a custom
+ * engine by name in a chain, and a jqwik deadlock-freedom property with the kit.
  */
 class ConsumerExampleIT {
-  private static final List<String> MODULES = List.of("routing-core", "ibrouting-testkit",
-      "routing-engines", "lft-io");
+  private static final List<String> MODULES =
+      List.of("routing-core", "ibrouting-testkit", "routing-engines", "lft-io");
 
   private static Path property(String name) {
     String value = System.getProperty(name);
@@ -39,7 +39,10 @@ class ConsumerExampleIT {
     Path work = target.resolve("consumer-example");
     deleteTree(work.resolve("consumer"));
     copyTree(root.resolve("examples/consumer"), work.resolve("consumer"));
-    Files.copy(root.resolve("examples/ft4_3.ibnd"), work.resolve("ft4_3.ibnd"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        root.resolve("examples/ft4_3.ibnd"),
+        work.resolve("ft4_3.ibnd"),
+        StandardCopyOption.REPLACE_EXISTING);
 
     Path repo = target.resolve("consumer-repo");
     Path ours = repo.resolve("org/ibrouting");
@@ -47,42 +50,73 @@ class ConsumerExampleIT {
     install(repo, "ibrouting-parent", version, root.resolve("pom.xml"), null);
     install(repo, "ibrouting-bom", version, root.resolve("ibrouting-bom/pom.xml"), null);
     for (String module : MODULES) {
-      install(repo, module, version, root.resolve(module + "/pom.xml"),
+      install(
+          repo,
+          module,
+          version,
+          root.resolve(module + "/pom.xml"),
           root.resolve(module + "/target/" + module + "-" + version + ".jar"));
     }
     Path settings = work.resolve("settings.xml");
     // ~/.m2 stands in for Maven Central (read only; it has what this build downloaded)
-    String central = "<id>central</id><url>" + property("ibrouting.m2").toUri() + "</url>"
-        + "<releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>";
-    Files.writeString(settings, "<settings><profiles><profile><id>reactor</id>"
-        + "<repositories><repository>" + central + "</repository></repositories>"
-        + "<pluginRepositories><pluginRepository>" + central + "</pluginRepository></pluginRepositories>"
-        + "</profile></profiles><activeProfiles><activeProfile>reactor</activeProfile></activeProfiles></settings>\n");
+    String central =
+        "<id>central</id><url>"
+            + property("ibrouting.m2").toUri()
+            + "</url>"
+            + "<releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>";
+    Files.writeString(
+        settings,
+        "<settings><profiles><profile><id>reactor</id>"
+            + "<repositories><repository>"
+            + central
+            + "</repository></repositories>"
+            + "<pluginRepositories><pluginRepository>"
+            + central
+            + "</pluginRepository></pluginRepositories>"
+            + "</profile></profiles><activeProfiles><activeProfile>reactor</activeProfile></activeProfiles></settings>\n");
 
     Path mvn = property("ibrouting.maven.home").resolve("bin/mvn");
     Path log = work.resolve("build.log");
-    List<String> command = new ArrayList<>(List.of(mvn.toString(), "-B", "-nsu", "-s", settings.toString(),
-        "-gs", settings.toString(),
-        "-Dmaven.repo.local=" + repo, "-Dibrouting.version=" + version, "verify"));
-    Process p = new ProcessBuilder(command).directory(work.resolve("consumer").toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                mvn.toString(),
+                "-B",
+                "-nsu",
+                "-s",
+                settings.toString(),
+                "-gs",
+                settings.toString(),
+                "-Dmaven.repo.local=" + repo,
+                "-Dibrouting.version=" + version,
+                "verify"));
+    Process p =
+        new ProcessBuilder(command)
+            .directory(work.resolve("consumer").toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the consumer build did not finish");
     String output = Files.readString(log, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), output);
     Path reports = work.resolve("consumer/target/surefire-reports");
     for (String test : List.of("TourTest", "FirstPortPropertiesTest")) {
-      String report = Files.readString(reports.resolve("TEST-org.example.routing." + test + ".xml"));
+      String report =
+          Files.readString(reports.resolve("TEST-org.example.routing." + test + ".xml"));
       assertTrue(report.contains("failures=\"0\"") && !report.contains("tests=\"0\""), report);
     }
   }
 
-  private static void install(Path repo, String artifact, String version, Path pom, Path jar) throws IOException {
+  private static void install(Path repo, String artifact, String version, Path pom, Path jar)
+      throws IOException {
     Path dir = repo.resolve("org/ibrouting").resolve(artifact).resolve(version);
     Files.createDirectories(dir);
-    Files.copy(pom, dir.resolve(artifact + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        pom, dir.resolve(artifact + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
     if (jar != null) {
       assertTrue(Files.isRegularFile(jar), jar + " was not built");
-      Files.copy(jar, dir.resolve(artifact + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          jar, dir.resolve(artifact + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
@@ -108,7 +142,8 @@ class ConsumerExampleIT {
       return;
     }
     try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+      for (Path file :
+          (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
         Files.delete(file);
       }
     }

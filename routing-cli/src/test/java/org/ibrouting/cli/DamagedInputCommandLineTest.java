@@ -20,12 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * one-line message naming file, line and column, exit status 2, and no output file.
  */
 class DamagedInputCommandLineTest {
-  private static final Pattern UNDESCRIBED = Pattern.compile(
-      "ibrouting: (.+):(\\d+):1: port \\d+ leads to node (0x[0-9a-f]{16}), which the file does not"
-          + " describe \\(truncated or partial discovery\\?\\)\\n");
+  private static final Pattern UNDESCRIBED =
+      Pattern.compile(
+          "ibrouting: (.+):(\\d+):1: port \\d+ leads to node (0x[0-9a-f]{16}), which the file does not"
+              + " describe \\(truncated or partial discovery\\?\\)\\n");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** The reference ft4_3 fabric cut off just before its {@code n}-th Switch block. */
   private Path halfDiscovered(int n) throws Exception {
@@ -56,7 +56,8 @@ class DamagedInputCommandLineTest {
     assertTrue(m.matches(), r.err());
     assertEquals(fabric.toString(), m.group(1));
     String line = Files.readAllLines(fabric).get(Integer.parseInt(m.group(2)) - 1);
-    assertTrue(line.startsWith("[") && line.contains(m.group(3).substring(2)),
+    assertTrue(
+        line.startsWith("[") && line.contains(m.group(3).substring(2)),
         "the line named is the port line to the missing node: " + line);
     assertFalse(r.err().contains("at org."), r.err());
   }
@@ -76,7 +77,8 @@ class DamagedInputCommandLineTest {
   void checkOnAHalfDiscoveredFabricNamesTheLine() throws Exception {
     Path fabric = halfDiscovered(30);
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
-    assertNamesAnUndescribedNode(fabric, CommandLineTest.run("check", fabric.toString(), dump.toString()));
+    assertNamesAnUndescribedNode(
+        fabric, CommandLineTest.run("check", fabric.toString(), dump.toString()));
   }
 
   @Test
@@ -87,8 +89,12 @@ class DamagedInputCommandLineTest {
     Path torusDump = ReferenceFabrics.resource("torus2d_4x4", "minhop.lfts.dump.gz");
     Run r = CommandLineTest.run("check", ft43.toString(), torusDump.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out() + r.err());
-    assertEquals("ibrouting: " + torusDump + ":1:17: the dump's tables end at LID 80 but the fabric's"
-        + " LIDs go up to 112; was the dump written for another fabric?\n", r.err());
+    assertEquals(
+        "ibrouting: "
+            + torusDump
+            + ":1:17: the dump's tables end at LID 80 but the fabric's"
+            + " LIDs go up to 112; was the dump written for another fabric?\n",
+        r.err());
     // and the other way round
     Path ftDump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Run back = CommandLineTest.run("check", torus.toString(), ftDump.toString());

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DeployCommandLineTest {
   static final String READBACK = "opensm-readback/torus4x4h1/";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Run run(String... args) {
     return CommandLineTest.run(args);
@@ -42,12 +41,22 @@ class DeployCommandLineTest {
     Path conf = deploy.toAbsolutePath().resolve("opensm.conf");
     assertTrue(r.out().contains("start        opensm -F " + conf + "\n"), r.out());
     assertTrue(r.out().contains("every port must run 4 data VL(s)"), r.out());
-    for (String file : List.of(OpenSmDeployment.LFT_DUMP, OpenSmDeployment.QOS_POLICY, OpenSmDeployment.CONF)) {
+    for (String file :
+        List.of(OpenSmDeployment.LFT_DUMP, OpenSmDeployment.QOS_POLICY, OpenSmDeployment.CONF)) {
       assertTrue(Files.isRegularFile(deploy.resolve(file)), file);
     }
     assertFalse(Files.exists(dir.resolve("deploy.sl")), "no SL file unless asked for");
-    Run json = run("route", "-R", "dfsssp", fabric.toString(), "--opensm-dir", deploy.toString(),
-        "-o", dir.resolve("lfts.dump").toString(), "--json");
+    Run json =
+        run(
+            "route",
+            "-R",
+            "dfsssp",
+            fabric.toString(),
+            "--opensm-dir",
+            deploy.toString(),
+            "-o",
+            dir.resolve("lfts.dump").toString(),
+            "--json");
     assertEquals(0, json.status(), json.err());
     assertTrue(json.out().contains("\"opensm_command\":\"opensm -F " + conf + "\""), json.out());
     assertTrue(json.out().matches("(?s).*\"qos_rules\":[1-9][0-9]*,.*"), json.out());
@@ -65,12 +74,15 @@ class DeployCommandLineTest {
     Path lmcFile = dir.resolve("lmc.ibnd");
     IbnetdiscoverWriter.write(lmc, lmcFile);
     Path deploy = dir.resolve("deploy");
-    Run refused = run("route", "-R", "dfsssp", lmcFile.toString(), "--opensm-dir", deploy.toString());
+    Run refused =
+        run("route", "-R", "dfsssp", lmcFile.toString(), "--opensm-dir", deploy.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, refused.status(), refused.out() + refused.err());
-    assertTrue(refused.err().contains("LMC 1") && refused.err().contains("matches ports by GUID"),
+    assertTrue(
+        refused.err().contains("LMC 1") && refused.err().contains("matches ports by GUID"),
         refused.err());
     assertFalse(Files.exists(deploy));
-    assertEquals(List.of("lmc.ibnd"), Files.list(dir).map(p -> p.getFileName().toString()).toList());
+    assertEquals(
+        List.of("lmc.ibnd"), Files.list(dir).map(p -> p.getFileName().toString()).toList());
   }
 
   @Test
@@ -78,16 +90,36 @@ class DeployCommandLineTest {
     Path fabric = SampleFiles.copy(READBACK + "fabric.ibnd");
     Path lfts = SampleFiles.copy(READBACK + "dump_lfts.txt.gz");
     Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
-    Run r = run("check", fabric.toString(), lfts.toString(), "--sl-saquery", saquery.toString(), "--deadlock");
+    Run r =
+        run(
+            "check",
+            fabric.toString(),
+            lfts.toString(),
+            "--sl-saquery",
+            saquery.toString(),
+            "--deadlock");
     assertEquals(0, r.status(), r.out() + r.err());
-    assertTrue(r.out().contains("SLs          240 PathRecords from " + saquery + ", every one of 240 CA"
-        + " port pairs, 3 VL(s)"), r.out());
+    assertTrue(
+        r.out()
+            .contains(
+                "SLs          240 PathRecords from "
+                    + saquery
+                    + ", every one of 240 CA"
+                    + " port pairs, 3 VL(s)"),
+        r.out());
     assertTrue(r.out().contains("deadlock     free: 3 VL(s)"), r.out());
     Run noSls = run("check", fabric.toString(), lfts.toString(), "--deadlock");
     assertEquals(IbRouting.EXIT_CHECK_FAILED, noSls.status(), noSls.out());
     assertTrue(noSls.out().contains("CREDIT LOOP on VL(s) 0"), noSls.out());
-    Run json = run("check", fabric.toString(), lfts.toString(), "--sl-saquery", saquery.toString(),
-        "--deadlock", "--json");
+    Run json =
+        run(
+            "check",
+            fabric.toString(),
+            lfts.toString(),
+            "--sl-saquery",
+            saquery.toString(),
+            "--deadlock",
+            "--json");
     assertTrue(json.out().contains("\"path_records\":240,\"sl_vls\":3"), json.out());
   }
 
@@ -98,12 +130,24 @@ class DeployCommandLineTest {
     Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
     Run r = run("check", fabric.toString(), dump.toString(), "--sl-saquery", saquery.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out());
-    assertTrue(r.err().matches("(?s)ibrouting: " + java.util.regex.Pattern.quote(saquery.toString())
-        + ":[0-9]+:[0-9]+: .*another fabric.*"), r.err());
+    assertTrue(
+        r.err()
+            .matches(
+                "(?s)ibrouting: "
+                    + java.util.regex.Pattern.quote(saquery.toString())
+                    + ":[0-9]+:[0-9]+: .*another fabric.*"),
+        r.err());
     Path sl = dir.resolve("x.sl");
     Files.writeString(sl, "# ibrouting SL file v1\n");
-    Run both = run("check", fabric.toString(), dump.toString(), "--sl", sl.toString(),
-        "--sl-saquery", saquery.toString());
+    Run both =
+        run(
+            "check",
+            fabric.toString(),
+            dump.toString(),
+            "--sl",
+            sl.toString(),
+            "--sl-saquery",
+            saquery.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, both.status());
     assertTrue(both.err().contains("either as --sl SLFILE or as --sl-saquery FILE"), both.err());
     Fabric f = FabricFiles.read(fabric);

@@ -31,14 +31,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * End to end with the real OpenSM 3.3.23 on ibsim: {@code route --opensm-dir DIR}, then
- * {@code opensm -F DIR/opensm.conf} (running, not {@code -o}), then read back what the simulated
- * fabric holds: every switch's LFT ({@code dump_fts}) equals ours, the PathRecord SL of every
- * ordered CA pair ({@code saquery -p}) equals our SL table, every SL2VL table
- * ({@code smpquery sl2vl}) maps each used SL to its VL, and {@code check --deadlock} on that
- * read-back state finds no credit loop. Without QoS the same tables run on SL 0 and the check
- * finds the credit loop the SLs were there to break. OpenSM's own dfsssp and lash pass the same
- * audit.
+ * End to end with the real OpenSM 3.3.23 on ibsim: {@code route --opensm-dir DIR}, then {@code
+ * opensm -F DIR/opensm.conf} (running, not {@code -o}), then read back what the simulated fabric
+ * holds: every switch's LFT ({@code dump_fts}) equals ours, the PathRecord SL of every ordered CA
+ * pair ({@code saquery -p}) equals our SL table, every SL2VL table ({@code smpquery sl2vl}) maps
+ * each used SL to its VL, and {@code check --deadlock} on that read-back state finds no credit
+ * loop. Without QoS the same tables run on SL 0 and the check finds the credit loop the SLs were
+ * there to break. OpenSM's own dfsssp and lash pass the same audit.
  *
  * <p>Small fabrics keep the default run near a minute: one {@code saquery} per CA pair, because
  * ibsim cannot answer the all-pairs query (see {@link OpenSmSimulation#pathRecords}).
@@ -47,13 +46,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DeployInteropTest {
   /** dfsssp needs 3 VLs here, 16 CAs. */
   static final String TORUS = "torus 4,4 1";
+
   /** dfsssp needs 3 VLs here, 16 CAs. */
   static final String JELLYFISH = "jellyfish 16 4 1 2";
+
   /** dfsssp and lash need 2 VLs here, 12 CAs: the other engines' and OpenSM's runs. */
   static final String SMALL_TORUS = "torus 3,4 1";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static void assumeOpenSm() {
     OpenSmPeer.assumeAvailable();
@@ -71,12 +71,14 @@ class DeployInteropTest {
   }
 
   /** What the simulated fabric holds after OpenSM came up. */
-  record ReadBack(Path lfts, Path pathRecords, List<OpenSmSimulation.Sl2VlRow> sl2vl, String engine) {}
+  record ReadBack(
+      Path lfts, Path pathRecords, List<OpenSmSimulation.Sl2VlRow> sl2vl, String engine) {}
 
-  static ReadBack readBack(Path fabricFile, Fabric fabric, Path work, List<String> openSmArgs,
-      boolean sl2vl) throws IOException {
-    try (OpenSmSimulation sim = OpenSmSimulation.start(fabricFile, work,
-            OpenSmSimulation.ibsimLimits(fabric));
+  static ReadBack readBack(
+      Path fabricFile, Fabric fabric, Path work, List<String> openSmArgs, boolean sl2vl)
+      throws IOException {
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.start(fabricFile, work, OpenSmSimulation.ibsimLimits(fabric));
         OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(openSmArgs, 300)) {
       String output = Files.readString(opensm.output());
       assertFalse(output.contains("Unrecognized"), output);
@@ -88,8 +90,13 @@ class DeployInteropTest {
   }
 
   static Run check(Path fabricFile, ReadBack back) {
-    return CommandLineTest.run("check", fabricFile.toString(), back.lfts().toString(),
-        "--sl-saquery", back.pathRecords().toString(), "--deadlock");
+    return CommandLineTest.run(
+        "check",
+        fabricFile.toString(),
+        back.lfts().toString(),
+        "--sl-saquery",
+        back.pathRecords().toString(),
+        "--deadlock");
   }
 
   static String jobMap(Fabric fabric) {
@@ -101,36 +108,51 @@ class DeployInteropTest {
   }
 
   /**
-   * Routes with our engine, deploys, runs OpenSM with the deployment and checks the read-back
-   * state against our routing.
+   * Routes with our engine, deploys, runs OpenSM with the deployment and checks the read-back state
+   * against our routing.
    */
   void deployAndAudit(String spec, String engine, int minVls) throws Exception {
     Path fabricFile = generate(spec, dir.resolve("fabric.ibnd"));
     Fabric fabric = FabricFiles.read(fabricFile);
     Path deploy = dir.resolve("deploy");
     Path slFile = dir.resolve("ours.sl");
-    List<String> args = new ArrayList<>(List.of("route", "-R", engine, fabricFile.toString(),
-        "--opensm-dir", deploy.toString(), "--sl-out", slFile.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "route",
+                "-R",
+                engine,
+                fabricFile.toString(),
+                "--opensm-dir",
+                deploy.toString(),
+                "--sl-out",
+                slFile.toString()));
     if (engine.startsWith("sar")) {
-      args.addAll(List.of("--jobs", Files.writeString(dir.resolve("jobs.txt"), jobMap(fabric)).toString()));
+      args.addAll(
+          List.of("--jobs", Files.writeString(dir.resolve("jobs.txt"), jobMap(fabric)).toString()));
     }
     if (engine.startsWith("torus-2QoS")) {
       String[] words = spec.split(" ");
       Path conf = dir.resolve("torus-2QoS.conf");
-      TorusConfigWriter.write(TopologySpec.parse(words[0], List.of(words).subList(1, words.length))
-          .torusConfig(), spec, conf);
+      TorusConfigWriter.write(
+          TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig(),
+          spec,
+          conf);
       args.addAll(List.of("--torus-config", conf.toString()));
     }
     Run route = CommandLineTest.run(args.toArray(String[]::new));
     assertEquals(0, route.status(), route.out() + route.err());
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
-    assertTrue(route.out().contains("start        opensm -F " + conf.toAbsolutePath()), route.out());
-    Routing ours = LftDumpReader.read(fabric, deploy.resolve(OpenSmDeployment.LFT_DUMP))
-        .withSlTable(engine, SlFileReader.read(fabric, slFile));
+    assertTrue(
+        route.out().contains("start        opensm -F " + conf.toAbsolutePath()), route.out());
+    Routing ours =
+        LftDumpReader.read(fabric, deploy.resolve(OpenSmDeployment.LFT_DUMP))
+            .withSlTable(engine, SlFileReader.read(fabric, slFile));
     SlTable sls = ours.slTable();
     assertTrue(sls.numVls() >= minVls, engine + " on " + spec + " uses " + sls.numVls() + " VLs");
 
-    ReadBack back = readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-F", conf.toString()), true);
+    ReadBack back =
+        readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-F", conf.toString()), true);
     assertEquals("file", back.engine(), "OpenSM did not load our tables");
     Routing programmed = LftDumpReader.read(fabric, back.lfts());
     assertTrue(ours.sameLfts(programmed), "the switches hold other LFTs than ours");
@@ -140,7 +162,9 @@ class DeployInteropTest {
       for (int dst = 1; dst <= fabric.maxLid(); dst++) {
         if (src != dst && isCa(fabric, src) && isCa(fabric, dst)) {
           pairs++;
-          assertEquals(sls.sl(src, dst), listing.slTable().sl(src, dst),
+          assertEquals(
+              sls.sl(src, dst),
+              listing.slTable().sl(src, dst),
               "the SA's SL for LID " + src + " -> " + dst);
         }
       }
@@ -163,12 +187,14 @@ class DeployInteropTest {
         }
       }
     }
-    assertTrue(switchRows >= fabric.numLinks(), "SL2VL rows of every switch port read: " + switchRows);
+    assertTrue(
+        switchRows >= fabric.numLinks(), "SL2VL rows of every switch port read: " + switchRows);
 
     Run audit = check(fabricFile, back);
     assertEquals(0, audit.status(), audit.out() + audit.err());
     // the SLs of CA pairs only: a routing may use one more SL towards switch LIDs
-    assertTrue(audit.out().contains("deadlock     free: " + listing.slTable().numVls() + " VL(s)"),
+    assertTrue(
+        audit.out().contains("deadlock     free: " + listing.slTable().numVls() + " VL(s)"),
         audit.out());
     assertTrue(listing.slTable().numVls() >= minVls, audit.out());
   }
@@ -179,29 +205,36 @@ class DeployInteropTest {
   }
 
   @ParameterizedTest(name = "{0} on {1}")
-  @CsvSource(delimiter = '|', value = {
-      "dfsssp | " + TORUS + " | 3",
-      "dfsssp | " + JELLYFISH + " | 3",
-      "lash | " + SMALL_TORUS + " | 2",
-      "nue:nue_max_num_vls=4 | " + SMALL_TORUS + " | 2",
-      "multiupdn | " + SMALL_TORUS + " | 2",
-      "sar | " + SMALL_TORUS + " | 2",
-      "torus-2QoS:torus_sl2vl=identity | torus 3,3,3 1 | 8"})
-  void openSmProgramsOurTablesAndHandsOutOurSls(String engine, String spec, int minVls) throws Exception {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "dfsssp | " + TORUS + " | 3",
+        "dfsssp | " + JELLYFISH + " | 3",
+        "lash | " + SMALL_TORUS + " | 2",
+        "nue:nue_max_num_vls=4 | " + SMALL_TORUS + " | 2",
+        "multiupdn | " + SMALL_TORUS + " | 2",
+        "sar | " + SMALL_TORUS + " | 2",
+        "torus-2QoS:torus_sl2vl=identity | torus 3,3,3 1 | 8"
+      })
+  void openSmProgramsOurTablesAndHandsOutOurSls(String engine, String spec, int minVls)
+      throws Exception {
     assumeOpenSm();
     deployAndAudit(spec, engine, minVls);
   }
 
   /**
-   * Longer runs: the 64-CA reference torus (4,032 pairs, 4 VLs), and LMC 1, where every LID pair
-   * of a port pair must share its SL (lash's SLs depend on the switches only).
+   * Longer runs: the 64-CA reference torus (4,032 pairs, 4 VLs), and LMC 1, where every LID pair of
+   * a port pair must share its SL (lash's SLs depend on the switches only).
    */
   @Tag("slow")
   @ParameterizedTest(name = "{0} on {1}")
-  @CsvSource(delimiter = '|', value = {
-      "dfsssp | torus2d_4x4 | 4",
-      "lash | torus 3,4 2 lmc=1 | 2",
-      "nue:nue_max_num_vls=8 | dragonfly_a4p2h2 | 2"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "dfsssp | torus2d_4x4 | 4",
+        "lash | torus 3,4 2 lmc=1 | 2",
+        "nue:nue_max_num_vls=8 | dragonfly_a4p2h2 | 2"
+      })
   void largerAndLmcDeployments(String engine, String spec, int minVls) throws Exception {
     assumeOpenSm();
     deployAndAudit(spec, engine, minVls);
@@ -214,29 +247,45 @@ class DeployInteropTest {
     Path fabricFile = generate(SMALL_TORUS, dir.resolve("fabric.ibnd"));
     Fabric fabric = FabricFiles.read(fabricFile);
     Path deploy = dir.resolve("deploy");
-    Run route = CommandLineTest.run("route", "-R", "dfsssp", fabricFile.toString(), "--opensm-dir",
-        deploy.toString(), "-q");
+    Run route =
+        CommandLineTest.run(
+            "route",
+            "-R",
+            "dfsssp",
+            fabricFile.toString(),
+            "--opensm-dir",
+            deploy.toString(),
+            "-q");
     assertEquals(0, route.status(), route.err());
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
-    Path noQos = Files.writeString(dir.resolve("no-qos.conf"),
-        Files.readString(conf).replace("\nqos TRUE\n", "\nqos FALSE\n"));
-    ReadBack back = readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-F", noQos.toString()), false);
+    Path noQos =
+        Files.writeString(
+            dir.resolve("no-qos.conf"),
+            Files.readString(conf).replace("\nqos TRUE\n", "\nqos FALSE\n"));
+    ReadBack back =
+        readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-F", noQos.toString()), false);
     assertEquals("file", back.engine());
-    assertEquals(1, PathRecordReader.read(fabric, back.pathRecords()).slTable().numVls(),
+    assertEquals(
+        1,
+        PathRecordReader.read(fabric, back.pathRecords()).slTable().numVls(),
         "without QoS every PathRecord is on SL 0");
     Run audit = check(fabricFile, back);
     assertEquals(IbRouting.EXIT_CHECK_FAILED, audit.status(), audit.out() + audit.err());
     assertTrue(audit.out().contains("CREDIT LOOP on VL(s) 0"), audit.out());
   }
 
-  /** OpenSM's own VL engines answer with their own SLs (path_sl); the audit finds them deadlock-free. */
+  /**
+   * OpenSM's own VL engines answer with their own SLs (path_sl); the audit finds them
+   * deadlock-free.
+   */
   @ParameterizedTest
   @CsvSource({"dfsssp", "lash"})
   void openSmsOwnVlEnginesPassTheAudit(String engine) throws Exception {
     assumeOpenSm();
     Path fabricFile = generate(SMALL_TORUS, dir.resolve("fabric.ibnd"));
     Fabric fabric = FabricFiles.read(fabricFile);
-    ReadBack back = readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-R", engine, "-Q"), false);
+    ReadBack back =
+        readBack(fabricFile, fabric, dir.resolve("sim"), List.of("-R", engine, "-Q"), false);
     assertEquals(engine, back.engine());
     Run audit = check(fabricFile, back);
     assertEquals(0, audit.status(), audit.out() + audit.err());

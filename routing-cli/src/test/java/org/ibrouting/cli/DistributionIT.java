@@ -19,13 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets
- * it: unpacked anywhere, its {@code bin/ibrouting} runs without a source tree, and builds and uses
- * its class-data-sharing archive. Runs after {@code package} (failsafe), which builds the archive.
+ * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets it:
+ * unpacked anywhere, its {@code bin/ibrouting} runs without a source tree, and builds and uses its
+ * class-data-sharing archive. Runs after {@code package} (failsafe), which builds the archive.
  */
 class DistributionIT {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private record Run(int status, String output) {}
 
@@ -36,8 +35,11 @@ class DistributionIT {
   private Run run(Path workDir, Map<String, String> env, String... command)
       throws IOException, InterruptedException {
     Path log = Files.createTempFile(dir, "run", ".log");
-    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     // no class archive in the home directory of whoever runs the tests, unless a test asks
     builder.environment().put("IBROUTING_CDS", "off");
     builder.environment().putAll(env);
@@ -56,8 +58,12 @@ class DistributionIT {
     Path home = unpack();
     Path launcher = home.resolve("bin/ibrouting");
     Path cache = dir.resolve("cds");
-    Run off = run(home, Map.of("IBROUTING_CDS", "off", "IBROUTING_CDS_DIR", cache.toString()),
-        launcher.toString(), "--version");
+    Run off =
+        run(
+            home,
+            Map.of("IBROUTING_CDS", "off", "IBROUTING_CDS_DIR", cache.toString()),
+            launcher.toString(),
+            "--version");
     assertEquals(0, off.status(), off.output());
     assertTrue(!Files.exists(cache), "IBROUTING_CDS=off created " + cache);
 
@@ -75,15 +81,39 @@ class DistributionIT {
     assertEquals(1, archives.size(), "no archive in " + cache + " after the first run");
 
     Path classLog = dir.resolve("classes.log");
-    Map<String, String> logged = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString(),
-        "IBROUTING_JAVA_OPTS", "-Xmx1g -Xlog:class+load:file=" + classLog);
-    Run route = run(home, logged, launcher.toString(), "route", "-R", "minhop",
-        "examples/ft4_3.ibnd", "-o", dir.resolve("cds.dump").toString());
+    Map<String, String> logged =
+        Map.of(
+            "IBROUTING_CDS",
+            "on",
+            "IBROUTING_CDS_DIR",
+            cache.toString(),
+            "IBROUTING_JAVA_OPTS",
+            "-Xmx1g -Xlog:class+load:file=" + classLog);
+    Run route =
+        run(
+            home,
+            logged,
+            launcher.toString(),
+            "route",
+            "-R",
+            "minhop",
+            "examples/ft4_3.ibnd",
+            "-o",
+            dir.resolve("cds.dump").toString());
     assertEquals(0, route.status(), route.output());
-    assertEquals("", route.output().lines().filter(l -> l.contains("[cds") || l.contains("shared archive"))
-        .findFirst().orElse(""), "the launcher keeps the JVM's archive messages quiet");
+    assertEquals(
+        "",
+        route
+            .output()
+            .lines()
+            .filter(l -> l.contains("[cds") || l.contains("shared archive"))
+            .findFirst()
+            .orElse(""),
+        "the launcher keeps the JVM's archive messages quiet");
     String classes = Files.readString(classLog, StandardCharsets.UTF_8);
-    assertTrue(classes.contains("org.ibrouting.engines.minhop.MinhopEngine source: shared objects file (top)"),
+    assertTrue(
+        classes.contains(
+            "org.ibrouting.engines.minhop.MinhopEngine source: shared objects file (top)"),
         "MinhopEngine was not mapped from the archive");
   }
 
@@ -117,14 +147,29 @@ class DistributionIT {
     Run version = run(home, launcher.toString(), "--version");
     assertEquals(0, version.status(), version.output());
     String expected = home.getFileName().toString().substring("ibrouting-".length());
-    assertTrue(version.output().startsWith("ibrouting " + expected + ", commit "), version.output());
+    assertTrue(
+        version.output().startsWith("ibrouting " + expected + ", commit "), version.output());
 
-    Run route = run(home, launcher.toString(), "route", "-R", "minhop", "examples/ft4_3.ibnd",
-        "-o", dir.resolve("ft4_3.lfts.dump").toString());
+    Run route =
+        run(
+            home,
+            launcher.toString(),
+            "route",
+            "-R",
+            "minhop",
+            "examples/ft4_3.ibnd",
+            "-o",
+            dir.resolve("ft4_3.lfts.dump").toString());
     assertEquals(0, route.status(), route.output());
     assertTrue(route.output().contains("4032 routed of 4032"), route.output());
-    Run check = run(home, launcher.toString(), "check", "examples/ft4_3.ibnd",
-        dir.resolve("ft4_3.lfts.dump").toString(), "--deadlock");
+    Run check =
+        run(
+            home,
+            launcher.toString(),
+            "check",
+            "examples/ft4_3.ibnd",
+            dir.resolve("ft4_3.lfts.dump").toString(),
+            "--deadlock");
     assertEquals(0, check.status(), check.output());
 
     // an engine of the user's own, in a jar of its own, chosen by name
@@ -143,13 +188,31 @@ class DistributionIT {
       jar.putNextEntry(new JarEntry("META-INF/services/" + EngineProvider.class.getName()));
       jar.write((PluginEngineProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
     }
-    Run withPlugin = run(home, Map.of("IBROUTING_CLASSPATH", plugin.toString()), launcher.toString(),
-        "route", "-R", "dor,plugin-minhop", "examples/ft4_3.ibnd", "-o", dir.resolve("p.dump").toString());
+    Run withPlugin =
+        run(
+            home,
+            Map.of("IBROUTING_CLASSPATH", plugin.toString()),
+            launcher.toString(),
+            "route",
+            "-R",
+            "dor,plugin-minhop",
+            "examples/ft4_3.ibnd",
+            "-o",
+            dir.resolve("p.dump").toString());
     assertEquals(0, withPlugin.status(), withPlugin.output());
     assertTrue(withPlugin.output().contains("engine       plugin-minhop"), withPlugin.output());
-    Run without = run(home, launcher.toString(), "route", "-R", "plugin-minhop",
-        "examples/ft4_3.ibnd", "-o", dir.resolve("q.dump").toString());
+    Run without =
+        run(
+            home,
+            launcher.toString(),
+            "route",
+            "-R",
+            "plugin-minhop",
+            "examples/ft4_3.ibnd",
+            "-o",
+            dir.resolve("q.dump").toString());
     assertEquals(2, without.status(), without.output());
-    assertTrue(without.output().contains("unknown routing engine 'plugin-minhop'"), without.output());
+    assertTrue(
+        without.output().contains("unknown routing engine 'plugin-minhop'"), without.output());
   }
 }

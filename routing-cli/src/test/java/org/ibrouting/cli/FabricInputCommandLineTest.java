@@ -22,11 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * tools' files are refused by name, and {@code route} never ends well with nothing routed.
  */
 class FabricInputCommandLineTest {
-  private static final String NOTE = "LIDs assigned as OpenSM's first sweep would: 112 end ports got"
-      + " LIDs 1-112 (LMC 0), the SM on port 0 of switch 0x0000000000200000 \"S0_0\"";
+  private static final String NOTE =
+      "LIDs assigned as OpenSM's first sweep would: 112 end ports got"
+          + " LIDs 1-112 (LMC 0), the SM on port 0 of switch 0x0000000000200000 \"S0_0\"";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
    * ibnetdiscover's output of the 4-ary 3-tree before any SM ran: routed with the LIDs OpenSM gave
@@ -42,14 +42,23 @@ class FabricInputCommandLineTest {
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().startsWith("note         " + NOTE + "\n"), r.out());
     Path reference = dir.resolve("lids.dump");
-    assertEquals(0, run("route", "-R", "minhop", withLids.toString(), "-o", reference.toString(),
-        "-q").status());
+    assertEquals(
+        0,
+        run("route", "-R", "minhop", withLids.toString(), "-o", reference.toString(), "-q")
+            .status());
     assertArrayEquals(Files.readAllBytes(reference), Files.readAllBytes(ours));
     Path openSm = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Run check = run("check", nolids.toString(), openSm.toString(), "--json");
     assertEquals(0, check.status(), check.out() + check.err());
-    assertTrue(check.out().contains("\"format\":\"ibnetdiscover\",\"lids_assigned\":112,"
-        + "\"lids_note\":\"" + NOTE.replace("\"", "\\\"") + "\""), check.out());
+    assertTrue(
+        check
+            .out()
+            .contains(
+                "\"format\":\"ibnetdiscover\",\"lids_assigned\":112,"
+                    + "\"lids_note\":\""
+                    + NOTE.replace("\"", "\\\"")
+                    + "\""),
+        check.out());
     assertTrue(check.out().contains("\"all_routed\":true"), check.out());
   }
 
@@ -77,17 +86,26 @@ class FabricInputCommandLineTest {
     Path out = dir.resolve("x.dump");
     Run r = run("route", "-R", "minhop", nolids.toString(), "-o", out.toString(), "--keep-lids");
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out());
-    assertEquals("ibrouting: " + nolids + ": the fabric has no LIDs: it was discovered before a"
-        + " subnet manager assigned them (every port shows lid 0); --keep-lids refuses it (without"
-        + " --keep-lids ibrouting assigns the LIDs OpenSM's first sweep would give)\n", r.err());
+    assertEquals(
+        "ibrouting: "
+            + nolids
+            + ": the fabric has no LIDs: it was discovered before a"
+            + " subnet manager assigned them (every port shows lid 0); --keep-lids refuses it (without"
+            + " --keep-lids ibrouting assigns the LIDs OpenSM's first sweep would give)\n",
+        r.err());
     assertFalse(Files.exists(out));
     Path partial = SampleFiles.copy("fabric-files/no-switch-comment.ibnd");
     Run check = run("info", partial.toString(), "--keep-lids");
     assertEquals(IbRouting.EXIT_BAD_INPUT, check.status(), check.out());
-    assertTrue(check.err().contains(": 2 end ports have no LID, port 0 of switch"
-        + " 0x0000000000200000 \"\" the first; --keep-lids refuses it"), check.err());
-    Run complete = run("info", ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(),
-        "--keep-lids");
+    assertTrue(
+        check
+            .err()
+            .contains(
+                ": 2 end ports have no LID, port 0 of switch"
+                    + " 0x0000000000200000 \"\" the first; --keep-lids refuses it"),
+        check.err());
+    Run complete =
+        run("info", ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(), "--keep-lids");
     assertEquals(0, complete.status(), complete.err());
   }
 
@@ -99,41 +117,61 @@ class FabricInputCommandLineTest {
     Run info = run("info", fabric.toString());
     assertEquals(0, info.status(), info.err());
     assertTrue(info.out().contains("format       ibnetdiscover -g"), info.out());
-    Run route = run("route", "-R", "updn", fabric.toString(), "-o", dir.resolve("g.dump").toString(),
-        "--json");
+    Run route =
+        run(
+            "route",
+            "-R",
+            "updn",
+            fabric.toString(),
+            "-o",
+            dir.resolve("g.dump").toString(),
+            "--json");
     assertEquals(0, route.status(), route.err());
     assertTrue(route.out().contains("\"all_routed\":true"), route.out());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"ports-report.txt", "node-list.txt", "iblinkinfo.txt",
-      "opensm-subnet.lst", "ibdiagnet2.db_csv", "ibdiagnet2.net_dump", "opensm-lfts.dump"})
+  @ValueSource(
+      strings = {
+        "ports-report.txt",
+        "node-list.txt",
+        "iblinkinfo.txt",
+        "opensm-subnet.lst",
+        "ibdiagnet2.db_csv",
+        "ibdiagnet2.net_dump",
+        "opensm-lfts.dump"
+      })
   void otherToolsFilesAreRefusedByName(String file) {
     Path fabric = SampleFiles.copy("fabric-files/refused/" + file);
     Run r = run("route", "-R", "minhop", fabric.toString(), "-o", dir.resolve("x.dump").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out());
     assertTrue(r.err().startsWith("ibrouting: " + fabric + ":"), r.err());
     assertTrue(r.err().contains(": this is "), r.err());
-    assertTrue(r.err().endsWith("run `ibnetdiscover > fabric.ibnd` on a host of the fabric\n"),
-        r.err());
+    assertTrue(
+        r.err().endsWith("run `ibnetdiscover > fabric.ibnd` on a host of the fabric\n"), r.err());
   }
 
   /** One switch and one CA: nothing to route between, so no dump and exit status 3. */
   @Test
   void routeDoesNotSucceedWithNothingRouted() throws Exception {
     Path fabric = dir.resolve("one-ca.ibnd");
-    Files.writeString(fabric, String.join("\n",
-        "Switch\t4 \"S-0000000000000100\"\t\t# \"sw\" base port 0 lid 1 lmc 0",
-        "[1]\t\"H-0000000000000200\"[1](201) \t\t# \"host\" lid 2 4xEDR",
-        "",
-        "Ca\t1 \"H-0000000000000200\"\t\t# \"host\"",
-        "[1](201) \t\"S-0000000000000100\"[1]\t\t# lid 2 lmc 0 \"sw\" lid 1 4xEDR",
-        ""));
+    Files.writeString(
+        fabric,
+        String.join(
+            "\n",
+            "Switch\t4 \"S-0000000000000100\"\t\t# \"sw\" base port 0 lid 1 lmc 0",
+            "[1]\t\"H-0000000000000200\"[1](201) \t\t# \"host\" lid 2 4xEDR",
+            "",
+            "Ca\t1 \"H-0000000000000200\"\t\t# \"host\"",
+            "[1](201) \t\"S-0000000000000100\"[1]\t\t# lid 2 lmc 0 \"sw\" lid 1 4xEDR",
+            ""));
     Path out = dir.resolve("one.dump");
     Run r = run("route", "-R", "minhop", fabric.toString(), "-o", out.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
-    assertEquals("ibrouting: nothing routed: the fabric has 1 CA or router port with a LID and"
-        + " routes need two; no LFT dump written\n", r.err());
+    assertEquals(
+        "ibrouting: nothing routed: the fabric has 1 CA or router port with a LID and"
+            + " routes need two; no LFT dump written\n",
+        r.err());
     assertFalse(Files.exists(out));
   }
 }

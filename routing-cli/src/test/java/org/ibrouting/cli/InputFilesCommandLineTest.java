@@ -15,13 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The engines' input files (-a, -u, -G, --jobs) are read before any engine runs: a malformed one
- * is bad input (exit 2, {@code file:line:column}) in every command, never an engine's refusal that
- * a chain would fall back from; a job map naming a node the fabric does not have is bad input too.
+ * The engines' input files (-a, -u, -G, --jobs) are read before any engine runs: a malformed one is
+ * bad input (exit 2, {@code file:line:column}) in every command, never an engine's refusal that a
+ * chain would fall back from; a job map naming a node the fabric does not have is bad input too.
  */
 class InputFilesCommandLineTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static List<String> args(String... words) {
     return new ArrayList<>(List.of(words));
@@ -31,16 +30,19 @@ class InputFilesCommandLineTest {
   void aMalformedGuidOrJobFileIsBadInputInEveryCommand() throws Exception {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
-    Path broken = Files.writeString(dir.resolve("broken.guids"), "0x0000000000200000\nnot-a-guid\n");
+    Path broken =
+        Files.writeString(dir.resolve("broken.guids"), "0x0000000000200000\nnot-a-guid\n");
     Path brokenJobs = Files.writeString(dir.resolve("broken.jobs"), "H0 a\nH1\n");
     Path out = dir.resolve("out.dump");
     for (String option : List.of("-a", "-u", "-G", "--jobs")) {
       Path file = option.equals("--jobs") ? brokenJobs : broken;
-      String where = file + ":2:" + (option.equals("--jobs") ? "3: expected a job id" : "1: expected a GUID");
-      List<List<String>> commands = List.of(
-          args("route", "-R", "updn,minhop", fabric.toString(), "-o", out.toString()),
-          args("compare", fabric.toString(), "-R", "ftree,minhop", "--patterns", "5"),
-          args("simulate", fabric.toString(), "-R", "sssp,minhop", "--num-runs", "2"));
+      String where =
+          file + ":2:" + (option.equals("--jobs") ? "3: expected a job id" : "1: expected a GUID");
+      List<List<String>> commands =
+          List.of(
+              args("route", "-R", "updn,minhop", fabric.toString(), "-o", out.toString()),
+              args("compare", fabric.toString(), "-R", "ftree,minhop", "--patterns", "5"),
+              args("simulate", fabric.toString(), "-R", "sssp,minhop", "--num-runs", "2"));
       for (List<String> command : commands) {
         command.addAll(List.of(option, file.toString()));
         Run r = run(command.toArray(String[]::new));
@@ -49,10 +51,19 @@ class InputFilesCommandLineTest {
       }
       assertFalse(Files.exists(out), "no dump written");
     }
-    Run simulateDump = run("simulate", fabric.toString(), dump.toString(), "--jobs", brokenJobs.toString());
+    Run simulateDump =
+        run("simulate", fabric.toString(), dump.toString(), "--jobs", brokenJobs.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, simulateDump.status(), simulateDump.err());
-    Run missing = run("route", "-R", "updn", fabric.toString(), "-o", out.toString(), "-a",
-        dir.resolve("missing").toString());
+    Run missing =
+        run(
+            "route",
+            "-R",
+            "updn",
+            fabric.toString(),
+            "-o",
+            out.toString(),
+            "-a",
+            dir.resolve("missing").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, missing.status(), missing.err());
     assertTrue(missing.err().contains("no such file"), missing.err());
   }
@@ -62,10 +73,23 @@ class InputFilesCommandLineTest {
   void aRootTheFabricDoesNotHaveIsARefusal() throws Exception {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path roots = Files.writeString(dir.resolve("roots.guids"), "0x00000000deadbeef\n");
-    Run r = run("route", "-R", "updn,minhop", fabric.toString(), "-o", dir.resolve("x.dump").toString(), "-a",
-        roots.toString());
+    Run r =
+        run(
+            "route",
+            "-R",
+            "updn,minhop",
+            fabric.toString(),
+            "-o",
+            dir.resolve("x.dump").toString(),
+            "-a",
+            roots.toString());
     assertEquals(0, r.status(), r.err());
-    assertTrue(r.out().contains("skipped      updn: " + roots + ":1:1: 0x00000000deadbeef is no node of the fabric"),
+    assertTrue(
+        r.out()
+            .contains(
+                "skipped      updn: "
+                    + roots
+                    + ":1:1: 0x00000000deadbeef is no node of the fabric"),
         r.out());
     assertTrue(r.out().contains("engine       minhop"), r.out());
   }

@@ -11,7 +11,9 @@ import org.ibrouting.routing.ProgressListener;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The progress line on a fake clock: percent, ETA, throttling, quiet first second, terminal vs log. */
+/**
+ * The progress line on a fake clock: percent, ETA, throttling, quiet first second, terminal vs log.
+ */
 class ProgressPrinterTest {
   private static final long SECOND = 1_000_000_000L;
 
@@ -19,7 +21,8 @@ class ProgressPrinterTest {
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
   private ProgressPrinter printer(boolean terminal) {
-    return new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal, () -> now);
+    return new ProgressPrinter(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal, () -> now);
   }
 
   private String printed() {
@@ -28,7 +31,8 @@ class ProgressPrinterTest {
 
   @Test
   void rendersPercentCountsAndEtaFromThePhaseRate() {
-    assertEquals("p2sssp: CA pairs  25.0% (2,500/10,000), ETA 30s",
+    assertEquals(
+        "p2sssp: CA pairs  25.0% (2,500/10,000), ETA 30s",
         ProgressPrinter.render("p2sssp: CA pairs", 2500, 10_000, 10 * SECOND));
     assertEquals("x   0.0% (0/7), ETA unknown", ProgressPrinter.render("x", 0, 7, 3 * SECOND));
     assertEquals("x 100.0% (7/7), done in 4m05s", ProgressPrinter.render("x", 7, 7, 245 * SECOND));
@@ -55,22 +59,33 @@ class ProgressPrinterTest {
     now = 2 * SECOND;
     p.progress("sssp: destinations", 400, 1000);
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS / 2;
-    p.progress("sssp: destinations", 410, 1000);   // throttled
+    p.progress("sssp: destinations", 410, 1000); // throttled
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS;
     p.progress("sssp: destinations", 500, 1000);
-    assertEquals("\rsssp: destinations  40.0% (400/1,000), ETA 3s"
-        + "\rsssp: destinations  50.0% (500/1,000), ETA 2s", printed());
+    assertEquals(
+        "\rsssp: destinations  40.0% (400/1,000), ETA 3s"
+            + "\rsssp: destinations  50.0% (500/1,000), ETA 2s",
+        printed());
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS / 2;
-    p.progress("sssp: destinations", 1000, 1000);   // the end of a phase is never throttled
-    assertTrue(printed().endsWith("\rsssp: destinations 100.0% (1,000/1,000), done in 2s"), printed());
+    p.progress("sssp: destinations", 1000, 1000); // the end of a phase is never throttled
+    assertTrue(
+        printed().endsWith("\rsssp: destinations 100.0% (1,000/1,000), done in 2s"), printed());
     int ended = printed().length();
     now += SECOND;
-    p.progress("sssp: destinations", 1000, 1000);   // nor repeated
+    p.progress("sssp: destinations", 1000, 1000); // nor repeated
     assertEquals(ended, printed().length());
     p.progress("sssp: lfts", 1, 4);
-    String shorter = "sssp: lfts  25.0% (1/4), ETA unknown";   // no rate yet
-    assertTrue(printed().endsWith("\r" + shorter + " ".repeat(
-        "sssp: destinations 100.0% (1,000/1,000), done in 2s".length() - shorter.length())), printed());
+    String shorter = "sssp: lfts  25.0% (1/4), ETA unknown"; // no rate yet
+    assertTrue(
+        printed()
+            .endsWith(
+                "\r"
+                    + shorter
+                    + " "
+                        .repeat(
+                            "sssp: destinations 100.0% (1,000/1,000), done in 2s".length()
+                                - shorter.length())),
+        printed());
     int before = printed().length();
     p.finish();
     assertEquals("\r" + " ".repeat(shorter.length()) + "\r", printed().substring(before));
@@ -96,10 +111,14 @@ class ProgressPrinterTest {
     now += SECOND / 10;
     p.progress("nue: sls", 2, 2);
     p.finish();
-    assertEquals(String.join(System.lineSeparator(),
-        "nue: destinations  20.0% (20/100), ETA 8s",
-        "nue: destinations  80.0% (80/100), ETA 2s",
-        "nue: destinations 100.0% (100/100), done in 9s") + System.lineSeparator(), printed());
+    assertEquals(
+        String.join(
+                System.lineSeparator(),
+                "nue: destinations  20.0% (20/100), ETA 8s",
+                "nue: destinations  80.0% (80/100), ETA 2s",
+                "nue: destinations 100.0% (100/100), done in 9s")
+            + System.lineSeparator(),
+        printed());
   }
 
   @Test
@@ -119,8 +138,7 @@ class ProgressPrinterTest {
   private static CommonOptions options(String... args) {
     @CommandLine.Command(name = "t")
     final class Holder {
-      @CommandLine.Mixin
-      CommonOptions common;
+      @CommandLine.Mixin CommonOptions common;
     }
     Holder holder = new Holder();
     new CommandLine(holder).parseArgs(args);

@@ -36,7 +36,8 @@ class ReadmeSnippetsTest {
     String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
     List<List<String>> sources = new ArrayList<>();
     try (Stream<Path> files = Files.walk(ROOT.resolve("examples/consumer/src"))) {
-      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
+      for (Path file :
+          (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
         sources.add(normalized(Files.readString(file, StandardCharsets.UTF_8)));
       }
     }
@@ -45,7 +46,9 @@ class ReadmeSnippetsTest {
     while (m.find()) {
       snippets++;
       List<String> snippet = normalized(m.group(1));
-      assertTrue(sources.stream().anyMatch(source -> java.util.Collections.indexOfSubList(source, snippet) >= 0),
+      assertTrue(
+          sources.stream()
+              .anyMatch(source -> java.util.Collections.indexOfSubList(source, snippet) >= 0),
           "README snippet not found in examples/consumer/src:\n" + m.group(1));
     }
     assertTrue(snippets >= 4, "the README's Java snippets: " + snippets);

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * One VL's channel dependency graph in CSR form over dense vertex ids (channels in ascending port
- * slot order), with an iterative Tarjan strongly-connected-components search. The "channels" may
- * be any non-negative vertex ids, such as the (channel, VL) pairs of per-port SL-to-VL maps.
+ * slot order), with an iterative Tarjan strongly-connected-components search. The "channels" may be
+ * any non-negative vertex ids, such as the (channel, VL) pairs of per-port SL-to-VL maps.
  *
  * <p>Memory: 6 ints per vertex, 1 int per edge, 1 int per port slot.
  */
@@ -89,8 +89,8 @@ final class Cdg {
   }
 
   /**
-   * The vertices (as given to the constructor) that lie on a cycle, ascending; valid after
-   * {@link #findCycle()}.
+   * The vertices (as given to the constructor) that lie on a cycle, ascending; valid after {@link
+   * #findCycle()}.
    */
   int[] cyclicVertices() {
     int[] ids = new int[numCyclic];

@@ -9,9 +9,8 @@ import java.util.Optional;
  *
  * <p>Vertices of a VL's graph are the channels some route on that VL crosses (switch-to-switch
  * channels, plus CA injection and ejection channels when the verifier was asked to include them);
- * an edge {@code c1 -> c2} exists when some route on that VL crosses {@code c2} right after
- * {@code c1}. A channel is <em>cyclic</em> when it lies in a strongly connected component with a
- * cycle.
+ * an edge {@code c1 -> c2} exists when some route on that VL crosses {@code c2} right after {@code
+ * c1}. A channel is <em>cyclic</em> when it lies in a strongly connected component with a cycle.
  */
 public final class CdgReport {
   private final int[] numVertices;
@@ -60,7 +59,6 @@ public final class CdgReport {
     return cyclic.length == 0 ? Optional.empty() : creditLoop(cyclic[0]);
   }
 
-
   /** One more than the highest VL whose graph has a channel (0 when no route crosses a channel). */
   public int numVls() {
     return numVertices.length;
@@ -92,11 +90,20 @@ public final class CdgReport {
 
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder(isDeadlockFree() ? "deadlock-free" : "credit loops on VLs "
-        + Arrays.toString(cyclicVls()));
+    StringBuilder sb =
+        new StringBuilder(
+            isDeadlockFree()
+                ? "deadlock-free"
+                : "credit loops on VLs " + Arrays.toString(cyclicVls()));
     for (int vl = 0; vl < numVertices.length; vl++) {
-      sb.append("; VL ").append(vl).append(": ").append(numVertices[vl]).append(" channels, ")
-          .append(numEdges[vl]).append(" dependencies, ").append(numCyclicChannels[vl])
+      sb.append("; VL ")
+          .append(vl)
+          .append(": ")
+          .append(numVertices[vl])
+          .append(" channels, ")
+          .append(numEdges[vl])
+          .append(" dependencies, ")
+          .append(numCyclicChannels[vl])
           .append(" cyclic");
     }
     for (CreditLoop w : witnesses) {

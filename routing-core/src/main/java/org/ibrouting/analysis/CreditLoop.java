@@ -13,8 +13,8 @@ import java.util.List;
  * @param dstLids per dependency, the destination LID of that route
  * @param channelNames per channel, {@code switch 0x... "A" port 2 -> switch 0x... "B" port 1}
  */
-public record CreditLoop(int vl, int[] channels, int[] srcLids, int[] dstLids,
-    List<String> channelNames) {
+public record CreditLoop(
+    int vl, int[] channels, int[] srcLids, int[] dstLids, List<String> channelNames) {
 
   /** Copies the arrays and checks that they have one entry per channel. */
   public CreditLoop {
@@ -22,11 +22,18 @@ public record CreditLoop(int vl, int[] channels, int[] srcLids, int[] dstLids,
     srcLids = srcLids.clone();
     dstLids = dstLids.clone();
     channelNames = List.copyOf(channelNames);
-    if (srcLids.length != channels.length || dstLids.length != channels.length
+    if (srcLids.length != channels.length
+        || dstLids.length != channels.length
         || channelNames.size() != channels.length) {
-      throw new IllegalArgumentException("a credit loop of " + channels.length
-          + " channels needs as many routes and names, not " + srcLids.length + "/"
-          + dstLids.length + "/" + channelNames.size());
+      throw new IllegalArgumentException(
+          "a credit loop of "
+              + channels.length
+              + " channels needs as many routes and names, not "
+              + srcLids.length
+              + "/"
+              + dstLids.length
+              + "/"
+              + channelNames.size());
     }
   }
 
@@ -52,8 +59,11 @@ public record CreditLoop(int vl, int[] channels, int[] srcLids, int[] dstLids,
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CreditLoop c && vl == c.vl && java.util.Arrays.equals(channels, c.channels)
-        && java.util.Arrays.equals(srcLids, c.srcLids) && java.util.Arrays.equals(dstLids, c.dstLids);
+    return o instanceof CreditLoop c
+        && vl == c.vl
+        && java.util.Arrays.equals(channels, c.channels)
+        && java.util.Arrays.equals(srcLids, c.srcLids)
+        && java.util.Arrays.equals(dstLids, c.dstLids);
   }
 
   @Override
@@ -64,11 +74,18 @@ public record CreditLoop(int vl, int[] channels, int[] srcLids, int[] dstLids,
   /** The loop, one dependency per line, with the route that induces each. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("credit loop of ").append(channels.length)
-        .append(" channels on VL ").append(vl).append(':');
+    StringBuilder sb =
+        new StringBuilder("credit loop of ")
+            .append(channels.length)
+            .append(" channels on VL ")
+            .append(vl)
+            .append(':');
     for (int i = 0; i < channels.length; i++) {
-      sb.append("\n  ").append(channelNames.get(i)).append("  =>  next, by route ")
-          .append(org.ibrouting.fabric.Lids.hex(srcLids[i])).append(" -> ")
+      sb.append("\n  ")
+          .append(channelNames.get(i))
+          .append("  =>  next, by route ")
+          .append(org.ibrouting.fabric.Lids.hex(srcLids[i]))
+          .append(" -> ")
           .append(org.ibrouting.fabric.Lids.hex(dstLids[i]));
     }
     return sb.toString();

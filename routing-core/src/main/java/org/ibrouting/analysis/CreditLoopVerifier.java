@@ -19,17 +19,17 @@ import org.ibrouting.routing.SlTable;
  * interconnection networks"; the InfiniBand setting as in Domke, Hoefler, Nagel, "Deadlock-Free
  * Oblivious Routing for Arbitrary Topologies").
  *
- * <p>Routes are re-derived from the LFTs, and their VL from the {@link SlTable}
- * ({@code vl(srcLid, dstLid)}; everything on VL 0 when the table is none or SLs are ignored).
- * No route is materialised: per destination LID, the routes form an in-tree, so the dependencies
- * are pairs of consecutive channels along the tree. For each (source group, destination) the
- * group's VL decides which switches start a walk on which VL; walks stop at switches already
- * walked on that VL for that destination, so every switch is visited at most once per (VL,
- * destination). Dependencies are kept as {@code long} keys (first channel in the high half) in
- * fastutil hash sets per thread, then sorted, deduplicated and turned into a CSR graph per VL.
- * Cycles are found with an iterative Tarjan SCC search; the witness is a shortest cycle (BFS
- * within the component) through the lowest cyclic channel, and every dependency on it is matched
- * with the lowest (destination LID, source LID) route that induces it.
+ * <p>Routes are re-derived from the LFTs, and their VL from the {@link SlTable} ({@code vl(srcLid,
+ * dstLid)}; everything on VL 0 when the table is none or SLs are ignored). No route is
+ * materialised: per destination LID, the routes form an in-tree, so the dependencies are pairs of
+ * consecutive channels along the tree. For each (source group, destination) the group's VL decides
+ * which switches start a walk on which VL; walks stop at switches already walked on that VL for
+ * that destination, so every switch is visited at most once per (VL, destination). Dependencies are
+ * kept as {@code long} keys (first channel in the high half) in fastutil hash sets per thread, then
+ * sorted, deduplicated and turned into a CSR graph per VL. Cycles are found with an iterative
+ * Tarjan SCC search; the witness is a shortest cycle (BFS within the component) through the lowest
+ * cyclic channel, and every dependency on it is matched with the lowest (destination LID, source
+ * LID) route that induces it.
  *
  * <p>With a {@link PortSl2Vl} in the SL table (torus-2QoS), a hop's VL depends on the ports the
  * packet enters and leaves the switch through, so vertices are (channel, VL) pairs of one graph,
@@ -39,10 +39,10 @@ import org.ibrouting.routing.SlTable;
  * dependencies (by their first vertex) and cyclic vertices per VL, and a witness per VL runs
  * through that VL's lowest cyclic vertex.
  *
- * <p>By default vertices are switch-to-switch channels, as in OpenSM's DFSSSP. With
- * {@link #withEndpointChannels(boolean)} the CA injection and ejection channels join the graph;
- * they can never be part of a cycle (nothing enters an injection channel, nothing leaves an
- * ejection channel) but count as vertices and edges.
+ * <p>By default vertices are switch-to-switch channels, as in OpenSM's DFSSSP. With {@link
+ * #withEndpointChannels(boolean)} the CA injection and ejection channels join the graph; they can
+ * never be part of a cycle (nothing enters an injection channel, nothing leaves an ejection
+ * channel) but count as vertices and edges.
  *
  * <p>Cost: O(#LIDs * (#switches + #source groups)) walking steps plus hashing of the dependencies;
  * memory per thread and VL: 2 ints per switch, 1 byte per port slot and the dependency set.
@@ -55,8 +55,8 @@ public final class CreditLoopVerifier {
   private final boolean ignoreSls;
   private final int threads;
 
-  private CreditLoopVerifier(EndpointScope scope, boolean endpointChannels, boolean ignoreSls,
-      int threads) {
+  private CreditLoopVerifier(
+      EndpointScope scope, boolean endpointChannels, boolean ignoreSls, int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -71,8 +71,8 @@ public final class CreditLoopVerifier {
    * all available processors.
    */
   public static CreditLoopVerifier defaults() {
-    return new CreditLoopVerifier(EndpointScope.TERMINALS, false, false,
-        RoutingOptions.defaultThreads());
+    return new CreditLoopVerifier(
+        EndpointScope.TERMINALS, false, false, RoutingOptions.defaultThreads());
   }
 
   /** A copy that takes routes between the end ports of {@code newScope}. */
@@ -115,8 +115,10 @@ public final class CreditLoopVerifier {
   public CdgReport verify(RoutingMix mix) {
     for (Routing r : new Routing[] {mix.first(), mix.second()}) {
       if (!ignoreSls && r.slTable().portSl2Vl() != null) {
-        throw new IllegalArgumentException("a mix of routings with per-port SL-to-VL maps (" + r.engineName()
-            + ") cannot be checked; check each routing on its own");
+        throw new IllegalArgumentException(
+            "a mix of routings with per-port SL-to-VL maps ("
+                + r.engineName()
+                + ") cannot be checked; check each routing on its own");
       }
     }
     return verify(mix.first(), mix);
@@ -130,14 +132,20 @@ public final class CreditLoopVerifier {
     PortSl2Vl portVls = vlLess || mix != null ? null : routing.slTable().portSl2Vl();
     if (portVls != null) {
       if (!portVls.fits(fabric)) {
-        throw new IllegalArgumentException("the per-port SL2VL map covers " + portVls.numPortSlots()
-            + " port slots, the fabric has " + fabric.numPortSlots());
+        throw new IllegalArgumentException(
+            "the per-port SL2VL map covers "
+                + portVls.numPortSlots()
+                + " port slots, the fabric has "
+                + fabric.numPortSlots());
       }
       return verifyPerPort(routing, endpoints, portVls);
     }
     SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), second, vlLess, null);
-    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, mix, endpoints, groups, vlLess, null, endpointChannels));
+    List<Worker> workers =
+        Parallel.run(
+            endpoints.numGroups(),
+            threads,
+            () -> new Worker(routing, mix, endpoints, groups, vlLess, null, endpointChannels));
     int numVls = 0;
     for (Worker w : workers) {
       for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
@@ -173,8 +181,11 @@ public final class CreditLoopVerifier {
     while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
       usedVls--;
     }
-    return new CdgReport(Arrays.copyOf(numVertices, usedVls), Arrays.copyOf(numEdges, usedVls),
-        Arrays.copyOf(numCyclic, usedVls), Arrays.copyOf(witnesses, usedVls));
+    return new CdgReport(
+        Arrays.copyOf(numVertices, usedVls),
+        Arrays.copyOf(numEdges, usedVls),
+        Arrays.copyOf(numCyclic, usedVls),
+        Arrays.copyOf(witnesses, usedVls));
   }
 
   private static long[] mergedEdges(List<Worker> workers, int vl) {
@@ -201,9 +212,11 @@ public final class CreditLoopVerifier {
     return Arrays.copyOf(keys, unique);
   }
 
-  /** Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it. */
-  private CreditLoop witness(Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess,
-      int vl, int[] cycle) {
+  /**
+   * Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it.
+   */
+  private CreditLoop witness(
+      Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess, int vl, int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] srcLids = new int[n];
@@ -215,34 +228,58 @@ public final class CreditLoopVerifier {
       int c1 = cycle[i];
       int c2 = cycle[(i + 1) % n];
       names.add(channelName(fabric, c1));
-      long found = mix == null ? findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2)
-          : mixWalker.findInducingRoute(endpoints, vlLess, vl, c1, c2);
+      long found =
+          mix == null
+              ? findInducingRoute(routing, endpoints, walker, vlLess, vl, c1, c2)
+              : mixWalker.findInducingRoute(endpoints, vlLess, vl, c1, c2);
       srcLids[i] = (int) (found & 0xFFFF);
       dstLids[i] = (int) (found >>> 16);
     }
     return new CreditLoop(vl, cycle, srcLids, dstLids, names);
   }
 
-  /** Whether the route from end port {@code s}, source LID {@code src}, to the walker's LID induces a dependency. */
+  /**
+   * Whether the route from end port {@code s}, source LID {@code src}, to the walker's LID induces
+   * a dependency.
+   */
   private interface Induces {
     boolean test(int s, int src, int dst);
   }
 
-  private long findInducingRoute(Routing routing, Endpoints endpoints, LftWalker walker,
-      boolean vlLess, int vl, int c1, int c2) {
+  private long findInducingRoute(
+      Routing routing,
+      Endpoints endpoints,
+      LftWalker walker,
+      boolean vlLess,
+      int vl,
+      int c1,
+      int c2) {
     Fabric fabric = routing.fabric();
-    return findRoute(routing, endpoints, walker, c1, c2, (s, src, dst) ->
-        (vlLess ? 0 : routing.slTable().vl(src, dst)) == vl && crosses(fabric, walker, endpoints, s, c1, c2),
+    return findRoute(
+        routing,
+        endpoints,
+        walker,
+        c1,
+        c2,
+        (s, src, dst) ->
+            (vlLess ? 0 : routing.slTable().vl(src, dst)) == vl
+                && crosses(fabric, walker, endpoints, s, c1, c2),
         channelName(fabric, c1) + " => " + channelName(fabric, c2) + " on VL " + vl);
   }
 
   /**
    * The lowest (destination LID, source LID) route, packed {@code dst << 16 | src}, whose LFT
-   * entries at the dependency's switches use channels {@code c1} and {@code c2} and that
-   * {@code induces} confirms.
+   * entries at the dependency's switches use channels {@code c1} and {@code c2} and that {@code
+   * induces} confirms.
    */
-  private static long findRoute(Routing routing, Endpoints endpoints, LftWalker walker, int c1, int c2,
-      Induces induces, String what) {
+  private static long findRoute(
+      Routing routing,
+      Endpoints endpoints,
+      LftWalker walker,
+      int c1,
+      int c2,
+      Induces induces,
+      String what) {
     Fabric fabric = routing.fabric();
     int sw1 = fabric.channelTail(c1);
     int sw2 = fabric.channelTail(c2);
@@ -271,8 +308,8 @@ public final class CreditLoopVerifier {
   }
 
   /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
-  private static boolean crosses(Fabric fabric, LftWalker walker, Endpoints endpoints, int s,
-      int c1, int c2) {
+  private static boolean crosses(
+      Fabric fabric, LftWalker walker, Endpoints endpoints, int s, int c1, int c2) {
     int prev = endpoints.linkHops[s] == 1 ? endpoints.ports[s] : -1;
     int sw = endpoints.switchOf[s];
     for (int step = 0; step <= fabric.numSwitches(); step++) {
@@ -295,8 +332,13 @@ public final class CreditLoopVerifier {
 
   static String channelName(Fabric fabric, int channel) {
     int peer = fabric.peerPort(channel);
-    return fabric.nodeName(fabric.nodeOfPort(channel)) + " port " + fabric.portNum(channel)
-        + " -> " + fabric.nodeName(fabric.nodeOfPort(peer)) + " port " + fabric.portNum(peer);
+    return fabric.nodeName(fabric.nodeOfPort(channel))
+        + " port "
+        + fabric.portNum(channel)
+        + " -> "
+        + fabric.nodeName(fabric.nodeOfPort(peer))
+        + " port "
+        + fabric.portNum(peer);
   }
 
   /**
@@ -308,9 +350,12 @@ public final class CreditLoopVerifier {
     final int[] repLid;
     final int[] entryStart;
     final int[] entrySwitch;
+
     /** Per entry: the class of the port its sources enter the switch through (0 without a map). */
     final int[] entryClass;
+
     final int[] entryCount;
+
     /** Per source LID: its (group, switch) entry, or -1. */
     final int[] entryOfLid;
 
@@ -318,8 +363,8 @@ public final class CreditLoopVerifier {
      * Groups by {@code table}'s source groups, or by the pairs of groups of {@code table} and
      * {@code second} (a mix's two SL tables; null for one routing).
      */
-    SourceGroups(Endpoints endpoints, SlTable table, SlTable second, boolean vlLess,
-        PortSl2Vl portVls) {
+    SourceGroups(
+        Endpoints endpoints, SlTable table, SlTable second, boolean vlLess, PortSl2Vl portVls) {
       Fabric fabric = endpoints.fabric;
       int maxLid = fabric.maxLid();
       int tableGroups = vlLess ? 0 : table.numGroups();
@@ -403,8 +448,8 @@ public final class CreditLoopVerifier {
   }
 
   /**
-   * The key of a source LID's entry: its group, the switch it starts from and, with per-port
-   * maps, the class of the port it enters that switch through.
+   * The key of a source LID's entry: its group, the switch it starts from and, with per-port maps,
+   * the class of the port it enters that switch through.
    */
   private static long entryKey(Endpoints endpoints, PortSl2Vl portVls, int group, int lid) {
     int e = endpoints.endpointOfLid[lid];
@@ -424,8 +469,11 @@ public final class CreditLoopVerifier {
   private CdgReport verifyPerPort(Routing routing, Endpoints endpoints, PortSl2Vl portVls) {
     Fabric fabric = routing.fabric();
     SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), null, false, portVls);
-    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, null, endpoints, groups, false, portVls, endpointChannels));
+    List<Worker> workers =
+        Parallel.run(
+            endpoints.numGroups(),
+            threads,
+            () -> new Worker(routing, null, endpoints, groups, false, portVls, endpointChannels));
     int numIds = fabric.numPortSlots() * MAX_VLS;
     boolean[] used = new boolean[numIds];
     for (Worker w : workers) {
@@ -459,13 +507,18 @@ public final class CreditLoopVerifier {
     while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
       usedVls--;
     }
-    return new CdgReport(Arrays.copyOf(numVertices, usedVls), Arrays.copyOf(numEdges, usedVls),
-        Arrays.copyOf(numCyclic, usedVls), Arrays.copyOf(witnesses, usedVls));
+    return new CdgReport(
+        Arrays.copyOf(numVertices, usedVls),
+        Arrays.copyOf(numEdges, usedVls),
+        Arrays.copyOf(numCyclic, usedVls),
+        Arrays.copyOf(witnesses, usedVls));
   }
 
-  /** The loop's channels and their VLs, each dependency matched with the lowest route inducing it. */
-  private CreditLoop portWitness(Routing routing, Endpoints endpoints, PortSl2Vl portVls, int vl,
-      int[] cycle) {
+  /**
+   * The loop's channels and their VLs, each dependency matched with the lowest route inducing it.
+   */
+  private CreditLoop portWitness(
+      Routing routing, Endpoints endpoints, PortSl2Vl portVls, int vl, int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] channels = new int[n];
@@ -483,19 +536,40 @@ public final class CreditLoopVerifier {
     return new CreditLoop(vl, channels, srcLids, dstLids, names);
   }
 
-  private long findPortRoute(Routing routing, Endpoints endpoints, PortSl2Vl portVls,
-      LftWalker walker, int v1, int v2) {
+  private long findPortRoute(
+      Routing routing, Endpoints endpoints, PortSl2Vl portVls, LftWalker walker, int v1, int v2) {
     Fabric fabric = routing.fabric();
     int c1 = v1 / MAX_VLS;
     int c2 = v2 / MAX_VLS;
-    return findRoute(routing, endpoints, walker, c1, c2, (s, src, dst) -> crossesPerPort(fabric, walker,
-        endpoints, portVls, s, routing.slTable().sl(src, dst), v1, v2), channelName(fabric, c1)
-        + " (VL " + v1 % MAX_VLS + ") => " + channelName(fabric, c2) + " (VL " + v2 % MAX_VLS + ")");
+    return findRoute(
+        routing,
+        endpoints,
+        walker,
+        c1,
+        c2,
+        (s, src, dst) ->
+            crossesPerPort(
+                fabric, walker, endpoints, portVls, s, routing.slTable().sl(src, dst), v1, v2),
+        channelName(fabric, c1)
+            + " (VL "
+            + v1 % MAX_VLS
+            + ") => "
+            + channelName(fabric, c2)
+            + " (VL "
+            + v2 % MAX_VLS
+            + ")");
   }
 
   /** Whether the route from end port {@code s} on SL {@code sl} holds vertex v1 and then v2. */
-  private static boolean crossesPerPort(Fabric fabric, LftWalker walker, Endpoints endpoints,
-      PortSl2Vl portVls, int s, int sl, int v1, int v2) {
+  private static boolean crossesPerPort(
+      Fabric fabric,
+      LftWalker walker,
+      Endpoints endpoints,
+      PortSl2Vl portVls,
+      int s,
+      int sl,
+      int v1,
+      int v2) {
     int caPort = endpoints.ports[s];
     int prev = endpoints.linkHops[s] == 1 ? caPort * MAX_VLS + portVls.vl(caPort, caPort, sl) : -1;
     int in = entryPort(endpoints, s);
@@ -546,14 +620,22 @@ public final class CreditLoopVerifier {
     private final int[] numStarts = new int[MAX_VLS];
     private final int[] keysTouched = new int[MAX_VLS];
     private final int[][] visitStamp = new int[MAX_VLS][];
+
     /** Per-port maps: per key and switch, the first vertex a walk of this epoch left it by. */
     private final int[][] vertexAt = new int[MAX_VLS][];
+
     final LongOpenHashSet[] edges = new LongOpenHashSet[MAX_VLS];
     final boolean[][] used = new boolean[MAX_VLS][];
     private int epoch;
 
-    Worker(Routing routing, RoutingMix mix, Endpoints endpoints, SourceGroups groups,
-        boolean vlLess, PortSl2Vl portVls, boolean endpointChannels) {
+    Worker(
+        Routing routing,
+        RoutingMix mix,
+        Endpoints endpoints,
+        SourceGroups groups,
+        boolean vlLess,
+        PortSl2Vl portVls,
+        boolean endpointChannels) {
       this.routing = routing;
       this.mix = mix;
       this.mixWalker = mix == null ? null : new MixWalker(mix);
@@ -610,9 +692,14 @@ public final class CreditLoopVerifier {
       }
       int touched = 0;
       for (int g = 0; g < groups.numGroups; g++) {
-        int key = portVls != null ? routing.slTable().sl(groups.repLid[g], lid)
-            : vlLess ? 0 : mix == null ? routing.slTable().vl(groups.repLid[g], lid)
-            : mixWalker.vl(groups.repLid[g], lid);
+        int key =
+            portVls != null
+                ? routing.slTable().sl(groups.repLid[g], lid)
+                : vlLess
+                    ? 0
+                    : mix == null
+                        ? routing.slTable().vl(groups.repLid[g], lid)
+                        : mixWalker.vl(groups.repLid[g], lid);
         int other = vlLess || mix == null ? -1 : mixWalker.otherVl(groups.repLid[g], lid);
         for (int entry = groups.entryStart[g]; entry < groups.entryStart[g + 1]; entry++) {
           if (entryCount[entry] == 0) {
@@ -648,7 +735,10 @@ public final class CreditLoopVerifier {
       }
     }
 
-    /** Walks for {@code key} start at the switch of {@code entry} this epoch; returns the keys touched. */
+    /**
+     * Walks for {@code key} start at the switch of {@code entry} this epoch; returns the keys
+     * touched.
+     */
     private int addStart(int key, int entry, int touched) {
       ensureKey(key);
       int sw = groups.entrySwitch[entry];
@@ -664,7 +754,10 @@ public final class CreditLoopVerifier {
       return touched;
     }
 
-    /** Every walk the mix allows from {@code start}, into this VL's sets (see {@link MixWalker#walk}). */
+    /**
+     * Every walk the mix allows from {@code start}, into this VL's sets (see {@link
+     * MixWalker#walk}).
+     */
     private void walkMix(int vl, int start) {
       sinkSet = edges[vl];
       sinkUsed = used[vl];
@@ -817,7 +910,9 @@ public final class CreditLoopVerifier {
             edges[v].add(((long) caPort << 32) | first);
           } else {
             int sl = routing.slTable().sl(src, lid);
-            edges[0].add(((long) v << 32) | (first * MAX_VLS + portVls.vl(fabric.peerPort(caPort), first, sl)));
+            edges[0].add(
+                ((long) v << 32)
+                    | (first * MAX_VLS + portVls.vl(fabric.peerPort(caPort), first, sl)));
           }
         }
       }

@@ -17,25 +17,36 @@ import org.ibrouting.fabric.Fabric;
 final class Endpoints {
   final Fabric fabric;
   final EndpointScope scope;
+
   /** End port slots in scope, ascending base LID. */
   final int[] ports;
+
   /** Per end port: the switch its routes start from and end at, or -1 for an orphan. */
   final int[] switchOf;
+
   /** Per end port: 1 when it reaches its switch over a link (CA, router), 0 for a switch port 0. */
   final int[] linkHops;
+
   /** Per end port: its number of LIDs (2^LMC). */
   final int[] numLidsOf;
+
   /** Per switch: source LIDs of CA/router ports cabled to it. */
   final long[] terminalLidsAt;
+
   /** Per switch: source LIDs of its own port 0 (0 unless the scope includes switches). */
   final long[] ownLidsAt;
+
   /** Indices into {@link #ports} of orphan end ports. */
   final int[] orphans;
+
   /** Destination LIDs grouped by switch: group g (a switch, or numSwitches for orphans). */
   final int[] groupStart;
+
   final int[] groupLids;
+
   /** Per LID: the index into {@link #ports} of its end port, or -1 when not in scope. */
   final int[] endpointOfLid;
+
   final long numLids;
 
   Endpoints(Fabric fabric, EndpointScope scope) {
@@ -115,7 +126,8 @@ final class Endpoints {
   }
 
   private static boolean inScope(Fabric fabric, EndpointScope scope, int port) {
-    return !fabric.isSwitch(fabric.nodeOfPort(port)) || scope == EndpointScope.TERMINALS_AND_SWITCHES;
+    return !fabric.isSwitch(fabric.nodeOfPort(port))
+        || scope == EndpointScope.TERMINALS_AND_SWITCHES;
   }
 
   /** The number of destination groups: one per switch, plus the orphans' group. */

@@ -61,8 +61,8 @@ public final class ForwardingIndex {
   /** Computes the loads of every pair in {@code scope} with {@code threads} workers. */
   public static ForwardingIndex compute(Routing routing, EndpointScope scope, int threads) {
     Endpoints endpoints = new Endpoints(routing.fabric(), scope);
-    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints));
+    List<Worker> workers =
+        Parallel.run(endpoints.numGroups(), threads, () -> new Worker(routing, endpoints));
     for (Worker worker : workers) {
       worker.settleInjection();
     }
@@ -78,7 +78,8 @@ public final class ForwardingIndex {
 
   static boolean isSwitchChannel(Fabric fabric, int channel) {
     int peer = fabric.peerPort(channel);
-    return peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(channel))
+    return peer >= 0
+        && fabric.isSwitch(fabric.nodeOfPort(channel))
         && fabric.isSwitch(fabric.nodeOfPort(peer));
   }
 
@@ -116,8 +117,12 @@ public final class ForwardingIndex {
     int[] copy = new int[loads.length];
     for (int c = 0; c < loads.length; c++) {
       if (loads[c] > Integer.MAX_VALUE) {
-        throw new ArithmeticException("load " + loads[c] + " of channel "
-            + fabric.portName(c) + " exceeds an int; read it with load(channel)");
+        throw new ArithmeticException(
+            "load "
+                + loads[c]
+                + " of channel "
+                + fabric.portName(c)
+                + " exceeds an int; read it with load(channel)");
       }
       copy[c] = (int) loads[c];
     }
@@ -126,8 +131,14 @@ public final class ForwardingIndex {
 
   @Override
   public String toString() {
-    return "ForwardingIndex[max " + max + ", mean " + mean + " over " + numSwitchChannels
-        + " switch channels" + (maxChannel < 0 ? "" : ", max on " + fabric.portName(maxChannel))
+    return "ForwardingIndex[max "
+        + max
+        + ", mean "
+        + mean
+        + " over "
+        + numSwitchChannels
+        + " switch channels"
+        + (maxChannel < 0 ? "" : ", max on " + fabric.portName(maxChannel))
         + "]";
   }
 
@@ -140,8 +151,10 @@ public final class ForwardingIndex {
     private final int[] bucketStart;
     private final int[] order;
     final long[] loads;
+
     /** Per switch: destination LIDs delivered from it (for the CA injection channels). */
     private final long[] deliveredFrom;
+
     /** Per end port: its own LIDs that its switch delivers (not routes of the port itself). */
     private final long[] ownDelivered;
 
@@ -179,8 +192,9 @@ public final class ForwardingIndex {
           continue;
         }
         deliveredFrom[sw]++;
-        weight[sw] = endpoints.sourceLidsAt(sw, dstEndpoint, true)
-            + endpoints.sourceLidsAt(sw, dstEndpoint, false);
+        weight[sw] =
+            endpoints.sourceLidsAt(sw, dstEndpoint, true)
+                + endpoints.sourceLidsAt(sw, dstEndpoint, false);
         bucketStart[h + 1]++;
       }
       int owner = endpoints.switchOf[dstEndpoint];
@@ -225,7 +239,8 @@ public final class ForwardingIndex {
       for (int e = 0; e < endpoints.ports.length; e++) {
         int sw = endpoints.switchOf[e];
         if (sw >= 0 && endpoints.linkHops[e] == 1) {
-          loads[endpoints.ports[e]] += endpoints.numLidsOf[e] * (deliveredFrom[sw] - ownDelivered[e]);
+          loads[endpoints.ports[e]] +=
+              endpoints.numLidsOf[e] * (deliveredFrom[sw] - ownDelivered[e]);
         }
       }
     }

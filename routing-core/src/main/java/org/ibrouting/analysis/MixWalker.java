@@ -90,8 +90,8 @@ final class MixWalker {
 
   /**
    * The distinct out channels switch {@code sw}'s state allows for the current LID (a channel to
-   * another switch, or with {@code withEjection} into the LID's end port), into {@code out}; returns
-   * their number (0 to 2).
+   * another switch, or with {@code withEjection} into the LID's end port), into {@code out};
+   * returns their number (0 to 2).
    */
   int outChannels(int sw, boolean withEjection, int[] out) {
     RoutingMix.State state = mix.switchState(sw);
@@ -111,7 +111,9 @@ final class MixWalker {
     return count;
   }
 
-  /** The VL of the path from {@code src} to {@code dst} on the SLs the mix's SL state names first. */
+  /**
+   * The VL of the path from {@code src} to {@code dst} on the SLs the mix's SL state names first.
+   */
   int vl(int src, int dst) {
     Routing r = mix.slState().first() ? mix.first() : mix.second();
     return r.slTable().vl(src, dst);
@@ -155,9 +157,13 @@ final class MixWalker {
         }
       }
     }
-    throw new IllegalStateException("no route of the mix induces the dependency "
-        + CreditLoopVerifier.channelName(fabric, c1) + " => "
-        + CreditLoopVerifier.channelName(fabric, c2) + " on VL " + vl);
+    throw new IllegalStateException(
+        "no route of the mix induces the dependency "
+            + CreditLoopVerifier.channelName(fabric, c1)
+            + " => "
+            + CreditLoopVerifier.channelName(fabric, c2)
+            + " on VL "
+            + vl);
   }
 
   /** Whether switch {@code sw}'s state allows channel {@code c} for the current LID. */
@@ -171,7 +177,9 @@ final class MixWalker {
     return false;
   }
 
-  /** Marks in {@link #reaches} the switches from which some walk of the mix reaches {@code target}. */
+  /**
+   * Marks in {@link #reaches} the switches from which some walk of the mix reaches {@code target}.
+   */
   private void switchesReaching(int target) {
     int n = fabric.numSwitches();
     Arrays.fill(reverseStart, 0);

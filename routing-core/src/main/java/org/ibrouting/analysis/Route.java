@@ -8,10 +8,10 @@ import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
 
 /**
- * One route followed through the LFTs of a {@link Routing}, from a source LID to a destination
- * LID: the nodes it visits with the ports it enters and leaves by, and how it {@linkplain Ending
- * ends}. A witness type (one object per hop), for reports, messages and tests; bulk analysis goes
- * through {@link RouteChecker}.
+ * One route followed through the LFTs of a {@link Routing}, from a source LID to a destination LID:
+ * the nodes it visits with the ports it enters and leaves by, and how it {@linkplain Ending ends}.
+ * A witness type (one object per hop), for reports, messages and tests; bulk analysis goes through
+ * {@link RouteChecker}.
  *
  * <pre>{@code
  * Route route = Route.walk(routing, srcLid, dstLid);
@@ -26,8 +26,8 @@ import org.ibrouting.routing.Routing;
  * @param links the links crossed
  * @param description the route in words, as {@link RoutePaths#describe} gives it
  */
-public record Route(int srcLid, int dstLid, Ending ending, List<Hop> hops, int links,
-    String description) {
+public record Route(
+    int srcLid, int dstLid, Ending ending, List<Hop> hops, int links, String description) {
 
   /** How a route ends. */
   public enum Ending {
@@ -53,8 +53,8 @@ public record Route(int srcLid, int dstLid, Ending ending, List<Hop> hops, int l
    *
    * @param node the node index
    * @param inPort the port number it is entered by; -1 at the source
-   * @param outPort the port number it is left by (0: delivered to a switch's own LID); -1 where
-   *     the route ends at this node without leaving it
+   * @param outPort the port number it is left by (0: delivered to a switch's own LID); -1 where the
+   *     route ends at this node without leaving it
    */
   public record Hop(int node, int inPort, int outPort) {}
 
@@ -108,7 +108,11 @@ public record Route(int srcLid, int dstLid, Ending ending, List<Hop> hops, int l
     }
 
     Route run() {
-      sb.append("LID ").append(Lids.hex(srcLid)).append(" -> LID ").append(Lids.hex(dstLid)).append(": ");
+      sb.append("LID ")
+          .append(Lids.hex(srcLid))
+          .append(" -> LID ")
+          .append(Lids.hex(dstLid))
+          .append(": ");
       int srcPort = fabric.portOfLid(srcLid);
       int dstPort = fabric.portOfLid(dstLid);
       if (srcPort < 0) {
@@ -131,7 +135,10 @@ public record Route(int srcLid, int dstLid, Ending ending, List<Hop> hops, int l
         int peerNode = fabric.nodeOfPort(peer);
         if (peer == dstPort) {
           hops.add(new Hop(peerNode, fabric.portNum(peer), -1));
-          sb.append(" -> ").append(fabric.nodeName(peerNode)).append(" in ").append(fabric.portNum(peer));
+          sb.append(" -> ")
+              .append(fabric.nodeName(peerNode))
+              .append(" in ")
+              .append(fabric.portNum(peer));
           return end(Ending.DELIVERED, ": delivered, 1 link");
         }
         node = peerNode;
@@ -164,11 +171,13 @@ public record Route(int srcLid, int dstLid, Ending ending, List<Hop> hops, int l
         if (portNum == 0) {
           return dstPort == fabric.port(node, 0)
               ? end(Ending.DELIVERED, ": delivered, " + linksText())
-              : end(Ending.BLACK_HOLE, ": black hole, port 0 of a switch that does not own the LID");
+              : end(
+                  Ending.BLACK_HOLE, ": black hole, port 0 of a switch that does not own the LID");
         }
         if (portNum > fabric.numPorts(node)) {
-          return end(Ending.BLACK_HOLE, ": black hole, the switch has only " + fabric.numPorts(node)
-              + " ports");
+          return end(
+              Ending.BLACK_HOLE,
+              ": black hole, the switch has only " + fabric.numPorts(node) + " ports");
         }
         int peer = fabric.peerPort(fabric.port(node, portNum));
         if (peer < 0) {

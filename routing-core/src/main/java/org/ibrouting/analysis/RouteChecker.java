@@ -68,8 +68,8 @@ public final class RouteChecker {
   /** Checks every pair and keeps the witness pairs ({@link Verification} walks them). */
   Checked checkWithWitnesses(Routing routing) {
     Endpoints endpoints = new Endpoints(routing.fabric(), scope);
-    List<Worker> workers = Parallel.run(endpoints.numGroups(), threads,
-        () -> new Worker(routing, endpoints));
+    List<Worker> workers =
+        Parallel.run(endpoints.numGroups(), threads, () -> new Worker(routing, endpoints));
     Worker total = workers.get(0);
     for (int w = 1; w < workers.size(); w++) {
       total.merge(workers.get(w));
@@ -85,21 +85,32 @@ public final class RouteChecker {
     for (int kind = 0; kind < NUM_KINDS; kind++) {
       long key = total.witnessKey[kind];
       if (key != Long.MAX_VALUE) {
-        String what = switch (kind) {
-          case KIND_UNREACHABLE -> "unreachable: ";
-          case KIND_BLACKHOLE -> "black hole: ";
-          case KIND_LOOP -> "loop: ";
-          default -> "not minimal (shortest " + total.witnessShortest + " hops): ";
-        };
-        witnesses.add(what + RoutePaths.describe(routing, (int) (key & 0xFFFF), (int) (key >>> 16)));
+        String what =
+            switch (kind) {
+              case KIND_UNREACHABLE -> "unreachable: ";
+              case KIND_BLACKHOLE -> "black hole: ";
+              case KIND_LOOP -> "loop: ";
+              default -> "not minimal (shortest " + total.witnessShortest + " hops): ";
+            };
+        witnesses.add(
+            what + RoutePaths.describe(routing, (int) (key & 0xFFFF), (int) (key >>> 16)));
       }
     }
     long valid = total.valid;
-    return new Checked(new RouteReport(endpoints.numPairs(), valid, total.failed[KIND_UNREACHABLE],
-        total.failed[KIND_BLACKHOLE], total.failed[KIND_LOOP], total.minimal, histogram,
-        valid == 0 ? 0 : (double) total.hopSum / valid, maxHops,
-        valid == 0 ? 0 : (double) total.minimal / valid,
-        total.bfsPairs == 0 ? 0 : (double) total.bfsSum / total.bfsPairs, witnesses),
+    return new Checked(
+        new RouteReport(
+            endpoints.numPairs(),
+            valid,
+            total.failed[KIND_UNREACHABLE],
+            total.failed[KIND_BLACKHOLE],
+            total.failed[KIND_LOOP],
+            total.minimal,
+            histogram,
+            valid == 0 ? 0 : (double) total.hopSum / valid,
+            maxHops,
+            valid == 0 ? 0 : (double) total.minimal / valid,
+            total.bfsPairs == 0 ? 0 : (double) total.bfsSum / total.bfsPairs,
+            witnesses),
         total.witnessKey.clone());
   }
 
@@ -162,7 +173,11 @@ public final class RouteChecker {
         int hops = walker.hops(sw);
         int shortest = dist[sw] == INFINITE ? INFINITE : dist[sw] + ejection;
         if (viaLink > 0) {
-          count(lid, viaLink, hops < 0 ? hops : hops + 1, shortest == INFINITE ? INFINITE : shortest + 1);
+          count(
+              lid,
+              viaLink,
+              hops < 0 ? hops : hops + 1,
+              shortest == INFINITE ? INFINITE : shortest + 1);
         }
         if (own > 0) {
           count(lid, own, hops, shortest);
@@ -172,7 +187,10 @@ public final class RouteChecker {
         if (orphan != dstEndpoint) {
           boolean direct = fabric.peerPort(endpoints.ports[orphan]) == endpoints.ports[dstEndpoint];
           // no switch forwards for an orphan: its pairs are cut off by the fabric, not the LFTs
-          count(lid, endpoints.numLidsOf[orphan], direct ? 1 : LftWalker.NO_ROUTE,
+          count(
+              lid,
+              endpoints.numLidsOf[orphan],
+              direct ? 1 : LftWalker.NO_ROUTE,
               direct ? 1 : INFINITE);
         }
       }
@@ -194,8 +212,10 @@ public final class RouteChecker {
         }
         kind = KIND_NONMINIMAL;
       } else {
-        kind = hops == LftWalker.NO_ROUTE ? KIND_UNREACHABLE
-            : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
+        kind =
+            hops == LftWalker.NO_ROUTE
+                ? KIND_UNREACHABLE
+                : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
         failed[kind] += lids;
       }
       if ((witnessKey[kind] >>> 16) > lid) {
@@ -224,9 +244,12 @@ public final class RouteChecker {
           hops = h < 0 ? h : h + inject;
           shortest = dist[sw] == INFINITE ? INFINITE : dist[sw] + ejection + inject;
         }
-        int found = hops >= 0 ? (hops == shortest ? -1 : KIND_NONMINIMAL)
-            : hops == LftWalker.NO_ROUTE ? KIND_UNREACHABLE
-            : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
+        int found =
+            hops >= 0
+                ? (hops == shortest ? -1 : KIND_NONMINIMAL)
+                : hops == LftWalker.NO_ROUTE
+                    ? KIND_UNREACHABLE
+                    : LftWalker.isBlackHole(hops) ? KIND_BLACKHOLE : KIND_LOOP;
         if (found == kind) {
           long key = ((long) lid << 16) | fabric.baseLid(endpoints.ports[e]);
           if (key < witnessKey[kind]) {

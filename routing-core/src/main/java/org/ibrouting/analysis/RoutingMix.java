@@ -125,7 +125,14 @@ public final class RoutingMix {
     for (byte s : stateOfSwitch) {
       counts[s]++;
     }
-    return "RoutingMix[" + counts[0] + " switches first, " + counts[1] + " second, " + counts[2]
-        + " either; SLs " + slState + "]";
+    return "RoutingMix["
+        + counts[0]
+        + " switches first, "
+        + counts[1]
+        + " second, "
+        + counts[2]
+        + " either; SLs "
+        + slState
+        + "]";
   }
 }

@@ -11,9 +11,9 @@ import org.ibrouting.routing.SlTable;
 
 /**
  * Whether replacing one routing by another switch by switch can close a credit loop, and a safe way
- * to do it when it can. While an update runs, switches hold a mix of old and new tables and
- * packets sent under one state are still in flight in the next, so even two deadlock-free routings
- * can together close a loop (Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers", on
+ * to do it when it can. While an update runs, switches hold a mix of old and new tables and packets
+ * sent under one state are still in flight in the next, so even two deadlock-free routings can
+ * together close a loop (Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers", on
  * property-preserving transitions).
  *
  * <p>The check builds, per VL, the union channel dependency graph of every mix: each changed switch
@@ -23,14 +23,14 @@ import org.ibrouting.routing.SlTable;
  * new, or both) that sends the route over it, and a plan is sought:
  *
  * <ol>
- *   <li><b>Ordered</b> (greedy with verification): repeatedly update the first remaining switch
- *       (in switch order) whose step keeps the graph acyclic, the step's switch counted in both
- *       states (packets of both may be in flight); changing SL tables is one more step, taken when
- *       it is safe (its step counts both SLs). Every step is verified, so the plan never passes a
- *       cyclic state.
- *   <li><b>Phased</b>, when no such order is found: LFTs are destination-based, so packets in flight
- *       during the update always meet a mix of tables; the plan gives them VLs of their own. A
- *       transition SL table puts each (source switch, destination) on a VL above those both
+ *   <li><b>Ordered</b> (greedy with verification): repeatedly update the first remaining switch (in
+ *       switch order) whose step keeps the graph acyclic, the step's switch counted in both states
+ *       (packets of both may be in flight); changing SL tables is one more step, taken when it is
+ *       safe (its step counts both SLs). Every step is verified, so the plan never passes a cyclic
+ *       state.
+ *   <li><b>Phased</b>, when no such order is found: LFTs are destination-based, so packets in
+ *       flight during the update always meet a mix of tables; the plan gives them VLs of their own.
+ *       A transition SL table puts each (source switch, destination) on a VL above those both
  *       routings use, first fit, so that its paths in every mix of tables keep that VL's union
  *       graph acyclic ({@code IncrementalCdg}); a unit that a mix can send round a forwarding loop
  *       gets one more VL, and only the order of updates can keep it safe. Then: (1) sources move to
@@ -40,9 +40,9 @@ import org.ibrouting.routing.SlTable;
  *       It needs the VLs of the larger routing plus those of the transition.
  * </ol>
  *
- * <p>Cost: one verification for the check, one per tried step for the ordered plan (at most
- * {@code maxVerifications}), and for the phased plan one walk of the mix per (source switch,
- * destination LID) plus an {@code IncrementalCdg} per transition VL.
+ * <p>Cost: one verification for the check, one per tried step for the ordered plan (at most {@code
+ * maxVerifications}), and for the phased plan one walk of the mix per (source switch, destination
+ * LID) plus an {@code IncrementalCdg} per transition VL.
  */
 public final class UpdateCheck {
   private final CreditLoopVerifier verifier;
@@ -68,7 +68,8 @@ public final class UpdateCheck {
   /** A copy that lets a phased plan use VLs {@code 0..newMaxVls-1} (1..15). */
   public UpdateCheck withMaxVls(int newMaxVls) {
     if (newMaxVls < 1 || newMaxVls > 15) {
-      throw new IllegalArgumentException("maxVls must be 1..15 (InfiniBand data VLs), not " + newMaxVls);
+      throw new IllegalArgumentException(
+          "maxVls must be 1..15 (InfiniBand data VLs), not " + newMaxVls);
     }
     return new UpdateCheck(verifier, newMaxVls, maxVerifications);
   }
@@ -116,14 +117,19 @@ public final class UpdateCheck {
    *
    * @param kind what kind
    * @param steps the steps, in order
-   * @param transitionSls for {@link Kind#PHASED}: the SL table of the transition (per source
-   *     switch and destination LID), else null
+   * @param transitionSls for {@link Kind#PHASED}: the SL table of the transition (per source switch
+   *     and destination LID), else null
    * @param vlsNeeded the VLs the plan needs
    * @param verifications the verifications it took to find it
    * @param note why there is no plan, or what limits it
    */
-  public record Plan(Kind kind, List<Step> steps, SlTable transitionSls, int vlsNeeded,
-      int verifications, String note) {
+  public record Plan(
+      Kind kind,
+      List<Step> steps,
+      SlTable transitionSls,
+      int vlsNeeded,
+      int verifications,
+      String note) {
     /** Copies the steps. */
     public Plan {
       steps = List.copyOf(steps);
@@ -139,8 +145,8 @@ public final class UpdateCheck {
    * @param witness a loop of the union, with each channel's switch and table; null when safe
    * @param plan the plan
    */
-  public record Result(int[] changedSwitches, boolean slsChange, CdgReport union, Witness witness,
-      Plan plan) {
+  public record Result(
+      int[] changedSwitches, boolean slsChange, CdgReport union, Witness witness, Plan plan) {
     /** Whether every mix of the two routings is free of credit loops. */
     public boolean safe() {
       return union.isDeadlockFree();
@@ -149,7 +155,8 @@ public final class UpdateCheck {
 
   /**
    * A credit loop of the union and, per channel of the loop, which switch sends the loop's route
-   * over it in which state: {@code switch 0x... "s3" in its old table} (new table, old and new tables).
+   * over it in which state: {@code switch 0x... "s3" in its old table} (new table, old and new
+   * tables).
    */
   public record Witness(CreditLoop loop, List<String> states) {
     /** Copies the list. */
@@ -159,12 +166,22 @@ public final class UpdateCheck {
 
     @Override
     public String toString() {
-      StringBuilder sb = new StringBuilder("credit loop of ").append(loop.length())
-          .append(" channels on VL ").append(loop.vl()).append(" in a mix of old and new tables:");
+      StringBuilder sb =
+          new StringBuilder("credit loop of ")
+              .append(loop.length())
+              .append(" channels on VL ")
+              .append(loop.vl())
+              .append(" in a mix of old and new tables:");
       for (int i = 0; i < loop.length(); i++) {
-        sb.append("\n  ").append(loop.channelNames().get(i)).append("  (").append(states.get(i))
-            .append(", route ").append(org.ibrouting.fabric.Lids.hex(loop.srcLids()[i]))
-            .append(" -> ").append(org.ibrouting.fabric.Lids.hex(loop.dstLids()[i])).append(')');
+        sb.append("\n  ")
+            .append(loop.channelNames().get(i))
+            .append("  (")
+            .append(states.get(i))
+            .append(", route ")
+            .append(org.ibrouting.fabric.Lids.hex(loop.srcLids()[i]))
+            .append(" -> ")
+            .append(org.ibrouting.fabric.Lids.hex(loop.dstLids()[i]))
+            .append(')');
       }
       return sb.toString();
     }
@@ -178,10 +195,20 @@ public final class UpdateCheck {
     CdgReport union = verifier.verify(all);
     if (union.isDeadlockFree()) {
       List<Step> steps = new ArrayList<>();
-      steps.add(new Step(Action.UPDATE_ALL, -1, "update the " + changed.length
-          + " changed switches in any order" + (slsChange ? "; sources may change SLs at any time" : "")));
-      return new Result(changed, slsChange, union, null, new Plan(Kind.ANY_ORDER, steps, null,
-          Math.max(union.numVls(), 1), 1, ""));
+      steps.add(
+          new Step(
+              Action.UPDATE_ALL,
+              -1,
+              "update the "
+                  + changed.length
+                  + " changed switches in any order"
+                  + (slsChange ? "; sources may change SLs at any time" : "")));
+      return new Result(
+          changed,
+          slsChange,
+          union,
+          null,
+          new Plan(Kind.ANY_ORDER, steps, null, Math.max(union.numVls(), 1), 1, ""));
     }
     Witness witness = witness(from, to, union.firstCreditLoop().orElseThrow());
     return new Result(changed, slsChange, union, witness, plan(from, to, changed, slsChange));
@@ -191,25 +218,40 @@ public final class UpdateCheck {
     for (Routing r : new Routing[] {from, to}) {
       CdgReport own = verifier.verify(r);
       if (!own.isDeadlockFree()) {
-        return new Plan(Kind.NONE, List.of(), null, 0, 2, "the " + (r == from ? "old" : "new")
-            + " routing itself holds a credit loop on VL " + own.cyclicVls()[0]);
+        return new Plan(
+            Kind.NONE,
+            List.of(),
+            null,
+            0,
+            2,
+            "the "
+                + (r == from ? "old" : "new")
+                + " routing itself holds a credit loop on VL "
+                + own.cyclicVls()[0]);
       }
     }
     int[] verifications = {2};
     List<Step> ordered = ordered(from, to, changed, slsChange, verifications);
     if (ordered != null) {
-      return new Plan(Kind.ORDERED, ordered, null, Math.max(from.slTable().numVls(),
-          to.slTable().numVls()), verifications[0], "");
+      return new Plan(
+          Kind.ORDERED,
+          ordered,
+          null,
+          Math.max(from.slTable().numVls(), to.slTable().numVls()),
+          verifications[0],
+          "");
     }
     return phased(from, to, changed, verifications[0]);
   }
 
   /** Greedy: the first safe step, again and again; null when stuck or out of verifications. */
-  private List<Step> ordered(Routing from, Routing to, int[] changed, boolean slsChange,
-      int[] verifications) {
+  private List<Step> ordered(
+      Routing from, Routing to, int[] changed, boolean slsChange, int[] verifications) {
     Fabric fabric = from.fabric();
-    RoutingMix state = RoutingMix.of(from, to).withAllSwitches(RoutingMix.State.FIRST)
-        .withSls(RoutingMix.State.FIRST);
+    RoutingMix state =
+        RoutingMix.of(from, to)
+            .withAllSwitches(RoutingMix.State.FIRST)
+            .withSls(RoutingMix.State.FIRST);
     boolean[] done = new boolean[changed.length];
     boolean slsDone = !slsChange;
     List<Step> steps = new ArrayList<>();
@@ -224,8 +266,10 @@ public final class UpdateCheck {
         if (verifications[0] >= budget) {
           return null;
         }
-        RoutingMix step = i == changed.length ? state.withSls(RoutingMix.State.EITHER)
-            : state.withSwitch(changed[i], RoutingMix.State.EITHER);
+        RoutingMix step =
+            i == changed.length
+                ? state.withSls(RoutingMix.State.EITHER)
+                : state.withSwitch(changed[i], RoutingMix.State.EITHER);
         verifications[0]++;
         if (verifier.verify(step).isDeadlockFree()) {
           progress = true;
@@ -237,7 +281,9 @@ public final class UpdateCheck {
           } else {
             done[i] = true;
             state = state.withSwitch(changed[i], RoutingMix.State.SECOND);
-            steps.add(new Step(Action.UPDATE_SWITCH, changed[i], "update " + fabric.nodeName(changed[i])));
+            steps.add(
+                new Step(
+                    Action.UPDATE_SWITCH, changed[i], "update " + fabric.nodeName(changed[i])));
           }
         }
       }
@@ -269,15 +315,16 @@ public final class UpdateCheck {
     LongOpenHashSet scratch = new LongOpenHashSet();
     int[] stamp = new int[n];
     int mark = 0;
-    MixWalker.Sink sink = new MixWalker.Sink() {
-      @Override
-      public void channel(int out) {}
+    MixWalker.Sink sink =
+        new MixWalker.Sink() {
+          @Override
+          public void channel(int out) {}
 
-      @Override
-      public void dependency(int in, int out) {
-        scratch.add(((long) in << 32) | out);
-      }
-    };
+          @Override
+          public void dependency(int in, int out) {
+            scratch.add(((long) in << 32) | out);
+          }
+        };
     for (int e = 0; e < endpoints.ports.length; e++) {
       int baseLid = fabric.baseLid(endpoints.ports[e]);
       for (int dst = baseLid; dst < baseLid + endpoints.numLidsOf[e]; dst++) {
@@ -300,7 +347,8 @@ public final class UpdateCheck {
         }
       }
     }
-    IncrementalCdg.Graph graph = IncrementalCdg.Graph.of(allKeys.toLongArray(), fabric.numPortSlots());
+    IncrementalCdg.Graph graph =
+        IncrementalCdg.Graph.of(allKeys.toLongArray(), fabric.numPortSlots());
     IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(graph.numChannels());
     List<IncrementalCdg> vls = new ArrayList<>();
     int[] vlOfUnit = new int[units.size()];
@@ -326,9 +374,20 @@ public final class UpdateCheck {
     }
     int used = vls.size() + (looping ? 1 : 0);
     if (base + used > maxVls) {
-      return new Plan(Kind.NONE, List.of(), null, base + used, verifications,
-          "no safe switch order found, and a phased plan needs " + (base + used) + " VLs, more than"
-              + " the " + maxVls + " allowed (the routings use " + base + ")");
+      return new Plan(
+          Kind.NONE,
+          List.of(),
+          null,
+          base + used,
+          verifications,
+          "no safe switch order found, and a phased plan needs "
+              + (base + used)
+              + " VLs, more than"
+              + " the "
+              + maxVls
+              + " allowed (the routings use "
+              + base
+              + ")");
     }
     SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
     for (int u = 0; u < units.size(); u++) {
@@ -340,13 +399,19 @@ public final class UpdateCheck {
     Routing toT = to.withSlTable(to.engineName(), transition);
     // (1) and (4): one routing's tables, sources on either SL table
     RoutingMix[] slSteps = {
-        RoutingMix.of(from, fromT).withAllSwitches(RoutingMix.State.FIRST),
-        RoutingMix.of(toT, to).withAllSwitches(RoutingMix.State.SECOND)};
+      RoutingMix.of(from, fromT).withAllSwitches(RoutingMix.State.FIRST),
+      RoutingMix.of(toT, to).withAllSwitches(RoutingMix.State.SECOND)
+    };
     for (RoutingMix check : slSteps) {
       verifications++;
       CdgReport r = verifier.verify(check);
       if (!r.isDeadlockFree()) {
-        return new Plan(Kind.NONE, List.of(), null, base + used, verifications,
+        return new Plan(
+            Kind.NONE,
+            List.of(),
+            null,
+            base + used,
+            verifications,
             "the phased plan's SL change " + check + " closes a loop on VL " + r.cyclicVls()[0]);
       }
     }
@@ -354,26 +419,55 @@ public final class UpdateCheck {
     String transitionVls = used == 1 ? "VL " + base : "VLs " + base + "-" + (base + used - 1);
     List<Step> update;
     verifications++;
-    if (verifier.verify(RoutingMix.of(fromT, toT).withSls(RoutingMix.State.FIRST)).isDeadlockFree()) {
-      update = List.of(new Step(Action.UPDATE_ALL, -1, "update the " + changed.length
-          + " changed switches in any order (every mix is safe on the transition VLs)"));
+    if (verifier
+        .verify(RoutingMix.of(fromT, toT).withSls(RoutingMix.State.FIRST))
+        .isDeadlockFree()) {
+      update =
+          List.of(
+              new Step(
+                  Action.UPDATE_ALL,
+                  -1,
+                  "update the "
+                      + changed.length
+                      + " changed switches in any order (every mix is safe on the transition VLs)"));
     } else {
       int[] count = {verifications};
       update = ordered(fromT, toT, changed, false, count);
       verifications = count[0];
       if (update == null) {
-        return new Plan(Kind.NONE, List.of(), null, base + used, verifications, "no safe switch"
-            + " order found, not even on transition SLs (" + transitionVls + ")");
+        return new Plan(
+            Kind.NONE,
+            List.of(),
+            null,
+            base + used,
+            verifications,
+            "no safe switch" + " order found, not even on transition SLs (" + transitionVls + ")");
       }
     }
     List<Step> steps = new ArrayList<>();
-    steps.add(new Step(Action.SWITCH_SLS, -1, "sources change to the transition SLs (" + transitionVls
-        + ", which neither routing uses); the old LFTs stay"));
-    steps.add(new Step(Action.DRAIN, -1, "wait until the packets sent on the old SLs have left the fabric"));
+    steps.add(
+        new Step(
+            Action.SWITCH_SLS,
+            -1,
+            "sources change to the transition SLs ("
+                + transitionVls
+                + ", which neither routing uses); the old LFTs stay"));
+    steps.add(
+        new Step(
+            Action.DRAIN, -1, "wait until the packets sent on the old SLs have left the fabric"));
     steps.addAll(update);
     steps.add(new Step(Action.SWITCH_SLS, -1, "sources change to the new SLs"));
-    steps.add(new Step(Action.DRAIN, -1, "wait until the packets sent on the transition SLs have left the fabric"));
-    return new Plan(Kind.PHASED, steps, transition, base + used, verifications,
+    steps.add(
+        new Step(
+            Action.DRAIN,
+            -1,
+            "wait until the packets sent on the transition SLs have left the fabric"));
+    return new Plan(
+        Kind.PHASED,
+        steps,
+        transition,
+        base + used,
+        verifications,
         "no safe switch order found on the routings' own SLs");
   }
 
@@ -391,15 +485,18 @@ public final class UpdateCheck {
       }
       boolean old = from.outPort(sw, dst) == fabric.portNum(channel);
       boolean now = to.outPort(sw, dst) == fabric.portNum(channel);
-      states.add(fabric.nodeName(sw) + " in its " + (old && now ? "old and new tables" : old
-          ? "old table" : "new table"));
+      states.add(
+          fabric.nodeName(sw)
+              + " in its "
+              + (old && now ? "old and new tables" : old ? "old table" : "new table"));
     }
     return new Witness(loop, states);
   }
 
   /**
    * Whether some terminal pair is on different VLs under the two SL tables. Sources are compared
-   * once per pair of their source groups in the two tables (all sources of a group share their SLs).
+   * once per pair of their source groups in the two tables (all sources of a group share their
+   * SLs).
    */
   private static boolean slsDiffer(Routing from, Routing to) {
     SlTable a = from.slTable();
@@ -429,6 +526,4 @@ public final class UpdateCheck {
     }
     return false;
   }
-
-
 }

@@ -17,9 +17,9 @@ import org.ibrouting.routing.RoutingOptions;
  * System.out.println(v.routes().avgHops() + " hops, minimal: " + v.minimal());
  * }</pre>
  *
- * <p>Built from {@link RouteChecker} and {@link CreditLoopVerifier} (their reports are
- * {@link #routes()} and {@link #cdg()}), so it costs what both cost; witnesses are walked once,
- * after the check.
+ * <p>Built from {@link RouteChecker} and {@link CreditLoopVerifier} (their reports are {@link
+ * #routes()} and {@link #cdg()}), so it costs what both cost; witnesses are walked once, after the
+ * check.
  */
 public final class Verification {
   private static final int UNREACHABLE = 0;
@@ -39,8 +39,8 @@ public final class Verification {
 
   /**
    * Verifies the routes between CA and router ports (the pairs OpenSM's evaluation counts), with
-   * the credit loops of every VL the routing's SL table uses, on
-   * {@link RoutingOptions#defaultThreads()} threads.
+   * the credit loops of every VL the routing's SL table uses, on {@link
+   * RoutingOptions#defaultThreads()} threads.
    */
   public static Verification of(Routing routing) {
     return of(routing, EndpointScope.TERMINALS, RoutingOptions.defaultThreads());
@@ -52,12 +52,14 @@ public final class Verification {
    */
   public static Verification of(Routing routing, EndpointScope scope, int threads) {
     RouteChecker.Checked checked = new RouteChecker(scope, threads).checkWithWitnesses(routing);
-    CdgReport cdg = CreditLoopVerifier.defaults().withScope(scope).withThreads(threads).verify(routing);
+    CdgReport cdg =
+        CreditLoopVerifier.defaults().withScope(scope).withThreads(threads).verify(routing);
     long[] pairs = checked.witnessPairs();
     Route[] witnesses = new Route[pairs.length];
     for (int kind = 0; kind < pairs.length; kind++) {
       if (pairs[kind] != Long.MAX_VALUE) {
-        witnesses[kind] = Route.walk(routing, (int) (pairs[kind] & 0xFFFF), (int) (pairs[kind] >>> 16));
+        witnesses[kind] =
+            Route.walk(routing, (int) (pairs[kind] & 0xFFFF), (int) (pairs[kind] >>> 16));
       }
     }
     return new Verification(checked.report(), cdg, witnesses);
@@ -132,16 +134,29 @@ public final class Verification {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
-    sb.append(allRouted() ? "all " + routes.pairs() + " pairs routed"
-        : routes.validPairs() + " of " + routes.pairs() + " pairs routed");
-    fault().ifPresent(r -> sb.append("\n  ").append(r.ending().name().toLowerCase(java.util.Locale.ROOT)
-        .replace('_', ' ')).append(": ").append(r));
+    sb.append(
+        allRouted()
+            ? "all " + routes.pairs() + " pairs routed"
+            : routes.validPairs() + " of " + routes.pairs() + " pairs routed");
+    fault()
+        .ifPresent(
+            r ->
+                sb.append("\n  ")
+                    .append(r.ending().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+                    .append(": ")
+                    .append(r));
     sb.append(loopFree() ? "\nloop-free" : "\n" + routes.loopPairs() + " pairs loop");
-    sb.append(minimal() ? "\nminimal" : "\nnot minimal: " + String.format(java.util.Locale.ROOT,
-        "%.2f%%", 100 * routes.minimalShare()) + " of routed pairs take a shortest path");
+    sb.append(
+        minimal()
+            ? "\nminimal"
+            : "\nnot minimal: "
+                + String.format(java.util.Locale.ROOT, "%.2f%%", 100 * routes.minimalShare())
+                + " of routed pairs take a shortest path");
     nonMinimal().ifPresent(r -> sb.append("\n  e.g. ").append(r));
-    sb.append(deadlockFree() ? "\ndeadlock-free" : "\ncredit loops on VLs "
-        + java.util.Arrays.toString(cdg.cyclicVls()));
+    sb.append(
+        deadlockFree()
+            ? "\ndeadlock-free"
+            : "\ncredit loops on VLs " + java.util.Arrays.toString(cdg.cyclicVls()));
     creditLoop().ifPresent(l -> sb.append("\n  ").append(l.toString().replace("\n", "\n  ")));
     return sb.toString();
   }

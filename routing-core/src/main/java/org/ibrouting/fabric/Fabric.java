@@ -4,15 +4,15 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
 /**
- * An immutable InfiniBand fabric: switches, channel adapters and routers, their ports, links, GUIDs,
- * descriptions and LIDs, stored as compressed-sparse-row primitive arrays.
+ * An immutable InfiniBand fabric: switches, channel adapters and routers, their ports, links,
+ * GUIDs, descriptions and LIDs, stored as compressed-sparse-row primitive arrays.
  *
- * <p>Indices are dense ints. Nodes are {@code 0..numNodes()-1}: switches first
- * ({@code 0..numSwitches()-1}), then CAs, then routers; within each type in OpenSM's qmap order
- * (ascending byte-swapped node GUID), so a switch loop over {@code 0..numSwitches()-1} visits
- * switches in the order OpenSM's routing engines and dumps do. Every physical port, port 0
- * included, is a <em>port slot</em>: {@code port(node, portNum)}. A <em>channel</em> (a directed
- * link) is identified by the slot it leaves from; its head is {@code nodeOfPort(peerPort(channel))}.
+ * <p>Indices are dense ints. Nodes are {@code 0..numNodes()-1}: switches first ({@code
+ * 0..numSwitches()-1}), then CAs, then routers; within each type in OpenSM's qmap order (ascending
+ * byte-swapped node GUID), so a switch loop over {@code 0..numSwitches()-1} visits switches in the
+ * order OpenSM's routing engines and dumps do. Every physical port, port 0 included, is a <em>port
+ * slot</em>: {@code port(node, portNum)}. A <em>channel</em> (a directed link) is identified by the
+ * slot it leaves from; its head is {@code nodeOfPort(peerPort(channel))}.
  *
  * <p>Iterating the links of a node, in port order:
  *
@@ -24,15 +24,15 @@ import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
  * }
  * }</pre>
  *
- * <p>Look-ups by key come in two kinds: {@code nodeOfGuid}, {@code portOfGuid} and
- * {@code portOfLid} answer {@link #NONE} for a key the fabric does not have (for loops that
- * expect misses); {@link #nodeByGuid}, {@link #portByGuid}, {@link #nodeByDescription} and
- * {@link #destinationSwitch} throw an {@link IllegalArgumentException} that names the key. Index
- * accessors ({@code numPorts(node)}, {@code port(node, portNum)}, ...) do not check their
- * arguments beyond what array access does: they are the hot path of every engine.
+ * <p>Look-ups by key come in two kinds: {@code nodeOfGuid}, {@code portOfGuid} and {@code
+ * portOfLid} answer {@link #NONE} for a key the fabric does not have (for loops that expect
+ * misses); {@link #nodeByGuid}, {@link #portByGuid}, {@link #nodeByDescription} and {@link
+ * #destinationSwitch} throw an {@link IllegalArgumentException} that names the key. Index accessors
+ * ({@code numPorts(node)}, {@code port(node, portNum)}, ...) do not check their arguments beyond
+ * what array access does: they are the hot path of every engine.
  *
- * <p>Memory: 4 ints, 1 long and 1 byte per port slot, 2 ints per connected port, 1 int per LID
- * up to the largest assigned LID, and cold per-node data (GUIDs, descriptions).
+ * <p>Memory: 4 ints, 1 long and 1 byte per port slot, 2 ints per connected port, 1 int per LID up
+ * to the largest assigned LID, and cold per-node data (GUIDs, descriptions).
  */
 public final class Fabric {
   /** {@link #portOfLid(int)} and {@link #peerPort(int)} answer this for "none". */
@@ -60,14 +60,33 @@ public final class Fabric {
   private final int numEndPorts;
   private final Long2IntOpenHashMap nodeOfGuid;
   private final Long2IntOpenHashMap portOfGuid;
+
   /** Built on the first {@link #nodeByDescription}; -2 marks a description several nodes share. */
   private volatile Object2IntOpenHashMap<String> nodeOfDescription;
 
-  Fabric(int numSwitches, int numCas, byte[] nodeTypeOf, long[] nodeGuid, long[] systemGuid,
-      int[] vendorId, int[] deviceId, String[] description, int[] firstPort, int[] nodeOfPort,
-      int[] peerPort, long[] portGuid, int[] baseLid, byte[] lmcOfPort, String[] linkRate,
-      int[] outStart, int[] outChannel, int[] portOfLid, int maxLid, int numEndPorts,
-      Long2IntOpenHashMap nodeOfGuid, Long2IntOpenHashMap portOfGuid) {
+  Fabric(
+      int numSwitches,
+      int numCas,
+      byte[] nodeTypeOf,
+      long[] nodeGuid,
+      long[] systemGuid,
+      int[] vendorId,
+      int[] deviceId,
+      String[] description,
+      int[] firstPort,
+      int[] nodeOfPort,
+      int[] peerPort,
+      long[] portGuid,
+      int[] baseLid,
+      byte[] lmcOfPort,
+      String[] linkRate,
+      int[] outStart,
+      int[] outChannel,
+      int[] portOfLid,
+      int maxLid,
+      int numEndPorts,
+      Long2IntOpenHashMap nodeOfGuid,
+      Long2IntOpenHashMap portOfGuid) {
     this.numSwitches = numSwitches;
     this.numCas = numCas;
     this.nodeTypeOf = nodeTypeOf;
@@ -109,7 +128,9 @@ public final class Fabric {
     return numSwitches;
   }
 
-  /** The number of channel adapters; they are nodes {@code numSwitches()..numSwitches()+numCas()-1}. */
+  /**
+   * The number of channel adapters; they are nodes {@code numSwitches()..numSwitches()+numCas()-1}.
+   */
   public int numCas() {
     return numCas;
   }
@@ -169,9 +190,14 @@ public final class Fabric {
   public int nodeByGuid(long guid) {
     int node = nodeOfGuid.get(guid);
     if (node < 0) {
-      throw new IllegalArgumentException("no node of " + this + " has node GUID " + Lids.guidHex(guid)
-          + (portOfGuid.containsKey(guid) ? "; it is the port GUID of "
-          + portName(portOfGuid.get(guid)) : ""));
+      throw new IllegalArgumentException(
+          "no node of "
+              + this
+              + " has node GUID "
+              + Lids.guidHex(guid)
+              + (portOfGuid.containsKey(guid)
+                  ? "; it is the port GUID of " + portName(portOfGuid.get(guid))
+                  : ""));
     }
     return node;
   }
@@ -195,7 +221,8 @@ public final class Fabric {
     }
     int node = map.getInt(text);
     if (node == NONE) {
-      throw new IllegalArgumentException("no node of " + this + " is described as \"" + text + "\"");
+      throw new IllegalArgumentException(
+          "no node of " + this + " is described as \"" + text + "\"");
     }
     if (node < 0) {
       StringBuilder names = new StringBuilder();
@@ -205,19 +232,26 @@ public final class Fabric {
           names.append(count == 1 ? "" : ", ").append(nodeName(n));
         }
       }
-      throw new IllegalArgumentException(count + " nodes are described as \"" + text + "\" ("
-          + names + (count > 2 ? ", ..." : "") + "); name one by its GUID");
+      throw new IllegalArgumentException(
+          count
+              + " nodes are described as \""
+              + text
+              + "\" ("
+              + names
+              + (count > 2 ? ", ..." : "")
+              + "); name one by its GUID");
     }
     return node;
   }
 
   /** A human-readable name for messages: {@code switch 0x0002c90200400a10 "leaf-3"}. */
   public String nodeName(int node) {
-    String type = switch (nodeType(node)) {
-      case SWITCH -> "switch";
-      case CA -> "CA";
-      case ROUTER -> "router";
-    };
+    String type =
+        switch (nodeType(node)) {
+          case SWITCH -> "switch";
+          case CA -> "CA";
+          case ROUTER -> "router";
+        };
     return type + " " + Lids.guidHex(nodeGuid[node]) + " \"" + description[node] + "\"";
   }
 
@@ -253,7 +287,9 @@ public final class Fabric {
     return port - firstPort[nodeOfPort[port]];
   }
 
-  /** The port slot at the other end of the link, or {@link #NONE} when the port is not connected. */
+  /**
+   * The port slot at the other end of the link, or {@link #NONE} when the port is not connected.
+   */
   public int peerPort(int port) {
     return peerPort[port];
   }
@@ -276,9 +312,14 @@ public final class Fabric {
   public int portByGuid(long guid) {
     int port = portOfGuid.get(guid);
     if (port < 0) {
-      throw new IllegalArgumentException("no port of " + this + " has port GUID " + Lids.guidHex(guid)
-          + (nodeOfGuid.containsKey(guid) ? "; it is the node GUID of "
-          + nodeName(nodeOfGuid.get(guid)) : ""));
+      throw new IllegalArgumentException(
+          "no port of "
+              + this
+              + " has port GUID "
+              + Lids.guidHex(guid)
+              + (nodeOfGuid.containsKey(guid)
+                  ? "; it is the node GUID of " + nodeName(nodeOfGuid.get(guid))
+                  : ""));
     }
     return port;
   }
@@ -386,8 +427,14 @@ public final class Fabric {
   public int requireLid(int lid) {
     int port = portOfLid(lid);
     if (port < 0) {
-      throw new IllegalArgumentException("LID " + lid + " (" + Lids.hex(lid) + ") is not assigned in "
-          + this + (maxLid == 0 ? "" : "; its LIDs lie in 1.." + maxLid));
+      throw new IllegalArgumentException(
+          "LID "
+              + lid
+              + " ("
+              + Lids.hex(lid)
+              + ") is not assigned in "
+              + this
+              + (maxLid == 0 ? "" : "; its LIDs lie in 1.." + maxLid));
     }
     return port;
   }
@@ -399,7 +446,16 @@ public final class Fabric {
 
   @Override
   public String toString() {
-    return "Fabric[" + numSwitches + " switches, " + numCas + " CAs, " + numRouters()
-        + " routers, " + numLinks() + " links, max LID " + maxLid + "]";
+    return "Fabric["
+        + numSwitches
+        + " switches, "
+        + numCas
+        + " CAs, "
+        + numRouters()
+        + " routers, "
+        + numLinks()
+        + " links, max LID "
+        + maxLid
+        + "]";
   }
 }

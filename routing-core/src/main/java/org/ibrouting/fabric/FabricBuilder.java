@@ -64,12 +64,18 @@ public final class FabricBuilder {
     idOfGuid.defaultReturnValue(-1);
   }
 
-  /** A builder holding every node, port, LID and link of {@code fabric}, to be changed and rebuilt. */
+  /**
+   * A builder holding every node, port, LID and link of {@code fabric}, to be changed and rebuilt.
+   */
   public static FabricBuilder from(Fabric fabric) {
     FabricBuilder b = new FabricBuilder();
     for (int node = 0; node < fabric.numNodes(); node++) {
-      int id = b.addNode(fabric.nodeType(node), fabric.numPorts(node), fabric.nodeGuid(node),
-          fabric.description(node));
+      int id =
+          b.addNode(
+              fabric.nodeType(node),
+              fabric.numPorts(node),
+              fabric.nodeGuid(node),
+              fabric.description(node));
       b.setSystemGuid(id, fabric.systemGuid(node));
       b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
       boolean sw = fabric.nodeType(node) == NodeType.SWITCH;
@@ -86,29 +92,49 @@ public final class FabricBuilder {
     for (int c = 0; c < fabric.numPortSlots(); c++) {
       int peer = fabric.peerPort(c);
       if (peer >= 0) {
-        b.halfLink(fabric.nodeOfPort(c), fabric.portNum(c), fabric.nodeOfPort(peer),
-            fabric.portNum(peer), fabric.linkRate(c));
+        b.halfLink(
+            fabric.nodeOfPort(c),
+            fabric.portNum(c),
+            fabric.nodeOfPort(peer),
+            fabric.portNum(peer),
+            fabric.linkRate(c));
       }
     }
     return b;
   }
 
   /**
-   * Adds a node and returns its builder id. Switch port 0 and CA/router ports 1..n get default
-   * port GUIDs (the node GUID for a switch, node GUID + port number for a CA or router, as ibsim
-   * assigns them) until {@link #setPortGuid} says otherwise.
+   * Adds a node and returns its builder id. Switch port 0 and CA/router ports 1..n get default port
+   * GUIDs (the node GUID for a switch, node GUID + port number for a CA or router, as ibsim assigns
+   * them) until {@link #setPortGuid} says otherwise.
    */
   public int addNode(NodeType type, int numPorts, long nodeGuid, String description) {
     int id = nodes.size();
     if (numPorts < 1 || numPorts > MAX_PORTS) {
-      throw new FabricException(type.openSmName().toLowerCase() + " " + Lids.guidHex(nodeGuid)
-          + " \"" + description + "\" has " + numPorts + " ports; a node has 1 to " + MAX_PORTS,
-          id, -1);
+      throw new FabricException(
+          type.openSmName().toLowerCase()
+              + " "
+              + Lids.guidHex(nodeGuid)
+              + " \""
+              + description
+              + "\" has "
+              + numPorts
+              + " ports; a node has 1 to "
+              + MAX_PORTS,
+          id,
+          -1);
     }
     int previous = idOfGuid.putIfAbsent(nodeGuid, id);
     if (previous >= 0) {
-      throw new FabricException("duplicate node GUID " + Lids.guidHex(nodeGuid) + ": \""
-          + description + "\" and " + name(previous), id, -1);
+      throw new FabricException(
+          "duplicate node GUID "
+              + Lids.guidHex(nodeGuid)
+              + ": \""
+              + description
+              + "\" and "
+              + name(previous),
+          id,
+          -1);
     }
     Node node = new Node(type, numPorts, nodeGuid);
     node.description = description == null ? "" : description;
@@ -174,8 +200,17 @@ public final class FabricBuilder {
     Node n = node(id);
     checkEndPort(id, n, portNum);
     if (lmc < 0 || lmc > Lids.MAX_LMC) {
-      throw new FabricException("LMC " + lmc + " of port " + portNum + " of " + name(id)
-          + " is outside 0-" + Lids.MAX_LMC, id, portNum);
+      throw new FabricException(
+          "LMC "
+              + lmc
+              + " of port "
+              + portNum
+              + " of "
+              + name(id)
+              + " is outside 0-"
+              + Lids.MAX_LMC,
+          id,
+          portNum);
     }
     releaseLids(id, n, portNum);
     if (baseLid == 0) {
@@ -183,9 +218,18 @@ public final class FabricBuilder {
     }
     int last = baseLid + (1 << lmc) - 1;
     if (baseLid < 1 || last > Lids.MAX_UNICAST_LID) {
-      throw new FabricException("LID range " + Lids.hex(baseLid) + "-" + Lids.hex(last)
-          + " of port " + portNum + " of " + name(id) + " is outside the unicast range 0x0001-0xbfff",
-          id, portNum);
+      throw new FabricException(
+          "LID range "
+              + Lids.hex(baseLid)
+              + "-"
+              + Lids.hex(last)
+              + " of port "
+              + portNum
+              + " of "
+              + name(id)
+              + " is outside the unicast range 0x0001-0xbfff",
+          id,
+          portNum);
     }
     if (ownerOfLid.length <= last) {
       ownerOfLid = Arrays.copyOf(ownerOfLid, Math.max(last + 1, ownerOfLid.length * 2));
@@ -193,8 +237,19 @@ public final class FabricBuilder {
     for (int lid = baseLid; lid <= last; lid++) {
       int owner = ownerOfLid[lid] - 1;
       if (owner >= 0) {
-        throw new FabricException("duplicate LID " + lid + " (" + Lids.hex(lid) + "): port "
-            + portNum + " of " + name(id) + " and a port of " + name(owner >>> 8), id, portNum);
+        throw new FabricException(
+            "duplicate LID "
+                + lid
+                + " ("
+                + Lids.hex(lid)
+                + "): port "
+                + portNum
+                + " of "
+                + name(id)
+                + " and a port of "
+                + name(owner >>> 8),
+            id,
+            portNum);
       }
     }
     for (int lid = baseLid; lid <= last; lid++) {
@@ -273,31 +328,59 @@ public final class FabricBuilder {
     Node a = node(idA);
     int peer = a.peerNode[portA];
     if (peer >= 0 && (peer != idB || a.peerPortNum[portA] != portB)) {
-      throw new FabricException("port " + portA + " of " + name(idA) + " is linked twice: to port "
-          + a.peerPortNum[portA] + " of " + name(peer) + " and to port " + portB + " of "
-          + name(idB), idA, portA);
+      throw new FabricException(
+          "port "
+              + portA
+              + " of "
+              + name(idA)
+              + " is linked twice: to port "
+              + a.peerPortNum[portA]
+              + " of "
+              + name(peer)
+              + " and to port "
+              + portB
+              + " of "
+              + name(idB),
+          idA,
+          portA);
     }
     if (idA == idB && portA == portB) {
-      throw new FabricException("port " + portA + " of " + name(idA) + " is linked to itself",
-          idA, portA);
+      throw new FabricException(
+          "port " + portA + " of " + name(idA) + " is linked to itself", idA, portA);
     }
   }
 
   private void checkLinkPort(int id, int portNum) {
     Node n = node(id);
     if (portNum < 1 || portNum > n.numPorts()) {
-      throw new FabricException("port " + portNum + " of " + name(id) + " exceeds its "
-          + n.numPorts() + " ports (links use ports 1.." + n.numPorts() + ")", id, portNum);
+      throw new FabricException(
+          "port "
+              + portNum
+              + " of "
+              + name(id)
+              + " exceeds its "
+              + n.numPorts()
+              + " ports (links use ports 1.."
+              + n.numPorts()
+              + ")",
+          id,
+          portNum);
     }
   }
 
   private void checkEndPort(int id, Node n, int portNum) {
     boolean ok = n.type == NodeType.SWITCH ? portNum == 0 : portNum >= 1 && portNum <= n.numPorts();
     if (!ok) {
-      throw new FabricException(n.type == NodeType.SWITCH
-          ? "a switch has its LID and port GUID on port 0, not on port " + portNum + " (" + name(id) + ")"
-          : "port " + portNum + " of " + name(id) + " exceeds its " + n.numPorts() + " ports",
-          id, portNum);
+      throw new FabricException(
+          n.type == NodeType.SWITCH
+              ? "a switch has its LID and port GUID on port 0, not on port "
+                  + portNum
+                  + " ("
+                  + name(id)
+                  + ")"
+              : "port " + portNum + " of " + name(id) + " exceeds its " + n.numPorts() + " ports",
+          id,
+          portNum);
     }
   }
 
@@ -310,11 +393,12 @@ public final class FabricBuilder {
 
   private String name(int id) {
     Node n = nodes.get(id);
-    String type = switch (n.type) {
-      case SWITCH -> "switch";
-      case CA -> "CA";
-      case ROUTER -> "router";
-    };
+    String type =
+        switch (n.type) {
+          case SWITCH -> "switch";
+          case CA -> "CA";
+          case ROUTER -> "router";
+        };
     return type + " " + Lids.guidHex(n.guid) + " \"" + n.description + "\"";
   }
 
@@ -335,28 +419,47 @@ public final class FabricBuilder {
         Node b = nodes.get(peer);
         int pp = a.peerPortNum[p];
         if (b.peerNode[pp] != id || b.peerPortNum[pp] != p) {
-          String other = b.peerNode[pp] < 0 ? "is not connected"
-              : "leads to port " + b.peerPortNum[pp] + " of " + name(b.peerNode[pp]);
-          throw new FabricException("asymmetric link: port " + p + " of " + name(id)
-              + " leads to port " + pp + " of " + name(peer) + ", but that port " + other,
-              id, p);
+          String other =
+              b.peerNode[pp] < 0
+                  ? "is not connected"
+                  : "leads to port " + b.peerPortNum[pp] + " of " + name(b.peerNode[pp]);
+          throw new FabricException(
+              "asymmetric link: port "
+                  + p
+                  + " of "
+                  + name(id)
+                  + " leads to port "
+                  + pp
+                  + " of "
+                  + name(peer)
+                  + ", but that port "
+                  + other,
+              id,
+              p);
         }
       }
     }
   }
 
-  /** The builder's node ids as the fabric numbers them: switches, CAs, routers, each in qmap order (ascending byte-swapped GUID). */
+  /**
+   * The builder's node ids as the fabric numbers them: switches, CAs, routers, each in qmap order
+   * (ascending byte-swapped GUID).
+   */
   private int[] qmapOrder() {
     Integer[] order = new Integer[nodes.size()];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (x, y) -> {
-      Node a = nodes.get(x);
-      Node b = nodes.get(y);
-      int c = Integer.compare(a.type.ordinal(), b.type.ordinal());
-      return c != 0 ? c : Long.compareUnsigned(Long.reverseBytes(a.guid), Long.reverseBytes(b.guid));
-    });
+    Arrays.sort(
+        order,
+        (x, y) -> {
+          Node a = nodes.get(x);
+          Node b = nodes.get(y);
+          int c = Integer.compare(a.type.ordinal(), b.type.ordinal());
+          return c != 0
+              ? c
+              : Long.compareUnsigned(Long.reverseBytes(a.guid), Long.reverseBytes(b.guid));
+        });
     int[] ids = new int[order.length];
     for (int i = 0; i < ids.length; i++) {
       ids[i] = order[i];
@@ -443,7 +546,8 @@ public final class FabricBuilder {
         int slot = firstPort[i] + p;
         nodeOfPort[slot] = i;
         int peer = n.peerNode[p];
-        peerPort[slot] = peer < 0 || p == 0 ? Fabric.NONE : firstPort[indexOfId[peer]] + n.peerPortNum[p];
+        peerPort[slot] =
+            peer < 0 || p == 0 ? Fabric.NONE : firstPort[indexOfId[peer]] + n.peerPortNum[p];
         if (peerPort[slot] >= 0) {
           numChannels++;
         }
@@ -462,9 +566,19 @@ public final class FabricBuilder {
       portGuid[slot] = n.portGuid[p];
       int previous = portOfGuid.putIfAbsent(n.portGuid[p], slot);
       if (previous >= 0 && n.portGuid[p] != 0) {
-        throw new FabricException("duplicate port GUID " + Lids.guidHex(n.portGuid[p])
-            + ": port " + p + " of " + name(id) + " and port " + (previous - firstPort[nodeOfPort[previous]])
-            + " of " + name(order[nodeOfPort[previous]]), id, p);
+        throw new FabricException(
+            "duplicate port GUID "
+                + Lids.guidHex(n.portGuid[p])
+                + ": port "
+                + p
+                + " of "
+                + name(id)
+                + " and port "
+                + (previous - firstPort[nodeOfPort[previous]])
+                + " of "
+                + name(order[nodeOfPort[previous]]),
+            id,
+            p);
       }
       baseLid[slot] = n.lid[p];
       lmc[slot] = n.lmc[p];
@@ -492,9 +606,29 @@ public final class FabricBuilder {
           }
         }
       }
-      return new Fabric(numSwitches, numCas, typeOf, nodeGuid, systemGuid, vendorId, deviceId,
-          description, firstPort, nodeOfPort, peerPort, portGuid, baseLid, lmc, rate, outStart,
-          outChannel, portOfLid, maxLid, numEndPorts, nodeOfGuid, portOfGuid);
+      return new Fabric(
+          numSwitches,
+          numCas,
+          typeOf,
+          nodeGuid,
+          systemGuid,
+          vendorId,
+          deviceId,
+          description,
+          firstPort,
+          nodeOfPort,
+          peerPort,
+          portGuid,
+          baseLid,
+          lmc,
+          rate,
+          outStart,
+          outChannel,
+          portOfLid,
+          maxLid,
+          numEndPorts,
+          nodeOfGuid,
+          portOfGuid);
     }
   }
 }

@@ -32,16 +32,20 @@ public final class GuidList {
   }
 
   /**
-   * GUIDs read from a file: {@code source} names the file, {@code lines[i]} and
-   * {@code columns[i]} (from 1) where GUID {@code i} starts.
+   * GUIDs read from a file: {@code source} names the file, {@code lines[i]} and {@code columns[i]}
+   * (from 1) where GUID {@code i} starts.
    *
    * @throws IllegalArgumentException when the arrays differ in length
    */
   public static GuidList fromFile(String source, long[] guids, int[] lines, int[] columns) {
     Objects.requireNonNull(source, "source");
     if (lines.length != guids.length || columns.length != guids.length) {
-      throw new IllegalArgumentException(guids.length + " GUIDs need as many lines and columns, not "
-          + lines.length + "/" + columns.length);
+      throw new IllegalArgumentException(
+          guids.length
+              + " GUIDs need as many lines and columns, not "
+              + lines.length
+              + "/"
+              + columns.length);
     }
     String[] where = new String[guids.length];
     for (int i = 0; i < guids.length; i++) {
@@ -82,7 +86,9 @@ public final class GuidList {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof GuidList g && source.equals(g.source) && Arrays.equals(guids, g.guids)
+    return o instanceof GuidList g
+        && source.equals(g.source)
+        && Arrays.equals(guids, g.guids)
         && Arrays.equals(where, g.where);
   }
 

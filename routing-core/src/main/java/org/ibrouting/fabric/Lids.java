@@ -4,8 +4,10 @@ package org.ibrouting.fabric;
 public final class Lids {
   /** The largest unicast LID; 0xC000 and above are multicast. */
   public static final int MAX_UNICAST_LID = 0xBFFF;
+
   /** The largest LID mask control value. */
   public static final int MAX_LMC = 7;
+
   /** OpenSM's LFT block size; LFTs are allocated in whole blocks. */
   public static final int LFT_BLOCK_SIZE = 64;
 

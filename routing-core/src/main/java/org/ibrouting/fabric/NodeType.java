@@ -15,7 +15,9 @@ public enum NodeType {
     this.openSmName = openSmName;
   }
 
-  /** The type as OpenSM's dumps spell it ({@code Switch}, {@code Channel Adapter}, {@code Router}). */
+  /**
+   * The type as OpenSM's dumps spell it ({@code Switch}, {@code Channel Adapter}, {@code Router}).
+   */
   public String openSmName() {
     return openSmName;
   }

@@ -4,14 +4,14 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 
 /**
- * Not API. A channel dependency graph kept acyclic while dependencies are added, for engines that build
- * deadlock-free routes incrementally (LASH's layers, Nue's virtual layers).
+ * Not API. A channel dependency graph kept acyclic while dependencies are added, for engines that
+ * build deadlock-free routes incrementally (LASH's layers, Nue's virtual layers).
  *
- * <p>The possible dependencies are fixed up front as a {@link Graph} (compressed rows: the candidate
- * dependencies of channel {@code c} are the edge slots {@code edgeStart[c] .. edgeStart[c+1]-1});
- * each slot has a use count and is present while it is positive. A topological order of the
- * channels is maintained with the dynamic topological sort of Pearce and Kelly ("A Dynamic
- * Topological Sort Algorithm for Directed Acyclic Graphs", JEA 2006): a new dependency
+ * <p>The possible dependencies are fixed up front as a {@link Graph} (compressed rows: the
+ * candidate dependencies of channel {@code c} are the edge slots {@code edgeStart[c] ..
+ * edgeStart[c+1]-1}); each slot has a use count and is present while it is positive. A topological
+ * order of the channels is maintained with the dynamic topological sort of Pearce and Kelly ("A
+ * Dynamic Topological Sort Algorithm for Directed Acyclic Graphs", JEA 2006): a new dependency
  * {@code x -> y} with {@code ord[y] < ord[x]} starts a forward search from {@code y} bounded by
  * {@code ord[x]} that either meets {@code x} (the dependency would close a cycle and is refused) or
  * marks the region to reorder. Removing a dependency never invalidates the order, so it is O(1).
@@ -28,10 +28,13 @@ public final class IncrementalCdg {
   private final Graph graph;
   private final Workspace work;
   private final int[] count;
+
   /** Bit {@code e % 64} of word {@code e / 64}: whether slot {@code e} is present. */
   private final long[] present;
+
   /** The same bits by incoming position ({@link Graph#inPos}), for the backward searches. */
   private final long[] inPresent;
+
   private final int[] ord;
   private final int[] atOrd;
   private final int[] initialOrd;
@@ -48,13 +51,16 @@ public final class IncrementalCdg {
 
   /**
    * An empty dependency graph over {@code graph} using a shared {@code work} space, whose order
-   * starts (and restarts on {@link #clear()}) as {@code initialOrder}: the position of each channel,
-   * a permutation of {@code 0..numChannels-1} (null: the identity). The array is copied.
+   * starts (and restarts on {@link #clear()}) as {@code initialOrder}: the position of each
+   * channel, a permutation of {@code 0..numChannels-1} (null: the identity). The array is copied.
    */
   public IncrementalCdg(Graph graph, Workspace work, int[] initialOrder) {
     if (work.stamp.length < graph.numChannels()) {
-      throw new IllegalArgumentException("workspace for " + work.stamp.length
-          + " channels is too small for " + graph.numChannels());
+      throw new IllegalArgumentException(
+          "workspace for "
+              + work.stamp.length
+              + " channels is too small for "
+              + graph.numChannels());
     }
     this.graph = graph;
     this.work = work;
@@ -71,15 +77,15 @@ public final class IncrementalCdg {
       }
     } else {
       if (initialOrder.length != n) {
-        throw new IllegalArgumentException("initial order of " + initialOrder.length
-            + " positions for " + n + " channels");
+        throw new IllegalArgumentException(
+            "initial order of " + initialOrder.length + " positions for " + n + " channels");
       }
       boolean[] taken = new boolean[n];
       for (int c = 0; c < n; c++) {
         int position = initialOrder[c];
         if (position < 0 || position >= n || taken[position]) {
-          throw new IllegalArgumentException("initial order is not a permutation: channel " + c
-              + " at position " + position);
+          throw new IllegalArgumentException(
+              "initial order is not a permutation: channel " + c + " at position " + position);
         }
         taken[position] = true;
         initialOrd[c] = position;
@@ -96,13 +102,13 @@ public final class IncrementalCdg {
   }
 
   /**
-   * A starting order for dependencies that climb away from the switches with CAs and then
-   * descend, as shortest and Up*&#47;Down* routes on fat trees do: channels first that climb (their
-   * head is farther from every CA's switch than their tail), from the lowest tail up; then those
-   * that stay on one level; then those that descend, from the highest tail down; ties by channel
-   * number. A channel with {@code tailSwitch[c] < 0} (a source no dependency enters) comes first.
-   * Levels are hops over switch-to-switch links from the nearest switch with a CA cabled to it
-   * (all 0 when no switch has one).
+   * A starting order for dependencies that climb away from the switches with CAs and then descend,
+   * as shortest and Up*&#47;Down* routes on fat trees do: channels first that climb (their head is
+   * farther from every CA's switch than their tail), from the lowest tail up; then those that stay
+   * on one level; then those that descend, from the highest tail down; ties by channel number. A
+   * channel with {@code tailSwitch[c] < 0} (a source no dependency enters) comes first. Levels are
+   * hops over switch-to-switch links from the nearest switch with a CA cabled to it (all 0 when no
+   * switch has one).
    *
    * @param tailSwitch the switch each channel leaves, or -1
    * @param headSwitch the switch each channel enters
@@ -145,9 +151,10 @@ public final class IncrementalCdg {
       } else {
         int from = Math.max(0, level[tailSwitch[c]]);
         int to = Math.max(0, level[headSwitch[c]]);
-        primary = to > from ? (1L << 24) + from
-            : to == from ? (2L << 24) + from
-            : (3L << 24) + (0xFFFFFF - from);
+        primary =
+            to > from
+                ? (1L << 24) + from
+                : to == from ? (2L << 24) + from : (3L << 24) + (0xFFFFFF - from);
       }
       keys[c] = primary << 32 | c;
     }
@@ -206,8 +213,8 @@ public final class IncrementalCdg {
 
   /**
    * Adds one use of each dependency {@code (c1 << 32) | c2} of {@code keys} (all in the graph, see
-   * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none
-   * and returns false.
+   * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none and
+   * returns false.
    */
   public boolean tryAddAll(long[] keys) {
     for (int i = 0; i < keys.length; i++) {
@@ -237,7 +244,9 @@ public final class IncrementalCdg {
     inPresent[pos >>> 6] ^= 1L << pos;
   }
 
-  /** The bits of {@code bitset}'s {@code word} that are set, restricted to {@code start .. end-1}. */
+  /**
+   * The bits of {@code bitset}'s {@code word} that are set, restricted to {@code start .. end-1}.
+   */
   private static long bitsIn(long[] bitset, int word, int start, int end) {
     long bits = bitset[word];
     if (word == start >>> 6) {
@@ -370,8 +379,8 @@ public final class IncrementalCdg {
    * Both lie in positions {@code lower .. upper} and carry their marks; where that range is short
    * against the sets, one pass over it lists them in order, else they are sorted.
    */
-  private void reorder(int numBackward, int numForward, int lower, int upper, int backwardMark,
-      int forwardMark) {
+  private void reorder(
+      int numBackward, int numForward, int lower, int upper, int backwardMark, int forwardMark) {
     int[] forward = work.forward;
     int[] backward = work.backward;
     int[] stack = work.stack;
@@ -430,20 +439,24 @@ public final class IncrementalCdg {
     private final int[] edgeTarget;
     private final int[] edgeSource;
     private final int[] inStart;
+
     /** The channel each incoming position's slot leaves, and each slot's incoming position. */
     private final int[] inSource;
+
     private final int[] inPos;
 
     /**
-     * The graph whose channel {@code c} has the candidate dependencies (edge slots)
-     * {@code edgeStart[c] .. edgeStart[c+1]-1} towards the channels {@code edgeTarget[e]}. The
-     * arrays are copied.
+     * The graph whose channel {@code c} has the candidate dependencies (edge slots) {@code
+     * edgeStart[c] .. edgeStart[c+1]-1} towards the channels {@code edgeTarget[e]}. The arrays are
+     * copied.
      */
     public Graph(int[] edgeStart, int[] edgeTarget) {
       int n = edgeStart.length - 1;
       if (n < 0 || edgeStart[n] != edgeTarget.length) {
-        throw new IllegalArgumentException("edgeStart must have numChannels + 1 entries ending at "
-            + edgeTarget.length + " edge slots");
+        throw new IllegalArgumentException(
+            "edgeStart must have numChannels + 1 entries ending at "
+                + edgeTarget.length
+                + " edge slots");
       }
       this.edgeStart = edgeStart.clone();
       this.edgeTarget = edgeTarget.clone();
@@ -453,8 +466,8 @@ public final class IncrementalCdg {
         for (int e = edgeStart[c]; e < edgeStart[c + 1]; e++) {
           int t = edgeTarget[e];
           if (t < 0 || t >= n) {
-            throw new IllegalArgumentException("edge slot " + e + " targets channel " + t
-                + " outside 0.." + (n - 1));
+            throw new IllegalArgumentException(
+                "edge slot " + e + " targets channel " + t + " outside 0.." + (n - 1));
           }
           edgeSource[e] = c;
           inStart[t + 1]++;
@@ -474,8 +487,8 @@ public final class IncrementalCdg {
     }
 
     /**
-     * The graph over channels {@code 0..numChannels-1} whose edge slots are the dependencies
-     * {@code (c1 << 32) | c2} of {@code keys} (distinct; sorted here, in place).
+     * The graph over channels {@code 0..numChannels-1} whose edge slots are the dependencies {@code
+     * (c1 << 32) | c2} of {@code keys} (distinct; sorted here, in place).
      */
     public static Graph of(long[] keys, int numChannels) {
       Arrays.sort(keys);

@@ -27,7 +27,10 @@ public final class LftWalker {
   public enum Failure {
     /** An LFT entry is {@link Routing#NO_ROUTE}. */
     NO_ROUTE(-1),
-    /** An entry names a port beyond the switch's ports, or port 0 of a switch that does not own the LID. */
+    /**
+     * An entry names a port beyond the switch's ports, or port 0 of a switch that does not own the
+     * LID.
+     */
     BAD_PORT(-2),
     /** An entry names an unconnected port. */
     NOT_CONNECTED(-3),
@@ -50,7 +53,10 @@ public final class LftWalker {
       return OF_CODE[-code - 1];
     }
 
-    /** Whether the packet is sent somewhere it is dropped (a bad port, an unconnected one, a wrong end port). */
+    /**
+     * Whether the packet is sent somewhere it is dropped (a bad port, an unconnected one, a wrong
+     * end port).
+     */
     public boolean isBlackHole() {
       return this == BAD_PORT || this == NOT_CONNECTED || this == MISDELIVERED;
     }
@@ -58,8 +64,10 @@ public final class LftWalker {
 
   /** {@link Failure#NO_ROUTE}'s code. */
   public static final int NO_ROUTE = -1;
+
   /** {@link Failure#LOOP}'s code. */
   public static final int LOOP = -5;
+
   private static final int UNKNOWN = -10;
   private static final int ON_PATH = -11;
   private static final int DELIVERED_HERE = -12;
@@ -163,8 +171,8 @@ public final class LftWalker {
 
   /**
    * The channel the LFT of {@code sw} sends the current LID out on when it leads to another switch,
-   * or the channel into the LID's end port when it delivers over a link (only when
-   * {@code withEjection}), else -1.
+   * or the channel into the LID's end port when it delivers over a link (only when {@code
+   * withEjection}), else -1.
    */
   public int outChannel(int sw, boolean withEjection) {
     int portNum = routing.outPort(sw, lid);

@@ -27,8 +27,8 @@ public final class LidMajorLfts {
     this.numLids = fabric.maxLid() + 1;
     long size = (long) numSwitches * numLids;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException(numSwitches + " switches x " + numLids
-          + " LIDs exceed one array of LFT entries");
+      throw new IllegalArgumentException(
+          numSwitches + " switches x " + numLids + " LIDs exceed one array of LFT entries");
     }
     byLid = new byte[(int) size];
     Arrays.fill(byLid, (byte) Routing.NO_ROUTE);

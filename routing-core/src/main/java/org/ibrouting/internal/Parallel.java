@@ -6,7 +6,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.ibrouting.routing.ProgressListener;
 
-/** Runs tasks {@code 0..numTasks-1} on a few threads, one worker (with its own state) per thread. */
+/**
+ * Runs tasks {@code 0..numTasks-1} on a few threads, one worker (with its own state) per thread.
+ */
 public final class Parallel {
   /** A worker: holds per-thread scratch arrays and partial results. */
   public interface Worker {
@@ -14,12 +16,18 @@ public final class Parallel {
     void run(int task);
   }
 
-  /** Below this many tasks of fabric-sized work (switches), starting threads costs more than it saves. */
+  /**
+   * Below this many tasks of fabric-sized work (switches), starting threads costs more than it
+   * saves.
+   */
   public static final int SEQUENTIAL_BELOW = 128;
 
   private Parallel() {}
 
-  /** The threads worth using for {@code numTasks} per-switch tasks: 1 for small fabrics, else {@code threads}. */
+  /**
+   * The threads worth using for {@code numTasks} per-switch tasks: 1 for small fabrics, else {@code
+   * threads}.
+   */
   public static int threadsFor(int numTasks, int threads) {
     return numTasks < SEQUENTIAL_BELOW ? 1 : threads;
   }
@@ -30,12 +38,12 @@ public final class Parallel {
   }
 
   /**
-   * Like {@link #run(int, int, Supplier)}, reporting the tasks finished as {@code phase} of
-   * {@code progress}: one call per task, from the worker threads but one at a time, with counts
-   * that only grow and end at {@code numTasks}.
+   * Like {@link #run(int, int, Supplier)}, reporting the tasks finished as {@code phase} of {@code
+   * progress}: one call per task, from the worker threads but one at a time, with counts that only
+   * grow and end at {@code numTasks}.
    */
-  public static <W extends Worker> List<W> run(int numTasks, int threads, Supplier<W> newWorker,
-      ProgressListener progress, String phase) {
+  public static <W extends Worker> List<W> run(
+      int numTasks, int threads, Supplier<W> newWorker, ProgressListener progress, String phase) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -60,25 +68,30 @@ public final class Parallel {
     Throwable[] failure = new Throwable[1];
     for (int w = 0; w < numWorkers; w++) {
       W worker = workers.get(w);
-      pool[w] = new Thread(() -> {
-        for (int task = nextTask.getAndIncrement(); task < numTasks;
-            task = nextTask.getAndIncrement()) {
-          worker.run(task);
-          if (report) {
-            synchronized (finished) {
-              progress.progress(phase, ++finished[0], numTasks);
+      pool[w] =
+          new Thread(
+              () -> {
+                for (int task = nextTask.getAndIncrement();
+                    task < numTasks;
+                    task = nextTask.getAndIncrement()) {
+                  worker.run(task);
+                  if (report) {
+                    synchronized (finished) {
+                      progress.progress(phase, ++finished[0], numTasks);
+                    }
+                  }
+                }
+              },
+              "ibrouting-worker-" + w);
+      pool[w].setUncaughtExceptionHandler(
+          (t, e) -> {
+            synchronized (failure) {
+              if (failure[0] == null) {
+                failure[0] = e;
+              }
             }
-          }
-        }
-      }, "ibrouting-worker-" + w);
-      pool[w].setUncaughtExceptionHandler((t, e) -> {
-        synchronized (failure) {
-          if (failure[0] == null) {
-            failure[0] = e;
-          }
-        }
-        nextTask.set(numTasks);
-      });
+            nextTask.set(numTasks);
+          });
       pool[w].start();
     }
     for (Thread thread : pool) {

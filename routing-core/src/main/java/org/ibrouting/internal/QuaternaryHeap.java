@@ -3,10 +3,10 @@ package org.ibrouting.internal;
 import java.util.Arrays;
 
 /**
- * Not API. An indexed 4-ary min-heap of int items with long keys, with the exact tie-breaking of OpenSM's
- * complib heap ({@code cl_heap.c}), so that Dijkstra runs visit equal-distance vertices in OpenSM's
- * order: sift-up moves while the key is strictly smaller than the parent's; sift-down picks the
- * smallest child, the last one on ties, and moves while the key is strictly larger.
+ * Not API. An indexed 4-ary min-heap of int items with long keys, with the exact tie-breaking of
+ * OpenSM's complib heap ({@code cl_heap.c}), so that Dijkstra runs visit equal-distance vertices in
+ * OpenSM's order: sift-up moves while the key is strictly smaller than the parent's; sift-down
+ * picks the smallest child, the last one on ties, and moves while the key is strictly larger.
  *
  * <p>Memory: 2 ints and a long per item, keys stored by heap position; no allocation after
  * construction.

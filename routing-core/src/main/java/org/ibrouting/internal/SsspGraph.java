@@ -6,20 +6,20 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
 
 /**
- * Not API. The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by the
- * P-SSSP family (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale InfiniBand
+ * Not API. The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by
+ * the P-SSSP family (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale InfiniBand
  * Networks"; Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers"): switches in fabric
  * order as vertices, one directed link entry per cable end in port order (parallel cables kept
  * apart), and a pseudo-vertex {@code numSwitches()} whose single link enters the switch of a CA
  * destination. {@link #shortestPathTree} runs Dijkstra from a destination with OpenSM's 4-ary heap
- * tie-breaking and strict relaxations; {@link #addWeights} raises the links of the tree's paths, and
- * the caller decides by how much (SSSP: every switch's end-port LIDs; SAR: only its job mates).
+ * tie-breaking and strict relaxations; {@link #addWeights} raises the links of the tree's paths,
+ * and the caller decides by how much (SSSP: every switch's end-port LIDs; SAR: only its job mates).
  *
- * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT, then
- * {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
+ * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT,
+ * then {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
  *
- * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs. Cost of one tree:
- * O((links + switches) log switches).
+ * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs. Cost of one tree: O((links
+ * + switches) log switches).
  */
 public final class SsspGraph {
   private final Fabric fabric;
@@ -168,8 +168,8 @@ public final class SsspGraph {
   }
 
   /**
-   * After {@link #shortestPathTree}: the port number by which switch {@code sw} forwards towards the
-   * destination, or -1 when it has none (unreached, or the destination switch itself).
+   * After {@link #shortestPathTree}: the port number by which switch {@code sw} forwards towards
+   * the destination, or -1 when it has none (unreached, or the destination switch itself).
    */
   public int outPortNum(int sw) {
     int link = predLink[sw];
@@ -197,14 +197,16 @@ public final class SsspGraph {
     }
   }
 
-  /** The end-port LIDs of every switch, a copy of {@link #endPortLids(int)} for {@link #addWeights}. */
+  /**
+   * The end-port LIDs of every switch, a copy of {@link #endPortLids(int)} for {@link #addWeights}.
+   */
   public long[] endPortLids() {
     return endPortLids.clone();
   }
 
   /**
-   * OpenSM's destination order: switches by descending {@link #endPortLids} (stable, fabric order on
-   * ties); per switch in that order the CA ports cabled to it in port order: first those in
+   * OpenSM's destination order: switches by descending {@link #endPortLids} (stable, fabric order
+   * on ties); per switch in that order the CA ports cabled to it in port order: first those in
    * {@code first} (compute nodes, {@code -u}), then a second pass over those in {@code second} (I/O
    * nodes, {@code -G}), then a third over the rest; last every switch's port 0. A null mask is an
    * empty one. Ports without a LID and router ports are left out.
@@ -233,12 +235,15 @@ public final class SsspGraph {
     return list.toIntArray();
   }
 
-  private void addCaPorts(int[] bySize, boolean[] mask, boolean listed, boolean[] added, IntArrayList list) {
+  private void addCaPorts(
+      int[] bySize, boolean[] mask, boolean listed, boolean[] added, IntArrayList list) {
     for (int sw : bySize) {
       for (int i = 0; i < fabric.outDegree(sw); i++) {
         int peer = fabric.peerPort(fabric.outChannel(sw, i));
-        if (fabric.nodeType(fabric.nodeOfPort(peer)) != NodeType.CA || fabric.baseLid(peer) == 0
-            || added[peer] || (listed && !mask[peer])) {
+        if (fabric.nodeType(fabric.nodeOfPort(peer)) != NodeType.CA
+            || fabric.baseLid(peer) == 0
+            || added[peer]
+            || (listed && !mask[peer])) {
           continue;
         }
         added[peer] = true;

@@ -8,8 +8,8 @@ import org.ibrouting.fabric.Fabric;
  * Not API. Breadth-first search over the fabric's CSR adjacency, by default over switch-to-switch
  * channels only (CAs and routers do not forward), from one switch or from several at distance 0.
  * One instance serves many searches on one fabric and thread: each search resets only what the
- * previous one reached. Neighbours are visited in channel order, so the search order and the
- * {@link #parentChannel} of a switch (the first channel that reached it) are deterministic.
+ * previous one reached. Neighbours are visited in channel order, so the search order and the {@link
+ * #parentChannel} of a switch (the first channel that reached it) are deterministic.
  *
  * <pre>{@code
  * SwitchBfs bfs = new SwitchBfs(fabric);
@@ -108,7 +108,8 @@ public final class SwitchBfs {
       for (int i = 0, degree = fabric.outDegree(node); i < degree; i++) {
         int channel = fabric.outChannel(node, i);
         int neighbour = fabric.channelHead(channel);
-        if (neighbour < limit && distance[neighbour] == UNREACHED
+        if (neighbour < limit
+            && distance[neighbour] == UNREACHED
             && (follow == null || follow.test(channel))) {
           distance[neighbour] = next;
           parentChannel[neighbour] = channel;

@@ -37,8 +37,9 @@ public final class HopMatrix implements HopTable {
   public static void requireSize(Fabric fabric, String engine) throws RoutingException {
     long n = fabric.numSwitches();
     if (n * n > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(RoutingException.Reason.TOO_LARGE, engine + ": tables of " + n + " x "
-          + n + " switches exceed 2^31 entries");
+      throw new RoutingException(
+          RoutingException.Reason.TOO_LARGE,
+          engine + ": tables of " + n + " x " + n + " switches exceed 2^31 entries");
     }
   }
 
@@ -48,8 +49,8 @@ public final class HopMatrix implements HopTable {
   }
 
   /** Like {@link #compute(Fabric, int)}, reporting the switches done as {@code phase}. */
-  public static HopMatrix compute(Fabric fabric, int threads, ProgressListener progress,
-      String phase) {
+  public static HopMatrix compute(
+      Fabric fabric, int threads, ProgressListener progress, String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -57,19 +58,25 @@ public final class HopMatrix implements HopTable {
     }
     byte[] dist = new byte[(int) size];
     Arrays.fill(dist, (byte) NO_PATH);
-    Parallel.run(n, threads, () -> new Parallel.Worker() {
-      private final SwitchBfs bfs = new SwitchBfs(fabric);
+    Parallel.run(
+        n,
+        threads,
+        () ->
+            new Parallel.Worker() {
+              private final SwitchBfs bfs = new SwitchBfs(fabric);
 
-      @Override
-      public void run(int source) {
-        int base = source * n;
-        bfs.from(source);
-        for (int i = 0, reached = bfs.numReached(); i < reached; i++) {
-          int sw = bfs.reached(i);
-          dist[base + sw] = (byte) Math.min(bfs.distance(sw), NO_PATH);
-        }
-      }
-    }, progress, phase);
+              @Override
+              public void run(int source) {
+                int base = source * n;
+                bfs.from(source);
+                for (int i = 0, reached = bfs.numReached(); i < reached; i++) {
+                  int sw = bfs.reached(i);
+                  dist[base + sw] = (byte) Math.min(bfs.distance(sw), NO_PATH);
+                }
+              }
+            },
+        progress,
+        phase);
     return new HopMatrix(fabric, dist);
   }
 

@@ -1,9 +1,9 @@
 package org.ibrouting.paths;
 
 /**
- * Hop counts between switches as OpenSM's unicast manager sees them: the least number of hops
- * from a switch to a target switch, and the hops when leaving by a given port. MINHOP and DOR use
- * plain shortest paths ({@link HopMatrix}); Up*&#47;Down* supplies hops restricted to legal turns.
+ * Hop counts between switches as OpenSM's unicast manager sees them: the least number of hops from
+ * a switch to a target switch, and the hops when leaving by a given port. MINHOP and DOR use plain
+ * shortest paths ({@link HopMatrix}); Up*&#47;Down* supplies hops restricted to legal turns.
  */
 public interface HopTable {
   /** OpenSM's "no path" hop value. */

@@ -6,12 +6,12 @@ import org.ibrouting.fabric.Fabric;
 /**
  * Per-port SL-to-VL maps, as OpenSM programs them into switches (SL2VL MAD per input and output
  * port; {@code update_sl2vl} of an engine such as torus-2QoS) and CAs (one map per port), in a
- * compact form: every port slot of the fabric has a <em>class</em> (0..{@link #MAX_CLASSES}-1),
- * and one table gives the VL per (input port class, output port class, SL). A packet on SL s
- * that enters a switch through port i and leaves through port o travels the next link on
- * {@code vl(i, o, s)}; a packet a node sends itself (a CA's injection, a switch's port 0) uses its
- * sending port as input port. So a route's VL may change from hop to hop, and a credit loop is a
- * cycle over (channel, VL) pairs ({@code CreditLoopVerifier} builds that graph).
+ * compact form: every port slot of the fabric has a <em>class</em> (0..{@link #MAX_CLASSES}-1), and
+ * one table gives the VL per (input port class, output port class, SL). A packet on SL s that
+ * enters a switch through port i and leaves through port o travels the next link on {@code vl(i, o,
+ * s)}; a packet a node sends itself (a CA's injection, a switch's port 0) uses its sending port as
+ * input port. So a route's VL may change from hop to hop, and a credit loop is a cycle over
+ * (channel, VL) pairs ({@code CreditLoopVerifier} builds that graph).
  *
  * <p>torus-2QoS's rule, for instance: classes 0, 1, 2 for a switch port whose link points along
  * torus dimension x, y, z, class 3 for port 0, CA ports and ports outside the torus; the VL of a
@@ -35,13 +35,20 @@ public final class PortSl2Vl {
    * @param vlOfClasses {@code [(in * numClasses + out) * 16 + sl]}: the VL, 0-14
    * @param numVls the number of VLs routes can use under this rule (what the engine guarantees)
    */
-  public PortSl2Vl(String rule, byte[] classOfPort, int numClasses, byte[] vlOfClasses, int numVls) {
+  public PortSl2Vl(
+      String rule, byte[] classOfPort, int numClasses, byte[] vlOfClasses, int numVls) {
     if (numClasses < 1 || numClasses > MAX_CLASSES) {
-      throw new IllegalArgumentException("port SL2VL classes must number 1-" + MAX_CLASSES + ", not " + numClasses);
+      throw new IllegalArgumentException(
+          "port SL2VL classes must number 1-" + MAX_CLASSES + ", not " + numClasses);
     }
     if (vlOfClasses.length != numClasses * numClasses * SlTable.NUM_SLS) {
-      throw new IllegalArgumentException("a table of " + numClasses + " classes has "
-          + numClasses * numClasses * SlTable.NUM_SLS + " entries, not " + vlOfClasses.length);
+      throw new IllegalArgumentException(
+          "a table of "
+              + numClasses
+              + " classes has "
+              + numClasses * numClasses * SlTable.NUM_SLS
+              + " entries, not "
+              + vlOfClasses.length);
     }
     for (byte c : classOfPort) {
       if (c < 0 || c >= numClasses) {
@@ -83,7 +90,10 @@ public final class PortSl2Vl {
     return classOfPort.length;
   }
 
-  /** The VL of the next link for SL {@code sl} entering through port {@code in}, leaving through {@code out}. */
+  /**
+   * The VL of the next link for SL {@code sl} entering through port {@code in}, leaving through
+   * {@code out}.
+   */
   public int vl(int in, int out, int sl) {
     return vls[(classOfPort[in] * numClasses + classOfPort[out]) * SlTable.NUM_SLS + sl];
   }
@@ -105,8 +115,12 @@ public final class PortSl2Vl {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PortSl2Vl p && rule.equals(p.rule) && numClasses == p.numClasses
-        && numVls == p.numVls && Arrays.equals(classOfPort, p.classOfPort) && Arrays.equals(vls, p.vls);
+    return o instanceof PortSl2Vl p
+        && rule.equals(p.rule)
+        && numClasses == p.numClasses
+        && numVls == p.numVls
+        && Arrays.equals(classOfPort, p.classOfPort)
+        && Arrays.equals(vls, p.vls);
   }
 
   @Override

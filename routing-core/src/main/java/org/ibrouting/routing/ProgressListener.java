@@ -4,7 +4,7 @@ package org.ibrouting.routing;
 @FunctionalInterface
 public interface ProgressListener {
   /** Does nothing. */
-  ProgressListener SILENT = (phase, done, total) -> { };
+  ProgressListener SILENT = (phase, done, total) -> {};
 
   /** {@code done} of {@code total} units of {@code phase} are finished. */
   void progress(String phase, long done, long total);

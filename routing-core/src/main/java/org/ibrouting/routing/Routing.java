@@ -8,9 +8,9 @@ import org.ibrouting.fabric.Fabric;
  * What a routing engine returns: one linear forwarding table per switch (LID -> output port), an
  * optional {@link SlTable}, the name of the engine and the {@link Fabric} it belongs to.
  *
- * <p>The LFTs are one flat byte array of {@code numSwitches * lftStride} entries;
- * {@link #NO_ROUTE} (255) marks a LID the switch cannot reach. Walking the path of a packet from
- * switch {@code sw} to {@code lid}:
+ * <p>The LFTs are one flat byte array of {@code numSwitches * lftStride} entries; {@link #NO_ROUTE}
+ * (255) marks a LID the switch cannot reach. Walking the path of a packet from switch {@code sw} to
+ * {@code lid}:
  *
  * <pre>{@code
  * while (true) {
@@ -39,7 +39,12 @@ public final class Routing {
   private final SlTable slTable;
   private final List<String> notes;
 
-  Routing(Fabric fabric, String engineName, int lftStride, byte[] lfts, SlTable slTable,
+  Routing(
+      Fabric fabric,
+      String engineName,
+      int lftStride,
+      byte[] lfts,
+      SlTable slTable,
       List<String> notes) {
     this.fabric = fabric;
     this.engineName = engineName;
@@ -59,7 +64,9 @@ public final class Routing {
     return fabric;
   }
 
-  /** The name of the engine that produced it ({@code minhop}, or {@code file} for a loaded dump). */
+  /**
+   * The name of the engine that produced it ({@code minhop}, or {@code file} for a loaded dump).
+   */
   public String engineName() {
     return engineName;
   }
@@ -84,9 +91,20 @@ public final class Routing {
   }
 
   static IndexOutOfBoundsException outOfRange(Fabric fabric, int lftStride, int sw, int lid) {
-    return new IndexOutOfBoundsException(sw < 0 || sw >= fabric.numSwitches()
-        ? "switch " + sw + " outside 0.." + (fabric.numSwitches() - 1) + " (the fabric's switches)"
-        : "LID " + lid + " outside the LFT of " + lftStride + " entries (0.." + (lftStride - 1) + ")");
+    return new IndexOutOfBoundsException(
+        sw < 0 || sw >= fabric.numSwitches()
+            ? "switch "
+                + sw
+                + " outside 0.."
+                + (fabric.numSwitches() - 1)
+                + " (the fabric's switches)"
+            : "LID "
+                + lid
+                + " outside the LFT of "
+                + lftStride
+                + " entries (0.."
+                + (lftStride - 1)
+                + ")");
   }
 
   /**
@@ -107,8 +125,8 @@ public final class Routing {
   }
 
   /**
-   * What the engine wants the user to know about this routing, one sentence each, starting with
-   * the engine's name (e.g. the root Up*&#47;Down* chose itself); empty for most routings.
+   * What the engine wants the user to know about this routing, one sentence each, starting with the
+   * engine's name (e.g. the root Up*&#47;Down* chose itself); empty for most routings.
    */
   public List<String> notes() {
     return notes;
@@ -128,7 +146,8 @@ public final class Routing {
    */
   public long differingEntries(Routing other) {
     if (other.fabric != fabric) {
-      throw new IllegalArgumentException("routings of two fabrics cannot be compared entry by entry");
+      throw new IllegalArgumentException(
+          "routings of two fabrics cannot be compared entry by entry");
     }
     long count = 0;
     int maxLid = fabric.maxLid();
@@ -166,7 +185,14 @@ public final class Routing {
 
   @Override
   public String toString() {
-    return "Routing[" + engineName + ", " + fabric.numSwitches() + " LFTs of " + lftStride
-        + " entries, " + slTable + "]";
+    return "Routing["
+        + engineName
+        + ", "
+        + fabric.numSwitches()
+        + " LFTs of "
+        + lftStride
+        + " entries, "
+        + slTable
+        + "]";
   }
 }

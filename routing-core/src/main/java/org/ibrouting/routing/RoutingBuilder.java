@@ -25,8 +25,12 @@ public final class RoutingBuilder {
     this.lftStride = fabric.lftStride();
     long size = (long) fabric.numSwitches() * lftStride;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("LFTs of " + fabric.numSwitches() + " switches x "
-          + lftStride + " LIDs exceed 2^31 entries");
+      throw new IllegalArgumentException(
+          "LFTs of "
+              + fabric.numSwitches()
+              + " switches x "
+              + lftStride
+              + " LIDs exceed 2^31 entries");
     }
     this.lfts = new byte[(int) size];
     Arrays.fill(lfts, (byte) Routing.NO_ROUTE);
@@ -38,8 +42,14 @@ public final class RoutingBuilder {
     this.engineName = engineName;
     this.lftStride = fabric.lftStride();
     if (lfts.length != fabric.numSwitches() * lftStride) {
-      throw new IllegalArgumentException("LFTs of " + lfts.length + " entries do not fit "
-          + fabric.numSwitches() + " switches x " + lftStride + " LIDs");
+      throw new IllegalArgumentException(
+          "LFTs of "
+              + lfts.length
+              + " entries do not fit "
+              + fabric.numSwitches()
+              + " switches x "
+              + lftStride
+              + " LIDs");
     }
     this.lfts = lfts;
   }
@@ -52,7 +62,8 @@ public final class RoutingBuilder {
   /**
    * Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE).
    *
-   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the
+   *     LFT
    * @throws IllegalArgumentException when {@code port} is not 0..255
    */
   public RoutingBuilder setOutPort(int sw, int lid, int port) {
@@ -61,8 +72,14 @@ public final class RoutingBuilder {
       throw Routing.outOfRange(fabric, lftStride, sw, lid);
     }
     if ((port & ~0xFF) != 0) {
-      throw new IllegalArgumentException("port " + port + " for LID " + lid + " of switch " + sw
-          + ": an LFT entry is 0..254 or NO_ROUTE (255)");
+      throw new IllegalArgumentException(
+          "port "
+              + port
+              + " for LID "
+              + lid
+              + " of switch "
+              + sw
+              + ": an LFT entry is 0..254 or NO_ROUTE (255)");
     }
     lfts[sw * lftStride + lid] = (byte) port;
     return this;
@@ -71,7 +88,8 @@ public final class RoutingBuilder {
   /**
    * The output port set so far, or {@link Routing#NO_ROUTE}.
    *
-   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the LFT
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the
+   *     LFT
    */
   public int outPort(int sw, int lid) {
     if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
@@ -83,8 +101,8 @@ public final class RoutingBuilder {
 
   /**
    * Copies the entries of switch {@code sw} for LIDs {@code fromLid .. fromLid + count - 1} into
-   * {@code dst} from {@code dstPos} (raw bytes: read with {@code & 0xFF}), for passes that read many
-   * LIDs of every switch.
+   * {@code dst} from {@code dstPos} (raw bytes: read with {@code & 0xFF}), for passes that read
+   * many LIDs of every switch.
    */
   public void copyEntries(int sw, int fromLid, byte[] dst, int dstPos, int count) {
     System.arraycopy(lfts, sw * lftStride + fromLid, dst, dstPos, count);

@@ -29,20 +29,22 @@ public class RoutingException extends Exception {
     /** The fabric does not have the shape the algorithm needs: not a fat tree, mesh, torus, ... */
     UNSUPPORTED_TOPOLOGY,
     /**
-     * Switches with CAs that links join but no path the algorithm allows connects (for example
-     * no legal Up*&#47;Down* turn sequence), or switches the algorithm cannot reach.
+     * Switches with CAs that links join but no path the algorithm allows connects (for example no
+     * legal Up*&#47;Down* turn sequence), or switches the algorithm cannot reach.
      */
     DISCONNECTED,
     /** Deadlock freedom needs more virtual lanes than allowed: see {@link #vlsNeeded()}. */
     VLS_EXCEEDED,
     /**
-     * The engine's settings do not fit this fabric: a root or node GUID it does not have, a job
-     * map of another fabric, a first VL that leaves too few VLs, ...
+     * The engine's settings do not fit this fabric: a root or node GUID it does not have, a job map
+     * of another fabric, a first VL that leaves too few VLs, ...
      */
     SETTINGS_MISMATCH,
     /** The fabric exceeds a size limit of the engine's data structures. */
     TOO_LARGE,
-    /** Every engine of a chain refused; their refusals are {@linkplain #getSuppressed() suppressed}. */
+    /**
+     * Every engine of a chain refused; their refusals are {@linkplain #getSuppressed() suppressed}.
+     */
     ALL_REFUSED,
     /** Any other reason; the message says which. */
     OTHER
@@ -72,8 +74,8 @@ public class RoutingException extends Exception {
     this(reason, message, cause, 0, 0);
   }
 
-  private RoutingException(Reason reason, String message, Throwable cause, int vlsNeeded,
-      int vlsAllowed) {
+  private RoutingException(
+      Reason reason, String message, Throwable cause, int vlsNeeded, int vlsAllowed) {
     super(message, cause);
     this.reason = Objects.requireNonNull(reason, "reason");
     this.vlsNeeded = vlsNeeded;
@@ -89,8 +91,8 @@ public class RoutingException extends Exception {
    */
   public static RoutingException vlsExceeded(String message, int vlsNeeded, int vlsAllowed) {
     if (vlsNeeded <= vlsAllowed || vlsAllowed < 1) {
-      throw new IllegalArgumentException("VLs needed " + vlsNeeded + " must exceed the allowed "
-          + vlsAllowed + " (at least 1)");
+      throw new IllegalArgumentException(
+          "VLs needed " + vlsNeeded + " must exceed the allowed " + vlsAllowed + " (at least 1)");
     }
     return new RoutingException(Reason.VLS_EXCEEDED, message, null, vlsNeeded, vlsAllowed);
   }

@@ -19,7 +19,8 @@ public record RoutingOptions(long seed, int threads, int maxVls, ProgressListene
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
     if (maxVls < 1 || maxVls > 15) {
-      throw new IllegalArgumentException("maxVls must be 1..15 (InfiniBand data VLs), not " + maxVls);
+      throw new IllegalArgumentException(
+          "maxVls must be 1..15 (InfiniBand data VLs), not " + maxVls);
     }
     if (progress == null) {
       progress = ProgressListener.SILENT;

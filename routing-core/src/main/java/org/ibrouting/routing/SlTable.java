@@ -9,18 +9,19 @@ import org.ibrouting.fabric.Fabric;
  *
  * <p>Compact form: source LIDs are mapped to <em>source groups</em> (for example the switch a CA is
  * cabled to, since every path from that switch to one destination is the same), and one byte per
- * (group, destination LID) holds the SL. A source LID outside every group, or a destination
- * without an entry, gets SL 0. Memory: 1 int per LID + 1 byte per (group, LID).
+ * (group, destination LID) holds the SL. A source LID outside every group, or a destination without
+ * an entry, gets SL 0. Memory: 1 int per LID + 1 byte per (group, LID).
  *
- * <p>The VL of a path is {@code vlOfSl(sl)} on every hop, as with OpenSM's QoS SL-to-VL map,
- * unless the table carries a {@link PortSl2Vl}: then each hop's VL depends on the ports the packet
- * enters and leaves a switch through ({@link #portSl2Vl()}), as torus-2QoS programs it.
+ * <p>The VL of a path is {@code vlOfSl(sl)} on every hop, as with OpenSM's QoS SL-to-VL map, unless
+ * the table carries a {@link PortSl2Vl}: then each hop's VL depends on the ports the packet enters
+ * and leaves a switch through ({@link #portSl2Vl()}), as torus-2QoS programs it.
  */
 public final class SlTable {
   /** The number of SLs (and VLs) InfiniBand can address. */
   public static final int NUM_SLS = 16;
 
-  private static final SlTable NONE = new SlTable(new int[0], 0, 0, new byte[0], 1, identity(), null);
+  private static final SlTable NONE =
+      new SlTable(new int[0], 0, 0, new byte[0], 1, identity(), null);
 
   private final int[] groupOfSrcLid;
   private final int numGroups;
@@ -30,8 +31,14 @@ public final class SlTable {
   private final byte[] slToVl;
   private final PortSl2Vl portSl2Vl;
 
-  private SlTable(int[] groupOfSrcLid, int numGroups, int stride, byte[] sls, int numVls,
-      byte[] slToVl, PortSl2Vl portSl2Vl) {
+  private SlTable(
+      int[] groupOfSrcLid,
+      int numGroups,
+      int stride,
+      byte[] sls,
+      int numVls,
+      byte[] slToVl,
+      PortSl2Vl portSl2Vl) {
     this.groupOfSrcLid = groupOfSrcLid;
     this.numGroups = numGroups;
     this.stride = stride;
@@ -135,8 +142,13 @@ public final class SlTable {
 
   @Override
   public String toString() {
-    return isNone() ? "no SLs" : numVls + " VLs over " + numGroups + " source groups"
-        + (portSl2Vl == null ? "" : ", " + portSl2Vl);
+    return isNone()
+        ? "no SLs"
+        : numVls
+            + " VLs over "
+            + numGroups
+            + " source groups"
+            + (portSl2Vl == null ? "" : ", " + portSl2Vl);
   }
 
   /** Fills an {@link SlTable}. Entries start at SL 0. */
@@ -158,8 +170,12 @@ public final class SlTable {
       this.stride = numDstLids;
       long size = (long) numGroups * numDstLids;
       if (size > Integer.MAX_VALUE - 16) {
-        throw new IllegalArgumentException("SL table of " + numGroups + " groups x " + numDstLids
-            + " LIDs exceeds 2^31 entries; group sources by switch");
+        throw new IllegalArgumentException(
+            "SL table of "
+                + numGroups
+                + " groups x "
+                + numDstLids
+                + " LIDs exceeds 2^31 entries; group sources by switch");
       }
       this.sls = new byte[(int) size];
     }
@@ -199,8 +215,8 @@ public final class SlTable {
     }
 
     /**
-     * The table; its VL count is the highest VL any entry maps to, plus one, or the per-port
-     * map's count.
+     * The table; its VL count is the highest VL any entry maps to, plus one, or the per-port map's
+     * count.
      */
     public SlTable build() {
       boolean[] used = new boolean[NUM_SLS];

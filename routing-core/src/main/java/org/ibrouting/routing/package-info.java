@@ -1,2 +1,4 @@
-/** What engines return ({@link org.ibrouting.routing.Routing}, SL tables) and the engine contract. */
+/**
+ * What engines return ({@link org.ibrouting.routing.Routing}, SL tables) and the engine contract.
+ */
 package org.ibrouting.routing;

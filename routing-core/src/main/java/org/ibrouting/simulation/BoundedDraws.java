@@ -24,8 +24,8 @@ final class BoundedDraws {
   }
 
   /**
-   * The number {@code random.nextInt(bound)} returns, leaving {@code random} in the same state,
-   * for {@code bound >= 1} (above {@code maxBound} the constant is computed on the spot). The same
+   * The number {@code random.nextInt(bound)} returns, leaving {@code random} in the same state, for
+   * {@code bound >= 1} (above {@code maxBound} the constant is computed on the spot). The same
    * rejection of over-represented candidates as the JDK.
    */
   int nextInt(SplittableRandom random, int bound) {

@@ -28,13 +28,13 @@ public final class Endpoints {
     for (int e = 0; e < ports.length; e++) {
       int port = ports[e];
       if (port < 0 || port >= fabric.numPortSlots()) {
-        throw new IllegalArgumentException("port slot " + port + " is not in [0, "
-            + fabric.numPortSlots() + ")");
+        throw new IllegalArgumentException(
+            "port slot " + port + " is not in [0, " + fabric.numPortSlots() + ")");
       }
       int node = fabric.nodeOfPort(port);
       if (fabric.isSwitch(node)) {
-        throw new IllegalArgumentException(fabric.portName(port)
-            + " is a switch port; endpoints are CA or router ports");
+        throw new IllegalArgumentException(
+            fabric.portName(port) + " is a switch port; endpoints are CA or router ports");
       }
       if (fabric.baseLid(port) == 0) {
         throw new IllegalArgumentException(fabric.portName(port) + " has no LID");
@@ -60,12 +60,17 @@ public final class Endpoints {
     return new Endpoints(fabric, ports.toIntArray());
   }
 
-  /** Exactly these end port slots, in this order; each must be a CA/router port with a LID, cabled to a switch. */
+  /**
+   * Exactly these end port slots, in this order; each must be a CA/router port with a LID, cabled
+   * to a switch.
+   */
   public static Endpoints ofPorts(Fabric fabric, int[] ports) {
     return new Endpoints(fabric, ports.clone());
   }
 
-  /** Every port with a LID cabled to a switch of these CA or router nodes, in the given node order. */
+  /**
+   * Every port with a LID cabled to a switch of these CA or router nodes, in the given node order.
+   */
   public static Endpoints ofNodes(Fabric fabric, int[] nodes) {
     IntArrayList ports = new IntArrayList();
     for (int node : nodes) {
@@ -75,8 +80,8 @@ public final class Endpoints {
       int before = ports.size();
       addCablePorts(fabric, node, ports);
       if (ports.size() == before) {
-        throw new IllegalArgumentException(fabric.nodeName(node)
-            + " has no port with a LID cabled to a switch");
+        throw new IllegalArgumentException(
+            fabric.nodeName(node) + " has no port with a LID cabled to a switch");
       }
     }
     return new Endpoints(fabric, ports.toIntArray());

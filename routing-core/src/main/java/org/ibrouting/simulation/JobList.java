@@ -6,10 +6,10 @@ import java.util.Objects;
 /**
  * Which nodes every job runs on, as a batch system reports it (Domke, Hoefler, "Scheduling-Aware
  * Routing for Supercomputers"), before it is resolved against a fabric: {@code (node, job)}
- * entries, where a node is named by its description, its node GUID ({@code 0x0002c903000a1b2c})
- * or ORCS's {@code H}+GUID. lft-io's {@code JobListReader} reads it from a file;
- * {@link JobMap#resolve} and SAR resolve it. Each entry remembers where it came from, so that a
- * node the fabric does not have can be pointed at.
+ * entries, where a node is named by its description, its node GUID ({@code 0x0002c903000a1b2c}) or
+ * ORCS's {@code H}+GUID. lft-io's {@code JobListReader} reads it from a file; {@link
+ * JobMap#resolve} and SAR resolve it. Each entry remembers where it came from, so that a node the
+ * fabric does not have can be pointed at.
  *
  * @param source the file the entries came from, or {@code "the job list"}
  * @param entries the entries, in order
@@ -40,7 +40,8 @@ public record JobList(String source, List<Entry> entries) {
   /** Entries given in code as {@code node, job, node, job, ...}. */
   public static JobList of(String... nodeJobPairs) {
     if (nodeJobPairs.length % 2 != 0) {
-      throw new IllegalArgumentException("expected node, job pairs, got " + nodeJobPairs.length + " strings");
+      throw new IllegalArgumentException(
+          "expected node, job pairs, got " + nodeJobPairs.length + " strings");
     }
     Entry[] entries = new Entry[nodeJobPairs.length / 2];
     for (int i = 0; i < entries.length; i++) {

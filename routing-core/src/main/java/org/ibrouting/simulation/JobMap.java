@@ -8,8 +8,8 @@ import java.util.Map;
 import org.ibrouting.fabric.Fabric;
 
 /**
- * Which CAs of a fabric every job runs on: a {@link JobList} resolved against the fabric
- * ({@link #resolve}). SAR routes by it; {@link JobMetrics} measures a routing for it.
+ * Which CAs of a fabric every job runs on: a {@link JobList} resolved against the fabric ({@link
+ * #resolve}). SAR routes by it; {@link JobMetrics} measures a routing for it.
  */
 public final class JobMap {
   private final Fabric fabric;
@@ -23,8 +23,8 @@ public final class JobMap {
   }
 
   /**
-   * Resolves the entries of {@code jobs} against {@code fabric}. Jobs keep the order of their
-   * first entry; a node may belong to several jobs.
+   * Resolves the entries of {@code jobs} against {@code fabric}. Jobs keep the order of their first
+   * entry; a node may belong to several jobs.
    *
    * @throws IllegalArgumentException naming the entry ({@code file:line:column}) for a node the
    *     fabric does not have, a description several nodes share, a switch, or a node listed twice
@@ -45,20 +45,33 @@ public final class JobMap {
       String job = entry.job();
       int node = resolve(name, fabric, nodeOfDescription);
       if (node == -2) {
-        throw new IllegalArgumentException(entry.where() + ": node description '" + name
-            + "' names several nodes; use the node GUID");
+        throw new IllegalArgumentException(
+            entry.where()
+                + ": node description '"
+                + name
+                + "' names several nodes; use the node GUID");
       }
       if (node < 0) {
-        throw new IllegalArgumentException(entry.where() + ": unknown node '" + name
-            + "' (expected a CA node description or node GUID of " + fabric + ")");
+        throw new IllegalArgumentException(
+            entry.where()
+                + ": unknown node '"
+                + name
+                + "' (expected a CA node description or node GUID of "
+                + fabric
+                + ")");
       }
       if (fabric.isSwitch(node)) {
-        throw new IllegalArgumentException(entry.where() + ": " + fabric.nodeName(node)
-            + " is a switch; jobs run on CAs");
+        throw new IllegalArgumentException(
+            entry.where() + ": " + fabric.nodeName(node) + " is a switch; jobs run on CAs");
       }
       if (!seen.computeIfAbsent(job, j -> new IntOpenHashSet()).add(node)) {
-        throw new IllegalArgumentException(entry.where() + ": " + fabric.nodeName(node)
-            + " is listed twice for job '" + job + "'");
+        throw new IllegalArgumentException(
+            entry.where()
+                + ": "
+                + fabric.nodeName(node)
+                + " is listed twice for job '"
+                + job
+                + "'");
       }
       nodesOf.computeIfAbsent(job, j -> new IntArrayList()).add(node);
     }
@@ -84,7 +97,9 @@ public final class JobMap {
       }
     }
     // a node name ibnetdiscover-style ("H" + GUID without 0x), as ORCS names hosts
-    if ((name.startsWith("H") || name.startsWith("S")) && name.length() > 1 && name.length() <= 17) {
+    if ((name.startsWith("H") || name.startsWith("S"))
+        && name.length() > 1
+        && name.length() <= 17) {
       try {
         return fabric.nodeOfGuid(Long.parseUnsignedLong(name.substring(1), 16));
       } catch (NumberFormatException e) {

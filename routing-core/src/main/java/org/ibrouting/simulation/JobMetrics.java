@@ -5,9 +5,9 @@ import org.ibrouting.fabric.Fabric;
 
 /**
  * Job-aware routing metrics of Domke and Hoefler, "Scheduling-Aware Routing for Supercomputers":
- * the effective edge forwarding index of every inter-switch channel,
- * {@code γᵉ(c) = Σ_jobs |{ routes x -> y : x, y in the job, c on the route }|}, and the dark-fibre
- * share θ, the fraction of inter-switch channels that no intra-job route uses.
+ * the effective edge forwarding index of every inter-switch channel, {@code γᵉ(c) = Σ_jobs |{
+ * routes x -> y : x, y in the job, c on the route }|}, and the dark-fibre share θ, the fraction of
+ * inter-switch channels that no intra-job route uses.
  *
  * <p>Cost: O(Σ_jobs |job|² x path length); memory: one int per port slot.
  */
@@ -18,7 +18,8 @@ public final class JobMetrics {
   private final int numDark;
   private final int maxGamma;
 
-  private JobMetrics(Fabric fabric, int[] gamma, int numInterSwitchChannels, int numDark, int maxGamma) {
+  private JobMetrics(
+      Fabric fabric, int[] gamma, int numInterSwitchChannels, int numDark, int maxGamma) {
     this.fabric = fabric;
     this.gamma = gamma;
     this.numInterSwitchChannels = numInterSwitchChannels;
@@ -35,7 +36,8 @@ public final class JobMetrics {
   public static JobMetrics compute(PathTable table, JobMap jobs) {
     Fabric fabric = table.fabric();
     if (jobs.fabric() != fabric) {
-      throw new IllegalArgumentException("the job map belongs to " + jobs.fabric() + ", the routing to " + fabric);
+      throw new IllegalArgumentException(
+          "the job map belongs to " + jobs.fabric() + ", the routing to " + fabric);
     }
     Endpoints endpoints = table.endpoints();
     int[] gamma = new int[fabric.numPortSlots()];
@@ -52,8 +54,12 @@ public final class JobMetrics {
           }
         }
         if (members.size() == before) {
-          throw new IllegalArgumentException("job '" + jobs.jobId(job) + "': " + fabric.nodeName(node)
-              + " has no endpoint in the simulated set");
+          throw new IllegalArgumentException(
+              "job '"
+                  + jobs.jobId(job)
+                  + "': "
+                  + fabric.nodeName(node)
+                  + " has no endpoint in the simulated set");
         }
       }
       int[] m = members.elements();
@@ -65,7 +71,8 @@ public final class JobMetrics {
           }
           int length = table.path(m[a], m[b], buffer, 0);
           if (length < 0) {
-            throw new IllegalArgumentException("job '" + jobs.jobId(job) + "': " + table.describe(m[a], m[b]));
+            throw new IllegalArgumentException(
+                "job '" + jobs.jobId(job) + "': " + table.describe(m[a], m[b]));
           }
           for (int i = 0; i < length; i++) {
             int c = buffer[i];
@@ -92,7 +99,8 @@ public final class JobMetrics {
   }
 
   private static boolean isInterSwitch(Fabric fabric, PathTable table, int channel) {
-    return fabric.peerPort(channel) >= 0 && fabric.isSwitch(fabric.nodeOfPort(channel))
+    return fabric.peerPort(channel) >= 0
+        && fabric.isSwitch(fabric.nodeOfPort(channel))
         && table.headSwitch(channel) >= 0;
   }
 

@@ -12,7 +12,9 @@ public enum Metric {
   HIST_MAX_CONG("hist_max_cong"),
   /** Per run, the mean of 1/congestion over its streams (fraction of peak); histogram over runs. */
   HIST_ACC_BAND("hist_acc_band"),
-  /** Per run, the longest congestion-weighted dependency chain through the (first) pattern's levels. */
+  /**
+   * Per run, the longest congestion-weighted dependency chain through the (first) pattern's levels.
+   */
   DEP_MAX_DELAY("dep_max_delay"),
   /** Every channel's congestion summed over levels and runs, drawn as a Graphviz graph. */
   GET_CABLE_CONG("get_cable_cong");
@@ -36,7 +38,10 @@ public enum Metric {
         return m;
       }
     }
-    throw new IllegalArgumentException("unknown metric '" + name + "'; known: "
-        + Arrays.stream(values()).map(Metric::orcsName).collect(Collectors.joining(", ")));
+    throw new IllegalArgumentException(
+        "unknown metric '"
+            + name
+            + "'; known: "
+            + Arrays.stream(values()).map(Metric::orcsName).collect(Collectors.joining(", ")));
   }
 }

@@ -6,7 +6,9 @@ import java.util.Locale;
 public enum NodeSubset {
   /** Random endpoints, drawn afresh every run, as a fragmented batch system allocates them. */
   RAND("rand"),
-  /** The first endpoints in breadth-first order from the first endpoint: the fewest leaf switches. */
+  /**
+   * The first endpoints in breadth-first order from the first endpoint: the fewest leaf switches.
+   */
   LINEAR_BFS("linear_bfs");
 
   private final String orcsName;
@@ -28,6 +30,7 @@ public enum NodeSubset {
         return n;
       }
     }
-    throw new IllegalArgumentException("unknown node subset '" + name + "'; known: rand, linear_bfs");
+    throw new IllegalArgumentException(
+        "unknown node subset '" + name + "'; known: rand, linear_bfs");
   }
 }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
+import org.ibrouting.internal.LftWalker;
 import org.ibrouting.routing.Routing;
 
 /**
@@ -12,11 +13,11 @@ import org.ibrouting.routing.Routing;
  * injection channel (the endpoint's own port), then one channel per switch crossed, the last of
  * which is the ejection channel into the destination.
  *
- * <p>Built by walking the LFTs once per destination: the routes towards one destination LID form
- * an in-tree, so every switch is classified once per destination (routable with its hop count, or
- * why not: no route, a port leading nowhere, a loop, delivery to another node) with an iterative,
- * memoised walk. Pairs that cannot be routed are counted and described ({@link
- * #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
+ * <p>Built by walking the LFTs once per destination: the routes towards one destination LID form an
+ * in-tree, so every switch is classified once per destination (routable with its hop count, or why
+ * not: no route, a port leading nowhere, a loop, delivery to another node) by the memoised walk the
+ * route checker uses too (internal.LftWalker). Pairs that cannot be routed are counted and
+ * described ({@link #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
  *
  * <p>Two storage modes. When {@code P^2 x (longest path)} channel ids fit the budget passed to
  * {@link #build(Routing, Endpoints, long)}, every path is stored explicitly in one flat int array.
@@ -30,11 +31,6 @@ public final class PathTable {
   /** The default budget of explicitly stored channel ids (64 MiB of ints). */
   public static final long DEFAULT_EXPLICIT_BUDGET = 16L << 20;
 
-  private static final int NO_ROUTE = -1;
-  private static final int BAD_PORT = -2;
-  private static final int NOT_CONNECTED = -3;
-  private static final int MISDELIVERED = -4;
-  private static final int LOOP = -5;
   private static final int MAX_SAMPLES = 10;
 
   private final Routing routing;
@@ -45,23 +41,31 @@ public final class PathTable {
   private final int[] injectionOf;
   private final int[] leafOf;
   private final int[] lidOf;
+
   /** The switch a channel enters, or -1 when it enters an endpoint (or nothing). */
   private final int[] headSwitchOf;
+
   /** Bit (dst * numSwitches + sw) set when sw reaches dst. */
   private final long[] routable;
+
   private final int maxPathLength;
   private final long numUnroutablePairs;
   private final List<String> samples;
-  /** Explicit mode: channels of pair (src, dst) are channels[pathStart[k]..pathStart[k+1]), k = dst * P + src. */
+
+  /**
+   * Explicit mode: channels of pair (src, dst) are channels[pathStart[k]..pathStart[k+1]), k = dst
+   * * P + src.
+   */
   private final int[] pathStart;
+
   private final int[] channels;
 
   private PathTable(Routing routing, Endpoints endpoints, long explicitBudget) {
     this.routing = routing;
     this.fabric = routing.fabric();
     if (endpoints.fabric() != fabric) {
-      throw new IllegalArgumentException("the endpoints belong to " + endpoints.fabric()
-          + ", the routing to " + fabric);
+      throw new IllegalArgumentException(
+          "the endpoints belong to " + endpoints.fabric() + ", the routing to " + fabric);
     }
     this.endpoints = endpoints;
     this.numEndpoints = endpoints.size();
@@ -82,21 +86,14 @@ public final class PathTable {
     }
     routable = new long[(int) (((long) numEndpoints * numSwitches + 63) >>> 6)];
 
-    int[] result = new int[numSwitches];
-    int[] stampOf = new int[numSwitches];
-    java.util.Arrays.fill(stampOf, -1);
-    int[] stack = new int[numSwitches + 1];
+    LftWalker walker = new LftWalker(routing);
     int longest = 0;
     long unroutable = 0;
     List<String> sampleList = new ArrayList<>();
     for (int dst = 0; dst < numEndpoints; dst++) {
-      int lid = lidOf[dst];
-      int dstPort = injectionOf[dst];
+      walker.reset(lidOf[dst]);
       for (int sw = 0; sw < numSwitches; sw++) {
-        if (stampOf[sw] != dst) {
-          classify(sw, dst, lid, dstPort, result, stampOf, stack);
-        }
-        if (result[sw] > 0) {
+        if (walker.hops(sw) > 0) {
           long bit = (long) dst * numSwitches + sw;
           routable[(int) (bit >>> 6)] |= 1L << bit;
         }
@@ -105,7 +102,7 @@ public final class PathTable {
         if (src == dst) {
           continue;
         }
-        int hops = result[leafOf[src]];
+        int hops = walker.hops(leafOf[src]);
         if (hops > 0) {
           longest = Math.max(longest, hops + 1);
         } else {
@@ -160,67 +157,6 @@ public final class PathTable {
     return new PathTable(routing, endpoints, explicitBudget);
   }
 
-  /**
-   * Classifies {@code start} and every switch on its walk towards {@code dst}: result > 0 is the
-   * number of switch channels to the destination, result < 0 a failure code.
-   */
-  private void classify(int start, int dst, int lid, int dstPort, int[] result, int[] stampOf,
-      int[] stack) {
-    // stamp dst + numEndpoints marks "on the current walk"; dst marks "classified"
-    int onWalk = dst + numEndpoints;
-    int depth = 0;
-    int sw = start;
-    int outcome;
-    int tailHops;
-    while (true) {
-      stampOf[sw] = onWalk;
-      stack[depth++] = sw;
-      int port = routing.outPort(sw, lid);
-      if (port == Routing.NO_ROUTE) {
-        outcome = NO_ROUTE;
-        break;
-      }
-      if (port == 0 || port > fabric.numPorts(sw)) {
-        outcome = BAD_PORT;
-        break;
-      }
-      int channel = fabric.port(sw, port);
-      int peer = fabric.peerPort(channel);
-      if (peer < 0) {
-        outcome = NOT_CONNECTED;
-        break;
-      }
-      if (peer == dstPort) {
-        outcome = 1;
-        break;
-      }
-      int next = headSwitchOf[channel];
-      if (next < 0) {
-        outcome = MISDELIVERED;
-        break;
-      }
-      if (stampOf[next] == onWalk) {
-        outcome = LOOP;
-        break;
-      }
-      if (stampOf[next] == dst) {
-        outcome = result[next] > 0 ? result[next] + 1 : result[next];
-        break;
-      }
-      sw = next;
-    }
-    // unwind: the last switch pushed has the outcome; hops grow by one per step back
-    tailHops = outcome;
-    for (int i = depth - 1; i >= 0; i--) {
-      int s = stack[i];
-      result[s] = tailHops;
-      stampOf[s] = dst;
-      if (tailHops > 0) {
-        tailHops++;
-      }
-    }
-  }
-
   private boolean isRoutable(int src, int dst) {
     long bit = (long) dst * numSwitches + leafOf[src];
     return (routable[(int) (bit >>> 6)] & (1L << bit)) != 0;
@@ -237,7 +173,10 @@ public final class PathTable {
     return hops;
   }
 
-  /** Walks a routable pair's path into {@code out} from {@code offset}; returns the number of channels. */
+  /**
+   * Walks a routable pair's path into {@code out} from {@code offset}; returns the number of
+   * channels.
+   */
   private int walk(int src, int dst, int[] out, int offset) {
     int lid = lidOf[dst];
     int k = offset;
@@ -405,8 +344,14 @@ public final class PathTable {
         return pair + "no route at " + fabric.nodeName(sw);
       }
       if (port == 0 || port > fabric.numPorts(sw)) {
-        return pair + "the LFT of " + fabric.nodeName(sw) + " sends " + Lids.hex(lid)
-            + " to port " + port + ", not a link port";
+        return pair
+            + "the LFT of "
+            + fabric.nodeName(sw)
+            + " sends "
+            + Lids.hex(lid)
+            + " to port "
+            + port
+            + ", not a link port";
       }
       int channel = fabric.port(sw, port);
       int peer = fabric.peerPort(channel);
@@ -418,7 +363,10 @@ public final class PathTable {
       }
       int next = headSwitchOf[channel];
       if (next < 0) {
-        return pair + fabric.portName(channel) + " delivers to " + fabric.portName(peer)
+        return pair
+            + fabric.portName(channel)
+            + " delivers to "
+            + fabric.portName(peer)
             + ", not the destination";
       }
       sw = next;

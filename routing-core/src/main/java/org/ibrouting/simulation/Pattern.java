@@ -4,13 +4,13 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * One instance of a communication pattern over ranks {@code 0..commSize()-1}: a list of levels,
- * each a set of (sender rank, receiver rank) streams started together. Levels do not interfere
- * with each other. Stored as flat int arrays: level {@code l} holds streams
- * {@code levelStart(l) .. levelStart(l+1)-1}.
+ * each a set of (sender rank, receiver rank) streams started together. Levels do not interfere with
+ * each other. Stored as flat int arrays: level {@code l} holds streams {@code levelStart(l) ..
+ * levelStart(l+1)-1}.
  *
  * <p>For a pattern built by {@code ptrnvsptrn}, {@link #firstCommSize()} tells which ranks belong
- * to the first pattern (the one {@code dep_max_delay} measures); otherwise it equals
- * {@link #commSize()}.
+ * to the first pattern (the one {@code dep_max_delay} measures); otherwise it equals {@link
+ * #commSize()}.
  */
 public final class Pattern {
   private final int commSize;
@@ -27,13 +27,15 @@ public final class Pattern {
     this.receivers = receivers;
   }
 
-  /** A pattern from explicit levels: {@code levels[l]} holds sender, receiver, sender, receiver, ... */
+  /**
+   * A pattern from explicit levels: {@code levels[l]} holds sender, receiver, sender, receiver, ...
+   */
   public static Pattern of(int commSize, int[]... levels) {
     Builder b = new Builder(commSize);
     for (int[] level : levels) {
       if (level.length % 2 != 0) {
-        throw new IllegalArgumentException("a level needs (sender, receiver) pairs, got "
-            + level.length + " ranks");
+        throw new IllegalArgumentException(
+            "a level needs (sender, receiver) pairs, got " + level.length + " ranks");
       }
       for (int i = 0; i < level.length; i += 2) {
         b.add(level[i], level[i + 1]);
@@ -78,7 +80,9 @@ public final class Pattern {
     return receivers[stream];
   }
 
-  /** The pattern in ORCS's listing style, one level per block of {@code sender -> receiver} lines. */
+  /**
+   * The pattern in ORCS's listing style, one level per block of {@code sender -> receiver} lines.
+   */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
@@ -105,8 +109,14 @@ public final class Pattern {
 
     void add(int sender, int receiver) {
       if (sender < 0 || sender >= commSize || receiver < 0 || receiver >= commSize) {
-        throw new IllegalArgumentException("stream " + sender + " -> " + receiver
-            + " leaves the communicator of " + commSize + " ranks");
+        throw new IllegalArgumentException(
+            "stream "
+                + sender
+                + " -> "
+                + receiver
+                + " leaves the communicator of "
+                + commSize
+                + " ranks");
       }
       if (sender != receiver) {
         senders.add(sender);
@@ -126,7 +136,11 @@ public final class Pattern {
     }
 
     Pattern build(int firstCommSize) {
-      return new Pattern(commSize, firstCommSize, levelStart.toIntArray(), senders.toIntArray(),
+      return new Pattern(
+          commSize,
+          firstCommSize,
+          levelStart.toIntArray(),
+          senders.toIntArray(),
           receivers.toIntArray());
     }
   }

@@ -8,14 +8,14 @@ import java.util.stream.Collectors;
 
 /**
  * A named ORCS communication pattern (Schneider, Hoefler, Lumsdaine, "ORCS: An Oblivious Routing
- * Congestion Simulator"), turned into a {@link Pattern} for a communicator size by
- * {@link #generate(int, SplittableRandom)}. Patterns name ranks; the simulator maps ranks to
- * endpoints afresh in every run.
+ * Congestion Simulator"), turned into a {@link Pattern} for a communicator size by {@link
+ * #generate(int, SplittableRandom)}. Patterns name ranks; the simulator maps ranks to endpoints
+ * afresh in every run.
  *
- * <p>{@code ptrnvsptrn} runs a first pattern on ranks {@code 0..firstCommSize-1} and a second on the
- * remaining ranks, merged level by level. As in ORCS, the second pattern repeats while the first
- * still has levels and then finishes its current pass; if the first has no level, the second runs
- * once.
+ * <p>{@code ptrnvsptrn} runs a first pattern on ranks {@code 0..firstCommSize-1} and a second on
+ * the remaining ranks, merged level by level. As in ORCS, the second pattern repeats while the
+ * first still has levels and then finishes its current pass; if the first has no level, the second
+ * runs once.
  *
  * @param kind the pattern
  * @param first for {@code ptrnvsptrn}, the first pattern (else null)
@@ -34,7 +34,10 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
     BISECT("bisect"),
     /** Bisect in both directions: 2i -> 2i+1 and 2i+1 -> 2i. */
     BISECT_FB_SYM("bisect_fb_sym"),
-    /** Binomial tree: ceil(log2 n) levels; in level l, i sends to i + 2^l for every i below 2^l with i + 2^l below n. */
+    /**
+     * Binomial tree: ceil(log2 n) levels; in level l, i sends to i + 2^l for every i below 2^l with
+     * i + 2^l below n.
+     */
     TREE("tree"),
     /** Bruck: ceil(log2 n) levels; in level j, i -> (i + 2^j) mod n. */
     BRUCK("bruck"),
@@ -78,8 +81,8 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
       Objects.requireNonNull(first, "first pattern of ptrnvsptrn");
       Objects.requireNonNull(second, "second pattern of ptrnvsptrn");
       if (firstCommSize < 1) {
-        throw new IllegalArgumentException("ptrnvsptrn needs a first communicator of at least 1 rank, got "
-            + firstCommSize);
+        throw new IllegalArgumentException(
+            "ptrnvsptrn needs a first communicator of at least 1 rank, got " + firstCommSize);
       }
     } else if (first != null || second != null) {
       throw new IllegalArgumentException(kind.orcsName() + " takes no sub-patterns");
@@ -97,8 +100,8 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
   }
 
   /**
-   * Parses an ORCS pattern name ({@code bisect}, {@code 6neighbor}, ...) or
-   * {@code ptrnvsptrn(FIRST,SECOND,FIRSTSIZE)}, e.g. {@code ptrnvsptrn(tree,bisect,800)}.
+   * Parses an ORCS pattern name ({@code bisect}, {@code 6neighbor}, ...) or {@code
+   * ptrnvsptrn(FIRST,SECOND,FIRSTSIZE)}, e.g. {@code ptrnvsptrn(tree,bisect,800)}.
    *
    * @throws IllegalArgumentException naming the known patterns
    */
@@ -107,18 +110,20 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
     if (s.startsWith("ptrnvsptrn")) {
       String args = s.substring("ptrnvsptrn".length()).trim();
       if (!args.startsWith("(") || !args.endsWith(")")) {
-        throw new IllegalArgumentException("expected ptrnvsptrn(FIRST,SECOND,FIRSTSIZE), got '" + text + "'");
+        throw new IllegalArgumentException(
+            "expected ptrnvsptrn(FIRST,SECOND,FIRSTSIZE), got '" + text + "'");
       }
       String[] parts = splitTopLevel(args.substring(1, args.length() - 1));
       if (parts.length != 3) {
-        throw new IllegalArgumentException("expected ptrnvsptrn(FIRST,SECOND,FIRSTSIZE), got '" + text + "'");
+        throw new IllegalArgumentException(
+            "expected ptrnvsptrn(FIRST,SECOND,FIRSTSIZE), got '" + text + "'");
       }
       int size;
       try {
         size = Integer.parseInt(parts[2].trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("ptrnvsptrn: first communicator size '" + parts[2].trim()
-            + "' is not a number", e);
+        throw new IllegalArgumentException(
+            "ptrnvsptrn: first communicator size '" + parts[2].trim() + "' is not a number", e);
       }
       return versus(parse(parts[0]), parse(parts[1]), size);
     }
@@ -127,9 +132,12 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
         return of(kind);
       }
     }
-    throw new IllegalArgumentException("unknown pattern '" + text + "'; known: "
-        + Arrays.stream(Kind.values()).map(Kind::orcsName).collect(Collectors.joining(", "))
-        + " (ptrnvsptrn as ptrnvsptrn(FIRST,SECOND,FIRSTSIZE))");
+    throw new IllegalArgumentException(
+        "unknown pattern '"
+            + text
+            + "'; known: "
+            + Arrays.stream(Kind.values()).map(Kind::orcsName).collect(Collectors.joining(", "))
+            + " (ptrnvsptrn as ptrnvsptrn(FIRST,SECOND,FIRSTSIZE))");
   }
 
   private static String[] splitTopLevel(String s) {
@@ -159,8 +167,8 @@ public record PatternSpec(Kind kind, PatternSpec first, PatternSpec second, int 
   /** Generates the pattern for {@code commSize} ranks; random patterns draw from {@code random}. */
   public Pattern generate(int commSize, SplittableRandom random) {
     if (commSize < minCommSize()) {
-      throw new IllegalArgumentException(this + " needs at least " + minCommSize()
-          + " ranks, got " + commSize);
+      throw new IllegalArgumentException(
+          this + " needs at least " + minCommSize() + " ranks, got " + commSize);
     }
     if (kind == Kind.PTRNVSPTRN) {
       return versus(commSize, random);

@@ -38,8 +38,13 @@ public final class RoutingComparison {
    * @param quality the figures; null when the engine refused
    * @param refusal the engine's refusal; null when it routed
    */
-  public record Row(String name, String engine, double routingSeconds, Routing routing,
-      RoutingQuality quality, RoutingException refusal) {
+  public record Row(
+      String name,
+      String engine,
+      double routingSeconds,
+      Routing routing,
+      RoutingQuality quality,
+      RoutingException refusal) {
     /** Whether every pair of CA endpoints is routed (false for a refusal). */
     public boolean allRouted() {
       return quality != null && quality.report().allRouted();
@@ -67,7 +72,8 @@ public final class RoutingComparison {
   }
 
   /**
-   * Routes the fabric with {@code engine}, timing it, and adds the row; a refusal becomes a row too.
+   * Routes the fabric with {@code engine}, timing it, and adds the row; a refusal becomes a row
+   * too.
    *
    * @return the new row
    */
@@ -88,7 +94,8 @@ public final class RoutingComparison {
    * @return the new row
    */
   public Row addRefusal(String name, String engine, RoutingException refusal) {
-    return addRow(new Row(name, engine, Double.NaN, null, null, Objects.requireNonNull(refusal, "refusal")));
+    return addRow(
+        new Row(name, engine, Double.NaN, null, null, Objects.requireNonNull(refusal, "refusal")));
   }
 
   /**
@@ -109,14 +116,21 @@ public final class RoutingComparison {
    */
   public Row add(String name, Routing routing, double routingSeconds) {
     if (routing.fabric() != fabric) {
-      throw new IllegalArgumentException("routing '" + name + "' belongs to " + routing.fabric()
-          + ", not to the compared " + fabric);
+      throw new IllegalArgumentException(
+          "routing '"
+              + name
+              + "' belongs to "
+              + routing.fabric()
+              + ", not to the compared "
+              + fabric);
     }
-    return addRow(new Row(name, routing.engineName(), routingSeconds, routing, measure(routing), null));
+    return addRow(
+        new Row(name, routing.engineName(), routingSeconds, routing, measure(routing), null));
   }
 
   private RoutingQuality measure(Routing routing) {
-    RoutingQuality quality = RoutingQuality.measure(routing, options.withPatterns(0).withJobs(null));
+    RoutingQuality quality =
+        RoutingQuality.measure(routing, options.withPatterns(0).withJobs(null));
     if (!quality.report().allRouted() || options.patterns() == 0 && options.jobs() == null) {
       return quality;
     }
@@ -140,27 +154,61 @@ public final class RoutingComparison {
   public String format() {
     boolean jobs = options.jobs() != null;
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format("%-24s %-9s %9s %4s %8s %5s %8s %8s %9s %17s", "routing", "engine", "time s",
-        "VLs", "avg hops", "max", "minimal", "EFI max", "EFI mean", "Lambda (95% CI)"))
-        .append(jobs ? String.format(" %8s %7s", "job EFI", "dark") : "").append('\n');
+    sb.append(
+            String.format(
+                "%-24s %-9s %9s %4s %8s %5s %8s %8s %9s %17s",
+                "routing",
+                "engine",
+                "time s",
+                "VLs",
+                "avg hops",
+                "max",
+                "minimal",
+                "EFI max",
+                "EFI mean",
+                "Lambda (95% CI)"))
+        .append(jobs ? String.format(" %8s %7s", "job EFI", "dark") : "")
+        .append('\n');
     for (Row row : rows) {
       if (row.quality() == null) {
-        sb.append(String.format("%-24s %-9s refused: %s", row.name(), row.engine(),
-            row.refusal().getMessage())).append('\n');
+        sb.append(
+                String.format(
+                    "%-24s %-9s refused: %s", row.name(), row.engine(), row.refusal().getMessage()))
+            .append('\n');
         continue;
       }
       RoutingQuality q = row.quality();
       RouteReport report = q.report();
-      sb.append(String.format(Locale.ROOT, "%-24s %-9s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s", row.name(),
-          row.engine(), Double.isNaN(row.routingSeconds()) ? "-"
-              : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
-          q.vls(), report.avgHops(), report.maxHops(), 100 * report.minimalShare(), q.efiMax(), q.efiMean(),
-          !row.allRouted() ? "not all routed" : Double.isNaN(q.lambda()) ? "-"
-              : String.format(Locale.ROOT, "%.4f +- %.4f", q.lambda(), q.lambdaCi95())));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%-24s %-9s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s",
+              row.name(),
+              row.engine(),
+              Double.isNaN(row.routingSeconds())
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
+              q.vls(),
+              report.avgHops(),
+              report.maxHops(),
+              100 * report.minimalShare(),
+              q.efiMax(),
+              q.efiMean(),
+              !row.allRouted()
+                  ? "not all routed"
+                  : Double.isNaN(q.lambda())
+                      ? "-"
+                      : String.format(Locale.ROOT, "%.4f +- %.4f", q.lambda(), q.lambdaCi95())));
       if (jobs) {
         JobMetrics m = q.jobMetrics();
-        sb.append(m == null ? String.format(" %8s %7s", "-", "-")
-            : String.format(Locale.ROOT, " %8d %6.2f%%", m.maxEffectiveForwardingIndex(), 100 * m.darkFibreShare()));
+        sb.append(
+            m == null
+                ? String.format(" %8s %7s", "-", "-")
+                : String.format(
+                    Locale.ROOT,
+                    " %8d %6.2f%%",
+                    m.maxEffectiveForwardingIndex(),
+                    100 * m.darkFibreShare()));
       }
       sb.append('\n');
     }
@@ -169,30 +217,53 @@ public final class RoutingComparison {
 
   /**
    * The table as CSV: {@code name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,
-   * efi_max,efi_mean,lambda,lambda_ci95,error} (plus {@code job_efi_max,dark_fibre_share} with a job
-   * map), one line per row.
+   * efi_max,efi_mean,lambda,lambda_ci95,error} (plus {@code job_efi_max,dark_fibre_share} with a
+   * job map), one line per row.
    */
   public String formatCsv() {
     boolean jobs = options.jobs() != null;
-    StringBuilder sb = new StringBuilder("name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,"
-        + "efi_max,efi_mean,lambda,lambda_ci95,error" + (jobs ? ",job_efi_max,dark_fibre_share" : "") + "\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,"
+                + "efi_max,efi_mean,lambda,lambda_ci95,error"
+                + (jobs ? ",job_efi_max,dark_fibre_share" : "")
+                + "\n");
     for (Row row : rows) {
       if (row.quality() == null) {
-        sb.append(row.name()).append(',').append(row.engine()).append(",,,,,,,,,,")
-            .append(quoteCsv(row.refusal().getMessage())).append('\n');
+        sb.append(row.name())
+            .append(',')
+            .append(row.engine())
+            .append(",,,,,,,,,,")
+            .append(quoteCsv(row.refusal().getMessage()))
+            .append('\n');
         continue;
       }
       RoutingQuality q = row.quality();
       RouteReport report = q.report();
-      sb.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,", row.name(),
-          row.engine(), Double.isNaN(row.routingSeconds()) ? ""
-              : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
-          q.vls(), report.avgHops(), report.maxHops(), report.minimalShare(), q.efiMax(), q.efiMean(),
-          q.lambda(), q.lambdaCi95()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,",
+              row.name(),
+              row.engine(),
+              Double.isNaN(row.routingSeconds())
+                  ? ""
+                  : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
+              q.vls(),
+              report.avgHops(),
+              report.maxHops(),
+              report.minimalShare(),
+              q.efiMax(),
+              q.efiMean(),
+              q.lambda(),
+              q.lambdaCi95()));
       if (jobs) {
         JobMetrics m = q.jobMetrics();
-        sb.append(m == null ? ",," : String.format(Locale.ROOT, ",%d,%.4f", m.maxEffectiveForwardingIndex(),
-            m.darkFibreShare()));
+        sb.append(
+            m == null
+                ? ",,"
+                : String.format(
+                    Locale.ROOT, ",%d,%.4f", m.maxEffectiveForwardingIndex(), m.darkFibreShare()));
       }
       sb.append('\n');
     }

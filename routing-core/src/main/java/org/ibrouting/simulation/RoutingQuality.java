@@ -27,8 +27,14 @@ import org.ibrouting.routing.RoutingOptions;
  * @param lambdaCi95 half-width of Λ's 95% confidence interval; NaN likewise
  * @param jobMetrics γᵉ and dark fibre of a job map's jobs (SAR's metrics); null without a job map
  */
-public record RoutingQuality(RouteReport report, long efiMax, double efiMean, int vls, double lambda,
-    double lambdaCi95, JobMetrics jobMetrics) {
+public record RoutingQuality(
+    RouteReport report,
+    long efiMax,
+    double efiMean,
+    int vls,
+    double lambda,
+    double lambdaCi95,
+    JobMetrics jobMetrics) {
 
   /**
    * What {@link #measure} measures.
@@ -42,7 +48,8 @@ public record RoutingQuality(RouteReport report, long efiMax, double efiMean, in
     /** Checks the ranges. */
     public Options {
       if (patterns < 0) {
-        throw new IllegalArgumentException("patterns " + patterns + " is negative (0 skips Lambda)");
+        throw new IllegalArgumentException(
+            "patterns " + patterns + " is negative (0 skips Lambda)");
       }
       if (threads < 1) {
         throw new IllegalArgumentException("threads must be at least 1, not " + threads);
@@ -88,16 +95,21 @@ public record RoutingQuality(RouteReport report, long efiMax, double efiMean, in
    *     map to get the other figures of such a routing
    */
   public static RoutingQuality measure(Routing routing, Options options) {
-    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, options.threads()).check(routing);
-    ForwardingIndex efi = ForwardingIndex.compute(routing, EndpointScope.TERMINALS, options.threads());
+    RouteReport report =
+        new RouteChecker(EndpointScope.TERMINALS, options.threads()).check(routing);
+    ForwardingIndex efi =
+        ForwardingIndex.compute(routing, EndpointScope.TERMINALS, options.threads());
     double lambda = Double.NaN;
     double ci = Double.NaN;
     JobMetrics jobMetrics = null;
     if (options.patterns() > 0 || options.jobs() != null) {
       PathTable table = PathTable.build(routing, Endpoints.allCas(routing.fabric()));
       if (options.patterns() > 0) {
-        SimulationResult result = Simulator.effectiveBisectionBandwidth(table,
-            SimulationOptions.of(options.patterns(), options.seed()).withThreads(options.threads()));
+        SimulationResult result =
+            Simulator.effectiveBisectionBandwidth(
+                table,
+                SimulationOptions.of(options.patterns(), options.seed())
+                    .withThreads(options.threads()));
         lambda = result.mean();
         ci = result.confidence95();
       }
@@ -106,7 +118,7 @@ public record RoutingQuality(RouteReport report, long efiMax, double efiMean, in
         jobMetrics = JobMetrics.compute(table, options.jobs());
       }
     }
-    return new RoutingQuality(report, efi.max(), efi.mean(), routing.slTable().numVls(), lambda, ci,
-        jobMetrics);
+    return new RoutingQuality(
+        report, efi.max(), efi.mean(), routing.slTable().numVls(), lambda, ci, jobMetrics);
   }
 }

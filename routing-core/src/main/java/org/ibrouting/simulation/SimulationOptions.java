@@ -16,14 +16,15 @@ import org.ibrouting.routing.RoutingOptions;
  * @param shuffleRanks whether ranks are mapped to the picked endpoints in random order (ORCS always
  *     does); false keeps rank i on the i-th picked endpoint
  */
-public record SimulationOptions(int commSize, int numRuns, NodeSubset subset, long seed,
-    int threads, boolean shuffleRanks) {
+public record SimulationOptions(
+    int commSize, int numRuns, NodeSubset subset, long seed, int threads, boolean shuffleRanks) {
 
   /** Validates the options. */
   public SimulationOptions {
     Objects.requireNonNull(subset, "subset");
     if (commSize < 0) {
-      throw new IllegalArgumentException("communicator size " + commSize + " is negative (0 = all endpoints)");
+      throw new IllegalArgumentException(
+          "communicator size " + commSize + " is negative (0 = all endpoints)");
     }
     if (numRuns < 1) {
       throw new IllegalArgumentException("number of runs " + numRuns + " must be at least 1");
@@ -34,11 +35,12 @@ public record SimulationOptions(int commSize, int numRuns, NodeSubset subset, lo
   }
 
   /**
-   * All endpoints, {@code numRuns} runs, ORCS's default subset, {@link RoutingOptions#defaultThreads()},
-   * shuffled ranks.
+   * All endpoints, {@code numRuns} runs, ORCS's default subset, {@link
+   * RoutingOptions#defaultThreads()}, shuffled ranks.
    */
   public static SimulationOptions of(int numRuns, long seed) {
-    return new SimulationOptions(0, numRuns, NodeSubset.LINEAR_BFS, seed, RoutingOptions.defaultThreads(), true);
+    return new SimulationOptions(
+        0, numRuns, NodeSubset.LINEAR_BFS, seed, RoutingOptions.defaultThreads(), true);
   }
 
   /** A copy with another number of runs. */

@@ -21,8 +21,13 @@ public final class SimulationResult {
   private final long[] weightHistogram;
   private final long[] channelCongestion;
 
-  SimulationResult(PatternSpec pattern, Metric metric, int commSize, double[] runValues,
-      long[] weightHistogram, long[] channelCongestion) {
+  SimulationResult(
+      PatternSpec pattern,
+      Metric metric,
+      int commSize,
+      double[] runValues,
+      long[] weightHistogram,
+      long[] channelCongestion) {
     this.pattern = pattern;
     this.metric = metric;
     this.commSize = commSize;
@@ -138,8 +143,8 @@ public final class SimulationResult {
   }
 
   /**
-   * The {@code hist_max_cong} listing as ORCS prints it, e.g.
-   * {@code weight 1: 14 of the 64 connections (21.88%)} per filled bin, then {@code BW: 0.593750}.
+   * The {@code hist_max_cong} listing as ORCS prints it, e.g. {@code weight 1: 14 of the 64
+   * connections (21.88%)} per filled bin, then {@code BW: 0.593750}.
    */
   public String formatWeightHistogram() {
     return formatWeightHistogram(weightHistogram);
@@ -158,8 +163,14 @@ public final class SimulationResult {
     StringBuilder sb = new StringBuilder();
     for (int w = 0; w < histogram.length; w++) {
       if (histogram[w] > 0) {
-        sb.append(String.format(Locale.ROOT, "weight %d: %d of the %d connections (%.2f%%)%n", w,
-            histogram[w], total, histogram[w] * 100.0 / total));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "weight %d: %d of the %d connections (%.2f%%)%n",
+                w,
+                histogram[w],
+                total,
+                histogram[w] * 100.0 / total));
       }
     }
     long streams = total - (histogram.length > 0 ? histogram[0] : 0);
@@ -169,13 +180,14 @@ public final class SimulationResult {
 
   /**
    * The per-run values as ORCS lists them: one line per distinct value, ascending, in ORCS's
-   * wording (typo included) so that scripts written for ORCS parse ours: {@code Congestion sum of
-   * 6 occured 12 times.} for {@link Metric#SUM_MAX_CONG}, {@code Delay of ...} for
-   * {@link Metric#DEP_MAX_DELAY}, and {@code Bandwidth of 0.531250 occured 3 times.} (six
-   * decimals) for {@link Metric#HIST_ACC_BAND}. The other metrics have no run listing: the
-   * congestion histogram ({@link #formatWeightHistogram()}) or the cable map stand for it.
+   * wording (typo included) so that scripts written for ORCS parse ours: {@code Congestion sum of 6
+   * occured 12 times.} for {@link Metric#SUM_MAX_CONG}, {@code Delay of ...} for {@link
+   * Metric#DEP_MAX_DELAY}, and {@code Bandwidth of 0.531250 occured 3 times.} (six decimals) for
+   * {@link Metric#HIST_ACC_BAND}. The other metrics have no run listing: the congestion histogram
+   * ({@link #formatWeightHistogram()}) or the cable map stand for it.
    *
-   * @throws IllegalStateException for {@link Metric#HIST_MAX_CONG} and {@link Metric#GET_CABLE_CONG}
+   * @throws IllegalStateException for {@link Metric#HIST_MAX_CONG} and {@link
+   *     Metric#GET_CABLE_CONG}
    */
   public String formatRunValues() {
     String what;
@@ -212,9 +224,9 @@ public final class SimulationResult {
   }
 
   /**
-   * A short summary for people: the {@link #toString()} line, then for a bandwidth metric the
-   * runs per 5% bin of peak bandwidth as a bar chart (empty bins left out), for
-   * {@link Metric#SUM_MAX_CONG} and {@link Metric#DEP_MAX_DELAY} the quartiles of the run values.
+   * A short summary for people: the {@link #toString()} line, then for a bandwidth metric the runs
+   * per 5% bin of peak bandwidth as a bar chart (empty bins left out), for {@link
+   * Metric#SUM_MAX_CONG} and {@link Metric#DEP_MAX_DELAY} the quartiles of the run values.
    */
   public String formatSummary() {
     StringBuilder sb = new StringBuilder(toString()).append(System.lineSeparator());
@@ -225,17 +237,29 @@ public final class SimulationResult {
       for (int b = 0; b < bins.length; b++) {
         if (bins[b] > 0) {
           int bar = (int) Math.max(1, Math.round(40.0 * bins[b] / most));
-          sb.append(String.format(Locale.ROOT, "  %.2f-%.2f %7d  %s%n", 0.05 * b,
-              b == bins.length - 1 ? 1.0 : 0.05 * (b + 1), bins[b], "#".repeat(bar)));
+          sb.append(
+              String.format(
+                  Locale.ROOT,
+                  "  %.2f-%.2f %7d  %s%n",
+                  0.05 * b,
+                  b == bins.length - 1 ? 1.0 : 0.05 * (b + 1),
+                  bins[b],
+                  "#".repeat(bar)));
         }
       }
     } else if (metric == Metric.SUM_MAX_CONG || metric == Metric.DEP_MAX_DELAY) {
       double[] sorted = runValues.clone();
       Arrays.sort(sorted);
       if (sorted.length > 0) {
-        sb.append(String.format(Locale.ROOT, "quartiles: %.0f / %.0f / %.0f / %.0f / %.0f (min / 25%% / median / 75%% / max)%n",
-            sorted[0], sorted[(sorted.length - 1) / 4], sorted[(sorted.length - 1) / 2],
-            sorted[3 * (sorted.length - 1) / 4], sorted[sorted.length - 1]));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "quartiles: %.0f / %.0f / %.0f / %.0f / %.0f (min / 25%% / median / 75%% / max)%n",
+                sorted[0],
+                sorted[(sorted.length - 1) / 4],
+                sorted[(sorted.length - 1) / 2],
+                sorted[3 * (sorted.length - 1) / 4],
+                sorted[sorted.length - 1]));
       }
     }
     return sb.toString();
@@ -257,7 +281,16 @@ public final class SimulationResult {
   /** A one-paragraph summary: metric, runs, mean with its 95% confidence interval, range. */
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%s %s on %d ranks, %d runs: mean %.6f +- %.6f (95%% CI), min %.6f, max %.6f",
-        pattern, metric.orcsName(), commSize, numRuns(), mean(), confidence95(), min(), max());
+    return String.format(
+        Locale.ROOT,
+        "%s %s on %d ranks, %d runs: mean %.6f +- %.6f (95%% CI), min %.6f, max %.6f",
+        pattern,
+        metric.orcsName(),
+        commSize,
+        numRuns(),
+        mean(),
+        confidence95(),
+        min(),
+        max());
   }
 }

@@ -15,22 +15,23 @@ import org.ibrouting.routing.RoutingOptions;
  * Hoefler, Lumsdaine, "ORCS"): within one level, the congestion τ(c) of a directed channel is the
  * number of the level's streams whose path uses it, injection and ejection channels included; a
  * stream's congestion is the largest τ on its path and its bandwidth 1/congestion of the link
- * bandwidth. Levels and runs are independent. The effective bisection bandwidth
- * ({@link #effectiveBisectionBandwidth}) is the mean over random bisect patterns of the summed
- * stream bandwidths divided by P/2 (Hoefler, Schneider, Lumsdaine, "Optimized Routing for
- * Large-Scale InfiniBand Networks").
+ * bandwidth. Levels and runs are independent. The effective bisection bandwidth ({@link
+ * #effectiveBisectionBandwidth}) is the mean over random bisect patterns of the summed stream
+ * bandwidths divided by P/2 (Hoefler, Schneider, Lumsdaine, "Optimized Routing for Large-Scale
+ * InfiniBand Networks").
  *
  * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
- * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same result.
- * Per level a thread writes every stream's path into a reusable buffer ({@link PathTable#paths},
- * several walks at once), counts τ in an int array indexed by channel, takes each stream's maximum
- * in a second pass over the buffer, and resets only the counters it touched.
+ * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same
+ * result. Per level a thread writes every stream's path into a reusable buffer ({@link
+ * PathTable#paths}, several walks at once), counts τ in an int array indexed by channel, takes each
+ * stream's maximum in a second pass over the buffer, and resets only the counters it touched.
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path.
  */
 public final class Simulator {
   private static final int RUNS_PER_CHUNK = 32;
+
   /** 1.0 / w for the congestions met most, the same doubles the division gives. */
   private static final double[] INVERSES = new double[1024];
 
@@ -43,10 +44,10 @@ public final class Simulator {
   private Simulator() {}
 
   /** Builds the {@link PathTable} of all CA endpoints and simulates. */
-  public static SimulationResult simulate(Routing routing, PatternSpec pattern, Metric metric,
-      SimulationOptions options) {
-    return simulate(PathTable.build(routing, Endpoints.allCas(routing.fabric())), pattern, metric,
-        options);
+  public static SimulationResult simulate(
+      Routing routing, PatternSpec pattern, Metric metric, SimulationOptions options) {
+    return simulate(
+        PathTable.build(routing, Endpoints.allCas(routing.fabric())), pattern, metric, options);
   }
 
   /**
@@ -56,21 +57,32 @@ public final class Simulator {
    *     for the pattern
    * @throws UnroutablePairsException if the routing leaves endpoint pairs unroutable
    */
-  public static SimulationResult simulate(PathTable table, PatternSpec pattern, Metric metric,
-      SimulationOptions options) {
+  public static SimulationResult simulate(
+      PathTable table, PatternSpec pattern, Metric metric, SimulationOptions options) {
     int numEndpoints = table.numEndpoints();
     int commSize = options.commSize() == 0 ? numEndpoints : options.commSize();
     if (commSize > numEndpoints) {
-      throw new IllegalArgumentException("a communicator of " + commSize + " ranks exceeds the "
-          + numEndpoints + " endpoints of " + table.fabric());
+      throw new IllegalArgumentException(
+          "a communicator of "
+              + commSize
+              + " ranks exceeds the "
+              + numEndpoints
+              + " endpoints of "
+              + table.fabric());
     }
     if (commSize < pattern.minCommSize()) {
-      throw new IllegalArgumentException("pattern " + pattern + " needs at least "
-          + pattern.minCommSize() + " ranks, the communicator has " + commSize);
+      throw new IllegalArgumentException(
+          "pattern "
+              + pattern
+              + " needs at least "
+              + pattern.minCommSize()
+              + " ranks, the communicator has "
+              + commSize);
     }
     requireRoutable(table);
     Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
-    int[] bfsOrder = options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
+    int[] bfsOrder =
+        options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
     int numRuns = options.numRuns();
     double[] runValues = new double[numRuns];
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
@@ -80,22 +92,26 @@ public final class Simulator {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread[] pool = new Thread[workers.length];
     for (int t = 0; t < workers.length; t++) {
-      Worker w = new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
+      Worker w =
+          new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
       workers[t] = w;
-      pool[t] = new Thread(() -> {
-        try {
-          int chunk;
-          while (failure.get() == null
-              && (chunk = nextChunk.getAndIncrement()) * RUNS_PER_CHUNK < numRuns) {
-            int to = Math.min(numRuns, (chunk + 1) * RUNS_PER_CHUNK);
-            for (int run = chunk * RUNS_PER_CHUNK; run < to; run++) {
-              w.run(run);
-            }
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }, "ibrouting-sim-" + t);
+      pool[t] =
+          new Thread(
+              () -> {
+                try {
+                  int chunk;
+                  while (failure.get() == null
+                      && (chunk = nextChunk.getAndIncrement()) * RUNS_PER_CHUNK < numRuns) {
+                    int to = Math.min(numRuns, (chunk + 1) * RUNS_PER_CHUNK);
+                    for (int run = chunk * RUNS_PER_CHUNK; run < to; run++) {
+                      w.run(run);
+                    }
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              },
+              "ibrouting-sim-" + t);
     }
     if (pool.length == 1) {
       pool[0].run();
@@ -119,7 +135,8 @@ public final class Simulator {
       throw err;
     }
     long[] histogram = new long[0];
-    long[] channelCongestion = metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
+    long[] channelCongestion =
+        metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
     for (Worker w : workers) {
       if (w.histogram.length > histogram.length) {
         histogram = Arrays.copyOf(histogram, w.histogram.length);
@@ -139,12 +156,13 @@ public final class Simulator {
   /**
    * The effective bisection bandwidth Λ of a routing over all its CA endpoints: {@code numPatterns}
    * random bisect patterns drawn from {@code seed}, on {@link RoutingOptions#defaultThreads()}
-   * threads; {@link SimulationResult#mean()} is Λ as a fraction of {@code B·P/2} and
-   * {@link SimulationResult#confidence95()} its 95% confidence half-width.
+   * threads; {@link SimulationResult#mean()} is Λ as a fraction of {@code B·P/2} and {@link
+   * SimulationResult#confidence95()} its 95% confidence half-width.
    *
    * @throws UnroutablePairsException when some pair of CA endpoints has no route
    */
-  public static SimulationResult effectiveBisectionBandwidth(Routing routing, int numPatterns, long seed) {
+  public static SimulationResult effectiveBisectionBandwidth(
+      Routing routing, int numPatterns, long seed) {
     return effectiveBisectionBandwidth(routing, SimulationOptions.of(numPatterns, seed));
   }
 
@@ -154,33 +172,52 @@ public final class Simulator {
    *
    * @throws UnroutablePairsException when some pair of CA endpoints has no route
    */
-  public static SimulationResult effectiveBisectionBandwidth(Routing routing, SimulationOptions options) {
-    return effectiveBisectionBandwidth(PathTable.build(routing, Endpoints.allCas(routing.fabric())), options);
+  public static SimulationResult effectiveBisectionBandwidth(
+      Routing routing, SimulationOptions options) {
+    return effectiveBisectionBandwidth(
+        PathTable.build(routing, Endpoints.allCas(routing.fabric())), options);
   }
 
   /**
-   * Λ over the endpoints of {@code table} (build it once to measure several ways), with
-   * {@code options.numRuns()} random bisect patterns, its seed and threads.
+   * Λ over the endpoints of {@code table} (build it once to measure several ways), with {@code
+   * options.numRuns()} random bisect patterns, its seed and threads.
    *
    * @throws UnroutablePairsException when some pair of the table's endpoints has no route
    */
-  public static SimulationResult effectiveBisectionBandwidth(PathTable table, SimulationOptions options) {
-    return simulate(table, PatternSpec.of(PatternSpec.Kind.BISECT), Metric.HIST_ACC_BAND,
-        new SimulationOptions(0, options.numRuns(), NodeSubset.RAND, options.seed(), options.threads(), true));
+  public static SimulationResult effectiveBisectionBandwidth(
+      PathTable table, SimulationOptions options) {
+    return simulate(
+        table,
+        PatternSpec.of(PatternSpec.Kind.BISECT),
+        Metric.HIST_ACC_BAND,
+        new SimulationOptions(
+            0, options.numRuns(), NodeSubset.RAND, options.seed(), options.threads(), true));
   }
 
   /**
-   * The congestion of every stream of {@code pattern} with rank {@code r} on endpoint
-   * {@code rankToEndpoint[r]}, in stream order (levels one after the other).
+   * The congestion of every stream of {@code pattern} with rank {@code r} on endpoint {@code
+   * rankToEndpoint[r]}, in stream order (levels one after the other).
    */
   public static int[] streamCongestion(PathTable table, Pattern pattern, int[] rankToEndpoint) {
     if (rankToEndpoint.length < pattern.commSize()) {
-      throw new IllegalArgumentException("the mapping covers " + rankToEndpoint.length
-          + " ranks, the pattern has " + pattern.commSize());
+      throw new IllegalArgumentException(
+          "the mapping covers "
+              + rankToEndpoint.length
+              + " ranks, the pattern has "
+              + pattern.commSize());
     }
     int[] weights = new int[pattern.numStreams()];
-    Worker w = new Worker(table, null, pattern, Metric.HIST_MAX_CONG,
-        SimulationOptions.of(1, 0), pattern.commSize(), null, new double[1], null);
+    Worker w =
+        new Worker(
+            table,
+            null,
+            pattern,
+            Metric.HIST_MAX_CONG,
+            SimulationOptions.of(1, 0),
+            pattern.commSize(),
+            null,
+            new double[1],
+            null);
     for (int level = 0; level < pattern.numLevels(); level++) {
       w.simulateLevel(pattern, level, rankToEndpoint, weights);
     }
@@ -189,16 +226,23 @@ public final class Simulator {
 
   static void requireRoutable(PathTable table) {
     if (table.numUnroutablePairs() > 0) {
-      throw new UnroutablePairsException("routing '" + table.routing().engineName() + "' leaves "
-          + table.numUnroutablePairs() + " of " + (long) table.numEndpoints() * (table.numEndpoints() - 1)
-          + " endpoint pairs unroutable, e.g.\n  " + String.join("\n  ", table.unroutableSamples()),
+      throw new UnroutablePairsException(
+          "routing '"
+              + table.routing().engineName()
+              + "' leaves "
+              + table.numUnroutablePairs()
+              + " of "
+              + (long) table.numEndpoints() * (table.numEndpoints() - 1)
+              + " endpoint pairs unroutable, e.g.\n  "
+              + String.join("\n  ", table.unroutableSamples()),
           table.numUnroutablePairs());
     }
   }
 
   private static boolean isRandom(PatternSpec spec) {
     return spec.kind() == PatternSpec.Kind.RAND
-        || spec.kind() == PatternSpec.Kind.PTRNVSPTRN && (isRandom(spec.first()) || isRandom(spec.second()));
+        || spec.kind() == PatternSpec.Kind.PTRNVSPTRN
+            && (isRandom(spec.first()) || isRandom(spec.second()));
   }
 
   /** A 64-bit mix of (seed, run), so that neighbouring runs get unrelated generators. */
@@ -232,8 +276,16 @@ public final class Simulator {
     long[] histogram = new long[16];
     final long[] channelLoad;
 
-    Worker(PathTable table, PatternSpec spec, Pattern fixed, Metric metric, SimulationOptions options,
-        int commSize, int[] bfsOrder, double[] runValues, BoundedDraws draws) {
+    Worker(
+        PathTable table,
+        PatternSpec spec,
+        Pattern fixed,
+        Metric metric,
+        SimulationOptions options,
+        int commSize,
+        int[] bfsOrder,
+        double[] runValues,
+        BoundedDraws draws) {
       this.table = table;
       this.spec = spec;
       this.fixed = fixed;
@@ -272,11 +324,12 @@ public final class Simulator {
         }
         sumMax += levelMax;
       }
-      runValues[run] = switch (metric) {
-        case SUM_MAX_CONG -> sumMax;
-        case DEP_MAX_DELAY -> dependencyDelay(pattern);
-        default -> pattern.numStreams() == 0 ? 1.0 : inverseSum / pattern.numStreams();
-      };
+      runValues[run] =
+          switch (metric) {
+            case SUM_MAX_CONG -> sumMax;
+            case DEP_MAX_DELAY -> dependencyDelay(pattern);
+            default -> pattern.numStreams() == 0 ? 1.0 : inverseSum / pattern.numStreams();
+          };
     }
 
     private void mapRanks(SplittableRandom random) {

@@ -2,10 +2,11 @@ package org.ibrouting.topology;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.SwitchBfs;
 
 /**
- * Connected components of a fabric's node graph (switches, CAs and routers, over connected
- * ports), by iterative breadth-first search. Cost: O(nodes + links) time, 2 ints per node.
+ * Connected components of a fabric's node graph (switches, CAs and routers, over connected ports),
+ * by breadth-first search (internal.SwitchBfs). Cost: O(nodes + links) time, 4 ints per node.
  */
 public final class Connectivity {
   private Connectivity() {}
@@ -41,25 +42,16 @@ public final class Connectivity {
   private static int[] label(Fabric fabric, int limit) {
     int[] component = new int[limit];
     Arrays.fill(component, -1);
-    int[] queue = new int[limit];
+    SwitchBfs bfs =
+        limit == fabric.numSwitches() ? new SwitchBfs(fabric) : SwitchBfs.overAllNodes(fabric);
     int count = 0;
     for (int start = 0; start < limit; start++) {
       if (component[start] >= 0) {
         continue;
       }
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = start;
-      component[start] = count;
-      while (head < tail) {
-        int node = queue[head++];
-        for (int i = 0; i < fabric.outDegree(node); i++) {
-          int next = fabric.channelHead(fabric.outChannel(node, i));
-          if (next < limit && component[next] < 0) {
-            component[next] = count;
-            queue[tail++] = next;
-          }
-        }
+      bfs.from(start);
+      for (int i = 0; i < bfs.numReached(); i++) {
+        component[bfs.reached(i)] = count;
       }
       count++;
     }
@@ -73,9 +65,9 @@ public final class Connectivity {
 
   /**
    * The ordered (source LID, destination LID) pairs of distinct CA and router ports, counting every
-   * LID of an LMC range, that the fabric can carry: both ports cabled to switches of one
-   * {@link #switchComponents switch component}, or cabled straight to each other. This is the
-   * number of pairs a routing of the damaged fabric can deliver at best.
+   * LID of an LMC range, that the fabric can carry: both ports cabled to switches of one {@link
+   * #switchComponents switch component}, or cabled straight to each other. This is the number of
+   * pairs a routing of the damaged fabric can deliver at best.
    */
   public static long connectedPairs(Fabric fabric) {
     int[] component = switchComponents(fabric);

@@ -67,8 +67,8 @@ public final class Failures {
   }
 
   /**
-   * Removes {@code percent} % of the switch-to-switch links (rounded, at least one when
-   * {@code percent > 0}); the fabric may fall apart.
+   * Removes {@code percent} % of the switch-to-switch links (rounded, at least one when {@code
+   * percent > 0}); the fabric may fall apart.
    */
   public static Fabric failLinkShare(Fabric fabric, double percent, long seed) {
     return failLinks(fabric, countOf(switchLinks(fabric), percent), false, seed);
@@ -137,8 +137,12 @@ public final class Failures {
         idOf[node] = -1;
         continue;
       }
-      int id = b.addNode(fabric.nodeType(node), fabric.numPorts(node), fabric.nodeGuid(node),
-          fabric.description(node));
+      int id =
+          b.addNode(
+              fabric.nodeType(node),
+              fabric.numPorts(node),
+              fabric.nodeGuid(node),
+              fabric.description(node));
       idOf[node] = id;
       b.setSystemGuid(id, fabric.systemGuid(node));
       b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
@@ -155,7 +159,11 @@ public final class Failures {
       int peer = fabric.peerPort(port);
       int a = idOf[fabric.nodeOfPort(port)];
       if (peer > port && a >= 0 && idOf[fabric.nodeOfPort(peer)] >= 0) {
-        b.connect(a, fabric.portNum(port), idOf[fabric.nodeOfPort(peer)], fabric.portNum(peer),
+        b.connect(
+            a,
+            fabric.portNum(port),
+            idOf[fabric.nodeOfPort(peer)],
+            fabric.portNum(peer),
             fabric.linkRate(port));
       }
     }

@@ -10,8 +10,8 @@ import org.ibrouting.fabric.Lids;
 import org.ibrouting.fabric.NodeType;
 
 /**
- * Collects a generated fabric the way an ibsim net file lists it, then builds it with ibsim's
- * GUIDs and OpenSM's LIDs.
+ * Collects a generated fabric the way an ibsim net file lists it, then builds it with ibsim's GUIDs
+ * and OpenSM's LIDs.
  *
  * <p>GUIDs follow ibsim's running counters in the order nodes are added: the i-th switch gets
  * 0x200000 + i, CAs count from 0x100000 and each consumes {@code ports + 1} GUIDs (node GUID, then
@@ -46,13 +46,26 @@ final class NetBuilder {
     int ports = neededPorts;
     if (options.radix() > 0) {
       if (neededPorts > options.radix()) {
-        throw new IllegalArgumentException(generator + ": " + why + " = " + neededPorts
-            + " ports exceed radix " + options.radix());
+        throw new IllegalArgumentException(
+            generator
+                + ": "
+                + why
+                + " = "
+                + neededPorts
+                + " ports exceed radix "
+                + options.radix());
       }
       ports = options.radix();
     } else if (neededPorts > FabricBuilder.MAX_PORTS) {
-      throw new IllegalArgumentException(generator + ": " + why + " = " + neededPorts
-          + " ports exceed the " + FabricBuilder.MAX_PORTS + " ports a switch can have");
+      throw new IllegalArgumentException(
+          generator
+              + ": "
+              + why
+              + " = "
+              + neededPorts
+              + " ports exceed the "
+              + FabricBuilder.MAX_PORTS
+              + " ports a switch can have");
     }
     switchName.add(name);
     switchPorts.add(ports);
@@ -96,9 +109,18 @@ final class NetBuilder {
   static void checkLidSpace(String generator, long switches, long cas, int lmc) {
     long lids = switches + (cas << lmc);
     if (lids > Lids.MAX_UNICAST_LID) {
-      throw new IllegalArgumentException(generator + ": " + switches + " switches and " + cas
-          + " CAs need " + lids + " LIDs with LMC " + lmc + "; the unicast range holds "
-          + Lids.MAX_UNICAST_LID);
+      throw new IllegalArgumentException(
+          generator
+              + ": "
+              + switches
+              + " switches and "
+              + cas
+              + " CAs need "
+              + lids
+              + " LIDs with LMC "
+              + lmc
+              + "; the unicast range holds "
+              + Lids.MAX_UNICAST_LID);
     }
   }
 
@@ -110,8 +132,8 @@ final class NetBuilder {
     int[] idOfCa = new int[numCas];
     int endPorts = numSwitches;
     for (int sw = 0; sw < numSwitches; sw++) {
-      idOfSwitch[sw] = b.addNode(NodeType.SWITCH, switchPorts.getInt(sw), switchGuid(sw),
-          switchName.get(sw));
+      idOfSwitch[sw] =
+          b.addNode(NodeType.SWITCH, switchPorts.getInt(sw), switchGuid(sw), switchName.get(sw));
       long system = systemGuidOfSwitch.getLong(sw);
       if (system != 0) {
         b.setSystemGuid(idOfSwitch[sw], system);
@@ -127,8 +149,12 @@ final class NetBuilder {
     for (int i = 0; i < links.size(); i += 4) {
       int a = links.getInt(i);
       int c = links.getInt(i + 2);
-      b.connect(a >= 0 ? idOfSwitch[a] : idOfCa[-a - 1], links.getInt(i + 1),
-          c >= 0 ? idOfSwitch[c] : idOfCa[-c - 1], links.getInt(i + 3), options.linkRate());
+      b.connect(
+          a >= 0 ? idOfSwitch[a] : idOfCa[-a - 1],
+          links.getInt(i + 1),
+          c >= 0 ? idOfSwitch[c] : idOfCa[-c - 1],
+          links.getInt(i + 3),
+          options.linkRate());
     }
     long[] portGuid = new long[endPorts];
     boolean[] isSwitch = new boolean[endPorts];

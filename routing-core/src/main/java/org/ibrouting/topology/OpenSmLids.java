@@ -12,18 +12,17 @@ import org.ibrouting.fabric.Lids;
  * cache).
  *
  * <p>The rule ({@code osm_lid_mgr.c}): only the end ports the SM discovers get a LID. Discovery
- * starts at the SM's port and crosses switches only: a switch's port 0 is found through any
- * link, a CA or router port only through its own link to a discovered switch (or as the SM's port
- * or its direct peer); SMPs do not pass through CAs or routers, so an uncabled CA port, the far
- * side of a CA-to-CA link and a part of the fabric that no switch path joins stay without a LID.
- * Discovered ports keep the LIDs they already have. The free LIDs form ranges between the used
- * ones; the SM's own port is served first, then every other discovered end port in
- * {@code port_guid_tbl} order, i.e. ascending byte-swapped port GUID (qmap order). A switch with
- * base port 0 takes one LID, a CA or router port 2^lmc LIDs aligned to 2^lmc, each from the first
- * range where it fits (the LIDs an alignment skips are lost: OpenSM moves the range's start past
- * them). With LMC 0 and no LIDs this numbers the discovered end ports 1, 2, 3, ... in qmap order,
- * which reproduces the LIDs of the reference fabrics in {@code shared/fabrics} and of ibsim's
- * {@code net-examples} under OpenSM.
+ * starts at the SM's port and crosses switches only: a switch's port 0 is found through any link, a
+ * CA or router port only through its own link to a discovered switch (or as the SM's port or its
+ * direct peer); SMPs do not pass through CAs or routers, so an uncabled CA port, the far side of a
+ * CA-to-CA link and a part of the fabric that no switch path joins stay without a LID. Discovered
+ * ports keep the LIDs they already have. The free LIDs form ranges between the used ones; the SM's
+ * own port is served first, then every other discovered end port in {@code port_guid_tbl} order,
+ * i.e. ascending byte-swapped port GUID (qmap order). A switch with base port 0 takes one LID, a CA
+ * or router port 2^lmc LIDs aligned to 2^lmc, each from the first range where it fits (the LIDs an
+ * alignment skips are lost: OpenSM moves the range's start past them). With LMC 0 and no LIDs this
+ * numbers the discovered end ports 1, 2, 3, ... in qmap order, which reproduces the LIDs of the
+ * reference fabrics in {@code shared/fabrics} and of ibsim's {@code net-examples} under OpenSM.
  *
  * <p>Cost: one sort of the end ports, O(P log P), and one pass over the LID space.
  */
@@ -40,31 +39,45 @@ public final class OpenSmLids {
    * @param firstLid the smallest LID assigned, 0 when none was
    * @param lastLid the largest LID assigned (of an LMC range), 0 when none was
    */
-  public record Assignment(Fabric fabric, int smPort, int assignedPorts, int keptPorts,
-      int unreachedPorts, int lmc, int firstLid, int lastLid) {
+  public record Assignment(
+      Fabric fabric,
+      int smPort,
+      int assignedPorts,
+      int keptPorts,
+      int unreachedPorts,
+      int lmc,
+      int firstLid,
+      int lastLid) {
     /** Whether any LID was assigned. */
     public boolean assignedAny() {
       return assignedPorts > 0;
     }
 
     /**
-     * One sentence for a summary: {@code LIDs assigned as OpenSM's first sweep would: 70 end
-     * ports got LIDs 1-70 (LMC 0), the SM on port 0 of switch 0x... "S1"}, plus the ports the SM
-     * cannot reach.
+     * One sentence for a summary: {@code LIDs assigned as OpenSM's first sweep would: 70 end ports
+     * got LIDs 1-70 (LMC 0), the SM on port 0 of switch 0x... "S1"}, plus the ports the SM cannot
+     * reach.
      */
     public String describe() {
-      StringBuilder b = new StringBuilder("LIDs assigned as OpenSM's first sweep would: ")
-          .append(assignedPorts).append(assignedPorts == 1 ? " end port got " : " end ports got ")
-          .append(firstLid == lastLid ? "LID " + firstLid : "LIDs " + firstLid + "-" + lastLid)
-          .append(" (LMC ").append(lmc).append(')');
+      StringBuilder b =
+          new StringBuilder("LIDs assigned as OpenSM's first sweep would: ")
+              .append(assignedPorts)
+              .append(assignedPorts == 1 ? " end port got " : " end ports got ")
+              .append(firstLid == lastLid ? "LID " + firstLid : "LIDs " + firstLid + "-" + lastLid)
+              .append(" (LMC ")
+              .append(lmc)
+              .append(')');
       if (keptPorts > 0) {
         b.append(", ").append(keptPorts).append(" kept the LID they had");
       }
       b.append(", the SM on ").append(fabric.portName(smPort));
       if (unreachedPorts > 0) {
-        b.append("; ").append(unreachedPorts).append(unreachedPorts == 1 ? " end port" : " end ports")
-            .append(" the SM cannot reach (uncabled, behind a CA, or in another part of the fabric)"
-                + " stay without a LID");
+        b.append("; ")
+            .append(unreachedPorts)
+            .append(unreachedPorts == 1 ? " end port" : " end ports")
+            .append(
+                " the SM cannot reach (uncabled, behind a CA, or in another part of the fabric)"
+                    + " stay without a LID");
       }
       return b.toString();
     }
@@ -87,8 +100,11 @@ public final class OpenSmLids {
       throw new IllegalArgumentException("lmc " + lmc + " is outside 0-" + Lids.MAX_LMC);
     }
     if (smPort < 0 || smPort >= fabric.numPortSlots() || !isEndPort(fabric, smPort)) {
-      throw new IllegalArgumentException("port slot " + smPort
-          + " is no end port (a switch's port 0 or a CA or router port) of " + fabric);
+      throw new IllegalArgumentException(
+          "port slot "
+              + smPort
+              + " is no end port (a switch's port 0 or a CA or router port) of "
+              + fabric);
     }
     boolean[] discovered = discover(fabric, smPort);
     int[] missing = new int[fabric.numPortSlots()];
@@ -102,8 +118,11 @@ public final class OpenSmLids {
       }
       int base = fabric.baseLid(port);
       if (base != 0) {
-        // LIDs of ports the SM does not reach stay taken too, so that the result stays a valid fabric
-        for (int lid = base, last = base + Lids.lidsPerPort(fabric.lmc(port)) - 1; lid <= last; lid++) {
+        // LIDs of ports the SM does not reach stay taken too, so that the result stays a valid
+        // fabric
+        for (int lid = base, last = base + Lids.lidsPerPort(fabric.lmc(port)) - 1;
+            lid <= last;
+            lid++) {
           used[lid] = true;
         }
         if (discovered[port]) {
@@ -139,9 +158,14 @@ public final class OpenSmLids {
       int count = fabric.isSwitch(fabric.nodeOfPort(missing[i])) ? 1 : Lids.lidsPerPort(lmc);
       int lid = free.take(count);
       if (lid == 0) {
-        throw new IllegalArgumentException("OpenSM would run out of LIDs at "
-            + fabric.portName(missing[i]) + ": " + numMissing + " end ports do not fit the free"
-            + " unicast LIDs (0x0001-0xbfff) with LMC " + lmc);
+        throw new IllegalArgumentException(
+            "OpenSM would run out of LIDs at "
+                + fabric.portName(missing[i])
+                + ": "
+                + numMissing
+                + " end ports do not fit the free"
+                + " unicast LIDs (0x0001-0xbfff) with LMC "
+                + lmc);
       }
       base[i] = lid;
       first = Math.min(first, lid);
@@ -242,7 +266,10 @@ public final class OpenSmLids {
       }
     }
 
-    /** The base of {@code count} LIDs (aligned when more than one) from the first range they fit, or 0. */
+    /**
+     * The base of {@code count} LIDs (aligned when more than one) from the first range they fit, or
+     * 0.
+     */
     int take(int count) {
       for (int r = head; r < size; r++) {
         if (min[r] > max[r]) {
@@ -277,8 +304,14 @@ public final class OpenSmLids {
   public static int[] assign(long[] portGuid, boolean[] isSwitch, int lmc, int smIndex) {
     int n = portGuid.length;
     if (isSwitch.length != n || smIndex < 0 || smIndex >= n) {
-      throw new IllegalArgumentException("smIndex " + smIndex + " or isSwitch length "
-          + isSwitch.length + " does not fit " + n + " end ports");
+      throw new IllegalArgumentException(
+          "smIndex "
+              + smIndex
+              + " or isSwitch length "
+              + isSwitch.length
+              + " does not fit "
+              + n
+              + " end ports");
     }
     long[] key = new long[n];
     for (int i = 0; i < n; i++) {
@@ -301,20 +334,23 @@ public final class OpenSmLids {
   private static int take(int[] base, int port, int count, int cursor, long[] portGuid) {
     int lid = count > 1 ? (cursor + count - 1) & -count : cursor;
     if (lid + count - 1 > Lids.MAX_UNICAST_LID) {
-      throw new IllegalArgumentException("OpenSM would run out of LIDs at port GUID "
-          + Lids.guidHex(portGuid[port]) + ": " + portGuid.length
-          + " end ports do not fit the unicast range 0x0001-0xbfff with this LMC");
+      throw new IllegalArgumentException(
+          "OpenSM would run out of LIDs at port GUID "
+              + Lids.guidHex(portGuid[port])
+              + ": "
+              + portGuid.length
+              + " end ports do not fit the unicast range 0x0001-0xbfff with this LMC");
     }
     base[port] = lid;
     return lid + count;
   }
 
   /**
-   * A copy of {@code fabric} whose LIDs are reassigned as OpenSM would, with the SM on
-   * {@code smNode} (its port 0 for a switch, its port 1 for a CA). Existing LIDs are ignored, as
-   * OpenSM ignores them with {@code --reassign_lids}. Every end port is numbered, cabled or not:
-   * this equals OpenSM only when the SM reaches every end port, as in generated fabrics; files
-   * read from disk go through {@link #assignMissing}, which follows OpenSM's discovery.
+   * A copy of {@code fabric} whose LIDs are reassigned as OpenSM would, with the SM on {@code
+   * smNode} (its port 0 for a switch, its port 1 for a CA). Existing LIDs are ignored, as OpenSM
+   * ignores them with {@code --reassign_lids}. Every end port is numbered, cabled or not: this
+   * equals OpenSM only when the SM reaches every end port, as in generated fabrics; files read from
+   * disk go through {@link #assignMissing}, which follows OpenSM's discovery.
    */
   public static Fabric reassign(Fabric fabric, int lmc, int smNode) {
     if (lmc < 0 || lmc > Lids.MAX_LMC) {
@@ -366,8 +402,7 @@ public final class OpenSmLids {
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    IntArrays.mergeSort(order,
-        (a, b) -> Long.compareUnsigned(key[a], key[b]));
+    IntArrays.mergeSort(order, (a, b) -> Long.compareUnsigned(key[a], key[b]));
     return order;
   }
 }

@@ -8,14 +8,13 @@ import java.util.SplittableRandom;
  *
  * <p>Construction follows the Jellyfish paper (Singla et al., NSDI 2012): join random pairs of
  * non-adjacent nodes that still have free ports; when the only nodes left with free ports are
- * already adjacent, break a random link (x, y) and join both ends to them. A disconnected result
- * is then repaired by degree-preserving swaps: a link (a, b) of the first component and a link
- * (c, d) of another become (a, c) and (b, d), which merges them unless both were bridges; the
- * attempt is kept only when the number of components drops. All randomness comes from one
- * {@link SplittableRandom} seeded with the caller's seed, so a seed always gives the same graph.
+ * already adjacent, break a random link (x, y) and join both ends to them. A disconnected result is
+ * then repaired by degree-preserving swaps: a link (a, b) of the first component and a link (c, d)
+ * of another become (a, c) and (b, d), which merges them unless both were bridges; the attempt is
+ * kept only when the number of components drops. All randomness comes from one {@link
+ * SplittableRandom} seeded with the caller's seed, so a seed always gives the same graph.
  *
- * <p>Cost: expected O(n r (r + log n)) time for the matching, one BFS per repair attempt;
- * n*r ints.
+ * <p>Cost: expected O(n r (r + log n)) time for the matching, one BFS per repair attempt; n*r ints.
  */
 final class RandomRegularGraph {
   private final int n;
@@ -43,20 +42,39 @@ final class RandomRegularGraph {
       throw new IllegalArgumentException("jellyfish: " + n + " switches; needs at least 2");
     }
     if (r < 1) {
-      throw new IllegalArgumentException("jellyfish: " + r + " network ports per switch cannot be"
-          + " connected; needs at least 1");
+      throw new IllegalArgumentException(
+          "jellyfish: "
+              + r
+              + " network ports per switch cannot be"
+              + " connected; needs at least 1");
     }
     if (r >= n) {
-      throw new IllegalArgumentException("jellyfish: " + r + " network ports per switch need at"
-          + " least " + (r + 1) + " switches without parallel links; got " + n);
+      throw new IllegalArgumentException(
+          "jellyfish: "
+              + r
+              + " network ports per switch need at"
+              + " least "
+              + (r + 1)
+              + " switches without parallel links; got "
+              + n);
     }
     if ((long) n * r % 2 != 0) {
-      throw new IllegalArgumentException("jellyfish: switches*netPorts = " + n + "*" + r
-          + " is odd; no " + r + "-regular graph on " + n + " switches exists");
+      throw new IllegalArgumentException(
+          "jellyfish: switches*netPorts = "
+              + n
+              + "*"
+              + r
+              + " is odd; no "
+              + r
+              + "-regular graph on "
+              + n
+              + " switches exists");
     }
     if (r == 1 && n > 2) {
-      throw new IllegalArgumentException("jellyfish: 1 network port per switch pairs the " + n
-          + " switches up and cannot be connected; needs at least 2");
+      throw new IllegalArgumentException(
+          "jellyfish: 1 network port per switch pairs the "
+              + n
+              + " switches up and cannot be connected; needs at least 2");
     }
     RandomRegularGraph g = new RandomRegularGraph(n, r, seed);
     g.match();
@@ -110,8 +128,12 @@ final class RandomRegularGraph {
     long budget = 100L * n * r + 1000;
     while (numOpen[0] > 0) {
       if (--budget < 0) {
-        throw new IllegalArgumentException("jellyfish: random matching of " + n + " switches with "
-            + r + " ports did not finish; try another seed");
+        throw new IllegalArgumentException(
+            "jellyfish: random matching of "
+                + n
+                + " switches with "
+                + r
+                + " ports did not finish; try another seed");
       }
       int u = open[random.nextInt(numOpen[0])];
       int v = -1;
@@ -159,9 +181,9 @@ final class RandomRegularGraph {
   }
 
   /**
-   * Gives {@code u} a link by breaking a random link (x, y) whose ends can take it: both to
-   * {@code u} if it has two free ports, else x to {@code u} and y to another open node. Returns
-   * that other node, or -1.
+   * Gives {@code u} a link by breaking a random link (x, y) whose ends can take it: both to {@code
+   * u} if it has two free ports, else x to {@code u} and y to another open node. Returns that other
+   * node, or -1.
    */
   private int swapIn(int u, int[] open, int numOpen) {
     int partner = u;
@@ -182,7 +204,11 @@ final class RandomRegularGraph {
         continue;
       }
       int y = adj[x][random.nextInt(degree[x])];
-      if (x == u || y == u || x == partner || y == partner || adjacent(u, x)
+      if (x == u
+          || y == u
+          || x == partner
+          || y == partner
+          || adjacent(u, x)
           || adjacent(partner, y)) {
         continue;
       }
@@ -201,8 +227,12 @@ final class RandomRegularGraph {
     int attempts = 0;
     while (components > 1) {
       if (++attempts > 1000 * n) {
-        throw new IllegalArgumentException("jellyfish: could not connect " + n + " switches with "
-            + r + " ports each; try another seed");
+        throw new IllegalArgumentException(
+            "jellyfish: could not connect "
+                + n
+                + " switches with "
+                + r
+                + " ports each; try another seed");
       }
       int a = randomNodeIn(component, 0);
       int c = randomNodeNotIn(component, 0);

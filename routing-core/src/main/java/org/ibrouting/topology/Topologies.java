@@ -54,11 +54,11 @@ public final class Topologies {
 
   /**
    * A k-ary n-tree (Petrini and Vanneschi): k^n CAs and n levels of k^(n-1) switches with 2k ports.
-   * Leaf switch {@code S0_i} holds hosts {@code H(i*k)..H(i*k+k-1)} on ports 1..k. Switch
-   * {@code S<l>_<w>} (w written in base k with n-1 digits) connects its up port k+1+j to
-   * {@code S<l+1>_<w'>}, w' being w with digit l replaced by j, at that switch's down port
-   * (old digit l)+1. Top switches keep their k up ports unconnected. This is XGFT(n; k,..,k; 1,k,..,k)
-   * with 2k-port switches, and reproduces {@code shared/fabrics/ft4_3} and {@code ft8_3} exactly.
+   * Leaf switch {@code S0_i} holds hosts {@code H(i*k)..H(i*k+k-1)} on ports 1..k. Switch {@code
+   * S<l>_<w>} (w written in base k with n-1 digits) connects its up port k+1+j to {@code
+   * S<l+1>_<w'>}, w' being w with digit l replaced by j, at that switch's down port (old digit
+   * l)+1. Top switches keep their k up ports unconnected. This is XGFT(n; k,..,k; 1,k,..,k) with
+   * 2k-port switches, and reproduces {@code shared/fabrics/ft4_3} and {@code ft8_3} exactly.
    */
   public static Fabric kAryNTree(int k, int n, TopologyOptions options) {
     if (k < 2) {
@@ -87,21 +87,35 @@ public final class Topologies {
    * index (radix m(s)) for s > l and a parent index (radix w(s)) for s &lt;= l, digit 1 least
    * significant, and that number is its index. A level-l node connects to the w(l+1) level-(l+1)
    * nodes that differ from it only in digit l+1, through up port m(l)+1+(new digit), arriving at
-   * down port (old digit)+1. {@code xgft({16,12},{1,8})} with radix 24 is the fabric of
-   * {@code shared/fabrics/oversub_2to1} (12 leaves of 16 hosts with 8 uplinks, 8 spines).
+   * down port (old digit)+1. {@code xgft({16,12},{1,8})} with radix 24 is the fabric of {@code
+   * shared/fabrics/oversub_2to1} (12 leaves of 16 hosts with 8 uplinks, 8 spines).
    *
    * @param m the down arities m1..mh (children per node of level 1..h)
    * @param w the up arities w1..wh (parents per node of level 0..h-1)
    */
   public static Fabric xgft(int[] m, int[] w, TopologyOptions options) {
     if (m.length < 1 || m.length != w.length) {
-      throw new IllegalArgumentException("xgft: needs h >= 1 down arities and as many up arities;"
-          + " got " + m.length + " and " + w.length);
+      throw new IllegalArgumentException(
+          "xgft: needs h >= 1 down arities and as many up arities;"
+              + " got "
+              + m.length
+              + " and "
+              + w.length);
     }
     for (int l = 0; l < m.length; l++) {
       if (m[l] < 1 || w[l] < 1) {
-        throw new IllegalArgumentException("xgft: level " + (l + 1) + " has m" + (l + 1) + " = "
-            + m[l] + " and w" + (l + 1) + " = " + w[l] + "; both must be >= 1");
+        throw new IllegalArgumentException(
+            "xgft: level "
+                + (l + 1)
+                + " has m"
+                + (l + 1)
+                + " = "
+                + m[l]
+                + " and w"
+                + (l + 1)
+                + " = "
+                + w[l]
+                + "; both must be >= 1");
       }
     }
     return buildXgft("xgft", m.clone(), w.clone(), 0, options);
@@ -116,8 +130,8 @@ public final class Topologies {
       for (int s = 1; s <= h; s++) {
         c *= s > l ? m[s - 1] : w[s - 1];
         if (c > Integer.MAX_VALUE / 4) {
-          throw new IllegalArgumentException(gen + ": level " + l + " would have more than "
-              + Integer.MAX_VALUE / 4 + " nodes");
+          throw new IllegalArgumentException(
+              gen + ": level " + l + " would have more than " + Integer.MAX_VALUE / 4 + " nodes");
         }
       }
       count[l] = c;
@@ -185,9 +199,9 @@ public final class Topologies {
    * A d-dimensional torus (k-ary d-cube with per-dimension radix): switch {@code S<c0>_<c1>..}
    * links port 2i+1 to port 2i+2 of its neighbour at coordinate c(i)+1 (mod radix), so port 2i+1
    * points "up" and 2i+2 "down" dimension i, lower ports for lower dimensions, as OpenSM's DOR
-   * expects. Ports 2d+1..2d+hosts hold hosts {@code H<c0>_<c1>.._<j>}. Reproduces
-   * {@code shared/fabrics/torus2d_4x4}. A ring needs at least 3 switches (2 would double-link the
-   * pair); use {@link #mesh} for shorter dimensions.
+   * expects. Ports 2d+1..2d+hosts hold hosts {@code H<c0>_<c1>.._<j>}. Reproduces {@code
+   * shared/fabrics/torus2d_4x4}. A ring needs at least 3 switches (2 would double-link the pair);
+   * use {@link #mesh} for shorter dimensions.
    */
   public static Fabric torus(int[] radix, int hosts, TopologyOptions options) {
     return grid("torus", radix, hosts, true, options);
@@ -206,7 +220,8 @@ public final class Topologies {
     return grid("mesh", radix, hosts, false, options);
   }
 
-  private static Fabric grid(String gen, int[] radix, int hosts, boolean wrap, TopologyOptions opt) {
+  private static Fabric grid(
+      String gen, int[] radix, int hosts, boolean wrap, TopologyOptions opt) {
     int d = radix.length;
     if (d < 1) {
       throw new IllegalArgumentException(gen + ": needs at least one dimension");
@@ -214,12 +229,23 @@ public final class Topologies {
     long switches = 1;
     for (int i = 0; i < d; i++) {
       if (wrap && radix[i] < 3) {
-        throw new IllegalArgumentException(gen + ": dimension " + (i + 1) + " has " + radix[i]
-            + (radix[i] == 1 ? " switch" : " switches") + " per ring; needs at least 3 (or use a mesh)");
+        throw new IllegalArgumentException(
+            gen
+                + ": dimension "
+                + (i + 1)
+                + " has "
+                + radix[i]
+                + (radix[i] == 1 ? " switch" : " switches")
+                + " per ring; needs at least 3 (or use a mesh)");
       }
       if (!wrap && radix[i] < 2) {
-        throw new IllegalArgumentException(gen + ": dimension " + (i + 1) + " has " + radix[i]
-            + " switch; needs at least 2 (or leave the dimension out)");
+        throw new IllegalArgumentException(
+            gen
+                + ": dimension "
+                + (i + 1)
+                + " has "
+                + radix[i]
+                + " switch; needs at least 2 (or leave the dimension out)");
       }
       switches *= radix[i];
       if (switches > Integer.MAX_VALUE / 4) {
@@ -270,8 +296,8 @@ public final class Topologies {
    */
   public static TorusConfig torusConfig(int[] radix, int hosts, boolean wrap) {
     if (radix.length < 1 || radix.length > TorusConfig.MAX_DIMS) {
-      throw new IllegalArgumentException("torus-2QoS routes tori and meshes of 1 to 3 dimensions, not "
-          + radix.length);
+      throw new IllegalArgumentException(
+          "torus-2QoS routes tori and meshes of 1 to 3 dimensions, not " + radix.length);
     }
     int[] r = {1, 1, 1};
     System.arraycopy(radix, 0, r, 0, radix.length);
@@ -315,8 +341,10 @@ public final class Topologies {
    */
   public static Fabric hypercube(int dimensions, int hosts, TopologyOptions options) {
     if (dimensions < 1 || dimensions > 20) {
-      throw new IllegalArgumentException("hypercube: dimension " + dimensions
-          + " is outside 1-20 (2^20 switches already exceed the LID space)");
+      throw new IllegalArgumentException(
+          "hypercube: dimension "
+              + dimensions
+              + " is outside 1-20 (2^20 switches already exceed the LID space)");
     }
     checkHosts("hypercube", hosts);
     int n = 1 << dimensions;
@@ -347,20 +375,21 @@ public final class Topologies {
   }
 
   /**
-   * A balanced Dragonfly (Kim, Dally, Scott, Abts): g = a*h+1 groups of a routers, each router
-   * with p hosts and h global links; every pair of groups is joined by exactly one global link.
-   * Routers of a group are fully connected: router r reaches router r' on port r'+1 if r' &lt; r,
-   * else r'. Global wiring is the "consecutive" arrangement: router r of group g serves the groups
-   * (g + r*h + k + 1) mod g for k = 0..h-1, on ports a..a+h-1 in ascending order of the remote
-   * group. Hosts sit on ports a+h..a+h+p-1. Reproduces {@code shared/fabrics/dragonfly_a4p2h2}.
+   * A balanced Dragonfly (Kim, Dally, Scott, Abts): g = a*h+1 groups of a routers, each router with
+   * p hosts and h global links; every pair of groups is joined by exactly one global link. Routers
+   * of a group are fully connected: router r reaches router r' on port r'+1 if r' &lt; r, else r'.
+   * Global wiring is the "consecutive" arrangement: router r of group g serves the groups (g + r*h
+   * + k + 1) mod g for k = 0..h-1, on ports a..a+h-1 in ascending order of the remote group. Hosts
+   * sit on ports a+h..a+h+p-1. Reproduces {@code shared/fabrics/dragonfly_a4p2h2}.
    */
   public static Fabric dragonfly(int a, int p, int h, TopologyOptions options) {
     if (a < 1) {
-      throw new IllegalArgumentException("dragonfly: a = " + a + " routers per group; needs a >= 1");
+      throw new IllegalArgumentException(
+          "dragonfly: a = " + a + " routers per group; needs a >= 1");
     }
     if (h < 1) {
-      throw new IllegalArgumentException("dragonfly: h = " + h
-          + " global links per router; needs h >= 1");
+      throw new IllegalArgumentException(
+          "dragonfly: h = " + h + " global links per router; needs h >= 1");
     }
     checkHosts("dragonfly", p);
     long groups = (long) a * h + 1;
@@ -411,23 +440,25 @@ public final class Topologies {
 
   // ---- Jellyfish --------------------------------------------------------------------------
 
-  /** A Jellyfish with default options; see {@link #jellyfish(int, int, int, long, TopologyOptions)}. */
+  /**
+   * A Jellyfish with default options; see {@link #jellyfish(int, int, int, long, TopologyOptions)}.
+   */
   public static Fabric jellyfish(int switches, int netPorts, int hosts, long seed) {
     return jellyfish(switches, netPorts, hosts, seed, TopologyOptions.DEFAULT);
   }
 
   /**
-   * A Jellyfish (Singla et al.): a seeded random {@code netPorts}-regular simple graph on
-   * {@code switches} switches {@code S<i>}, always connected, with {@code hosts} hosts
-   * {@code H<i>_<j>} per switch. Network ports 1..netPorts go to the neighbours in ascending
-   * switch order; hosts follow. The same arguments always give the same fabric. Built by random
-   * matching with edge swaps when stuck, then degree-preserving swaps that merge components
-   * (see {@link RandomRegularGraph}). Rejected: an odd {@code switches*netPorts} (no regular graph
-   * exists), {@code netPorts >= switches}, and {@code netPorts < 2} with more than two switches
-   * (cannot be connected).
+   * A Jellyfish (Singla et al.): a seeded random {@code netPorts}-regular simple graph on {@code
+   * switches} switches {@code S<i>}, always connected, with {@code hosts} hosts {@code H<i>_<j>}
+   * per switch. Network ports 1..netPorts go to the neighbours in ascending switch order; hosts
+   * follow. The same arguments always give the same fabric. Built by random matching with edge
+   * swaps when stuck, then degree-preserving swaps that merge components (see {@link
+   * RandomRegularGraph}). Rejected: an odd {@code switches*netPorts} (no regular graph exists),
+   * {@code netPorts >= switches}, and {@code netPorts < 2} with more than two switches (cannot be
+   * connected).
    */
-  public static Fabric jellyfish(int switches, int netPorts, int hosts, long seed,
-      TopologyOptions options) {
+  public static Fabric jellyfish(
+      int switches, int netPorts, int hosts, long seed, TopologyOptions options) {
     checkHosts("jellyfish", hosts);
     NetBuilder.checkLidSpace("jellyfish", switches, (long) switches * hosts, options.lmc());
     int[][] adjacency = RandomRegularGraph.connected(switches, netPorts, seed);
@@ -452,45 +483,54 @@ public final class Topologies {
 
   // ---- director chain ---------------------------------------------------------------------
 
-  /** A director chain with default options; see {@link #directors(int, int, int, int, int, TopologyOptions)}. */
+  /**
+   * A director chain with default options; see {@link #directors(int, int, int, int, int,
+   * TopologyOptions)}.
+   */
   public static Fabric directors(int count, int leaves, int spines, int hostsPerLeaf, int cables) {
     return directors(count, leaves, spines, hostsPerLeaf, cables, TopologyOptions.DEFAULT);
   }
 
   /**
-   * A chain of director switches, like the Deimos cluster (three 288-port Voltaire directors
-   * joined by 30 cables each): every director is a two-level fat tree of crossbars, {@code leaves}
-   * leaf crossbars {@code S<d>_L<i>} (hosts {@code H<d>_<i>_<j>} on ports 1..hostsPerLeaf, spine j
-   * on port hostsPerLeaf+1+j) fully linked to {@code spines} spine crossbars {@code S<d>_S<j>}
-   * (leaf i on port i+1). The crossbars of a director share a system image GUID, as a chassis
-   * reports. Directors d and d+1 are joined by {@code cables} links between their <em>leaf</em>
-   * crossbars, as external ports sit on line boards: cable c joins leaf c mod leaves of both, on
-   * the first of q = ceil(cables/leaves) "left" ports of director d+1's leaf and of q "right"
-   * ports of director d's leaf (after its hosts, spines and left ports).
-   * Deimos-like (24 line crossbars and 12 spine crossbars of 24 ports per ISR9288 director):
-   * {@code directors(3, 24, 12, 8, 30)} with radix 24, the leaf ports being 8 hosts + 12 spines +
-   * 2 + 2 cables.
+   * A chain of director switches, like the Deimos cluster (three 288-port Voltaire directors joined
+   * by 30 cables each): every director is a two-level fat tree of crossbars, {@code leaves} leaf
+   * crossbars {@code S<d>_L<i>} (hosts {@code H<d>_<i>_<j>} on ports 1..hostsPerLeaf, spine j on
+   * port hostsPerLeaf+1+j) fully linked to {@code spines} spine crossbars {@code S<d>_S<j>} (leaf i
+   * on port i+1). The crossbars of a director share a system image GUID, as a chassis reports.
+   * Directors d and d+1 are joined by {@code cables} links between their <em>leaf</em> crossbars,
+   * as external ports sit on line boards: cable c joins leaf c mod leaves of both, on the first of
+   * q = ceil(cables/leaves) "left" ports of director d+1's leaf and of q "right" ports of director
+   * d's leaf (after its hosts, spines and left ports). Deimos-like (24 line crossbars and 12 spine
+   * crossbars of 24 ports per ISR9288 director): {@code directors(3, 24, 12, 8, 30)} with radix 24,
+   * the leaf ports being 8 hosts + 12 spines + 2 + 2 cables.
    */
-  public static Fabric directors(int count, int leaves, int spines, int hostsPerLeaf, int cables,
-      TopologyOptions options) {
+  public static Fabric directors(
+      int count, int leaves, int spines, int hostsPerLeaf, int cables, TopologyOptions options) {
     if (count < 1) {
       throw new IllegalArgumentException("directors: count = " + count + "; needs at least 1");
     }
     if (leaves < 1 || spines < 1) {
-      throw new IllegalArgumentException("directors: " + leaves + " leaves and " + spines
-          + " spines per director; needs at least 1 of each");
+      throw new IllegalArgumentException(
+          "directors: "
+              + leaves
+              + " leaves and "
+              + spines
+              + " spines per director; needs at least 1 of each");
     }
     checkHosts("directors", hostsPerLeaf);
     if (count > 1 && cables < 1) {
-      throw new IllegalArgumentException("directors: cables = " + cables + " between directors"
-          + " leaves the chain disconnected; needs at least 1");
+      throw new IllegalArgumentException(
+          "directors: cables = "
+              + cables
+              + " between directors"
+              + " leaves the chain disconnected; needs at least 1");
     }
     if (cables < 0) {
       throw new IllegalArgumentException("directors: cables = " + cables + "; needs >= 0");
     }
     long switches = (long) count * (leaves + spines);
-    NetBuilder.checkLidSpace("directors", switches, (long) count * leaves * hostsPerLeaf,
-        options.lmc());
+    NetBuilder.checkLidSpace(
+        "directors", switches, (long) count * leaves * hostsPerLeaf, options.lmc());
     int q = count > 1 ? (cables + leaves - 1) / leaves : 0;
     int sides = count > 2 ? 2 : count - 1;
     NetBuilder net = new NetBuilder("directors", options);
@@ -498,7 +538,9 @@ public final class Topologies {
     for (int d = 0; d < count; d++) {
       int first = net.numSwitches();
       for (int i = 0; i < leaves; i++) {
-        net.addSwitch("S" + d + "_L" + i, hostsPerLeaf + spines + sides * q,
+        net.addSwitch(
+            "S" + d + "_L" + i,
+            hostsPerLeaf + spines + sides * q,
             "hostsPerLeaf+spines+" + (sides == 2 ? "2*" : "") + "ceil(cables/leaves)");
         net.sameSystem(first + i, first);
       }
@@ -523,7 +565,8 @@ public final class Topologies {
         for (int c = 0; c < cables; c++) {
           int leaf = c % leaves;
           int slot = c / leaves;
-          net.link(first + leaf, rightBase + 1 + slot, first + perDirector + leaf, leftBase + 1 + slot);
+          net.link(
+              first + leaf, rightBase + 1 + slot, first + perDirector + leaf, leftBase + 1 + slot);
         }
       }
     }

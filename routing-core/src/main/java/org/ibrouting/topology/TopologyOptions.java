@@ -15,7 +15,9 @@ import org.ibrouting.fabric.Lids;
  *     or null
  */
 public record TopologyOptions(int lmc, int radix, String linkRate) {
-  /** LMC 0, switches with just the ports they need, links reported as {@code 4xSDR} (as ibsim does). */
+  /**
+   * LMC 0, switches with just the ports they need, links reported as {@code 4xSDR} (as ibsim does).
+   */
   public static final TopologyOptions DEFAULT = new TopologyOptions(0, 0, "4xSDR");
 
   /** Validates the values. */
@@ -24,8 +26,12 @@ public record TopologyOptions(int lmc, int radix, String linkRate) {
       throw new IllegalArgumentException("lmc " + lmc + " is outside 0-" + Lids.MAX_LMC);
     }
     if (radix < 0 || radix > FabricBuilder.MAX_PORTS) {
-      throw new IllegalArgumentException("radix " + radix + " is outside 1-" + FabricBuilder.MAX_PORTS
-          + " (or 0 for 'as many ports as each switch needs')");
+      throw new IllegalArgumentException(
+          "radix "
+              + radix
+              + " is outside 1-"
+              + FabricBuilder.MAX_PORTS
+              + " (or 0 for 'as many ports as each switch needs')");
     }
   }
 

@@ -21,10 +21,10 @@ import org.ibrouting.fabric.Fabric;
  * </pre>
  *
  * <p>Options may follow the parameters as {@code lmc=N} (CA LMC), {@code radix=N} (fixed switch
- * port count) and {@code rate=4xQDR} (link rate; {@code rate=none} for none); see
- * {@link TopologyOptions}. Examples: {@code ktree 4 3}, {@code xgft 2 16,12 1,8 radix=24},
- * {@code torus 4,4 4}, {@code jellyfish 32 12 12 7 lmc=1}. The generators are those of
- * {@link Topologies}, which documents naming, wiring and port numbers.
+ * port count) and {@code rate=4xQDR} (link rate; {@code rate=none} for none); see {@link
+ * TopologyOptions}. Examples: {@code ktree 4 3}, {@code xgft 2 16,12 1,8 radix=24}, {@code torus
+ * 4,4 4}, {@code jellyfish 32 12 12 7 lmc=1}. The generators are those of {@link Topologies}, which
+ * documents naming, wiring and port numbers.
  *
  * @param kind the lower-case kind, one of {@link #KINDS}
  * @param params the integer parameters, lists flattened (xgft: H, M1..MH, W1..WH; torus and mesh:
@@ -33,12 +33,17 @@ import org.ibrouting.fabric.Fabric;
  */
 public record TopologySpec(String kind, long[] params, TopologyOptions options) {
   /** The kinds {@link #parse} accepts. */
-  public static final List<String> KINDS = List.of("ktree", "xgft", "torus", "mesh", "hypercube",
-      "dragonfly", "jellyfish", "directors");
+  public static final List<String> KINDS =
+      List.of("ktree", "xgft", "torus", "mesh", "hypercube", "dragonfly", "jellyfish", "directors");
 
   private static final String[] USAGE = {
-    "ktree K N", "xgft H M1,..,MH W1,..,WH", "torus R1,R2,.. HOSTS", "mesh R1,R2,.. HOSTS",
-    "hypercube D HOSTS", "dragonfly A P H", "jellyfish SWITCHES NETPORTS HOSTS SEED",
+    "ktree K N",
+    "xgft H M1,..,MH W1,..,WH",
+    "torus R1,R2,.. HOSTS",
+    "mesh R1,R2,.. HOSTS",
+    "hypercube D HOSTS",
+    "dragonfly A P H",
+    "jellyfish SWITCHES NETPORTS HOSTS SEED",
     "directors C LEAVES SPINES HOSTSPERLEAF CABLES"
   };
 
@@ -57,8 +62,8 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
   public static String usage(String kind) {
     int i = KINDS.indexOf(kind);
     if (i < 0) {
-      throw new IllegalArgumentException("unknown topology '" + kind + "'; known: "
-          + String.join(", ", KINDS));
+      throw new IllegalArgumentException(
+          "unknown topology '" + kind + "'; known: " + String.join(", ", KINDS));
     }
     return USAGE[i];
   }
@@ -84,18 +89,30 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
       switch (key) {
         case "lmc" -> options = options.withLmc((int) number(k, usage, key, value));
         case "radix" -> options = options.withRadix((int) number(k, usage, key, value));
-        case "rate" -> options = new TopologyOptions(options.lmc(), options.radix(),
-            value.equalsIgnoreCase("none") ? null : value);
-        default -> throw new IllegalArgumentException(k + ": unknown option '" + word
-            + "'; options are lmc=N, radix=N, rate=WIDTHxSPEED");
+        case "rate" ->
+            options =
+                new TopologyOptions(
+                    options.lmc(), options.radix(), value.equalsIgnoreCase("none") ? null : value);
+        default ->
+            throw new IllegalArgumentException(
+                k
+                    + ": unknown option '"
+                    + word
+                    + "'; options are lmc=N, radix=N, rate=WIDTHxSPEED");
       }
     }
     String[] names = usage.split(" ");
     int expected = names.length - 1;
     if (positional.size() != expected) {
-      throw new IllegalArgumentException(k + ": expected '" + usage + "', got "
-          + positional.size() + " parameter" + (positional.size() == 1 ? "" : "s")
-          + (positional.isEmpty() ? "" : " " + positional));
+      throw new IllegalArgumentException(
+          k
+              + ": expected '"
+              + usage
+              + "', got "
+              + positional.size()
+              + " parameter"
+              + (positional.size() == 1 ? "" : "s")
+              + (positional.isEmpty() ? "" : " " + positional));
     }
     List<Long> values = new ArrayList<>();
     for (int i = 0; i < expected; i++) {
@@ -113,9 +130,18 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
     if (k.equals("xgft")) {
       long h = params[0];
       if (h < 1 || params.length != 1 + 2 * h) {
-        throw new IllegalArgumentException("xgft: H = " + h + " needs " + h + " down arities and "
-            + h + " up arities; got " + Arrays.toString(Arrays.copyOfRange(params, 1, params.length))
-            + " (expected '" + usage + "')");
+        throw new IllegalArgumentException(
+            "xgft: H = "
+                + h
+                + " needs "
+                + h
+                + " down arities and "
+                + h
+                + " up arities; got "
+                + Arrays.toString(Arrays.copyOfRange(params, 1, params.length))
+                + " (expected '"
+                + usage
+                + "')");
       }
     }
     return new TopologySpec(k, params, options);
@@ -129,8 +155,16 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
       }
       return v;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(kind + ": " + name + " must be an integer, found '" + word
-          + "' (expected '" + usage + "')", e);
+      throw new IllegalArgumentException(
+          kind
+              + ": "
+              + name
+              + " must be an integer, found '"
+              + word
+              + "' (expected '"
+              + usage
+              + "')",
+          e);
     }
   }
 
@@ -142,16 +176,20 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
     }
     return switch (kind) {
       case "ktree" -> Topologies.kAryNTree(p[0], p[1], options);
-      case "xgft" -> Topologies.xgft(Arrays.copyOfRange(p, 1, 1 + p[0]),
-          Arrays.copyOfRange(p, 1 + p[0], 1 + 2 * p[0]), options);
+      case "xgft" ->
+          Topologies.xgft(
+              Arrays.copyOfRange(p, 1, 1 + p[0]),
+              Arrays.copyOfRange(p, 1 + p[0], 1 + 2 * p[0]),
+              options);
       case "torus" -> Topologies.torus(Arrays.copyOf(p, p.length - 1), p[p.length - 1], options);
       case "mesh" -> Topologies.mesh(Arrays.copyOf(p, p.length - 1), p[p.length - 1], options);
       case "hypercube" -> Topologies.hypercube(p[0], p[1], options);
       case "dragonfly" -> Topologies.dragonfly(p[0], p[1], p[2], options);
       case "jellyfish" -> Topologies.jellyfish(p[0], p[1], p[2], params[3], options);
       case "directors" -> Topologies.directors(p[0], p[1], p[2], p[3], p[4], options);
-      default -> throw new IllegalArgumentException("unknown topology '" + kind + "'; known: "
-          + String.join(", ", KINDS));
+      default ->
+          throw new IllegalArgumentException(
+              "unknown topology '" + kind + "'; known: " + String.join(", ", KINDS));
     };
   }
 
@@ -162,8 +200,10 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
    */
   public TorusConfig torusConfig() {
     if (!kind.equals("torus") && !kind.equals("mesh")) {
-      throw new IllegalArgumentException("a torus-2QoS configuration exists for torus and mesh"
-          + " fabrics only, not for " + kind);
+      throw new IllegalArgumentException(
+          "a torus-2QoS configuration exists for torus and mesh"
+              + " fabrics only, not for "
+              + kind);
     }
     int[] radix = new int[params.length - 1];
     for (int i = 0; i < radix.length; i++) {
@@ -179,11 +219,18 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
     switch (kind) {
       case "xgft" -> {
         int h = (int) params[0];
-        s.append(' ').append(h).append(' ').append(join(params, 1, 1 + h)).append(' ')
+        s.append(' ')
+            .append(h)
+            .append(' ')
+            .append(join(params, 1, 1 + h))
+            .append(' ')
             .append(join(params, 1 + h, 1 + 2 * h));
       }
-      case "torus", "mesh" -> s.append(' ').append(join(params, 0, params.length - 1)).append(' ')
-          .append(params[params.length - 1]);
+      case "torus", "mesh" ->
+          s.append(' ')
+              .append(join(params, 0, params.length - 1))
+              .append(' ')
+              .append(params[params.length - 1]);
       default -> {
         for (long v : params) {
           s.append(' ').append(v);
@@ -212,7 +259,9 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TopologySpec t && kind.equals(t.kind) && Arrays.equals(params, t.params)
+    return o instanceof TopologySpec t
+        && kind.equals(t.kind)
+        && Arrays.equals(params, t.params)
         && options.equals(t.options);
   }
 

@@ -9,22 +9,27 @@ import org.ibrouting.fabric.Lids;
 /**
  * What OpenSM's torus-2QoS engine is told about a torus ({@code torus-2QoS.conf(5)}): the radix of
  * dimensions x, y, z and which of them are meshes (open rings), the seeds that fix the coordinate
- * directions (per seed a common switch, its links in the positive and/or negative direction of
- * each dimension, and the dateline offsets), the port-group size, the destination port order and
- * the change-report limit. Immutable; {@code org.ibrouting.io.torus.TorusConfigReader} reads it
- * from the file with positioned errors, {@code TorusConfigWriter} writes it, and
- * {@link Topologies#torusConfig} gives the one of a generated torus or mesh.
+ * directions (per seed a common switch, its links in the positive and/or negative direction of each
+ * dimension, and the dateline offsets), the port-group size, the destination port order and the
+ * change-report limit. Immutable; {@code org.ibrouting.io.torus.TorusConfigReader} reads it from
+ * the file with positioned errors, {@code TorusConfigWriter} writes it, and {@link
+ * Topologies#torusConfig} gives the one of a generated torus or mesh.
  *
- * <p>As in OpenSM, a dimension of radix 2 is always a mesh (its two switches are joined by
- * parallel links), and a dimension of radix 1 does not exist (a 2D torus is {@code torus 1 4 5}).
+ * <p>As in OpenSM, a dimension of radix 2 is always a mesh (its two switches are joined by parallel
+ * links), and a dimension of radix 1 does not exist (a 2D torus is {@code torus 1 4 5}).
  */
 public final class TorusConfig {
   /** Dimensions torus-2QoS knows: x, y and z. */
   public static final int MAX_DIMS = 3;
-  /** Default of {@code portgroup_max_ports}: parallel links, or host ports plus port 0, per group. */
+
+  /**
+   * Default of {@code portgroup_max_ports}: parallel links, or host ports plus port 0, per group.
+   */
   public static final int DEFAULT_PORTGROUP_MAX_PORTS = 16;
+
   /** Default of {@code max_changes}. */
   public static final int DEFAULT_MAX_CHANGES = 32;
+
   /** The highest port number a {@code port_order} may name (InfiniBand's 254-port limit). */
   public static final int MAX_PORT = 254;
 
@@ -35,8 +40,13 @@ public final class TorusConfig {
   private final int[] portOrder;
   private final int maxChanges;
 
-  private TorusConfig(int[] radix, boolean[] mesh, List<Seed> seeds, int portgroupMaxPorts,
-      int[] portOrder, int maxChanges) {
+  private TorusConfig(
+      int[] radix,
+      boolean[] mesh,
+      List<Seed> seeds,
+      int portgroupMaxPorts,
+      int[] portOrder,
+      int maxChanges) {
     this.radix = radix;
     this.mesh = mesh;
     this.seeds = List.copyOf(seeds);
@@ -50,7 +60,9 @@ public final class TorusConfig {
     return new Builder().size(x, y, z);
   }
 
-  /** A builder whose size is set later with {@link Builder#size}, as a file may give seeds first. */
+  /**
+   * A builder whose size is set later with {@link Builder#size}, as a file may give seeds first.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -78,14 +90,16 @@ public final class TorusConfig {
     return portgroupMaxPorts;
   }
 
-  /** {@code port_order}: the ports listed first (duplicates dropped), empty for the default order. */
+  /**
+   * {@code port_order}: the ports listed first (duplicates dropped), empty for the default order.
+   */
   public int[] portOrder() {
     return portOrder.clone();
   }
 
   /**
-   * The order in which the ports of a destination switch are visited: the {@code port_order}
-   * ports, then every other port 0..{@value #MAX_PORT} ascending, as OpenSM completes the list.
+   * The order in which the ports of a destination switch are visited: the {@code port_order} ports,
+   * then every other port 0..{@value #MAX_PORT} ascending, as OpenSM completes the list.
    */
   public int[] effectivePortOrder() {
     int[] order = new int[MAX_PORT + 1];
@@ -115,9 +129,13 @@ public final class TorusConfig {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TorusConfig c && Arrays.equals(radix, c.radix) && Arrays.equals(mesh, c.mesh)
-        && seeds.equals(c.seeds) && portgroupMaxPorts == c.portgroupMaxPorts
-        && Arrays.equals(portOrder, c.portOrder) && maxChanges == c.maxChanges;
+    return o instanceof TorusConfig c
+        && Arrays.equals(radix, c.radix)
+        && Arrays.equals(mesh, c.mesh)
+        && seeds.equals(c.seeds)
+        && portgroupMaxPorts == c.portgroupMaxPorts
+        && Arrays.equals(portOrder, c.portOrder)
+        && maxChanges == c.maxChanges;
   }
 
   @Override
@@ -131,7 +149,10 @@ public final class TorusConfig {
     for (int d = 0; d < MAX_DIMS; d++) {
       sb.append(d == 0 ? " " : "x").append(radix[d]).append(mesh[d] && !isAllMesh() ? "m" : "");
     }
-    return sb.append(", ").append(seeds.size()).append(seeds.size() == 1 ? " seed" : " seeds").toString();
+    return sb.append(", ")
+        .append(seeds.size())
+        .append(seeds.size() == 1 ? " seed" : " seeds")
+        .toString();
   }
 
   /** A seed link: from the seed's common switch to its neighbour, by node GUID. */
@@ -143,9 +164,9 @@ public final class TorusConfig {
   }
 
   /**
-   * One seed ({@code next_seed} starts another): per dimension an optional link in the positive
-   * and in the negative direction, all from the same switch, and the dateline offset, which moves
-   * the origin of the coordinates (and with it the dateline) relative to that switch.
+   * One seed ({@code next_seed} starts another): per dimension an optional link in the positive and
+   * in the negative direction, all from the same switch, and the dateline offset, which moves the
+   * origin of the coordinates (and with it the dateline) relative to that switch.
    */
   public static final class Seed {
     private final SeedLink[] links;
@@ -158,8 +179,8 @@ public final class TorusConfig {
      */
     public Seed(SeedLink[] links, int[] datelines) {
       if (links.length != 2 * MAX_DIMS || datelines.length != MAX_DIMS) {
-        throw new IllegalArgumentException("a seed has 6 links and 3 datelines, not "
-            + links.length + " and " + datelines.length);
+        throw new IllegalArgumentException(
+            "a seed has 6 links and 3 datelines, not " + links.length + " and " + datelines.length);
       }
       this.links = links.clone();
       this.datelines = datelines.clone();
@@ -177,7 +198,9 @@ public final class TorusConfig {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Seed s && Arrays.equals(links, s.links) && Arrays.equals(datelines, s.datelines);
+      return o instanceof Seed s
+          && Arrays.equals(links, s.links)
+          && Arrays.equals(datelines, s.datelines);
     }
 
     @Override
@@ -211,8 +234,12 @@ public final class TorusConfig {
       int[] r = {x, y, z};
       for (int d = 0; d < MAX_DIMS; d++) {
         if (r[d] < 1) {
-          throw new IllegalArgumentException("torus radix " + r[d] + " in dimension "
-              + "xyz".charAt(d) + ": every radix is at least 1 (1 leaves the dimension out)");
+          throw new IllegalArgumentException(
+              "torus radix "
+                  + r[d]
+                  + " in dimension "
+                  + "xyz".charAt(d)
+                  + ": every radix is at least 1 (1 leaves the dimension out)");
         }
         mesh[d] = r[d] == 2;
       }
@@ -225,7 +252,9 @@ public final class TorusConfig {
       return radix != null;
     }
 
-    /** Makes dimension {@code dim} a mesh or a torus ring (radix 2 stays a mesh whatever is asked). */
+    /**
+     * Makes dimension {@code dim} a mesh or a torus ring (radix 2 stays a mesh whatever is asked).
+     */
     public Builder mesh(int dim, boolean isMesh) {
       requireSize();
       mesh[dim] = isMesh || radix[dim] == 2;
@@ -259,7 +288,8 @@ public final class TorusConfig {
     /** Sets a link of the current seed (a later one for the same direction replaces it). */
     public Builder link(int dim, boolean positive, long fromGuid, long toGuid) {
       ensureSeed();
-      seedLinks.get(seedLinks.size() - 1)[2 * dim + (positive ? 1 : 0)] = new SeedLink(fromGuid, toGuid);
+      seedLinks.get(seedLinks.size() - 1)[2 * dim + (positive ? 1 : 0)] =
+          new SeedLink(fromGuid, toGuid);
       return this;
     }
 
@@ -271,8 +301,16 @@ public final class TorusConfig {
     public Builder dateline(int dim, int offset) {
       requireSize();
       if (offset <= -radix[dim] || offset >= radix[dim]) {
-        throw new IllegalArgumentException("dateline " + offset + " of dimension " + "xyz".charAt(dim)
-            + " must lie between " + -radix[dim] + " and " + radix[dim] + " (exclusive)");
+        throw new IllegalArgumentException(
+            "dateline "
+                + offset
+                + " of dimension "
+                + "xyz".charAt(dim)
+                + " must lie between "
+                + -radix[dim]
+                + " and "
+                + radix[dim]
+                + " (exclusive)");
       }
       ensureSeed();
       seedDatelines.get(seedDatelines.size() - 1)[dim] = offset;
@@ -319,8 +357,8 @@ public final class TorusConfig {
       for (int s = 0; s < seedLinks.size(); s++) {
         seeds.add(new Seed(seedLinks.get(s), seedDatelines.get(s)));
       }
-      return new TorusConfig(radix.clone(), mesh.clone(), seeds, portgroupMaxPorts, portOrder.clone(),
-          maxChanges);
+      return new TorusConfig(
+          radix.clone(), mesh.clone(), seeds, portgroupMaxPorts, portOrder.clone(), maxChanges);
     }
   }
 }

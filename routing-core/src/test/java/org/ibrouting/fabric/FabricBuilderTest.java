@@ -42,7 +42,8 @@ class FabricBuilderTest {
   void rejectsPortOutOfRange() {
     FabricBuilder b = twoSwitches();
     FabricException e = assertThrows(FabricException.class, () -> b.connect(0, 5, 1, 4, null));
-    assertTrue(e.getMessage().contains("port 5 of switch 0x0000000000000301 \"swB\" exceeds its 4 ports"),
+    assertTrue(
+        e.getMessage().contains("port 5 of switch 0x0000000000000301 \"swB\" exceeds its 4 ports"),
         e.getMessage());
   }
 

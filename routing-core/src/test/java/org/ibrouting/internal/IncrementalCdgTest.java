@@ -14,32 +14,37 @@ import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dynamic topological order against a plain depth-first search on random candidate graphs,
- * from any starting order; the climbing order of a fat tree.
+ * The dynamic topological order against a plain depth-first search on random candidate graphs, from
+ * any starting order; the climbing order of a fat tree.
  */
 class IncrementalCdgTest {
   @Property(tries = 200)
-  void agreesWithDepthFirstSearch(@ForAll @IntRange(min = 1, max = 30) int n,
-      @ForAll @IntRange(min = 0, max = 6) int degree, @ForAll long seed) {
+  void agreesWithDepthFirstSearch(
+      @ForAll @IntRange(min = 1, max = 30) int n,
+      @ForAll @IntRange(min = 0, max = 6) int degree,
+      @ForAll long seed) {
     check(n, degree, 4, seed);
   }
 
   /** Channels with more candidate dependencies than a word of presence bits, of uneven degree. */
   @Property(tries = 20)
-  void agreesWithDepthFirstSearchOnWideChannels(@ForAll @IntRange(min = 1, max = 12) int n,
-      @ForAll @IntRange(min = 60, max = 140) int degree, @ForAll long seed) {
+  void agreesWithDepthFirstSearchOnWideChannels(
+      @ForAll @IntRange(min = 1, max = 12) int n,
+      @ForAll @IntRange(min = 60, max = 140) int degree,
+      @ForAll long seed) {
     check(n, degree, 1, seed);
   }
 
   /**
-   * Random dependencies added and removed, against a plain search; the order starts as the
-   * identity or, for odd seeds, as a random permutation, which may change the work but no answer.
+   * Random dependencies added and removed, against a plain search; the order starts as the identity
+   * or, for odd seeds, as a random permutation, which may change the work but no answer.
    */
   private static void check(int n, int maxDegree, int stepsPerEdge, long seed) {
     Random random = new Random(seed);
     int[] edgeStart = new int[n + 1];
     for (int c = 0; c < n; c++) {
-      edgeStart[c + 1] = edgeStart[c] + (maxDegree == 0 ? 0 : maxDegree / 2 + random.nextInt(maxDegree / 2 + 1));
+      edgeStart[c + 1] =
+          edgeStart[c] + (maxDegree == 0 ? 0 : maxDegree / 2 + random.nextInt(maxDegree / 2 + 1));
     }
     int[] edgeTarget = new int[edgeStart[n]];
     int[] edgeSource = new int[edgeStart[n]];
@@ -77,7 +82,8 @@ class IncrementalCdgTest {
         present[e] = false;
         continue;
       }
-      boolean closesCycle = !present[e] && reaches(edgeStart, edgeTarget, present, edgeTarget[e], source);
+      boolean closesCycle =
+          !present[e] && reaches(edgeStart, edgeTarget, present, edgeTarget[e], source);
       int before = cdg.count(e);
       boolean added = cdg.tryAdd(e);
       assertEquals(!closesCycle, added, "edge " + source + " -> " + edgeTarget[e]);
@@ -91,12 +97,14 @@ class IncrementalCdgTest {
       for (int q = 0; q < 3; q++) {
         int a = random.nextInt(n);
         int b = random.nextInt(n);
-        assertEquals(reaches(edgeStart, edgeTarget, present, a, b), cdg.reaches(a, b), a + " ~> " + b);
+        assertEquals(
+            reaches(edgeStart, edgeTarget, present, a, b), cdg.reaches(a, b), a + " ~> " + b);
       }
       for (int x = 0; x < edgeTarget.length; x++) {
         assertEquals(present[x], cdg.contains(x));
         if (present[x]) {
-          assertTrue(cdg.order(edgeSource[x]) < cdg.order(edgeTarget[x]) || edgeSource[x] == edgeTarget[x],
+          assertTrue(
+              cdg.order(edgeSource[x]) < cdg.order(edgeTarget[x]) || edgeSource[x] == edgeTarget[x],
               "order is not topological at edge " + x);
         }
       }
@@ -155,10 +163,19 @@ class IncrementalCdgTest {
       for (int y = 0; y < numChannels; y++) {
         int climbX = Integer.compare(level[head[x]], level[tail[x]]);
         int climbY = Integer.compare(level[head[y]], level[tail[y]]);
-        if (climbX > climbY || climbX == climbY && climbX > 0 && level[tail[x]] < level[tail[y]]
+        if (climbX > climbY
+            || climbX == climbY && climbX > 0 && level[tail[x]] < level[tail[y]]
             || climbX == climbY && climbX < 0 && level[tail[x]] > level[tail[y]]) {
-          assertTrue(position[x] < position[y], "channel " + tail[x] + "->" + head[x]
-              + " should come before " + tail[y] + "->" + head[y]);
+          assertTrue(
+              position[x] < position[y],
+              "channel "
+                  + tail[x]
+                  + "->"
+                  + head[x]
+                  + " should come before "
+                  + tail[y]
+                  + "->"
+                  + head[y]);
         }
       }
     }
@@ -167,11 +184,14 @@ class IncrementalCdgTest {
   @Test
   void refusesAnInitialOrderThatIsNoPermutation() {
     IncrementalCdg.Graph graph = new IncrementalCdg.Graph(new int[] {0, 1, 1}, new int[] {1});
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new IncrementalCdg(graph, new IncrementalCdg.Workspace(2), new int[] {1, 1}));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new IncrementalCdg(graph, new IncrementalCdg.Workspace(2), new int[] {0}));
-    IncrementalCdg cdg = new IncrementalCdg(graph, new IncrementalCdg.Workspace(2), new int[] {1, 0});
+    IncrementalCdg cdg =
+        new IncrementalCdg(graph, new IncrementalCdg.Workspace(2), new int[] {1, 0});
     assertEquals(1, cdg.order(0));
     assertTrue(cdg.tryAdd(0));
     assertTrue(cdg.order(0) < cdg.order(1));
@@ -181,7 +201,8 @@ class IncrementalCdgTest {
 
   @Test
   void refusesSelfLoopsAndCountsUses() {
-    IncrementalCdg cdg = new IncrementalCdg(new IncrementalCdg.Graph(new int[] {0, 2, 3}, new int[] {0, 1, 0}));
+    IncrementalCdg cdg =
+        new IncrementalCdg(new IncrementalCdg.Graph(new int[] {0, 2, 3}, new int[] {0, 1, 0}));
     assertFalse(cdg.tryAdd(0));
     assertTrue(cdg.tryAdd(1));
     assertTrue(cdg.tryAdd(1));
@@ -196,7 +217,8 @@ class IncrementalCdgTest {
     assertFalse(cdg.contains(2));
   }
 
-  private static boolean reaches(int[] edgeStart, int[] edgeTarget, boolean[] present, int from, int to) {
+  private static boolean reaches(
+      int[] edgeStart, int[] edgeTarget, boolean[] present, int from, int to) {
     boolean[] seen = new boolean[edgeStart.length - 1];
     int[] stack = new int[seen.length];
     int top = 0;

@@ -85,8 +85,10 @@ class QuaternaryHeapTest {
   }
 
   @Property(tries = 200)
-  void extractsLikeTheModel(@ForAll @IntRange(min = 1, max = 300) int capacity,
-      @ForAll @IntRange(min = 1, max = 20) int distinctKeys, @ForAll long seed) {
+  void extractsLikeTheModel(
+      @ForAll @IntRange(min = 1, max = 300) int capacity,
+      @ForAll @IntRange(min = 1, max = 20) int distinctKeys,
+      @ForAll long seed) {
     Random random = new Random(seed);
     QuaternaryHeap heap = new QuaternaryHeap(capacity);
     for (int round = 0; round < 3; round++) {
@@ -142,7 +144,9 @@ class QuaternaryHeapTest {
     }
   }
 
-  /** With distinct keys, deletes anywhere keep the heap order: extraction yields the rest sorted. */
+  /**
+   * With distinct keys, deletes anywhere keep the heap order: extraction yields the rest sorted.
+   */
   @Property(tries = 100)
   void deleteKeepsOrderForDistinctKeys(@ForAll long seed) {
     Random random = new Random(seed);

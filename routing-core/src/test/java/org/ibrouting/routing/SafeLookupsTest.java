@@ -34,12 +34,15 @@ class SafeLookupsTest {
     int port = TREE.port(ca, 1);
     assertEquals(port, TREE.portByGuid(TREE.portGuid(port)));
     assertEquals(Fabric.NONE, TREE.nodeOfGuid(0x1234));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TREE.nodeByGuid(0x1234));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TREE.nodeByGuid(0x1234));
     assertEquals("no node of " + TREE + " has node GUID 0x0000000000001234", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> TREE.nodeByGuid(TREE.portGuid(port)));
-    assertTrue(e.getMessage().endsWith("; it is the port GUID of " + TREE.portName(port)), e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith("; it is the port GUID of " + TREE.portName(port)), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> TREE.portByGuid(TREE.nodeGuid(ca)));
-    assertTrue(e.getMessage().endsWith("; it is the node GUID of " + TREE.nodeName(ca)), e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith("; it is the node GUID of " + TREE.nodeName(ca)), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> TREE.nodeByDescription("nobody"));
     assertEquals("no node of " + TREE + " is described as \"nobody\"", e.getMessage());
 
@@ -52,8 +55,10 @@ class SafeLookupsTest {
     }
     Fabric twins = b.build();
     e = assertThrows(IllegalArgumentException.class, () -> twins.nodeByDescription("twin"));
-    assertEquals("3 nodes are described as \"twin\" (CA 0x0000000000000020 \"twin\", CA"
-        + " 0x0000000000000021 \"twin\", ...); name one by its GUID", e.getMessage());
+    assertEquals(
+        "3 nodes are described as \"twin\" (CA 0x0000000000000020 \"twin\", CA"
+            + " 0x0000000000000021 \"twin\", ...); name one by its GUID",
+        e.getMessage());
   }
 
   @Test
@@ -63,29 +68,34 @@ class SafeLookupsTest {
     assertEquals(TREE.nodeOfPort(TREE.peerPort(TREE.port(ca, 1))), TREE.destinationSwitch(lid));
     int swLid = TREE.baseLid(TREE.port(2, 0));
     assertEquals(2, TREE.destinationSwitch(swLid));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TREE.destinationSwitch(9999));
-    assertEquals("LID 9999 (0x270f) is not assigned in " + TREE + "; its LIDs lie in 1.."
-        + TREE.maxLid(), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TREE.destinationSwitch(9999));
+    assertEquals(
+        "LID 9999 (0x270f) is not assigned in " + TREE + "; its LIDs lie in 1.." + TREE.maxLid(),
+        e.getMessage());
   }
 
   @Test
   void routingLookupsAreBoundsChecked() {
     Routing routing = lidsToPortOne(TREE);
     assertEquals(1, routing.outPort(0, 1));
-    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-        () -> routing.outPort(-1, 5));
+    IndexOutOfBoundsException e =
+        assertThrows(IndexOutOfBoundsException.class, () -> routing.outPort(-1, 5));
     assertEquals("switch -1 outside 0..3 (the fabric's switches)", e.getMessage());
     e = assertThrows(IndexOutOfBoundsException.class, () -> routing.outPort(0, 64));
     assertEquals("LID 64 outside the LFT of 64 entries (0..63)", e.getMessage());
     e = assertThrows(IndexOutOfBoundsException.class, () -> routing.outPort(0, -1));
     assertEquals("LID -1 outside the LFT of 64 entries (0..63)", e.getMessage());
     assertEquals(0, routing.sl(1, 2));
-    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> routing.sl(9999, 1));
-    assertTrue(bad.getMessage().startsWith("LID 9999 (0x270f) is not assigned in"), bad.getMessage());
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> routing.sl(9999, 1));
+    assertTrue(
+        bad.getMessage().startsWith("LID 9999 (0x270f) is not assigned in"), bad.getMessage());
     RoutingBuilder b = Routing.builder(TREE, "test");
     bad = assertThrows(IllegalArgumentException.class, () -> b.setOutPort(0, 1, 256));
-    assertEquals("port 256 for LID 1 of switch 0: an LFT entry is 0..254 or NO_ROUTE (255)", bad.getMessage());
+    assertEquals(
+        "port 256 for LID 1 of switch 0: an LFT entry is 0..254 or NO_ROUTE (255)",
+        bad.getMessage());
     assertThrows(IndexOutOfBoundsException.class, () -> b.setOutPort(4, 1, 1));
   }
 

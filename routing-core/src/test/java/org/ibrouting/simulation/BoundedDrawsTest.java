@@ -12,14 +12,16 @@ import org.junit.jupiter.api.Test;
 /** The fast bounded draws give the JDK's numbers and leave the generator where the JDK does. */
 class BoundedDrawsTest {
   @Property(tries = 100)
-  void sameNumbersAsSplittableRandom(@ForAll long seed, @ForAll @IntRange(min = 1, max = 1 << 16) int maxBound) {
+  void sameNumbersAsSplittableRandom(
+      @ForAll long seed, @ForAll @IntRange(min = 1, max = 1 << 16) int maxBound) {
     BoundedDraws draws = new BoundedDraws(maxBound);
     SplittableRandom jdk = new SplittableRandom(seed);
     SplittableRandom ours = new SplittableRandom(seed);
     SplittableRandom bounds = new SplittableRandom(~seed);
     for (int i = 0; i < 2000; i++) {
       int bound = i < 20 ? Math.max(1, maxBound - i) : 1 + bounds.nextInt(maxBound);
-      assertEquals(jdk.nextInt(bound), draws.nextInt(ours, bound), "bound " + bound + ", draw " + i);
+      assertEquals(
+          jdk.nextInt(bound), draws.nextInt(ours, bound), "bound " + bound + ", draw " + i);
     }
     assertEquals(jdk.nextLong(), ours.nextLong(), "the generators drifted apart");
   }
@@ -39,7 +41,9 @@ class BoundedDrawsTest {
     for (int round = 0; round < 20_000; round++) {
       int bound = maxBound - 1 - round % 1000;
       // the JDK's rejection test replayed on the same stream, to count that rejections happened
-      for (int u = mirror.nextInt() >>> 1; u + (bound - 1) - u % bound < 0; u = mirror.nextInt() >>> 1) {
+      for (int u = mirror.nextInt() >>> 1;
+          u + (bound - 1) - u % bound < 0;
+          u = mirror.nextInt() >>> 1) {
         rejections++;
       }
       assertEquals(jdk.nextInt(bound), draws.nextInt(ours, bound), "round " + round);

@@ -52,7 +52,8 @@ class PatternSpecTest {
       in[six.receiver(k)]++;
     }
     for (int r = 0; r < 100; r++) {
-      assertTrue(out[r] <= 6 && out[r] == in[r], "rank " + r + ": " + out[r] + " out, " + in[r] + " in");
+      assertTrue(
+          out[r] <= 6 && out[r] == in[r], "rank " + r + ": " + out[r] + " out, " + in[r] + " in");
     }
     assertEquals(6, out[50]);
   }
@@ -62,11 +63,14 @@ class PatternSpecTest {
     assertEquals("0>1 5>4 7>6|0>2 1>3 5>4 7>6", levels("ptrnvsptrn(tree,bisect,4)", 8));
     assertEquals("2>3|2>4 3>5", levels("ptrnvsptrn(null,tree,2)", 6));
     // ring on 3 ranks has 3 levels, bruck on 4 has 2: the noise finishes its second pass
-    assertEquals("0>1 3>4 4>5 5>6 6>3|1>2 3>5 4>6 5>3 6>4|2>0 3>4 4>5 5>6 6>3|3>5 4>6 5>3 6>4",
+    assertEquals(
+        "0>1 3>4 4>5 5>6 6>3|1>2 3>5 4>6 5>3 6>4|2>0 3>4 4>5 5>6 6>3|3>5 4>6 5>3 6>4",
         levels("ptrnvsptrn(ring,bruck,3)", 7));
     Pattern p = PatternSpec.parse("ptrnvsptrn(tree,bisect,4)").generate(8, new SplittableRandom(1));
     assertEquals(4, p.firstCommSize());
-    assertEquals("ptrnvsptrn(tree,bisect,4)", PatternSpec.parse(" PtrnVsPtrn( tree , bisect , 4 ) ").toString());
+    assertEquals(
+        "ptrnvsptrn(tree,bisect,4)",
+        PatternSpec.parse(" PtrnVsPtrn( tree , bisect , 4 ) ").toString());
   }
 
   @Test

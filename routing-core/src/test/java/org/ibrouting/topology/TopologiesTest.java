@@ -77,7 +77,8 @@ class TopologiesTest {
     for (int sw = 0; sw < torus.numSwitches(); sw++) {
       for (int p = 1; p <= 6; p++) {
         int peer = torus.peerPort(torus.port(sw, p));
-        assertEquals(p % 2 == 1 ? p + 1 : p - 1, torus.portNum(peer), torus.portName(torus.port(sw, p)));
+        assertEquals(
+            p % 2 == 1 ? p + 1 : p - 1, torus.portNum(peer), torus.portName(torus.port(sw, p)));
       }
     }
   }
@@ -105,7 +106,8 @@ class TopologiesTest {
     int groups = a * h + 1;
     assertEquals(groups * a, f.numSwitches());
     assertEquals(groups * a * p, f.numCas());
-    assertEquals(groups * a * (a - 1) / 2 + groups * (groups - 1) / 2 + groups * a * p, f.numLinks());
+    assertEquals(
+        groups * a * (a - 1) / 2 + groups * (groups - 1) / 2 + groups * a * p, f.numLinks());
     assertTrue(Connectivity.isConnected(f));
     // exactly one global link between every pair of groups
     int[][] between = new int[groups][groups];
@@ -134,8 +136,11 @@ class TopologiesTest {
       }
     }
     assertTrue(Connectivity.isConnected(f));
-    assertArrayEquals(peers(f), peers(Topologies.jellyfish(20, 5, 3, 7)), "same seed, same cabling");
-    assertFalse(Arrays.equals(peers(f), peers(Topologies.jellyfish(20, 5, 3, 8))), "another seed, other cabling");
+    assertArrayEquals(
+        peers(f), peers(Topologies.jellyfish(20, 5, 3, 7)), "same seed, same cabling");
+    assertFalse(
+        Arrays.equals(peers(f), peers(Topologies.jellyfish(20, 5, 3, 8))),
+        "another seed, other cabling");
     // rings are the hardest case for the connectivity repair
     for (long seed = 0; seed < 20; seed++) {
       assertTrue(Connectivity.isConnected(Topologies.jellyfish(12, 2, 1, seed)), "seed " + seed);
@@ -173,7 +178,8 @@ class TopologiesTest {
     assertEquals(3 * 36, f.numSwitches());
     assertEquals(3 * 24 * 8, f.numCas());
     assertTrue(Connectivity.isConnected(f));
-    assertMessage("directors: hostsPerLeaf+spines+2*ceil(cables/leaves) = 26 ports exceed radix 24",
+    assertMessage(
+        "directors: hostsPerLeaf+spines+2*ceil(cables/leaves) = 26 ports exceed radix 24",
         () -> Topologies.directors(3, 24, 12, 10, 30, TopologyOptions.DEFAULT.withRadix(24)));
   }
 
@@ -222,27 +228,31 @@ class TopologiesTest {
 
   @Test
   void badParametersSayWhichAndWhy() {
-    assertMessage("torus: dimension 2 has 1 switch per ring; needs at least 3 (or use a mesh)",
+    assertMessage(
+        "torus: dimension 2 has 1 switch per ring; needs at least 3 (or use a mesh)",
         () -> Topologies.torus(new int[] {4, 1}, 1));
-    assertMessage("torus: dimension 1 has 2 switches per ring",
-        () -> Topologies.torus(new int[] {2, 4}, 1));
-    assertMessage("dragonfly: a-1+h+p = 23 ports exceed radix 16",
+    assertMessage(
+        "torus: dimension 1 has 2 switches per ring", () -> Topologies.torus(new int[] {2, 4}, 1));
+    assertMessage(
+        "dragonfly: a-1+h+p = 23 ports exceed radix 16",
         () -> Topologies.dragonfly(8, 8, 8, TopologyOptions.DEFAULT.withRadix(16)));
-    assertMessage("jellyfish: switches*netPorts = 5*3 is odd",
-        () -> Topologies.jellyfish(5, 3, 1, 1));
-    assertMessage("jellyfish: 4 network ports per switch need at least 5 switches",
+    assertMessage(
+        "jellyfish: switches*netPorts = 5*3 is odd", () -> Topologies.jellyfish(5, 3, 1, 1));
+    assertMessage(
+        "jellyfish: 4 network ports per switch need at least 5 switches",
         () -> Topologies.jellyfish(4, 4, 1, 1));
     assertMessage("cannot be connected", () -> Topologies.jellyfish(6, 1, 1, 1));
     assertMessage("ktree: k = 1", () -> Topologies.kAryNTree(1, 3));
     assertMessage("ktree: n = 0", () -> Topologies.kAryNTree(4, 0));
-    assertMessage("xgft: level 2 has m2 = 0", () -> Topologies.xgft(new int[] {2, 0}, new int[] {1, 2}));
-    assertMessage("xgft: needs h >= 1 down arities", () -> Topologies.xgft(new int[] {2}, new int[] {1, 2}));
+    assertMessage(
+        "xgft: level 2 has m2 = 0", () -> Topologies.xgft(new int[] {2, 0}, new int[] {1, 2}));
+    assertMessage(
+        "xgft: needs h >= 1 down arities", () -> Topologies.xgft(new int[] {2}, new int[] {1, 2}));
     assertMessage("mesh: dimension 1 has 1 switch", () -> Topologies.mesh(new int[] {1}, 1));
     assertMessage("hypercube: dimension 0", () -> Topologies.hypercube(0, 1));
     assertMessage("hosts per switch; needs >= 0", () -> Topologies.hypercube(3, -1));
     assertMessage("directors: cables = 0", () -> Topologies.directors(2, 4, 2, 3, 0));
-    assertMessage("LIDs with LMC 0; the unicast range holds",
-        () -> Topologies.kAryNTree(64, 3));
+    assertMessage("LIDs with LMC 0; the unicast range holds", () -> Topologies.kAryNTree(64, 3));
     assertMessage("ports exceed the 254 ports", () -> Topologies.hypercube(3, 252));
     assertMessage("lmc 8 is outside 0-7", () -> TopologyOptions.DEFAULT.withLmc(8));
   }

@@ -12,8 +12,8 @@ import org.ibrouting.routing.RoutingOptions;
 /**
  * Tries engines in order, as OpenSM's {@code -R a,b,c} does, and reports which one produced the
  * routing. Unlike OpenSM it never falls back to MINHOP silently: name it last in the chain. A
- * fabric without any LID is refused before the first engine runs ({@link #requireLids}), so that
- * no engine reports the symptoms (a switch "has no LID", "no route to LID 0", zero pairs routed).
+ * fabric without any LID is refused before the first engine runs ({@link #requireLids}), so that no
+ * engine reports the symptoms (a switch "has no LID", "no route to LID 0", zero pairs routed).
  */
 public final class EngineChain {
   /**
@@ -29,8 +29,9 @@ public final class EngineChain {
   /**
    * Routes with the first engine that succeeds.
    *
-   * @throws RoutingException when every engine refused ({@link RoutingException.Reason#ALL_REFUSED});
-   *     the message lists every reason, and each engine's refusal is suppressed in it
+   * @throws RoutingException when every engine refused ({@link
+   *     RoutingException.Reason#ALL_REFUSED}); the message lists every reason, and each engine's
+   *     refusal is suppressed in it
    */
   public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
       throws RoutingException {
@@ -45,8 +46,10 @@ public final class EngineChain {
         refusals.add(e);
       }
     }
-    RoutingException all = new RoutingException(RoutingException.Reason.ALL_REFUSED,
-        "every engine failed: " + String.join("; ", failures));
+    RoutingException all =
+        new RoutingException(
+            RoutingException.Reason.ALL_REFUSED,
+            "every engine failed: " + String.join("; ", failures));
     refusals.forEach(all::addSuppressed);
     throw all;
   }

@@ -14,9 +14,9 @@ import org.ibrouting.topology.TorusConfig;
  * What the registry hands an {@link EngineProvider}: the inputs OpenSM takes as files, as data
  * (lft-io's {@code GuidListReader} and {@code JobListReader} read the files), and named settings in
  * OpenSM's {@code opensm.conf} spirit ({@code lash_start_vl=1}, {@code nue_max_num_vls=2}, ...).
- * Each provider declares the settings it reads ({@link EngineProvider#settings()});
- * {@link Engines#create} rejects a setting the engine does not read and {@link Engines#chain} one
- * that no engine of the chain reads, so a typo is an error rather than a silently ignored setting.
+ * Each provider declares the settings it reads ({@link EngineProvider#settings()}); {@link
+ * Engines#create} rejects a setting the engine does not read and {@link Engines#chain} one that no
+ * engine of the chain reads, so a typo is an error rather than a silently ignored setting.
  * Immutable.
  *
  * <pre>{@code
@@ -36,8 +36,13 @@ public final class EngineConfig {
   private final TorusConfig torusConfig;
   private final Map<String, String> params;
 
-  private EngineConfig(GuidList roots, GuidList computeNodes, GuidList ioNodes, JobList jobs,
-      TorusConfig torusConfig, Map<String, String> params) {
+  private EngineConfig(
+      GuidList roots,
+      GuidList computeNodes,
+      GuidList ioNodes,
+      JobList jobs,
+      TorusConfig torusConfig,
+      Map<String, String> params) {
     this.roots = roots;
     this.computeNodes = computeNodes;
     this.ioNodes = ioNodes;
@@ -146,19 +151,19 @@ public final class EngineConfig {
     try {
       parsed = Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("parameter " + name + "=" + value + ": expected an integer "
-          + min + ".." + max);
+      throw new IllegalArgumentException(
+          "parameter " + name + "=" + value + ": expected an integer " + min + ".." + max);
     }
     if (parsed < min || parsed > max) {
-      throw new IllegalArgumentException("parameter " + name + "=" + value + ": expected "
-          + min + ".." + max);
+      throw new IllegalArgumentException(
+          "parameter " + name + "=" + value + ": expected " + min + ".." + max);
     }
     return parsed;
   }
 
   /**
-   * The boolean setting {@code name} ({@code true/false}, {@code yes/no}, {@code 1/0}), or
-   * {@code defaultValue} when not given.
+   * The boolean setting {@code name} ({@code true/false}, {@code yes/no}, {@code 1/0}), or {@code
+   * defaultValue} when not given.
    *
    * @throws IllegalArgumentException for any other value
    */
@@ -174,8 +179,9 @@ public final class EngineConfig {
       case "false", "no", "0", "off" -> {
         return false;
       }
-      default -> throw new IllegalArgumentException("parameter " + name + "=" + value
-          + ": expected true or false");
+      default ->
+          throw new IllegalArgumentException(
+              "parameter " + name + "=" + value + ": expected true or false");
     }
   }
 
@@ -194,15 +200,18 @@ public final class EngineConfig {
         return a;
       }
     }
-    throw new IllegalArgumentException("parameter " + name + "=" + value + ": expected one of "
-        + String.join(", ", allowed));
+    throw new IllegalArgumentException(
+        "parameter " + name + "=" + value + ": expected one of " + String.join(", ", allowed));
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof EngineConfig c && Objects.equals(roots, c.roots)
-        && Objects.equals(computeNodes, c.computeNodes) && Objects.equals(ioNodes, c.ioNodes)
-        && Objects.equals(jobs, c.jobs) && Objects.equals(torusConfig, c.torusConfig)
+    return o instanceof EngineConfig c
+        && Objects.equals(roots, c.roots)
+        && Objects.equals(computeNodes, c.computeNodes)
+        && Objects.equals(ioNodes, c.ioNodes)
+        && Objects.equals(jobs, c.jobs)
+        && Objects.equals(torusConfig, c.torusConfig)
         && params.equals(c.params);
   }
 
@@ -213,8 +222,18 @@ public final class EngineConfig {
 
   @Override
   public String toString() {
-    return "EngineConfig[roots=" + roots + ", computeNodes=" + computeNodes + ", ioNodes=" + ioNodes
-        + ", jobs=" + (jobs == null ? null : jobs.entries().size() + " entries from " + jobs.source())
-        + ", torusConfig=" + (torusConfig == null ? null : "given") + ", params=" + params + "]";
+    return "EngineConfig[roots="
+        + roots
+        + ", computeNodes="
+        + computeNodes
+        + ", ioNodes="
+        + ioNodes
+        + ", jobs="
+        + (jobs == null ? null : jobs.entries().size() + " entries from " + jobs.source())
+        + ", torusConfig="
+        + (torusConfig == null ? null : "given")
+        + ", params="
+        + params
+        + "]";
   }
 }

@@ -11,16 +11,16 @@ import org.ibrouting.routing.RoutingEngine;
  * interface of the registry, as OpenSM's {@code struct osm_routing_engine} is a name plus a setup
  * callback.
  *
- * <p>An engine of your own becomes usable by name ({@code Engines.create("myengine", ...)},
- * {@code Engines.chain("myengine,minhop", ...)}, the command line's {@code -R} and
- * {@code compare}) in one of two ways:
+ * <p>An engine of your own becomes usable by name ({@code Engines.create("myengine", ...)}, {@code
+ * Engines.chain("myengine,minhop", ...)}, the command line's {@code -R} and {@code compare}) in one
+ * of two ways:
  *
  * <ul>
  *   <li>a public class with a public no-argument constructor implementing this interface, named in
- *       {@code META-INF/services/org.ibrouting.engines.EngineProvider} of your jar
- *       ({@link java.util.ServiceLoader}); the built-in engines are registered this way;
- *   <li>{@code Engines.register(EngineProvider.of("myengine", Set.of("my_setting"), MyEngine::new))}
- *       at run time.
+ *       {@code META-INF/services/org.ibrouting.engines.EngineProvider} of your jar ({@link
+ *       java.util.ServiceLoader}); the built-in engines are registered this way;
+ *   <li>{@code Engines.register(EngineProvider.of("myengine", Set.of("my_setting"),
+ *       MyEngine::new))} at run time.
  * </ul>
  */
 public interface EngineProvider {
@@ -41,7 +41,8 @@ public interface EngineProvider {
   /**
    * Builds the engine. {@code config} carries only the settings named by {@link #settings()}.
    *
-   * @throws IllegalArgumentException when a setting has a value the engine cannot take, saying which
+   * @throws IllegalArgumentException when a setting has a value the engine cannot take, saying
+   *     which
    */
   RoutingEngine create(EngineConfig config);
 
@@ -52,8 +53,8 @@ public interface EngineProvider {
    * @param settings the settings {@code factory} reads
    * @param factory builds the engine from a configuration
    */
-  static EngineProvider of(String name, Set<String> settings,
-      Function<EngineConfig, ? extends RoutingEngine> factory) {
+  static EngineProvider of(
+      String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
     Objects.requireNonNull(name, "name");
     Set<String> own = Set.copyOf(settings);
     Objects.requireNonNull(factory, "factory");

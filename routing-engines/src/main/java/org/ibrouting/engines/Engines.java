@@ -14,11 +14,11 @@ import java.util.TreeSet;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
- * The registry of routing engines by name, open to engines of your own. Every
- * {@link EngineProvider} that {@link ServiceLoader} finds on the class path is registered the first
- * time the registry is used (the built-in engines first, in OpenSM's spirit of a static table:
- * minhop, dor, lash, updn, ...), plus those added with {@link #register}. Duplicate names are
- * refused, as OpenSM refuses them.
+ * The registry of routing engines by name, open to engines of your own. Every {@link
+ * EngineProvider} that {@link ServiceLoader} finds on the class path is registered the first time
+ * the registry is used (the built-in engines first, in OpenSM's spirit of a static table: minhop,
+ * dor, lash, updn, ...), plus those added with {@link #register}. Duplicate names are refused, as
+ * OpenSM refuses them.
  *
  * <p>An engine is chosen by a <em>spec</em>: {@code NAME} or {@code NAME:SETTING=VALUE[:...]}
  * ({@code multiupdn:updn_trees=3}); a chain ({@code -R a,b} on the command line) is a
@@ -51,17 +51,24 @@ public final class Engines {
     List<EngineProvider> others = new ArrayList<>();
     Set<Class<?>> seen = new HashSet<>();
     ClassLoader context = Thread.currentThread().getContextClassLoader();
-    for (ClassLoader loader : context == null || context == Engines.class.getClassLoader()
-        ? List.of(Engines.class.getClassLoader()) : List.of(context, Engines.class.getClassLoader())) {
+    for (ClassLoader loader :
+        context == null || context == Engines.class.getClassLoader()
+            ? List.of(Engines.class.getClassLoader())
+            : List.of(context, Engines.class.getClassLoader())) {
       try {
         for (EngineProvider provider : ServiceLoader.load(EngineProvider.class, loader)) {
           if (seen.add(provider.getClass())) {
-            (provider.getClass().getName().startsWith(BUILTIN_PACKAGE) ? builtin : others).add(provider);
+            (provider.getClass().getName().startsWith(BUILTIN_PACKAGE) ? builtin : others)
+                .add(provider);
           }
         }
       } catch (ServiceConfigurationError e) {
-        throw new IllegalStateException("cannot load the routing engines named in META-INF/services/"
-            + EngineProvider.class.getName() + ": " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "cannot load the routing engines named in META-INF/services/"
+                + EngineProvider.class.getName()
+                + ": "
+                + e.getMessage(),
+            e);
       }
     }
     Map<String, EngineProvider> map = new LinkedHashMap<>();
@@ -75,21 +82,37 @@ public final class Engines {
 
   private static void add(Map<String, EngineProvider> map, EngineProvider provider) {
     String name = provider.name();
-    if (name == null || name.isEmpty() || !name.equals(name.strip())
-        || name.chars().anyMatch(c -> c == ',' || c == ':' || c == '=' || Character.isWhitespace(c))) {
-      throw new IllegalArgumentException("engine name '" + name + "' of " + provider.getClass().getName()
-          + " must be non-empty, without white space, ',', ':' or '='");
+    if (name == null
+        || name.isEmpty()
+        || !name.equals(name.strip())
+        || name.chars()
+            .anyMatch(c -> c == ',' || c == ':' || c == '=' || Character.isWhitespace(c))) {
+      throw new IllegalArgumentException(
+          "engine name '"
+              + name
+              + "' of "
+              + provider.getClass().getName()
+              + " must be non-empty, without white space, ',', ':' or '='");
     }
     for (String setting : provider.settings()) {
       if (!setting.equals(setting.strip().toLowerCase(Locale.ROOT)) || setting.isEmpty()) {
-        throw new IllegalArgumentException("engine " + name + " declares setting '" + setting
-            + "'; setting names are lower case, without surrounding white space");
+        throw new IllegalArgumentException(
+            "engine "
+                + name
+                + " declares setting '"
+                + setting
+                + "'; setting names are lower case, without surrounding white space");
       }
     }
     EngineProvider old = map.putIfAbsent(name, provider);
     if (old != null) {
-      throw new IllegalArgumentException("engine name '" + name + "' registered twice: by "
-          + old.getClass().getName() + " and " + provider.getClass().getName());
+      throw new IllegalArgumentException(
+          "engine name '"
+              + name
+              + "' registered twice: by "
+              + old.getClass().getName()
+              + " and "
+              + provider.getClass().getName());
     }
   }
 
@@ -128,8 +151,11 @@ public final class Engines {
   public static EngineProvider provider(String name) {
     EngineProvider provider = registry().get(name);
     if (provider == null) {
-      throw new IllegalArgumentException("unknown routing engine '" + name + "'; known engines: "
-          + String.join(", ", registry().keySet()));
+      throw new IllegalArgumentException(
+          "unknown routing engine '"
+              + name
+              + "'; known engines: "
+              + String.join(", ", registry().keySet()));
     }
     return provider;
   }
@@ -140,7 +166,10 @@ public final class Engines {
     return provider == null ? Set.of() : Set.copyOf(provider.settings());
   }
 
-  /** The engine name of a spec such as {@code multiupdn:updn_trees=3} (the part before the first ':'). */
+  /**
+   * The engine name of a spec such as {@code multiupdn:updn_trees=3} (the part before the first
+   * ':').
+   */
   public static String nameOf(String spec) {
     int colon = spec.indexOf(':');
     return (colon < 0 ? spec : spec.substring(0, colon)).trim();
@@ -148,8 +177,8 @@ public final class Engines {
 
   /**
    * Creates the engine a spec names: {@code NAME} or {@code NAME:SETTING=VALUE[:SETTING=VALUE...]}.
-   * Settings in the spec override those of {@code config}. Every setting, in the spec or in
-   * {@code config}, must be one the engine reads.
+   * Settings in the spec override those of {@code config}. Every setting, in the spec or in {@code
+   * config}, must be one the engine reads.
    *
    * @throws IllegalArgumentException for an unknown name (the message lists the known ones), a
    *     setting the engine does not read, or a value it cannot take
@@ -160,8 +189,12 @@ public final class Engines {
     EngineConfig own = withSpecSettings(spec, provider, config);
     for (String param : own.params().keySet()) {
       if (!provider.settings().contains(param)) {
-        throw new IllegalArgumentException(name + " does not read parameter '" + param + "'"
-            + readsClause(provider.settings(), "it takes no settings", "it reads: "));
+        throw new IllegalArgumentException(
+            name
+                + " does not read parameter '"
+                + param
+                + "'"
+                + readsClause(provider.settings(), "it takes no settings", "it reads: "));
       }
     }
     return provider.create(own);
@@ -169,8 +202,8 @@ public final class Engines {
 
   /**
    * Creates the engines of a comma-separated chain such as {@code dor,minhop}; each element is a
-   * spec as {@link #create} takes it. A setting of {@code config} goes to the engines that read
-   * it, and must be read by one of them.
+   * spec as {@link #create} takes it. A setting of {@code config} goes to the engines that read it,
+   * and must be read by one of them.
    *
    * @throws IllegalArgumentException for an empty chain, an unknown engine, or a setting no engine
    *     of the chain reads
@@ -190,8 +223,13 @@ public final class Engines {
     }
     for (String param : config.params().keySet()) {
       if (!known.contains(param)) {
-        throw new IllegalArgumentException("no engine of '" + specs + "' reads parameter '" + param
-            + "'" + readsClause(known, "these engines take no parameters", "they read: "));
+        throw new IllegalArgumentException(
+            "no engine of '"
+                + specs
+                + "' reads parameter '"
+                + param
+                + "'"
+                + readsClause(known, "these engines take no parameters", "they read: "));
       }
     }
     List<RoutingEngine> engines = new ArrayList<>();
@@ -201,21 +239,28 @@ public final class Engines {
     return engines;
   }
 
-  private static EngineConfig withSpecSettings(String spec, EngineProvider provider, EngineConfig config) {
+  private static EngineConfig withSpecSettings(
+      String spec, EngineProvider provider, EngineConfig config) {
     EngineConfig own = config;
     String[] parts = spec.split(":");
     for (int i = 1; i < parts.length; i++) {
       String setting = parts[i].trim();
       int eq = setting.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException("engine spec '" + spec + "': expected NAME=VALUE after ':', found '"
-            + setting + "'");
+        throw new IllegalArgumentException(
+            "engine spec '" + spec + "': expected NAME=VALUE after ':', found '" + setting + "'");
       }
       String param = setting.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       if (!provider.settings().contains(param)) {
-        throw new IllegalArgumentException("engine spec '" + spec + "': " + provider.name()
-            + " does not read '" + param + "'"
-            + readsClause(provider.settings(), "it takes no settings", "it reads: "));
+        throw new IllegalArgumentException(
+            "engine spec '"
+                + spec
+                + "': "
+                + provider.name()
+                + " does not read '"
+                + param
+                + "'"
+                + readsClause(provider.settings(), "it takes no settings", "it reads: "));
       }
       own = own.withParam(param, setting.substring(eq + 1));
     }
@@ -223,6 +268,8 @@ public final class Engines {
   }
 
   private static String readsClause(Set<String> settings, String none, String some) {
-    return settings.isEmpty() ? "; " + none : "; " + some + String.join(", ", new TreeSet<>(settings));
+    return settings.isEmpty()
+        ? "; " + none
+        : "; " + some + String.join(", ", new TreeSet<>(settings));
   }
 }

@@ -31,7 +31,8 @@ public final class VirtualLanes {
    * @throws RoutingException with {@link RoutingException.Reason#VLS_EXCEEDED} when more than
    *     {@code options.maxVls()} VLs would be needed
    */
-  public static Routing assignDeadlockFree(Routing routing, RoutingOptions options) throws RoutingException {
+  public static Routing assignDeadlockFree(Routing routing, RoutingOptions options)
+      throws RoutingException {
     int[] order = new SsspGraph(routing.fabric()).destinationOrder(null, null);
     return DfssspLanes.assign(routing, order, options, false, routing.engineName());
   }

@@ -14,27 +14,36 @@ import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
 /**
- * A fabric without LIDs is refused once, before any engine, naming the cause; the engines'
- * symptoms (ftree's "no route to LID 0", nue's "has no LID", minhop's empty tables) never show.
+ * A fabric without LIDs is refused once, before any engine, naming the cause; the engines' symptoms
+ * (ftree's "no route to LID 0", nue's "has no LID", minhop's empty tables) never show.
  */
 class EngineChainTest {
   @Test
   void aFabricWithoutLidsIsRefusedBeforeAnyEngine() {
     Fabric fabric = FabricArbitraries.withoutLids(Topologies.kAryNTree(4, 3));
-    RoutingException e = assertThrows(RoutingException.class, () -> EngineChain.route(
-        Engines.chain("ftree,nue,minhop", EngineConfig.none()), fabric,
-        RoutingOptions.seeded(1)));
-    assertEquals("the fabric has no LIDs: it was discovered before a subnet manager assigned them"
-        + " (every port shows lid 0); FabricFiles.read and the command line assign the LIDs"
-        + " OpenSM's first sweep would (OpenSmLids.assignMissing)", e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                EngineChain.route(
+                    Engines.chain("ftree,nue,minhop", EngineConfig.none()),
+                    fabric,
+                    RoutingOptions.seeded(1)));
+    assertEquals(
+        "the fabric has no LIDs: it was discovered before a subnet manager assigned them"
+            + " (every port shows lid 0); FabricFiles.read and the command line assign the LIDs"
+            + " OpenSM's first sweep would (OpenSmLids.assignMissing)",
+        e.getMessage());
   }
 
   @Test
   void theSameFabricRoutesOnceLidsAreAssigned() throws RoutingException {
     Fabric bare = FabricArbitraries.withoutLids(Topologies.kAryNTree(4, 3));
-    Fabric fabric = OpenSmLids.assignMissing(bare, bare.port(bare.nodeOfGuid(0x200000L), 0), 0).fabric();
-    EngineChain.Result r = EngineChain.route(Engines.chain("ftree", EngineConfig.none()),
-        fabric, RoutingOptions.seeded(1));
+    Fabric fabric =
+        OpenSmLids.assignMissing(bare, bare.port(bare.nodeOfGuid(0x200000L), 0), 0).fabric();
+    EngineChain.Result r =
+        EngineChain.route(
+            Engines.chain("ftree", EngineConfig.none()), fabric, RoutingOptions.seeded(1));
     assertEquals("ftree", r.routing().engineName());
   }
 
@@ -45,10 +54,17 @@ class EngineChainTest {
     FabricBuilder b = FabricBuilder.from(two);
     b.addNode(org.ibrouting.fabric.NodeType.SWITCH, 4, 0x999000L, "island");
     Fabric fabric = b.build();
-    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("nue",
-        EngineConfig.none()).route(fabric, RoutingOptions.seeded(1)));
-    assertTrue(e.getMessage().startsWith("nue: switch 0x0000000000999000 \"island\" has no LID, and"
-        + " Nue orders every switch by its LID; a switch has none when no subnet manager reached"
-        + " it"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                Engines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.seeded(1)));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "nue: switch 0x0000000000999000 \"island\" has no LID, and"
+                    + " Nue orders every switch by its LID; a switch has none when no subnet manager reached"
+                    + " it"),
+        e.getMessage());
   }
 }

@@ -30,11 +30,15 @@ class VirtualLanesTest {
   @Test
   void tooFewVlsIsATypedRefusal() {
     Routing ring = TestRoutings.shortestPaths(TestFabrics.ring(6, 2));
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> VirtualLanes.assignDeadlockFree(ring, RoutingOptions.seeded(1).withMaxVls(1)));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> VirtualLanes.assignDeadlockFree(ring, RoutingOptions.seeded(1).withMaxVls(1)));
     assertEquals(RoutingException.Reason.VLS_EXCEEDED, e.reason());
     assertEquals(2, e.vlsNeeded().getAsInt());
     assertEquals(1, e.vlsAllowed().getAsInt());
-    assertFalse(e.getMessage().contains("--"), "no command-line flag in a library message: " + e.getMessage());
+    assertFalse(
+        e.getMessage().contains("--"),
+        "no command-line flag in a library message: " + e.getMessage());
   }
 }

@@ -20,24 +20,24 @@ import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
 
 /**
- * Reads the output of {@code ibnetdiscover} (infiniband-diags), plain or with grouping
- * ({@code -g}), into a {@link Fabric}.
+ * Reads the output of {@code ibnetdiscover} (infiniband-diags), plain or with grouping ({@code
+ * -g}), into a {@link Fabric}.
  *
  * <p>Understood: the {@code #} header, {@code vendid= devid= sysimgguid= switchguid= caguid=
  * rtguid=} lines, {@code Switch}/{@code Ca}/{@code Rt} lines with their quoted descriptions (which
- * may contain quotes: the description runs to the last quote before {@code base port 0} or the end),
- * the switch's port-0 LID and LMC, port lines with or without port GUIDs, a CA port's own
- * {@code lid N lmc M}, optional width/speed, several links between two nodes, and unconnected
- * ports (absent). Each link is declared from both ends; both must agree. Blank lines separate node
+ * may contain quotes: the description runs to the last quote before {@code base port 0} or the
+ * end), the switch's port-0 LID and LMC, port lines with or without port GUIDs, a CA port's own
+ * {@code lid N lmc M}, optional width/speed, several links between two nodes, and unconnected ports
+ * (absent). Each link is declared from both ends; both must agree. Blank lines separate node
  * blocks; unknown {@code key=value} lines are ignored. A switch line without the {@code # "desc"
  * base port 0 lid N lmc M} comment, as third-party writers leave it out, gives a switch without
  * description or LID.
  *
- * <p>The grouping output of {@code ibnetdiscover -g} adds {@code Chassis N (guid 0x...)} and
- * {@code Non-Chassis Nodes} headings, {@code Hostname:} lines, comments after the
- * {@code sysimgguid=} and {@code switchguid=} lines and the external port numbers of director
- * line boards ({@code [1][ext 1]} locally, {@code "S-..."[19][ext 7]} remotely); they carry no
- * topology and are skipped, so both outputs read to the same fabric.
+ * <p>The grouping output of {@code ibnetdiscover -g} adds {@code Chassis N (guid 0x...)} and {@code
+ * Non-Chassis Nodes} headings, {@code Hostname:} lines, comments after the {@code sysimgguid=} and
+ * {@code switchguid=} lines and the external port numbers of director line boards ({@code [1][ext
+ * 1]} locally, {@code "S-..."[19][ext 7]} remotely); they carry no topology and are skipped, so
+ * both outputs read to the same fabric.
  *
  * <p>End ports without a LID (every one, when the fabric was discovered before an SM ran) get the
  * LIDs OpenSM's first sweep would give them, with the SM on the port named by {@code # Initiated
@@ -48,6 +48,7 @@ import org.ibrouting.io.internal.LineCursor;
 public final class IbnetdiscoverReader {
   /** The format name {@link FabricFile#format()} gives for the default output. */
   public static final String FORMAT = "ibnetdiscover";
+
   /** The format name {@link FabricFile#format()} gives for the grouping output. */
   public static final String FORMAT_GROUPED = "ibnetdiscover -g";
 
@@ -61,8 +62,15 @@ public final class IbnetdiscoverReader {
     final String rate;
     final int line;
 
-    PortLine(int portNum, long remoteGuid, int remotePort, long portGuid, int lid, int lmc,
-        String rate, int line) {
+    PortLine(
+        int portNum,
+        long remoteGuid,
+        int remotePort,
+        long portGuid,
+        int lid,
+        int lmc,
+        String rate,
+        int line) {
       this.portNum = portNum;
       this.remoteGuid = remoteGuid;
       this.remotePort = remotePort;
@@ -96,8 +104,8 @@ public final class IbnetdiscoverReader {
   private int pendingDeviceId;
 
   private int currentLine;
-  private static final Pattern ORIGIN = Pattern.compile(
-      "Initiated from node ([0-9a-fA-F]{1,16})(?: port ([0-9a-fA-F]{1,16}))?");
+  private static final Pattern ORIGIN =
+      Pattern.compile("Initiated from node ([0-9a-fA-F]{1,16})(?: port ([0-9a-fA-F]{1,16}))?");
   private boolean grouped;
   private long originNodeGuid;
   private long originPortGuid;
@@ -123,7 +131,9 @@ public final class IbnetdiscoverReader {
     }
   }
 
-  /** Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages. */
+  /**
+   * Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages.
+   */
   public static FabricFile readFile(Reader in, String fileName) throws IOException {
     IbnetdiscoverReader reader = new IbnetdiscoverReader(fileName);
     BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
@@ -134,7 +144,10 @@ public final class IbnetdiscoverReader {
       reader.line(lineNumber, stripCr(line));
     }
     if (reader.blocks.isEmpty()) {
-      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
+      throw new ParseException(
+          fileName,
+          Math.max(1, lineNumber),
+          1,
           "expected at least one Switch, Ca or Rt block; this is not ibnetdiscover output");
     }
     Fabric fabric = reader.build();
@@ -142,8 +155,8 @@ public final class IbnetdiscoverReader {
     if (smNode == 0 || fabric.nodeOfGuid(smNode) < 0) {
       smNode = reader.blocks.get(0).guid;
     }
-    return FabricFile.of(fileName, reader.grouped ? FORMAT_GROUPED : FORMAT, fabric, smNode,
-        reader.originPortGuid);
+    return FabricFile.of(
+        fileName, reader.grouped ? FORMAT_GROUPED : FORMAT, fabric, smNode, reader.originPortGuid);
   }
 
   private static String stripCr(String line) {
@@ -189,8 +202,10 @@ public final class IbnetdiscoverReader {
     } else if (c.consume("Hostname:")) {
       grouped = true;
     } else if (!text.contains("=")) {
-      throw c.error("expected a Switch, Ca or Rt line, a port line '[n]', a key=value line or a"
-          + " comment, found " + c.found());
+      throw c.error(
+          "expected a Switch, Ca or Rt line, a port line '[n]', a key=value line or a"
+              + " comment, found "
+              + c.found());
     }
     // switchguid=, caguid=, rtguid= and unknown keys: the node line carries the GUID again
   }
@@ -257,7 +272,8 @@ public final class IbnetdiscoverReader {
       if (open >= 0) {
         int close = -1;
         if (type == NodeType.SWITCH) {
-          int anchor = Math.max(line.lastIndexOf("\" base port 0"), line.lastIndexOf("\" enhanced port 0"));
+          int anchor =
+              Math.max(line.lastIndexOf("\" base port 0"), line.lastIndexOf("\" enhanced port 0"));
           close = anchor > open ? anchor : -1;
         }
         if (close < 0) {
@@ -287,7 +303,6 @@ public final class IbnetdiscoverReader {
     blocks.add(b);
     current = b;
   }
-
 
   private PortLine switchPort(LineCursor c) throws ParseException {
     c.expect("[", "'['");
@@ -399,9 +414,16 @@ public final class IbnetdiscoverReader {
           }
           int remote = idOfGuid.get(p.remoteGuid);
           if (remote < 0) {
-            throw new ParseException(fileName, p.line, 1, "port " + p.portNum + " leads to node "
-                + String.format("0x%016x", p.remoteGuid) + ", which the file does not describe"
-                + " (truncated or partial discovery?)");
+            throw new ParseException(
+                fileName,
+                p.line,
+                1,
+                "port "
+                    + p.portNum
+                    + " leads to node "
+                    + String.format("0x%016x", p.remoteGuid)
+                    + ", which the file does not describe"
+                    + " (truncated or partial discovery?)");
           }
           builder.halfLink(id, p.portNum, remote, p.remotePort, p.rate);
         }

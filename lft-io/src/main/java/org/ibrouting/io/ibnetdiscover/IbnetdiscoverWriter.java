@@ -36,8 +36,10 @@ public final class IbnetdiscoverWriter {
     if (fabric.numNodes() > 0) {
       int first = fabric.numSwitches() > 0 ? 0 : fabric.numSwitches();
       long guid = fabric.nodeGuid(first);
-      long portGuid = fabric.isSwitch(first) ? fabric.portGuid(fabric.port(first, 0))
-          : fabric.portGuid(fabric.port(first, 1));
+      long portGuid =
+          fabric.isSwitch(first)
+              ? fabric.portGuid(fabric.port(first, 0))
+              : fabric.portGuid(fabric.port(first, 1));
       out.write(String.format("# Initiated from node %016x port %016x%n", guid, portGuid));
     }
     for (int node = 0; node < fabric.numNodes(); node++) {
@@ -50,7 +52,8 @@ public final class IbnetdiscoverWriter {
     NodeType type = fabric.nodeType(node);
     StringBuilder b = new StringBuilder();
     b.append('\n');
-    b.append(String.format("vendid=0x%x%ndevid=0x%x%n", fabric.vendorId(node), fabric.deviceId(node)));
+    b.append(
+        String.format("vendid=0x%x%ndevid=0x%x%n", fabric.vendorId(node), fabric.deviceId(node)));
     if (fabric.systemGuid(node) != 0) {
       b.append(String.format("sysimgguid=0x%x%n", fabric.systemGuid(node)));
     }
@@ -58,21 +61,30 @@ public final class IbnetdiscoverWriter {
     switch (type) {
       case SWITCH -> {
         int port0 = fabric.port(node, 0);
-        b.append(String.format("switchguid=0x%x(%x)%n", fabric.nodeGuid(node), fabric.portGuid(port0)));
+        b.append(
+            String.format("switchguid=0x%x(%x)%n", fabric.nodeGuid(node), fabric.portGuid(port0)));
         // only an enhanced port 0 can have an LMC above 0, so the LMC tells which one it is
-        b.append(String.format("Switch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d%n",
-            fabric.numPorts(node), name, fabric.description(node),
-            fabric.lmc(port0) > 0 ? "enhanced" : "base", fabric.baseLid(port0), fabric.lmc(port0)));
+        b.append(
+            String.format(
+                "Switch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d%n",
+                fabric.numPorts(node),
+                name,
+                fabric.description(node),
+                fabric.lmc(port0) > 0 ? "enhanced" : "base",
+                fabric.baseLid(port0),
+                fabric.lmc(port0)));
       }
       case CA -> {
         b.append(String.format("caguid=0x%x%n", fabric.nodeGuid(node)));
-        b.append(String.format("Ca\t%d %s\t\t# \"%s\"%n", fabric.numPorts(node), name,
-            fabric.description(node)));
+        b.append(
+            String.format(
+                "Ca\t%d %s\t\t# \"%s\"%n", fabric.numPorts(node), name, fabric.description(node)));
       }
       case ROUTER -> {
         b.append(String.format("rtguid=0x%x%n", fabric.nodeGuid(node)));
-        b.append(String.format("Rt\t%d %s\t\t# \"%s\"%n", fabric.numPorts(node), name,
-            fabric.description(node)));
+        b.append(
+            String.format(
+                "Rt\t%d %s\t\t# \"%s\"%n", fabric.numPorts(node), name, fabric.description(node)));
       }
     }
     for (int p = 1; p <= fabric.numPorts(node); p++) {
@@ -83,27 +95,47 @@ public final class IbnetdiscoverWriter {
       }
       int remote = fabric.nodeOfPort(peer);
       String rate = fabric.linkRate(port) == null ? "" : " " + fabric.linkRate(port);
-      int remoteLid = fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
-      String remoteGuid = fabric.isSwitch(remote) ? "" : String.format("(%x) ", fabric.portGuid(peer));
+      int remoteLid =
+          fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
+      String remoteGuid =
+          fabric.isSwitch(remote) ? "" : String.format("(%x) ", fabric.portGuid(peer));
       if (type == NodeType.SWITCH) {
-        b.append(String.format("[%d]\t%s[%d]%s\t\t# \"%s\" lid %d%s%n", p, nodeName(fabric, remote),
-            fabric.portNum(peer), remoteGuid, fabric.description(remote), remoteLid, rate));
+        b.append(
+            String.format(
+                "[%d]\t%s[%d]%s\t\t# \"%s\" lid %d%s%n",
+                p,
+                nodeName(fabric, remote),
+                fabric.portNum(peer),
+                remoteGuid,
+                fabric.description(remote),
+                remoteLid,
+                rate));
       } else {
-        b.append(String.format("[%d](%x) \t%s[%d]%s\t\t# lid %d lmc %d \"%s\" lid %d%s%n", p,
-            fabric.portGuid(port), nodeName(fabric, remote), fabric.portNum(peer),
-            remoteGuid.isEmpty() ? "" : " " + remoteGuid.trim(), fabric.baseLid(port),
-            fabric.lmc(port), fabric.description(remote), remoteLid, rate));
+        b.append(
+            String.format(
+                "[%d](%x) \t%s[%d]%s\t\t# lid %d lmc %d \"%s\" lid %d%s%n",
+                p,
+                fabric.portGuid(port),
+                nodeName(fabric, remote),
+                fabric.portNum(peer),
+                remoteGuid.isEmpty() ? "" : " " + remoteGuid.trim(),
+                fabric.baseLid(port),
+                fabric.lmc(port),
+                fabric.description(remote),
+                remoteLid,
+                rate));
       }
     }
     out.write(b.toString());
   }
 
   private static String nodeName(Fabric fabric, int node) {
-    char prefix = switch (fabric.nodeType(node)) {
-      case SWITCH -> 'S';
-      case CA -> 'H';
-      case ROUTER -> 'R';
-    };
+    char prefix =
+        switch (fabric.nodeType(node)) {
+          case SWITCH -> 'S';
+          case CA -> 'H';
+          case ROUTER -> 'R';
+        };
     return String.format("\"%c-%016x\"", prefix, fabric.nodeGuid(node));
   }
 }

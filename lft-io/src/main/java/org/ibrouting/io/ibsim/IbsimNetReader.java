@@ -21,23 +21,23 @@ import org.ibrouting.io.internal.LineCursor;
  * simulates, with ibsim's rules: records {@code Switch N "id"}, {@code Hca N "id"} / {@code Ca},
  * {@code Rt} at column 0, each followed by port lines {@code [p] "remote-id"[rp]} (remote port 1
  * when omitted). GUIDs come from ibsim's counters, one per node type: switches from 0x200000, CAs
- * from 0x100000, routers from 0; a switch takes one GUID, a CA or router one per port plus one,
- * and a CA's port GUID is its node GUID plus the port number. {@code switchguid=G},
- * {@code caguid=G} (or {@code hcaguids=}) and {@code rtguid=G} restart that counter at G, so the
- * nodes after it count on from there; {@code switchguid+N} restarts it N above the last
- * {@code =} base. {@code sysimgguid=} and {@code vendid=} apply to the next node only,
- * {@code devid=} to every node after it. A description after {@code #} (quoted, or up to
- * {@code lid}/{@code lmc}/{@code base port}/{@code enhanced port}) names the node, else its id
- * does. {@code lid N lmc M} on a switch line or a CA port line give LIDs; the end ports without
- * one get the LIDs OpenSM would assign on its first sweep with the SM on the file's first node,
- * where ibsim attaches it ({@link FabricFile}). The rate after the last quote ({@code lid N
- * 4xQDR}) becomes the link rate, as ibsim takes it for the port's enabled width and speed.
- * {@code include} and {@code do} lines are not supported. {@link IbsimNetWriter} writes files
- * this reader reads back to the same fabric.
+ * from 0x100000, routers from 0; a switch takes one GUID, a CA or router one per port plus one, and
+ * a CA's port GUID is its node GUID plus the port number. {@code switchguid=G}, {@code caguid=G}
+ * (or {@code hcaguids=}) and {@code rtguid=G} restart that counter at G, so the nodes after it
+ * count on from there; {@code switchguid+N} restarts it N above the last {@code =} base. {@code
+ * sysimgguid=} and {@code vendid=} apply to the next node only, {@code devid=} to every node after
+ * it. A description after {@code #} (quoted, or up to {@code lid}/{@code lmc}/{@code base
+ * port}/{@code enhanced port}) names the node, else its id does. {@code lid N lmc M} on a switch
+ * line or a CA port line give LIDs; the end ports without one get the LIDs OpenSM would assign on
+ * its first sweep with the SM on the file's first node, where ibsim attaches it ({@link
+ * FabricFile}). The rate after the last quote ({@code lid N 4xQDR}) becomes the link rate, as ibsim
+ * takes it for the port's enabled width and speed. {@code include} and {@code do} lines are not
+ * supported. {@link IbsimNetWriter} writes files this reader reads back to the same fabric.
  */
 public final class IbsimNetReader {
   /** The format name {@link FabricFile#format()} gives. */
   public static final String FORMAT = "ibsim net";
+
   private static final long FIRST_CA_GUID = 0x100000L;
   private static final long FIRST_SWITCH_GUID = 0x200000L;
 
@@ -78,7 +78,9 @@ public final class IbsimNetReader {
     }
   }
 
-  /** Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages. */
+  /**
+   * Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages.
+   */
   public static FabricFile readFile(Reader reader, String fileName) throws IOException {
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     Records records = new Records(fileName);
@@ -92,14 +94,19 @@ public final class IbsimNetReader {
       records.line(new LineCursor(fileName, lineNumber, line), line, lineNumber);
     }
     if (records.all.isEmpty()) {
-      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
+      throw new ParseException(
+          fileName,
+          Math.max(1, lineNumber),
+          1,
           "expected Switch, Hca, Ca or Rt records; this is no ibsim net file");
     }
     Fabric fabric = build(records.all, fileName);
     return FabricFile.of(fileName, FORMAT, fabric, records.all.get(0).guid, 0);
   }
 
-  /** The node records of a net file, with ibsim's GUID counters and the settings for the next node. */
+  /**
+   * The node records of a net file, with ibsim's GUID counters and the settings for the next node.
+   */
   private static final class Records {
     final String fileName;
     final List<Record> all = new ArrayList<>();
@@ -141,11 +148,17 @@ public final class IbsimNetReader {
       }
     }
 
-    /** A GUID counter ({@code switchguid=}, {@code caguid+N}, ...), a setting for the next node, or nothing. */
+    /**
+     * A GUID counter ({@code switchguid=}, {@code caguid+N}, ...), a setting for the next node, or
+     * nothing.
+     */
     private void setting(LineCursor c, String line) throws ParseException {
-      int guidType = line.startsWith("switchguid") ? 0
-          : line.startsWith("caguid") || line.startsWith("hcaguids") ? 1
-          : line.startsWith("rtguid") ? 2 : -1;
+      int guidType =
+          line.startsWith("switchguid")
+              ? 0
+              : line.startsWith("caguid") || line.startsWith("hcaguids")
+                  ? 1
+                  : line.startsWith("rtguid") ? 2 : -1;
       if (guidType >= 0) {
         int eq = line.indexOf('=');
         int plus = line.indexOf('+');
@@ -171,15 +184,19 @@ public final class IbsimNetReader {
           case "sysimgguid" -> nextSystemGuid = readNumber(c, "a system image GUID");
           case "vendid" -> nextVendor = (int) readNumber(c, "a vendor id");
           case "devid" -> device = (int) readNumber(c, "a device id");
-          default -> { }
+          default -> {}
         }
       } else if (line.startsWith("include") || line.startsWith("do ")) {
         throw c.error("'" + line.split("\\s")[0] + "' lines are not supported; expand them first");
       }
     }
 
-    /** A {@code Switch}, {@code Hca}/{@code Ca} or {@code Rt} line: the node gets the next GUID of its type. */
-    private void node(LineCursor c, NodeType type, String line, int lineNumber) throws ParseException {
+    /**
+     * A {@code Switch}, {@code Hca}/{@code Ca} or {@code Rt} line: the node gets the next GUID of
+     * its type.
+     */
+    private void node(LineCursor c, NodeType type, String line, int lineNumber)
+        throws ParseException {
       Record r = new Record();
       r.type = type;
       r.line = lineNumber;
@@ -239,7 +256,10 @@ public final class IbsimNetReader {
     return desc.isEmpty() ? id : desc;
   }
 
-  /** A number as ibsim's {@code strtoull(.., 0)} reads it: {@code 0x} hex, leading 0 octal, else decimal. */
+  /**
+   * A number as ibsim's {@code strtoull(.., 0)} reads it: {@code 0x} hex, leading 0 octal, else
+   * decimal.
+   */
   private static long readNumber(LineCursor c, String what) throws ParseException {
     c.skipBlanks();
     if (c.consume("0x") || c.consume("0X")) {
@@ -252,12 +272,15 @@ public final class IbsimNetReader {
       end++;
     }
     if (end == start) {
-      throw c.error("expected " + what + " (0x and hex digits, or a decimal number), found " + c.found());
+      throw c.error(
+          "expected " + what + " (0x and hex digits, or a decimal number), found " + c.found());
     }
     String digits = line.substring(start, end);
     try {
-      long value = digits.length() > 1 && digits.charAt(0) == '0'
-          ? Long.parseUnsignedLong(digits.substring(1), 8) : Long.parseUnsignedLong(digits);
+      long value =
+          digits.length() > 1 && digits.charAt(0) == '0'
+              ? Long.parseUnsignedLong(digits.substring(1), 8)
+              : Long.parseUnsignedLong(digits);
       c.seek(end);
       return value;
     } catch (NumberFormatException e) {
@@ -368,8 +391,15 @@ public final class IbsimNetReader {
           line = p[2];
           int remote = idOf.getInt(r.remoteIds.get(i));
           if (remote < 0) {
-            throw new ParseException(fileName, line, 1, "port " + p[0] + " leads to \""
-                + r.remoteIds.get(i) + "\", which no record of the file describes");
+            throw new ParseException(
+                fileName,
+                line,
+                1,
+                "port "
+                    + p[0]
+                    + " leads to \""
+                    + r.remoteIds.get(i)
+                    + "\", which no record of the file describes");
           }
           int[] lid = r.portLids.get(i);
           if (lid[0] != 0) {

@@ -3,8 +3,9 @@ package org.ibrouting.io.internal;
 import org.ibrouting.io.ParseException;
 
 /**
- * Not API. A cursor over one input line that reads the small tokens of text formats (numbers, hex GUIDs,
- * expected characters) and reports problems as a {@link ParseException} with line and column.
+ * Not API. A cursor over one input line that reads the small tokens of text formats (numbers, hex
+ * GUIDs, expected characters) and reports problems as a {@link ParseException} with line and
+ * column.
  */
 public final class LineCursor {
   private final String file;
@@ -78,7 +79,9 @@ public final class LineCursor {
   public int readInt(String what) throws ParseException {
     int start = pos;
     long value = 0;
-    while (pos < line.length() && Character.isDigit(line.charAt(pos)) && value <= Integer.MAX_VALUE) {
+    while (pos < line.length()
+        && Character.isDigit(line.charAt(pos))
+        && value <= Integer.MAX_VALUE) {
       value = value * 10 + (line.charAt(pos) - '0');
       pos++;
     }
@@ -124,7 +127,9 @@ public final class LineCursor {
       return "end of line";
     }
     int end = Math.min(line.length(), pos + 12);
-    return "'" + line.substring(pos, end).replace("\t", "\\t") + (end < line.length() ? "...'" : "'");
+    return "'"
+        + line.substring(pos, end).replace("\t", "\\t")
+        + (end < line.length() ? "...'" : "'");
   }
 
   /** A parse error at the cursor. */

@@ -6,6 +6,8 @@ public enum DumpFormat {
   FULL,
   /** Only what OpenSM's {@code file} engine reads: switch headers and {@code 0xLID PORT} lines. */
   COMPACT,
-  /** {@link #COMPACT} plus {@code portguid 0x...} on each line, so the file engine can remap LIDs. */
+  /**
+   * {@link #COMPACT} plus {@code portguid 0x...} on each line, so the file engine can remap LIDs.
+   */
   COMPACT_WITH_GUID
 }

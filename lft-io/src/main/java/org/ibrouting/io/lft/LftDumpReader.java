@@ -12,27 +12,27 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
- * Reads an LFT dump ({@code opensm-lfts.dump}, our {@link LftDumpWriter}'s output, or
- * {@code ibroute}'s) into a {@link Routing} of engine name {@code file}, with the semantics of
- * OpenSM's {@code file} routing engine.
+ * Reads an LFT dump ({@code opensm-lfts.dump}, our {@link LftDumpWriter}'s output, or {@code
+ * ibroute}'s) into a {@link Routing} of engine name {@code file}, with the semantics of OpenSM's
+ * {@code file} routing engine.
  *
  * <p>As OpenSM: lines are trimmed on the left; {@code #} lines are comments; a {@code Unicast lids}
  * header selects a switch by the GUID after {@code guid 0x} (the LID and description in it are
- * ignored) and resets its LFT, so a repeated section replaces the earlier one; an entry is
- * {@code 0x<LID hex> <port decimal>}, optionally followed somewhere by {@code portguid 0x<GUID>}:
- * when that port exists and the LID lies outside its range, the entry moves to the same offset of
- * the port's range; other lines are ignored; switches absent from the file get empty LFTs.
+ * ignored) and resets its LFT, so a repeated section replaces the earlier one; an entry is {@code
+ * 0x<LID hex> <port decimal>}, optionally followed somewhere by {@code portguid 0x<GUID>}: when
+ * that port exists and the LID lies outside its range, the entry moves to the same offset of the
+ * port's range; other lines are ignored; switches absent from the file get empty LFTs.
  *
  * <p>Stricter than OpenSM, which is unsafe here: a header naming a GUID that is no switch of the
  * fabric, a port beyond the switch's port count, a LID beyond the fabric's largest LID, and entries
- * before any header are errors that name the line. So are a header whose LID range ends below
- * the fabric's largest LID and a header whose {@code Lid N} is not the switch's LID in the fabric: both
+ * before any header are errors that name the line. So are a header whose LID range ends below the
+ * fabric's largest LID and a header whose {@code Lid N} is not the switch's LID in the fabric: both
  * mean a dump written for another fabric (generated fabrics share their GUIDs) or another LID
  * assignment. A {@code Multicast mlids} section is skipped.
  *
  * <p>{@link #readEarlier} reads the dump of an earlier state of the same fabric, before switches,
- * CAs or links failed: sections of switches that are gone and entries of LIDs that no port owns
- * any more are skipped, and the LID range may end anywhere; everything else is checked as above.
+ * CAs or links failed: sections of switches that are gone and entries of LIDs that no port owns any
+ * more are skipped, and the LID range may end anywhere; everything else is checked as above.
  *
  * <p>What an administrator collects from the switches reads the same way: {@code ibroute LID} and
  * {@code dump_fts} (which {@code dump_lfts.sh} runs) print one such section per switch, with a
@@ -59,10 +59,10 @@ public final class LftDumpReader {
   }
 
   /**
-   * Reads the dump of an earlier state of {@code fabric}, before failures (OpenSM keeps the LIDs
-   * of the ports that remain): sections of switches the fabric no longer has and entries of LIDs
-   * no port owns any more are skipped; entries that lead to ports now unconnected are kept as
-   * written. A switch that remains must still have its LID.
+   * Reads the dump of an earlier state of {@code fabric}, before failures (OpenSM keeps the LIDs of
+   * the ports that remain): sections of switches the fabric no longer has and entries of LIDs no
+   * port owns any more are skipped; entries that lead to ports now unconnected are kept as written.
+   * A switch that remains must still have its LID.
    */
   public static Routing readEarlier(Fabric fabric, Path file) throws IOException {
     try (BufferedReader in = InputFiles.reader(file)) {
@@ -72,7 +72,8 @@ public final class LftDumpReader {
 
   private static Routing read(Fabric fabric, Reader reader, String fileName, boolean earlier)
       throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    BufferedReader in =
+        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
     RoutingBuilder builder = Routing.builder(fabric, ENGINE_NAME);
     int sw = -1;
     boolean multicast = false;
@@ -102,14 +103,20 @@ public final class LftDumpReader {
         multicast = true;
       } else if (line.startsWith("0x", start) && !multicast && sw != GONE) {
         if (sw < 0) {
-          throw new ParseException(fileName, lineNumber, start + 1,
+          throw new ParseException(
+              fileName,
+              lineNumber,
+              start + 1,
               "LFT entry before any 'Unicast lids ... guid 0x...' switch header");
         }
         entry(fabric, builder, sw, fileName, lineNumber, line, start, earlier);
       }
     }
     if (!sawHeader) {
-      throw new ParseException(fileName, Math.max(1, lineNumber), 1,
+      throw new ParseException(
+          fileName,
+          Math.max(1, lineNumber),
+          1,
           "expected 'Unicast lids [...] of switch ... guid 0x...:' sections; this is no LFT dump");
     }
     return builder.build();
@@ -118,8 +125,9 @@ public final class LftDumpReader {
   /** {@link #header}'s answer for the section of a switch that is gone (earlier dumps only). */
   private static final int GONE = -2;
 
-  private static int header(Fabric fabric, String fileName, int lineNumber, String line,
-      boolean earlier) throws ParseException {
+  private static int header(
+      Fabric fabric, String fileName, int lineNumber, String line, boolean earlier)
+      throws ParseException {
     LineCursor c = new LineCursor(fileName, lineNumber, line);
     int at = line.indexOf(" guid 0x");
     if (at < 0) {
@@ -136,8 +144,12 @@ public final class LftDumpReader {
       return GONE;
     }
     if (node < 0 || !fabric.isSwitch(node)) {
-      throw c.errorAt(guidAt, String.format("switch GUID 0x%016x is %s of the fabric", guid,
-          node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node)) + FOR_ANOTHER_FABRIC);
+      throw c.errorAt(
+          guidAt,
+          String.format(
+                  "switch GUID 0x%016x is %s of the fabric",
+                  guid, node < 0 ? "not a node" : "not a switch but " + fabric.nodeName(node))
+              + FOR_ANOTHER_FABRIC);
     }
     checkHeaderLids(fabric, node, c, earlier);
     return node;
@@ -146,11 +158,11 @@ public final class LftDumpReader {
   private static final String FOR_ANOTHER_FABRIC = "; was the dump written for another fabric?";
 
   /**
-   * Where the header gives them as OpenSM and ibroute write them, the top of the LID range
-   * ({@code [0-112]} or {@code [0x0-0x70]}) must reach the fabric's largest LID and the switch's
-   * {@code Lid N} must be its LID in the fabric: otherwise the dump was written for another fabric
-   * (generated fabrics share their GUIDs) or another LID assignment, and its entries would be
-   * read against the wrong LIDs.
+   * Where the header gives them as OpenSM and ibroute write them, the top of the LID range ({@code
+   * [0-112]} or {@code [0x0-0x70]}) must reach the fabric's largest LID and the switch's {@code Lid
+   * N} must be its LID in the fabric: otherwise the dump was written for another fabric (generated
+   * fabrics share their GUIDs) or another LID assignment, and its entries would be read against the
+   * wrong LIDs.
    */
   private static void checkHeaderLids(Fabric fabric, int sw, LineCursor c, boolean earlier)
       throws ParseException {
@@ -163,8 +175,14 @@ public final class LftDumpReader {
       // OpenSM's top can lie above the largest LID ibnetdiscover shows (LIDs it assigned to ports
       // that are gone by then), never below
       if (top >= 0 && top < fabric.maxLid()) {
-        throw c.errorAt(dash + 1, "the dump's tables end at LID " + top + " but the fabric's LIDs"
-            + " go up to " + fabric.maxLid() + FOR_ANOTHER_FABRIC);
+        throw c.errorAt(
+            dash + 1,
+            "the dump's tables end at LID "
+                + top
+                + " but the fabric's LIDs"
+                + " go up to "
+                + fabric.maxLid()
+                + FOR_ANOTHER_FABRIC);
       }
     }
     int lidAt = line.indexOf(" of switch Lid ");
@@ -177,8 +195,15 @@ public final class LftDumpReader {
       }
       long lid = to > from && to - from < 10 ? Long.parseLong(line.substring(from, to)) : -1;
       if (lid >= 0 && lid != ownLid) {
-        throw c.errorAt(from, fabric.nodeName(sw) + " has LID " + ownLid + " in the fabric, but"
-            + " this header gives Lid " + lid + FOR_ANOTHER_FABRIC);
+        throw c.errorAt(
+            from,
+            fabric.nodeName(sw)
+                + " has LID "
+                + ownLid
+                + " in the fabric, but"
+                + " this header gives Lid "
+                + lid
+                + FOR_ANOTHER_FABRIC);
       }
     }
   }
@@ -198,8 +223,16 @@ public final class LftDumpReader {
     return Long.parseLong(digits, hex ? 16 : 10);
   }
 
-  private static void entry(Fabric fabric, RoutingBuilder builder, int sw, String fileName,
-      int lineNumber, String line, int start, boolean earlier) throws ParseException {
+  private static void entry(
+      Fabric fabric,
+      RoutingBuilder builder,
+      int sw,
+      String fileName,
+      int lineNumber,
+      String line,
+      int start,
+      boolean earlier)
+      throws ParseException {
     LineCursor c = new LineCursor(fileName, lineNumber, line);
     c.seek(start + 2);
     int lidAt = c.pos();
@@ -211,16 +244,24 @@ public final class LftDumpReader {
     int portAt = c.pos();
     int port = c.readInt("an output port (decimal)");
     if (!c.atEnd() && !Character.isWhitespace(c.peek())) {
-      throw c.error("expected white space after the port, found " + c.found()
-          + " (ports are decimal, as OpenSM writes them)");
+      throw c.error(
+          "expected white space after the port, found "
+              + c.found()
+              + " (ports are decimal, as OpenSM writes them)");
     }
     if (port == Routing.NO_ROUTE) {
       // ibroute -a and dump_fts -a list unrouted LIDs (LID 0 included) with port 255
       return;
     }
     if (port > fabric.numPorts(sw)) {
-      throw c.errorAt(portAt, "port " + port + " exceeds the " + fabric.numPorts(sw) + " ports of "
-          + fabric.nodeName(sw));
+      throw c.errorAt(
+          portAt,
+          "port "
+              + port
+              + " exceeds the "
+              + fabric.numPorts(sw)
+              + " ports of "
+              + fabric.nodeName(sw));
     }
     int guidAt = line.indexOf(" portguid 0x", c.pos());
     if (guidAt >= 0) {

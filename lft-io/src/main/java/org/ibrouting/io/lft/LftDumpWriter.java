@@ -9,14 +9,14 @@ import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.routing.Routing;
 
 /**
- * Writes the LFTs of a {@link Routing} as OpenSM's {@code opensm-lfts.dump}, which OpenSM's
- * {@code file} routing engine loads ({@code opensm -R file -U FILE}).
+ * Writes the LFTs of a {@link Routing} as OpenSM's {@code opensm-lfts.dump}, which OpenSM's {@code
+ * file} routing engine loads ({@code opensm -R file -U FILE}).
  *
  * <p>{@link DumpFormat#FULL} is byte-identical to what OpenSM 3.3.23 writes: switch sections in
  * OpenSM's order, a header {@code Unicast lids [0-MAXLID] of switch Lid N guid 0x... ('desc'):},
- * one line {@code 0xLLLL PPP # <type> portguid 0x...: 'desc'} per routed LID, and a trailer
- * {@code MAXLID lids dumped}. The writer streams: each line is formatted into a byte buffer from
- * per-LID suffixes computed once, so it stays I/O-bound (a 32,768-CA fat tree's dump is 7.3 GB).
+ * one line {@code 0xLLLL PPP # <type> portguid 0x...: 'desc'} per routed LID, and a trailer {@code
+ * MAXLID lids dumped}. The writer streams: each line is formatted into a byte buffer from per-LID
+ * suffixes computed once, so it stays I/O-bound (a 32,768-CA fat tree's dump is 7.3 GB).
  */
 public final class LftDumpWriter {
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
@@ -30,7 +30,8 @@ public final class LftDumpWriter {
   }
 
   /** Writes the dump to a stream (not closed). */
-  public static void write(Routing routing, OutputStream out, DumpFormat format) throws IOException {
+  public static void write(Routing routing, OutputStream out, DumpFormat format)
+      throws IOException {
     Fabric fabric = routing.fabric();
     int maxLid = fabric.maxLid();
     byte[][] suffixOfLid = new byte[maxLid + 1][];
@@ -42,9 +43,17 @@ public final class LftDumpWriter {
     int n = 0;
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {
       int port0 = fabric.port(sw, 0);
-      byte[] header = ("Unicast lids [0-" + maxLid + "] of switch Lid " + fabric.baseLid(port0)
-          + " guid " + String.format("0x%016x", fabric.nodeGuid(sw)) + " ('"
-          + fabric.description(sw) + "'):\n").getBytes(StandardCharsets.UTF_8);
+      byte[] header =
+          ("Unicast lids [0-"
+                  + maxLid
+                  + "] of switch Lid "
+                  + fabric.baseLid(port0)
+                  + " guid "
+                  + String.format("0x%016x", fabric.nodeGuid(sw))
+                  + " ('"
+                  + fabric.description(sw)
+                  + "'):\n")
+              .getBytes(StandardCharsets.UTF_8);
       n = put(out, buf, n, header);
       for (int lid = 1; lid <= maxLid; lid++) {
         int port = routing.outPort(sw, lid);
@@ -91,19 +100,28 @@ public final class LftDumpWriter {
   /** What follows the port number on a LID's line: comment, GUID, newline. */
   private static byte[] suffix(Fabric fabric, int lid, DumpFormat format) {
     int port = fabric.portOfLid(lid);
-    String text = switch (format) {
-      case COMPACT -> "\n";
-      case COMPACT_WITH_GUID -> port < 0 ? "\n"
-          : String.format(" portguid 0x%016x%n", fabric.portGuid(port)).replace("\r\n", "\n");
-      case FULL -> {
-        if (port < 0) {
-          yield " # unknown node and type\n";
-        }
-        int node = fabric.nodeOfPort(port);
-        yield " # " + fabric.nodeType(node).openSmName() + " portguid "
-            + String.format("0x%016x", fabric.portGuid(port)) + ": '" + fabric.description(node) + "'\n";
-      }
-    };
+    String text =
+        switch (format) {
+          case COMPACT -> "\n";
+          case COMPACT_WITH_GUID ->
+              port < 0
+                  ? "\n"
+                  : String.format(" portguid 0x%016x%n", fabric.portGuid(port))
+                      .replace("\r\n", "\n");
+          case FULL -> {
+            if (port < 0) {
+              yield " # unknown node and type\n";
+            }
+            int node = fabric.nodeOfPort(port);
+            yield " # "
+                + fabric.nodeType(node).openSmName()
+                + " portguid "
+                + String.format("0x%016x", fabric.portGuid(port))
+                + ": '"
+                + fabric.description(node)
+                + "'\n";
+          }
+        };
     return text.getBytes(StandardCharsets.UTF_8);
   }
 }

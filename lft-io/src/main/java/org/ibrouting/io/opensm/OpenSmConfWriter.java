@@ -8,9 +8,9 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Writes an {@code opensm.conf} for {@code opensm -F FILE} that deploys a routing through
- * OpenSM 3.3.23's {@code file} engine with its SLs: every key is one OpenSM 3.3.23 accepts
- * ({@code opensm --create-config} lists them), options not written keep OpenSM's defaults.
+ * Writes an {@code opensm.conf} for {@code opensm -F FILE} that deploys a routing through OpenSM
+ * 3.3.23's {@code file} engine with its SLs: every key is one OpenSM 3.3.23 accepts ({@code opensm
+ * --create-config} lists them), options not written keep OpenSM's defaults.
  *
  * <ul>
  *   <li>{@code routing_engine file,no_fallback} and {@code lfts_file}: the tables come from the
@@ -33,7 +33,9 @@ import org.ibrouting.routing.SlTable;
 public final class OpenSmConfWriter {
   /** VL arbitration weight per VL, in 64-byte credits: one 4 KiB packet per turn. */
   public static final int VLARB_WEIGHT = 64;
+
   private static final String[] QOS_PREFIXES = {"qos", "qos_ca", "qos_rtr", "qos_sw0", "qos_swe"};
+
   /** OpenSM reads each option line with fgets(1023) and cuts it at the first '#'. */
   private static final int MAX_LINE = 1000;
 
@@ -52,7 +54,8 @@ public final class OpenSmConfWriter {
       boolean used = (usedSls >>> sl & 1) != 0;
       int vl = used ? table.vlOfSl(sl) : sl % numVls;
       if (vl > 14) {
-        throw new IllegalArgumentException("SL " + sl + " maps to VL " + vl + "; data VLs are 0-14");
+        throw new IllegalArgumentException(
+            "SL " + sl + " maps to VL " + vl + "; data VLs are 0-14");
       }
       map[sl] = (byte) vl;
     }
@@ -90,28 +93,49 @@ public final class OpenSmConfWriter {
       }
     }
     StringBuilder text = new StringBuilder();
-    text.append("# opensm.conf written by ibrouting: the ").append(routing.engineName())
-        .append(" routing of a fabric of ").append(fabric.numSwitches()).append(" switches and ")
-        .append(fabric.numCas()).append(" CAs, ").append(numVls).append(" VL(s).\n")
+    text.append("# opensm.conf written by ibrouting: the ")
+        .append(routing.engineName())
+        .append(" routing of a fabric of ")
+        .append(fabric.numSwitches())
+        .append(" switches and ")
+        .append(fabric.numCas())
+        .append(" CAs, ")
+        .append(numVls)
+        .append(" VL(s).\n")
         .append("# Start OpenSM with: opensm -F <this file>. Options not listed keep OpenSM's")
         .append(" defaults; to keep\n# site settings (guid, sm_priority, partitions, ...), copy")
         .append(" these lines into the site's opensm.conf.\n")
-        .append("# Every port must run at least ").append(numVls).append(" data VL(s) (VLCap;")
+        .append("# Every port must run at least ")
+        .append(numVls)
+        .append(" data VL(s) (VLCap;")
         .append(" OpenSM's max_op_vls default allows all).\n\n")
         .append("# the LFTs: OpenSM's file engine, no fallback to another engine's tables\n")
         .append("routing_engine file,no_fallback\n")
         .append(line("lfts_file", lftDump))
-        .append("lmc ").append(lmc).append("\n\n")
+        .append("lmc ")
+        .append(lmc)
+        .append("\n\n")
         .append("# the SLs: the SA answers PathRecords from the QoS policy\n")
         .append("qos TRUE\n")
         .append(line("qos_policy_file", qosPolicy));
     for (String prefix : QOS_PREFIXES) {
       text.append('\n')
-          .append(prefix).append("_max_vls ").append(numVls).append('\n')
-          .append(prefix).append("_high_limit 0\n")
-          .append(prefix).append("_vlarb_high 0:0\n")
-          .append(prefix).append("_vlarb_low ").append(vlarbLow).append('\n')
-          .append(prefix).append("_sl2vl ").append(sl2vl).append('\n');
+          .append(prefix)
+          .append("_max_vls ")
+          .append(numVls)
+          .append('\n')
+          .append(prefix)
+          .append("_high_limit 0\n")
+          .append(prefix)
+          .append("_vlarb_high 0:0\n")
+          .append(prefix)
+          .append("_vlarb_low ")
+          .append(vlarbLow)
+          .append('\n')
+          .append(prefix)
+          .append("_sl2vl ")
+          .append(sl2vl)
+          .append('\n');
     }
     return text.toString();
   }
@@ -124,11 +148,16 @@ public final class OpenSmConfWriter {
 
   private static String line(String key, Path path) {
     String value = path.toString();
-    if (value.indexOf('#') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0
+    if (value.indexOf('#') >= 0
+        || value.indexOf('\n') >= 0
+        || value.indexOf('\r') >= 0
         || value.length() > MAX_LINE - key.length()) {
-      throw new IllegalArgumentException("OpenSM cannot read the path '" + value + "' from its"
-          + " configuration (it cuts lines at '#', line breaks and 1,022 characters); choose"
-          + " another directory");
+      throw new IllegalArgumentException(
+          "OpenSM cannot read the path '"
+              + value
+              + "' from its"
+              + " configuration (it cuts lines at '#', line breaks and 1,022 characters); choose"
+              + " another directory");
     }
     return key + " " + value + "\n";
   }

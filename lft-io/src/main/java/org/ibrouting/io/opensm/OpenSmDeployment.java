@@ -18,29 +18,32 @@ import org.ibrouting.routing.Routing;
  * Deploys a {@link Routing}, SLs included, into a stock OpenSM 3.3.23: writes a directory with the
  * LFT dump the {@code file} engine loads ({@value #LFT_DUMP}), the QoS policy that makes the SA
  * answer every PathRecord with the routing's SL ({@value #QOS_POLICY}, see {@link QosPolicyWriter})
- * and the configuration that ties them together ({@value #CONF}, see {@link OpenSmConfWriter}),
- * and returns the command that starts OpenSM with it.
+ * and the configuration that ties them together ({@value #CONF}, see {@link OpenSmConfWriter}), and
+ * returns the command that starts OpenSM with it.
  *
  * <pre>{@code
  * OpenSmDeployment.Result r = OpenSmDeployment.write(routing, Path.of("deploy"), DumpFormat.FULL);
  * System.out.println(r.commandLine());      // opensm -F /abs/deploy/opensm.conf
  * }</pre>
  *
- * <p>The directory is written as a whole: its three files are written (each through
- * {@code AtomicFiles}) into a new hidden directory beside it, which is then renamed to the target.
- * An existing target directory may hold only these three files; it is renamed aside just before
- * and deleted just after. So the target holds either the old set or the new set, never a mix;
- * only a crash between the two renames (a few microseconds) leaves the old set aside as
- * {@code .NAME.old-*} and the new one as {@code .NAME.*} next to an absent target. The
- * configuration names the files by their final absolute paths.
+ * <p>The directory is written as a whole: its three files are written (each through {@code
+ * AtomicFiles}) into a new hidden directory beside it, which is then renamed to the target. An
+ * existing target directory may hold only these three files; it is renamed aside just before and
+ * deleted just after. So the target holds either the old set or the new set, never a mix; only a
+ * crash between the two renames (a few microseconds) leaves the old set aside as {@code
+ * .NAME.old-*} and the new one as {@code .NAME.*} next to an absent target. The configuration names
+ * the files by their final absolute paths.
  */
 public final class OpenSmDeployment {
   /** The LFT dump's file name. */
   public static final String LFT_DUMP = "opensm-lfts.dump";
+
   /** The QoS policy's file name. */
   public static final String QOS_POLICY = "qos-policy.conf";
+
   /** The configuration's file name. */
   public static final String CONF = "opensm.conf";
+
   private static final Set<String> OURS = Set.of(LFT_DUMP, QOS_POLICY, CONF);
 
   private OpenSmDeployment() {}
@@ -55,8 +58,8 @@ public final class OpenSmDeployment {
    * @param numVls the VLs the routing uses
    * @param policy the size of the QoS policy
    */
-  public record Result(Path dir, Path lftDump, Path qosPolicy, Path conf, int numVls,
-      QosPolicyWriter.Stats policy) {
+  public record Result(
+      Path dir, Path lftDump, Path qosPolicy, Path conf, int numVls, QosPolicyWriter.Stats policy) {
     /** The command that starts OpenSM with this deployment, as a list of arguments. */
     public List<String> command() {
       return List.of("opensm", "-F", conf.toString());
@@ -80,10 +83,15 @@ public final class OpenSmDeployment {
    */
   public static Result write(Routing routing, Path dir, DumpFormat format) throws IOException {
     if (routing.slTable().portSl2Vl() != null) {
-      throw new IllegalArgumentException("the VLs of this " + routing.engineName() + " routing follow"
-          + " per-port SL2VL maps (" + routing.slTable().portSl2Vl().rule() + "), which OpenSM's file"
-          + " engine and QoS options cannot program; deploy its VL = SL variant"
-          + " (-P torus_sl2vl=identity) or run OpenSM's own torus-2QoS");
+      throw new IllegalArgumentException(
+          "the VLs of this "
+              + routing.engineName()
+              + " routing follow"
+              + " per-port SL2VL maps ("
+              + routing.slTable().portSl2Vl().rule()
+              + "), which OpenSM's file"
+              + " engine and QoS options cannot program; deploy its VL = SL variant"
+              + " (-P torus_sl2vl=identity) or run OpenSM's own torus-2QoS");
     }
     Path target = dir.toAbsolutePath().normalize();
     Path parent = target.getParent();
@@ -126,10 +134,13 @@ public final class OpenSmDeployment {
       }
     }
     if (!foreign.isEmpty()) {
-      throw new IllegalArgumentException(target + " holds files that a deployment does not write ("
-          + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
-          + (foreign.size() > 5 ? ", ..." : "") + "); it is replaced as a whole, so name a new or"
-          + " empty directory, or one an earlier deployment wrote");
+      throw new IllegalArgumentException(
+          target
+              + " holds files that a deployment does not write ("
+              + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+              + (foreign.size() > 5 ? ", ..." : "")
+              + "); it is replaced as a whole, so name a new or"
+              + " empty directory, or one an earlier deployment wrote");
     }
   }
 

@@ -24,20 +24,20 @@ import org.ibrouting.routing.SlTable;
 
 /**
  * Writes the SLs of a {@link Routing} as an OpenSM QoS policy file ({@code qos-policy.conf}), so
- * that OpenSM's SA hands every host the routing's SL in its PathRecord answers while the
- * {@code file} engine loads the LFTs (the {@code file} engine has no {@code path_sl} hook of its own).
+ * that OpenSM's SA hands every host the routing's SL in its PathRecord answers while the {@code
+ * file} engine loads the LFTs (the {@code file} engine has no {@code path_sl} hook of its own).
  *
- * <p>OpenSM 3.3.23 answers a PathRecord with the SL of the {@code qos-level} of the first
- * {@code qos-match-rule} whose {@code source} and {@code destination} port groups hold the two
- * ports, and with the level named {@code DEFAULT} when no rule matches
- * ({@code osm_qos_policy_get_qos_level_by_pr}; a policy without {@code DEFAULT} is rejected with
- * ERR AC10 and every SL becomes 0). The policy written here:
+ * <p>OpenSM 3.3.23 answers a PathRecord with the SL of the {@code qos-level} of the first {@code
+ * qos-match-rule} whose {@code source} and {@code destination} port groups hold the two ports, and
+ * with the level named {@code DEFAULT} when no rule matches ({@code
+ * osm_qos_policy_get_qos_level_by_pr}; a policy without {@code DEFAULT} is rejected with ERR AC10
+ * and every SL becomes 0). The policy written here:
  *
  * <ul>
- *   <li>one source port group per set of end ports whose SLs to every destination are equal: one per
- *       source switch for engines whose SLs depend on the source switch (dfsssp, lash, multiupdn),
- *       a single group when they depend on the destination only (nue); end ports whose paths are all
- *       on SL 0 get no group;
+ *   <li>one source port group per set of end ports whose SLs to every destination are equal: one
+ *       per source switch for engines whose SLs depend on the source switch (dfsssp, lash,
+ *       multiupdn), a single group when they depend on the destination only (nue); end ports whose
+ *       paths are all on SL 0 get no group;
  *   <li>one destination port group per (source group, SL other than 0), shared between source
  *       groups whose sets are equal;
  *   <li>one {@code qos-level} per SL the routing uses, plus {@code DEFAULT} on SL 0;
@@ -46,8 +46,8 @@ import org.ibrouting.routing.SlTable;
  *
  * <p>Ports are named by port GUID, consecutive GUIDs as ranges. A port GUID carries every LID of
  * the port, so a routing with LMC &gt; 0 whose LIDs of one port need different SLs (towards one
- * destination port, or from one source port) cannot be expressed: it is refused with an
- * {@link IllegalArgumentException} naming the port, before anything is written.
+ * destination port, or from one source port) cannot be expressed: it is refused with an {@link
+ * IllegalArgumentException} naming the port, before anything is written.
  *
  * <p>Cost: one SL lookup per (source group, destination LID); memory one byte per (distinct SL row,
  * end port) plus the destination sets.
@@ -55,7 +55,9 @@ import org.ibrouting.routing.SlTable;
 public final class QosPolicyWriter {
   /** The qos-level every unmatched PathRecord gets; OpenSM requires it. */
   public static final String DEFAULT_LEVEL = "DEFAULT";
+
   private static final int GUIDS_PER_LINE = 8;
+
   /** The class of source ports whose paths all use SL 0. */
   private static final int ZERO = -1;
 
@@ -72,8 +74,14 @@ public final class QosPolicyWriter {
    * @param bytes the file size
    * @param usedSls bit {@code s} set when some path uses SL {@code s} (bit 0 always)
    */
-  public record Stats(int sourceGroups, int destinationGroups, int rules, int levels,
-      long guidEntries, long bytes, int usedSls) {
+  public record Stats(
+      int sourceGroups,
+      int destinationGroups,
+      int rules,
+      int levels,
+      long guidEntries,
+      long bytes,
+      int usedSls) {
     /** Whether some path of the routing uses SL {@code sl}. */
     public boolean usesSl(int sl) {
       return (usedSls >>> sl & 1) != 0;
@@ -98,17 +106,24 @@ public final class QosPolicyWriter {
     private final Routing routing;
     private final Fabric fabric;
     private final SlTable table;
+
     /** End ports (port slots) in ascending base-LID order. */
     private final int[] ends;
+
     /** Per source class: the SL towards every end port. */
     private final List<byte[]> rowOfClass = new ArrayList<>();
+
     private final Map<ByteBuffer, Integer> classOfRow = new HashMap<>();
+
     /** Per source class: its end ports. */
     private final List<IntArrayList> sourcesOfClass = new ArrayList<>();
+
     /** Destination groups: end-port indices, ascending. */
     private final List<int[]> destinations = new ArrayList<>();
+
     /** Rules: (source class, SL, destination group), in the order written. */
     private final IntArrayList ruleClass = new IntArrayList();
+
     private final IntArrayList ruleSl = new IntArrayList();
     private final IntArrayList ruleDestination = new IntArrayList();
     private int usedSls = 1;
@@ -188,9 +203,22 @@ public final class QosPolicyWriter {
         for (int k = 1; k < 1 << fabric.lmc(dst); k++) {
           int other = table.sl(srcLid, base + k);
           if (other != sl) {
-            throw new IllegalArgumentException("the paths from LID " + srcLid + " (" + portText(
-                fabric.portOfLid(srcLid)) + ") to LIDs " + base + " and " + (base + k) + " of "
-                + portText(dst) + " use SL " + sl + " and SL " + other + NOT_BY_GUID);
+            throw new IllegalArgumentException(
+                "the paths from LID "
+                    + srcLid
+                    + " ("
+                    + portText(fabric.portOfLid(srcLid))
+                    + ") to LIDs "
+                    + base
+                    + " and "
+                    + (base + k)
+                    + " of "
+                    + portText(dst)
+                    + " use SL "
+                    + sl
+                    + " and SL "
+                    + other
+                    + NOT_BY_GUID);
           }
         }
         row[e] = (byte) sl;
@@ -199,32 +227,47 @@ public final class QosPolicyWriter {
       return row;
     }
 
-    private static final String NOT_BY_GUID = "; an OpenSM QoS policy matches ports by GUID, one SL"
-        + " for all LIDs of a port pair, so these SLs cannot be deployed (route with LMC 0, or keep"
-        + " the engine's SLs per LID with OpenSM's own engine)";
+    private static final String NOT_BY_GUID =
+        "; an OpenSM QoS policy matches ports by GUID, one SL"
+            + " for all LIDs of a port pair, so these SLs cannot be deployed (route with LMC 0, or keep"
+            + " the engine's SLs per LID with OpenSM's own engine)";
 
-    private IllegalArgumentException differentSourceLids(int port, int lid, int otherLid, int cls,
-        int otherCls) {
+    private IllegalArgumentException differentSourceLids(
+        int port, int lid, int otherLid, int cls, int otherCls) {
       byte[] row = cls == ZERO ? new byte[ends.length] : rowOfClass.get(cls);
       byte[] otherRow = otherCls == ZERO ? new byte[ends.length] : rowOfClass.get(otherCls);
       int e = 0;
       while (e < ends.length - 1 && row[e] == otherRow[e]) {
         e++;
       }
-      return new IllegalArgumentException("the paths from LIDs " + lid + " and " + otherLid + " of "
-          + portText(port) + " to " + portText(ends[e]) + " use SL " + row[e] + " and SL "
-          + otherRow[e] + NOT_BY_GUID);
+      return new IllegalArgumentException(
+          "the paths from LIDs "
+              + lid
+              + " and "
+              + otherLid
+              + " of "
+              + portText(port)
+              + " to "
+              + portText(ends[e])
+              + " use SL "
+              + row[e]
+              + " and SL "
+              + otherRow[e]
+              + NOT_BY_GUID);
     }
 
     private String portText(int port) {
-      return fabric.isSwitch(fabric.nodeOfPort(port)) ? fabric.nodeName(fabric.nodeOfPort(port))
+      return fabric.isSwitch(fabric.nodeOfPort(port))
+          ? fabric.nodeName(fabric.nodeOfPort(port))
           : fabric.portName(port) + " (LMC " + fabric.lmc(port) + ")";
     }
 
     private void requireGuid(int port) {
       if (fabric.portGuid(port) == 0) {
-        throw new IllegalArgumentException(portText(port) + " has no port GUID in the fabric file;"
-            + " an OpenSM QoS policy names ports by GUID");
+        throw new IllegalArgumentException(
+            portText(port)
+                + " has no port GUID in the fabric file;"
+                + " an OpenSM QoS policy names ports by GUID");
       }
     }
 
@@ -265,12 +308,22 @@ public final class QosPolicyWriter {
       CountingStream counting = new CountingStream(stream);
       Writer out = new OutputStreamWriter(counting, StandardCharsets.US_ASCII);
       long guidEntries = 0;
-      out.write("# OpenSM QoS policy written by ibrouting: the SLs of the " + routing.engineName()
-          + " routing of a fabric of " + fabric.numSwitches() + " switches and " + fabric.numCas()
-          + " CAs.\n# OpenSM answers a PathRecord with the SL of the first rule whose source and"
-          + " destination groups\n# hold the two ports; a pair no rule matches gets the DEFAULT"
-          + " level, SL 0.\n# " + rowOfClass.size() + " source groups, " + destinations.size()
-          + " destination groups, " + ruleSl.size() + " rules.\n\n");
+      out.write(
+          "# OpenSM QoS policy written by ibrouting: the SLs of the "
+              + routing.engineName()
+              + " routing of a fabric of "
+              + fabric.numSwitches()
+              + " switches and "
+              + fabric.numCas()
+              + " CAs.\n# OpenSM answers a PathRecord with the SL of the first rule whose source and"
+              + " destination groups\n# hold the two ports; a pair no rule matches gets the DEFAULT"
+              + " level, SL 0.\n# "
+              + rowOfClass.size()
+              + " source groups, "
+              + destinations.size()
+              + " destination groups, "
+              + ruleSl.size()
+              + " rules.\n\n");
       if (!ruleSl.isEmpty()) {
         out.write("port-groups\n");
         for (int cls = 0; cls < rowOfClass.size(); cls++) {
@@ -292,7 +345,8 @@ public final class QosPolicyWriter {
         }
         out.write("end-port-groups\n\n");
       }
-      out.write("qos-levels\n  qos-level\n    name: " + DEFAULT_LEVEL + "\n    sl: 0\n  end-qos-level\n");
+      out.write(
+          "qos-levels\n  qos-level\n    name: " + DEFAULT_LEVEL + "\n    sl: 0\n  end-qos-level\n");
       int levels = 1;
       for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
         if ((usedSls >>> sl & 1) != 0) {
@@ -304,15 +358,26 @@ public final class QosPolicyWriter {
       if (!ruleSl.isEmpty()) {
         out.write("\nqos-match-rules\n");
         for (int r = 0; r < ruleSl.size(); r++) {
-          out.write("  qos-match-rule\n    source: src" + (ruleClass.getInt(r) + 1)
-              + "\n    destination: dst" + (ruleDestination.getInt(r) + 1)
-              + "\n    qos-level-name: SL" + ruleSl.getInt(r) + "\n  end-qos-match-rule\n");
+          out.write(
+              "  qos-match-rule\n    source: src"
+                  + (ruleClass.getInt(r) + 1)
+                  + "\n    destination: dst"
+                  + (ruleDestination.getInt(r) + 1)
+                  + "\n    qos-level-name: SL"
+                  + ruleSl.getInt(r)
+                  + "\n  end-qos-match-rule\n");
         }
         out.write("end-qos-match-rules\n");
       }
       out.flush();
-      return new Stats(rowOfClass.size(), destinations.size(), ruleSl.size(), levels, guidEntries,
-          counting.count, usedSls);
+      return new Stats(
+          rowOfClass.size(),
+          destinations.size(),
+          ruleSl.size(),
+          levels,
+          guidEntries,
+          counting.count,
+          usedSls);
     }
 
     /** Names the switches the source ports sit on or are cabled to. */
@@ -327,7 +392,8 @@ public final class QosPolicyWriter {
           switches.add(sw);
         }
       }
-      StringBuilder text = new StringBuilder(ports.length == 1 ? "1 port" : ports.length + " ports");
+      StringBuilder text =
+          new StringBuilder(ports.length == 1 ? "1 port" : ports.length + " ports");
       if (ownPorts) {
         text.append(" (switch port 0 included)");
       }
@@ -340,7 +406,9 @@ public final class QosPolicyWriter {
       return text.toString().replaceAll("[\\r\\n]", " ");
     }
 
-    /** Writes {@code port-guid:} lines, consecutive GUIDs as ranges; returns the entries written. */
+    /**
+     * Writes {@code port-guid:} lines, consecutive GUIDs as ranges; returns the entries written.
+     */
     private long writeGuids(Writer out, int[] ports) throws IOException {
       long[] guids = new long[ports.length];
       for (int i = 0; i < ports.length; i++) {

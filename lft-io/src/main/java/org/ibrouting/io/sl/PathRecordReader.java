@@ -16,11 +16,11 @@ import org.ibrouting.io.internal.LineCursor;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Reads the PathRecords that {@code saquery -p} prints (infiniband-diags; one
- * {@code PathRecord dump:} block per record with {@code name.....value} field lines) into the
- * {@link SlTable} of a live fabric: the SL the subnet manager hands out for each (SLID, DLID).
- * That is the SL table of the fabric as programmed, which {@code check --deadlock} verifies
- * together with the LFTs read back from the switches.
+ * Reads the PathRecords that {@code saquery -p} prints (infiniband-diags; one {@code PathRecord
+ * dump:} block per record with {@code name.....value} field lines) into the {@link SlTable} of a
+ * live fabric: the SL the subnet manager hands out for each (SLID, DLID). That is the SL table of
+ * the fabric as programmed, which {@code check --deadlock} verifies together with the LFTs read
+ * back from the switches.
  *
  * <p>Accepted: the listing of all records ({@code saquery -p}, every pair in one answer on a real
  * fabric) and concatenated single answers ({@code saquery -p --src-to-dst S:D} per pair); blank
@@ -29,12 +29,12 @@ import org.ibrouting.routing.SlTable;
  * identity (SL k on VL k), as {@code qos_sl2vl} programs it for the routings this project deploys.
  *
  * <p>Errors name the line: a record without {@code slid}, {@code dlid} or {@code sl} (the file is
- * cut short), a LID the fabric lacks or a GID whose port GUID is not the GUID of that LID's port
- * in the fabric (a listing of another fabric), an SL of 15 or more (SL 15 is no data SL), two
- * records of one LID pair with different SLs, and a listing that lacks every record of some
- * ordered pair of distinct CA (or router) ports (cut short at a record boundary, or another
- * fabric). Within a port pair that has records, LID pairs without one (LMC &gt; 0) take the SL of
- * the base LIDs' record, or of the pair's first record; pairs with a switch and no record use SL 0.
+ * cut short), a LID the fabric lacks or a GID whose port GUID is not the GUID of that LID's port in
+ * the fabric (a listing of another fabric), an SL of 15 or more (SL 15 is no data SL), two records
+ * of one LID pair with different SLs, and a listing that lacks every record of some ordered pair of
+ * distinct CA (or router) ports (cut short at a record boundary, or another fabric). Within a port
+ * pair that has records, LID pairs without one (LMC &gt; 0) take the SL of the base LIDs' record,
+ * or of the pair's first record; pairs with a switch and no record use SL 0.
  *
  * <p>Memory: one byte per (source LID with a record, LID of the fabric).
  */
@@ -62,7 +62,8 @@ public final class PathRecordReader {
 
   /** Reads a listing from a reader; {@code fileName} is used in messages. */
   public static Listing read(Fabric fabric, Reader reader, String fileName) throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    BufferedReader in =
+        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
     return new Parser(fabric, fileName).parse(in);
   }
 
@@ -108,8 +109,12 @@ public final class PathRecordReader {
         LineCursor c = new LineCursor(fileName, lineNumber, line);
         c.seek(start);
         if (!Character.isLetter(text.charAt(0)) || text.indexOf("..") < 0) {
-          throw c.error("expected '" + HEADER + "' or a 'name.....value' field of a PathRecord"
-              + " (the output of saquery -p), found " + c.found());
+          throw c.error(
+              "expected '"
+                  + HEADER
+                  + "' or a 'name.....value' field of a PathRecord"
+                  + " (the output of saquery -p), found "
+                  + c.found());
         }
         if (recordLine == 0) {
           throw c.error("a PathRecord field before any '" + HEADER + "' line");
@@ -118,8 +123,11 @@ public final class PathRecordReader {
       }
       finishRecord(true);
       if (records == 0) {
-        throw new ParseException(fileName, Math.max(1, lineNumber), 1, "no '" + HEADER + "'"
-            + " records; expected the output of saquery -p");
+        throw new ParseException(
+            fileName,
+            Math.max(1, lineNumber),
+            1,
+            "no '" + HEADER + "'" + " records; expected the output of saquery -p");
       }
       long portPairs = fillPortPairs();
       return new Listing(buildTable(), records, portPairs);
@@ -143,8 +151,12 @@ public final class PathRecordReader {
           int at = c.pos();
           long value = number(c, "an SL");
           if (value >= 15) {
-            throw c.errorAt(at, "SL " + value + " is no data SL (0-14); SL 15 and above cannot"
-                + " come from an SA");
+            throw c.errorAt(
+                at,
+                "SL "
+                    + value
+                    + " is no data SL (0-14); SL 15 and above cannot"
+                    + " come from an SA");
           }
           sl = (int) value;
         }
@@ -158,7 +170,7 @@ public final class PathRecordReader {
           dgidAt = copy(c);
           dgidGuid = interfaceId(c);
         }
-        default -> { }
+        default -> {}
       }
     }
 
@@ -170,8 +182,8 @@ public final class PathRecordReader {
 
     private void once(LineCursor c, int value, String name) throws ParseException {
       if (value >= 0) {
-        throw c.error("a second '" + name + "' field in the PathRecord that starts at line "
-            + recordLine);
+        throw c.error(
+            "a second '" + name + "' field in the PathRecord that starts at line " + recordLine);
       }
     }
 
@@ -180,16 +192,24 @@ public final class PathRecordReader {
       int at = c.pos();
       long lid = number(c, "a LID");
       if (lid < 1 || lid > fabric.maxLid() || fabric.portOfLid((int) lid) < 0) {
-        throw c.errorAt(at, name + " " + lid + " is no LID of the fabric (its LIDs go up to "
-            + fabric.maxLid() + "); a listing of another fabric?");
+        throw c.errorAt(
+            at,
+            name
+                + " "
+                + lid
+                + " is no LID of the fabric (its LIDs go up to "
+                + fabric.maxLid()
+                + "); a listing of another fabric?");
       }
       return (int) lid;
     }
 
     /** A number in decimal or as 0x hex, alone on the rest of the line. */
     private static long number(LineCursor c, String what) throws ParseException {
-      long value = c.line().startsWith("0x", c.pos()) || c.line().startsWith("0X", c.pos())
-          ? c.readHex0x(what) : c.readInt(what);
+      long value =
+          c.line().startsWith("0x", c.pos()) || c.line().startsWith("0X", c.pos())
+              ? c.readHex0x(what)
+              : c.readInt(what);
       c.skipBlanks();
       if (!c.atEnd()) {
         throw c.error("expected the end of the line after " + what + ", found " + c.found());
@@ -204,8 +224,8 @@ public final class PathRecordReader {
       long[] groups = new long[8];
       int n = ipv6(text, groups);
       if (n < 0) {
-        throw c.errorAt(at, "expected a GID as an IPv6 address (fe80::2:c903:a:1), found "
-            + c.found());
+        throw c.errorAt(
+            at, "expected a GID as an IPv6 address (fe80::2:c903:a:1), found " + c.found());
       }
       return groups[4] << 48 | groups[5] << 32 | groups[6] << 16 | groups[7];
     }
@@ -261,9 +281,15 @@ public final class PathRecordReader {
       }
       String missing = slid < 0 ? "slid" : dlid < 0 ? "dlid" : sl < 0 ? "sl" : null;
       if (missing != null) {
-        throw new ParseException(fileName, atEnd ? Math.max(lineNumber, 1) : recordLine, 1,
-            (atEnd ? "the file ends inside the PathRecord that starts at line " + recordLine
-                : "the PathRecord that starts here ends") + " without its '" + missing
+        throw new ParseException(
+            fileName,
+            atEnd ? Math.max(lineNumber, 1) : recordLine,
+            1,
+            (atEnd
+                    ? "the file ends inside the PathRecord that starts at line " + recordLine
+                    : "the PathRecord that starts here ends")
+                + " without its '"
+                + missing
                 + "' field; the listing is cut short?");
       }
       checkGuid(sgidAt, sgidGuid, slid, "sgid");
@@ -275,8 +301,18 @@ public final class PathRecordReader {
         rowOfSrcLid[slid] = row;
       }
       if (row[dlid] != UNKNOWN && row[dlid] != sl) {
-        throw new ParseException(fileName, recordLine, 1, "this PathRecord from LID " + slid
-            + " to LID " + dlid + " gives SL " + sl + ", an earlier one SL " + row[dlid]);
+        throw new ParseException(
+            fileName,
+            recordLine,
+            1,
+            "this PathRecord from LID "
+                + slid
+                + " to LID "
+                + dlid
+                + " gives SL "
+                + sl
+                + ", an earlier one SL "
+                + row[dlid]);
       }
       row[dlid] = (byte) sl;
       records++;
@@ -289,9 +325,17 @@ public final class PathRecordReader {
       }
       long expected = fabric.portGuid(fabric.portOfLid(lid));
       if (expected != 0 && guid != expected) {
-        throw at.error(name + " names port GUID " + Lids.guidHex(guid) + ", but LID " + lid + " is "
-            + fabric.portName(fabric.portOfLid(lid)) + " with port GUID " + Lids.guidHex(expected)
-            + " in the fabric; a listing of another fabric?");
+        throw at.error(
+            name
+                + " names port GUID "
+                + Lids.guidHex(guid)
+                + ", but LID "
+                + lid
+                + " is "
+                + fabric.portName(fabric.portOfLid(lid))
+                + " with port GUID "
+                + Lids.guidHex(expected)
+                + " in the fabric; a listing of another fabric?");
       }
     }
 
@@ -327,8 +371,16 @@ public final class PathRecordReader {
             if (fill != UNKNOWN) {
               covered++;
             } else if (firstMissing == null) {
-              firstMissing = "no PathRecord from LID " + src + " (" + fabric.portName(srcPort)
-                  + ") to LID " + dst + " (" + fabric.portName(dstPort) + ")";
+              firstMissing =
+                  "no PathRecord from LID "
+                      + src
+                      + " ("
+                      + fabric.portName(srcPort)
+                      + ") to LID "
+                      + dst
+                      + " ("
+                      + fabric.portName(dstPort)
+                      + ")";
             }
           }
           if (fill == UNKNOWN || (srcLids == 1 && dstLids == 1)) {
@@ -351,9 +403,18 @@ public final class PathRecordReader {
         }
       }
       if (firstMissing != null) {
-        throw new ParseException(fileName, Math.max(1, lineNumber), 1, firstMissing + ": the"
-            + " listing covers " + covered + " of the " + pairs + " ordered pairs of CA ports; was it"
-            + " cut short, or taken on another fabric?");
+        throw new ParseException(
+            fileName,
+            Math.max(1, lineNumber),
+            1,
+            firstMissing
+                + ": the"
+                + " listing covers "
+                + covered
+                + " of the "
+                + pairs
+                + " ordered pairs of CA ports; was it"
+                + " cut short, or taken on another fabric?");
       }
       return pairs;
     }

@@ -13,15 +13,16 @@ import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format) into an
- * {@link SlTable} grouped as the file's {@code src} lines group the sources, so that
- * {@code sl(src, dst)} is what was written for every pair. Errors name the line: a source LID the
- * fabric lacks or listed twice, destination runs outside 1..max LID or before any {@code src}
- * line, SLs outside 0-15, VLs above 14, and a {@code vls} line that disagrees with the VLs the SLs
- * need. {@link #readEarlier} reads the SL file of an earlier state of the fabric, before failures:
- * source LIDs and destination LIDs that no port owns any more are skipped. Version 2 files also carry per-port SL-to-VL maps ({@code port-sl2vl}, {@code port-vl},
- * {@code port-class}); a node GUID the fabric lacks, a class list of the wrong length, a class or
- * VL out of range, or a missing (in, out) pair is an error naming its line.
+ * Reads an SL file written by {@link SlFileWriter} (whose Javadoc gives the format) into an {@link
+ * SlTable} grouped as the file's {@code src} lines group the sources, so that {@code sl(src, dst)}
+ * is what was written for every pair. Errors name the line: a source LID the fabric lacks or listed
+ * twice, destination runs outside 1..max LID or before any {@code src} line, SLs outside 0-15, VLs
+ * above 14, and a {@code vls} line that disagrees with the VLs the SLs need. {@link #readEarlier}
+ * reads the SL file of an earlier state of the fabric, before failures: source LIDs and destination
+ * LIDs that no port owns any more are skipped. Version 2 files also carry per-port SL-to-VL maps
+ * ({@code port-sl2vl}, {@code port-vl}, {@code port-class}); a node GUID the fabric lacks, a class
+ * list of the wrong length, a class or VL out of range, or a missing (in, out) pair is an error
+ * naming its line.
  */
 public final class SlFileReader {
   private SlFileReader() {}
@@ -39,8 +40,8 @@ public final class SlFileReader {
   }
 
   /**
-   * Reads the SL file of an earlier state of {@code fabric}, before failures (OpenSM keeps the
-   * LIDs of the ports that remain): source and destination LIDs no port owns any more are skipped.
+   * Reads the SL file of an earlier state of {@code fabric}, before failures (OpenSM keeps the LIDs
+   * of the ports that remain): source and destination LIDs no port owns any more are skipped.
    */
   public static SlTable readEarlier(Fabric fabric, Path file) throws IOException {
     try (BufferedReader in = InputFiles.reader(file)) {
@@ -74,7 +75,8 @@ public final class SlFileReader {
             continue;
           }
           if (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0) {
-            throw c.errorAt(at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
+            throw c.errorAt(
+                at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
           }
           if (groupOfLid[(int) lid] >= 0) {
             throw c.errorAt(at, "source LID " + lid + " is listed in two groups");
@@ -136,7 +138,8 @@ public final class SlFileReader {
           continue;
         }
         if (first < 1 || last > maxLid || last < first) {
-          throw c.errorAt(firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
+          throw c.errorAt(
+              firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
         }
         int sl = c.skipBlanks().readInt("an SL");
         if (sl >= SlTable.NUM_SLS) {
@@ -146,25 +149,42 @@ public final class SlFileReader {
           builder.setSl(group, (int) dst, sl);
         }
       } else {
-        throw c.error("expected 'src', 'vls', 'sl2vl', 'port-sl2vl', 'port-vl', 'port-class' or a"
-            + " '0xLID[-0xLID] SL' line, found " + c.found());
+        throw c.error(
+            "expected 'src', 'vls', 'sl2vl', 'port-sl2vl', 'port-vl', 'port-class' or a"
+                + " '0xLID[-0xLID] SL' line, found "
+                + c.found());
       }
     }
     if (!sawMagic) {
-      throw new ParseException(fileName, 1, 1, "not an ibrouting SL file: the first line must be '"
-          + SlFileWriter.MAGIC + "'");
+      throw new ParseException(
+          fileName,
+          1,
+          1,
+          "not an ibrouting SL file: the first line must be '" + SlFileWriter.MAGIC + "'");
     }
     if (ports.rule != null) {
       if (declaredVls < 1 || declaredVls > 15) {
-        throw new ParseException(fileName, Math.max(1, vlsLine), 1, "a file with per-port SL2VL maps"
-            + " needs a 'vls N' line (1-15): the VLs its routes use");
+        throw new ParseException(
+            fileName,
+            Math.max(1, vlsLine),
+            1,
+            "a file with per-port SL2VL maps"
+                + " needs a 'vls N' line (1-15): the VLs its routes use");
       }
       builder.setPortSl2Vl(ports.build(fabric, declaredVls));
     }
     SlTable table = builder.build();
     if (!earlier && declaredVls >= 0 && declaredVls != table.numVls()) {
-      throw new ParseException(fileName, vlsLine, 1, "'vls " + declaredVls + "' disagrees with the"
-          + " entries, whose SLs need " + table.numVls() + " VLs");
+      throw new ParseException(
+          fileName,
+          vlsLine,
+          1,
+          "'vls "
+              + declaredVls
+              + "' disagrees with the"
+              + " entries, whose SLs need "
+              + table.numVls()
+              + " VLs");
     }
     return table;
   }
@@ -178,7 +198,8 @@ public final class SlFileReader {
     private int defaultClass;
     private byte[] vls;
     private boolean[] given;
-    private final it.unimi.dsi.fastutil.ints.IntArrayList classNodes = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    private final it.unimi.dsi.fastutil.ints.IntArrayList classNodes =
+        new it.unimi.dsi.fastutil.ints.IntArrayList();
     private final java.util.List<byte[]> classLists = new java.util.ArrayList<>();
 
     PortMaps(String fileName) {
@@ -249,14 +270,23 @@ public final class SlFileReader {
         byte[] classes = new byte[fabric.numPorts(node) + 1];
         for (int p = 0; p < classes.length; p++) {
           if (p > 0 && !c.consume(",")) {
-            throw c.error("expected the classes of ports 0.." + (classes.length - 1) + " of "
-                + fabric.nodeName(node) + ", found only " + p);
+            throw c.error(
+                "expected the classes of ports 0.."
+                    + (classes.length - 1)
+                    + " of "
+                    + fabric.nodeName(node)
+                    + ", found only "
+                    + p);
           }
           classes[p] = (byte) classAt(c);
         }
         if (!c.skipBlanks().atEnd()) {
-          throw c.error(fabric.nodeName(node) + " has " + (classes.length - 1) + " ports, found more classes: "
-              + c.found());
+          throw c.error(
+              fabric.nodeName(node)
+                  + " has "
+                  + (classes.length - 1)
+                  + " ports, found more classes: "
+                  + c.found());
         }
         classNodes.add(node);
         classLists.add(classes);
@@ -277,8 +307,17 @@ public final class SlFileReader {
     PortSl2Vl build(Fabric fabric, int numVls) throws ParseException {
       for (int pair = 0; pair < given.length; pair++) {
         if (!given[pair]) {
-          throw new ParseException(fileName, line, 1, "no 'port-vl " + pair / numClasses + " "
-              + pair % numClasses + " ...' line for this rule's " + numClasses + " classes");
+          throw new ParseException(
+              fileName,
+              line,
+              1,
+              "no 'port-vl "
+                  + pair / numClasses
+                  + " "
+                  + pair % numClasses
+                  + " ...' line for this rule's "
+                  + numClasses
+                  + " classes");
         }
       }
       byte[] classOfPort = new byte[fabric.numPortSlots()];

@@ -31,8 +31,8 @@ import org.ibrouting.routing.SlTable;
  * they are cabled to) and runs of equal SLs share a line, the file stays small.
  *
  * <p>Version 2 adds per-port SL-to-VL maps ({@link PortSl2Vl}, torus-2QoS), where each hop's VL
- * depends on the classes of the ports the packet enters and leaves a switch through; the
- * {@code sl2vl} line then only documents the end ports' map:
+ * depends on the classes of the ports the packet enters and leaves a switch through; the {@code
+ * sl2vl} line then only documents the end ports' map:
  *
  * <pre>
  * # ibrouting SL file v2
@@ -51,6 +51,7 @@ import org.ibrouting.routing.SlTable;
 public final class SlFileWriter {
   /** The first line of an SL file whose VLs follow from the {@code sl2vl} map alone. */
   public static final String MAGIC = "# ibrouting SL file v1";
+
   /** The first line of an SL file with per-port SL-to-VL maps. */
   public static final String MAGIC_V2 = "# ibrouting SL file v2";
 
@@ -70,11 +71,23 @@ public final class SlFileWriter {
     Writer out = new OutputStreamWriter(stream, StandardCharsets.US_ASCII);
     PortSl2Vl ports = table.portSl2Vl();
     out.write((ports == null ? MAGIC : MAGIC_V2) + "\n");
-    out.write("# fabric: " + fabric.numSwitches() + " switches, " + fabric.numCas() + " CAs, max LID "
-        + fabric.maxLid() + "; engine " + routing.engineName() + "\n");
-    out.write(ports == null ? "# VLs: the sl2vl map on every port (an OpenSM QoS policy can set it)\n"
-        : "# VLs: per port (" + ports.rule() + "): a hop's VL is port-vl[class of the port it enters]"
-        + "[class of the port it leaves][SL]; OpenSM's engine programs such maps itself\n");
+    out.write(
+        "# fabric: "
+            + fabric.numSwitches()
+            + " switches, "
+            + fabric.numCas()
+            + " CAs, max LID "
+            + fabric.maxLid()
+            + "; engine "
+            + routing.engineName()
+            + "\n");
+    out.write(
+        ports == null
+            ? "# VLs: the sl2vl map on every port (an OpenSM QoS policy can set it)\n"
+            : "# VLs: per port ("
+                + ports.rule()
+                + "): a hop's VL is port-vl[class of the port it enters]"
+                + "[class of the port it leaves][SL]; OpenSM's engine programs such maps itself\n");
     out.write("vls " + table.numVls() + "\n");
     StringBuilder map = new StringBuilder("sl2vl ");
     for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
@@ -127,7 +140,9 @@ public final class SlFileWriter {
   /** Appends {@code 0x} and the LID in lower-case hex, at least four digits (as {@code %04x}). */
   private static void appendLid(StringBuilder line, int lid) {
     line.append("0x");
-    for (int shift = Math.max(12, (31 - Integer.numberOfLeadingZeros(lid)) & ~3); shift >= 0; shift -= 4) {
+    for (int shift = Math.max(12, (31 - Integer.numberOfLeadingZeros(lid)) & ~3);
+        shift >= 0;
+        shift -= 4) {
       line.append(HEX_DIGITS[(lid >>> shift) & 0xF]);
     }
   }
@@ -143,10 +158,18 @@ public final class SlFileWriter {
         dflt = c;
       }
     }
-    out.write("port-sl2vl " + ports.rule() + " classes " + ports.numClasses() + " default " + dflt + "\n");
+    out.write(
+        "port-sl2vl "
+            + ports.rule()
+            + " classes "
+            + ports.numClasses()
+            + " default "
+            + dflt
+            + "\n");
     for (int in = 0; in < ports.numClasses(); in++) {
       for (int o = 0; o < ports.numClasses(); o++) {
-        StringBuilder line = new StringBuilder("port-vl ").append(in).append(' ').append(o).append(' ');
+        StringBuilder line =
+            new StringBuilder("port-vl ").append(in).append(' ').append(o).append(' ');
         for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
           line.append(sl == 0 ? "" : ",").append(ports.vlOfClasses(in, o, sl));
         }
@@ -161,7 +184,8 @@ public final class SlFileWriter {
         special = ports.classOf(port) != dflt;
       }
       if (special) {
-        StringBuilder line = new StringBuilder(String.format("port-class 0x%016x ", fabric.nodeGuid(node)));
+        StringBuilder line =
+            new StringBuilder(String.format("port-class 0x%016x ", fabric.nodeGuid(node)));
         for (int port = first; port <= last; port++) {
           line.append(port == first ? "" : ",").append(ports.classOf(port));
         }

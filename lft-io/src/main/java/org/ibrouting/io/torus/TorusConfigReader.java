@@ -13,22 +13,22 @@ import org.ibrouting.topology.TorusConfig;
 /**
  * Reads OpenSM's {@code torus-2QoS.conf} (torus-2QoS.conf(5)) into a {@link TorusConfig}.
  *
- * <p>The grammar is OpenSM's ({@code parse_config} in {@code osm_torus.c}): tokens are separated
- * by spaces, tabs, CR and LF; a line whose first token starts with {@code #} is a comment; tokens
+ * <p>The grammar is OpenSM's ({@code parse_config} in {@code osm_torus.c}): tokens are separated by
+ * spaces, tabs, CR and LF; a line whose first token starts with {@code #} is a comment; tokens
  * after a keyword's arguments are ignored. Keywords: {@code torus}/{@code mesh X Y Z} (each radix
- * optionally suffixed {@code t}/{@code T} for a ring or {@code m}/{@code M} for a mesh),
- * {@code xp_link}, {@code xm_link}, {@code yp_link}, {@code ym_link}, {@code zp_link},
- * {@code zm_link GUID GUID}, {@code x_dateline}, {@code y_dateline}, {@code z_dateline OFFSET},
- * {@code next_seed}, {@code portgroup_max_ports N}, {@code port_order P...}, {@code max_changes N}.
- * Numbers are read as C's {@code strtoul(.., 0)} reads them: {@code 0x} hex, a leading {@code 0}
- * octal, else decimal.
+ * optionally suffixed {@code t}/{@code T} for a ring or {@code m}/{@code M} for a mesh), {@code
+ * xp_link}, {@code xm_link}, {@code yp_link}, {@code ym_link}, {@code zp_link}, {@code zm_link GUID
+ * GUID}, {@code x_dateline}, {@code y_dateline}, {@code z_dateline OFFSET}, {@code next_seed},
+ * {@code portgroup_max_ports N}, {@code port_order P...}, {@code max_changes N}. Numbers are read
+ * as C's {@code strtoul(.., 0)} reads them: {@code 0x} hex, a leading {@code 0} octal, else
+ * decimal.
  *
  * <p>Everything OpenSM refuses to load is an error here too, with {@code file:line:column}: an
- * unknown keyword (OpenSM's ERR 4E12), a missing argument (4E13), a second {@code torus} or
- * {@code mesh} line, a dateline before the {@code torus} line or outside {@code -radix..radix}
- * (4E10), a file without a {@code torus} or {@code mesh} line (4E20). Stricter than OpenSM, which
- * reads a malformed number as 0 or its valid prefix: a token that is not entirely a number (a
- * radix may end in one of {@code tTmM}) is an error, and so is a radix of 0 or a port above 254.
+ * unknown keyword (OpenSM's ERR 4E12), a missing argument (4E13), a second {@code torus} or {@code
+ * mesh} line, a dateline before the {@code torus} line or outside {@code -radix..radix} (4E10), a
+ * file without a {@code torus} or {@code mesh} line (4E20). Stricter than OpenSM, which reads a
+ * malformed number as 0 or its valid prefix: a token that is not entirely a number (a radix may end
+ * in one of {@code tTmM}) is an error, and so is a radix of 0 or a port above 254.
  */
 public final class TorusConfigReader {
   private static final String SEPARATORS = " \t\r\n";
@@ -98,35 +98,59 @@ public final class TorusConfigReader {
         case "xp_link", "xm_link", "yp_link", "ym_link", "zp_link", "zm_link" -> link(keyword);
         case "x_dateline", "y_dateline", "z_dateline" -> dateline(keyword);
         case "next_seed" -> config.nextSeed();
-        case "portgroup_max_ports" -> config.portgroupMaxPorts(
-            (int) unsigned("the maximum ports per port group", Integer.MAX_VALUE));
-        case "max_changes" -> config.maxChanges(
-            (int) unsigned("the maximum number of reported changes", Integer.MAX_VALUE));
+        case "portgroup_max_ports" ->
+            config.portgroupMaxPorts(
+                (int) unsigned("the maximum ports per port group", Integer.MAX_VALUE));
+        case "max_changes" ->
+            config.maxChanges(
+                (int) unsigned("the maximum number of reported changes", Integer.MAX_VALUE));
         case "port_order" -> portOrder();
-        default -> throw new ParseException(file, lineNumber, 1, "expected a torus-2QoS.conf keyword"
-            + " (torus, mesh, xp_link, xm_link, yp_link, ym_link, zp_link, zm_link, x_dateline,"
-            + " y_dateline, z_dateline, next_seed, portgroup_max_ports, port_order, max_changes),"
-            + " found '" + keyword + "'");
+        default ->
+            throw new ParseException(
+                file,
+                lineNumber,
+                1,
+                "expected a torus-2QoS.conf keyword"
+                    + " (torus, mesh, xp_link, xm_link, yp_link, ym_link, zp_link, zm_link, x_dateline,"
+                    + " y_dateline, z_dateline, next_seed, portgroup_max_ports, port_order, max_changes),"
+                    + " found '"
+                    + keyword
+                    + "'");
       }
     }
 
     private void size(String keyword) throws ParseException {
       if (radix != null) {
-        throw new ParseException(file, lineNumber, 1, "a second '" + keyword + "' line; the torus size"
-            + " is given once (OpenSM fails on it)");
+        throw new ParseException(
+            file,
+            lineNumber,
+            1,
+            "a second '"
+                + keyword
+                + "' line; the torus size"
+                + " is given once (OpenSM fails on it)");
       }
       int[] r = new int[TorusConfig.MAX_DIMS];
       boolean[] mesh = new boolean[TorusConfig.MAX_DIMS];
       for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
-        String what = "the radix of dimension " + "xyz".charAt(d) + " (a number, optionally followed by t or m)";
+        String what =
+            "the radix of dimension "
+                + "xyz".charAt(d)
+                + " (a number, optionally followed by t or m)";
         int column = column();
         String token = token(what);
         char last = token.charAt(token.length() - 1);
         boolean suffix = "tTmM".indexOf(last) >= 0 && token.length() > 1;
-        long value = number(suffix ? token.substring(0, token.length() - 1) : token, column, what, 0xFFFF);
+        long value =
+            number(suffix ? token.substring(0, token.length() - 1) : token, column, what, 0xFFFF);
         if (value < 1) {
-          throw new ParseException(file, lineNumber, column, "radix 0 in dimension " + "xyz".charAt(d)
-              + ": every radix is at least 1 (1 leaves the dimension out)");
+          throw new ParseException(
+              file,
+              lineNumber,
+              column,
+              "radix 0 in dimension "
+                  + "xyz".charAt(d)
+                  + ": every radix is at least 1 (1 leaves the dimension out)");
         }
         r[d] = (int) value;
         mesh[d] = keyword.equals("mesh");
@@ -145,8 +169,12 @@ public final class TorusConfigReader {
       int dim = keyword.charAt(0) - 'x';
       boolean positive = keyword.charAt(1) == 'p';
       long from = guid("the GUID of the seed switch");
-      long to = guid("the GUID of its neighbour in the " + (positive ? "positive " : "negative ")
-          + keyword.charAt(0) + " direction");
+      long to =
+          guid(
+              "the GUID of its neighbour in the "
+                  + (positive ? "positive " : "negative ")
+                  + keyword.charAt(0)
+                  + " direction");
       config.link(dim, positive, from, to);
     }
 
@@ -159,13 +187,30 @@ public final class TorusConfigReader {
       long value = number(digits, column, "a dateline offset (an integer)", 0xFFFF);
       int offset = (int) (negative ? -value : value);
       if (radix == null) {
-        throw new ParseException(file, lineNumber, 1, "'" + keyword + "' before the torus or mesh"
-            + " line: the dateline is checked against the radix (OpenSM fails on it: ERR 4E10)");
+        throw new ParseException(
+            file,
+            lineNumber,
+            1,
+            "'"
+                + keyword
+                + "' before the torus or mesh"
+                + " line: the dateline is checked against the radix (OpenSM fails on it: ERR 4E10)");
       }
       int max = radix[dim];
       if (offset <= -max || offset >= max) {
-        throw new ParseException(file, lineNumber, column, "dateline " + offset + " of dimension "
-            + keyword.charAt(0) + " must lie strictly between " + -max + " and " + max + " (ERR 4E10)");
+        throw new ParseException(
+            file,
+            lineNumber,
+            column,
+            "dateline "
+                + offset
+                + " of dimension "
+                + keyword.charAt(0)
+                + " must lie strictly between "
+                + -max
+                + " and "
+                + max
+                + " (ERR 4E10)");
       }
       config.dateline(dim, offset);
     }
@@ -184,8 +229,11 @@ public final class TorusConfigReader {
 
     private String token(String what) throws ParseException {
       if (next >= tokens.size()) {
-        throw new ParseException(file, lineNumber, line.length() + 1, "expected " + what
-            + " after '" + tokens.get(0) + "', found the end of the line");
+        throw new ParseException(
+            file,
+            lineNumber,
+            line.length() + 1,
+            "expected " + what + " after '" + tokens.get(0) + "', found the end of the line");
       }
       return tokens.get(next++);
     }
@@ -230,19 +278,27 @@ public final class TorusConfigReader {
         }
       }
       if (overflow) {
-        throw new ParseException(file, lineNumber, column, "expected " + what + ", found '" + text + "'");
+        throw new ParseException(
+            file, lineNumber, column, "expected " + what + ", found '" + text + "'");
       }
       if (max >= 0 && Long.compareUnsigned(value, max) > 0) {
-        throw new ParseException(file, lineNumber, column, "expected " + what + ", found " + text
-            + ", which is above " + max);
+        throw new ParseException(
+            file,
+            lineNumber,
+            column,
+            "expected " + what + ", found " + text + ", which is above " + max);
       }
       return value;
     }
 
     TorusConfig finish() throws ParseException {
       if (radix == null) {
-        throw new ParseException(file, 1, 1, "no 'torus' or 'mesh' line: torus-2QoS needs the radix"
-            + " of every dimension, e.g. 'torus 4 4 4' (OpenSM: ERR 4E20)");
+        throw new ParseException(
+            file,
+            1,
+            1,
+            "no 'torus' or 'mesh' line: torus-2QoS needs the radix"
+                + " of every dimension, e.g. 'torus 4 4 4' (OpenSM: ERR 4E20)");
       }
       return config.build();
     }

@@ -6,11 +6,11 @@ import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.topology.TorusConfig;
 
 /**
- * Writes a {@link TorusConfig} as the {@code torus-2QoS.conf} that OpenSM reads
- * ({@code opensm -R torus-2QoS --torus_config FILE}) and {@link TorusConfigReader} reads back to
- * an equal value. Lines: the size ({@code torus X Y Z}, or {@code mesh X Y Z}, a suffix {@code m}
- * or {@code t} where one dimension differs), per seed its links and non-zero datelines
- * ({@code next_seed} between seeds), then the settings that differ from OpenSM's defaults.
+ * Writes a {@link TorusConfig} as the {@code torus-2QoS.conf} that OpenSM reads ({@code opensm -R
+ * torus-2QoS --torus_config FILE}) and {@link TorusConfigReader} reads back to an equal value.
+ * Lines: the size ({@code torus X Y Z}, or {@code mesh X Y Z}, a suffix {@code m} or {@code t}
+ * where one dimension differs), per seed its links and non-zero datelines ({@code next_seed}
+ * between seeds), then the settings that differ from OpenSM's defaults.
  */
 public final class TorusConfigWriter {
   private TorusConfigWriter() {}
@@ -41,8 +41,10 @@ public final class TorusConfigWriter {
         for (boolean positive : new boolean[] {true, false}) {
           TorusConfig.SeedLink link = seed.link(d, positive);
           if (link != null) {
-            sb.append("xyz".charAt(d)).append(positive ? "p" : "m").append(String.format(
-                "_link 0x%016x 0x%016x", link.fromGuid(), link.toGuid())).append('\n');
+            sb.append("xyz".charAt(d))
+                .append(positive ? "p" : "m")
+                .append(String.format("_link 0x%016x 0x%016x", link.fromGuid(), link.toGuid()))
+                .append('\n');
           }
         }
       }

@@ -24,23 +24,23 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The inputs on which {@link ParserFuzzTest} found bugs, reduced to their smallest failing form
- * and kept in {@code src/test/resources/fuzz-regressions}: each now gives a positioned error.
+ * The inputs on which {@link ParserFuzzTest} found bugs, reduced to their smallest failing form and
+ * kept in {@code src/test/resources/fuzz-regressions}: each now gives a positioned error.
  */
 class FuzzRegressionTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path input(String name) throws IOException {
     Path file = dir.resolve(name);
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream("fuzz-regressions/" + name)) {
+    try (InputStream in =
+        getClass().getClassLoader().getResourceAsStream("fuzz-regressions/" + name)) {
       Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
     }
     return file;
   }
 
-  private static ParseException assertParseError(Path file, int line, int column, String problem,
-      Executable read) {
+  private static ParseException assertParseError(
+      Path file, int line, int column, String problem, Executable read) {
     ParseException e = assertThrows(ParseException.class, read);
     assertEquals(file + ":" + line + ":" + column + ": " + e.problem(), e.getMessage());
     assertEquals(line, e.line(), e.getMessage());
@@ -78,8 +78,8 @@ class FuzzRegressionTest {
     Path file = input("empty");
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     assertParseError(file, 1, 1, "expected at least one Switch", () -> FabricFiles.read(file));
-    assertParseError(file, 1, 1, "expected Switch, Hca, Ca or Rt records",
-        () -> IbsimNetReader.read(file));
+    assertParseError(
+        file, 1, 1, "expected Switch, Hca, Ca or Rt records", () -> IbsimNetReader.read(file));
     assertParseError(file, 1, 1, "this is no LFT dump", () -> LftDumpReader.read(fabric, file));
   }
 
@@ -87,8 +87,10 @@ class FuzzRegressionTest {
   @Test
   void jobMapThatIsNotUtf8NamesTheLine() throws IOException {
     Path file = input("not-utf8.jobs");
-    ParseException e = assertThrows(ParseException.class,
-        () -> JobMap.resolve(JobListReader.read(file), ReferenceFabrics.fabric("ft4_3")));
+    ParseException e =
+        assertThrows(
+            ParseException.class,
+            () -> JobMap.resolve(JobListReader.read(file), ReferenceFabrics.fabric("ft4_3")));
     assertEquals(1, e.line(), e.getMessage());
     assertTrue(e.getMessage().startsWith(file + ":1:"), e.getMessage());
   }

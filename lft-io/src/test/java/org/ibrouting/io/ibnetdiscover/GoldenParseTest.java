@@ -17,7 +17,8 @@ class GoldenParseTest {
   @MethodSource("names")
   void countsMatchOpenSmEvaluation(String name) {
     Fabric fabric = ReferenceFabrics.fabric(name);
-    assertEquals((int) ReferenceFabrics.resultNumber(name, "minhop", "switches"), fabric.numSwitches());
+    assertEquals(
+        (int) ReferenceFabrics.resultNumber(name, "minhop", "switches"), fabric.numSwitches());
     assertEquals((int) ReferenceFabrics.resultNumber(name, "minhop", "cas"), fabric.numCas());
     assertEquals((int) ReferenceFabrics.resultNumber(name, "minhop", "links"), fabric.numLinks());
     assertEquals(fabric.numSwitches() + fabric.numCas(), fabric.numEndPorts());

@@ -20,47 +20,48 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The edge cases of opensm-facts §2.2 in one file. */
 class IbnetdiscoverReaderEdgeCasesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  private static final String TEXT = String.join("\r\n",
-      "#",
-      "# Topology file: generated on Sun Nov 22 11:35:23 2026",
-      "#",
-      "# Reported max hops discovered: 1",
-      "# Total MADs used: 12",
-      "# Initiated from node 0000000000003000 port 0000000000003001",
-      "",
-      "vendid=0x2c9",
-      "devid=0xc738",
-      "sysimgguid=0x7000",
-      "switchguid=0x100(100)",
-      // quotes and ' lid ' inside the description; enhanced port 0 with an LMC
-      "Switch\t36 \"S-0000000000000100\"\t\t# \"core \"A\" lid 7 x\" enhanced port 0 lid 16 lmc 1",
-      "[1]\t\"H-0000000000003000\"[1](3001) \t\t# \"h \"one\"\" lid 300 4xEDR",
-      "[2]\t\"H-0000000000003000\"[2](3002) \t\t# \"h \"one\"\" lid 304 ",
-      "[7]\t\"S-0000000000000200\"[3]\t\t# \"edge\" lid 20 4xQDR",
-      "[8]\t\"S-0000000000000200\"[4]\t\t# \"edge\" lid 20 4xQDR",
-      "[9]\t\"R-0000000000004000\"[1](4001) \t\t# \"router\" lid 40 1xFDR10",
-      "",
-      "vendid=0x2c9",
-      "devid=0xc738",
-      "switchguid=0x200(200)",
-      "Switch\t4 \"S-0000000000000200\"\t\t# \"edge\" base port 0 lid 20 lmc 0",
-      "[3]\t\"S-0000000000000100\"[7]\t\t# \"core \"A\" lid 7 x\" lid 16 4xQDR",
-      "[4]\t\"S-0000000000000100\"[8]\t\t# \"core \"A\" lid 7 x\" lid 16 4xQDR",
-      "",
-      "vendid=0x2c9",
-      "devid=0x1017",
-      "caguid=0x3000",
-      "Ca\t2 \"H-0000000000003000\"\t\t# \"h \"one\"\"",
-      "[1](3001) \t\"S-0000000000000100\"[1]\t\t# lid 300 lmc 2 \"core \"A\" lid 7 x\" lid 16 4xEDR",
-      "[2](3002) \t\"S-0000000000000100\"[2]\t\t# lid 304 lmc 0 \"core \"A\" lid 7 x\" lid 16 ",
-      "",
-      "rtguid=0x4000",
-      "Rt\t1 \"R-0000000000004000\"\t\t# \"router\"",
-      "[1](4001) \t\"S-0000000000000100\"[9]\t\t# lid 40 lmc 0 \"core \"A\" lid 7 x\" lid 16 1xFDR10",
-      "");
+  private static final String TEXT =
+      String.join(
+          "\r\n",
+          "#",
+          "# Topology file: generated on Sun Nov 22 11:35:23 2026",
+          "#",
+          "# Reported max hops discovered: 1",
+          "# Total MADs used: 12",
+          "# Initiated from node 0000000000003000 port 0000000000003001",
+          "",
+          "vendid=0x2c9",
+          "devid=0xc738",
+          "sysimgguid=0x7000",
+          "switchguid=0x100(100)",
+          // quotes and ' lid ' inside the description; enhanced port 0 with an LMC
+          "Switch\t36 \"S-0000000000000100\"\t\t# \"core \"A\" lid 7 x\" enhanced port 0 lid 16 lmc 1",
+          "[1]\t\"H-0000000000003000\"[1](3001) \t\t# \"h \"one\"\" lid 300 4xEDR",
+          "[2]\t\"H-0000000000003000\"[2](3002) \t\t# \"h \"one\"\" lid 304 ",
+          "[7]\t\"S-0000000000000200\"[3]\t\t# \"edge\" lid 20 4xQDR",
+          "[8]\t\"S-0000000000000200\"[4]\t\t# \"edge\" lid 20 4xQDR",
+          "[9]\t\"R-0000000000004000\"[1](4001) \t\t# \"router\" lid 40 1xFDR10",
+          "",
+          "vendid=0x2c9",
+          "devid=0xc738",
+          "switchguid=0x200(200)",
+          "Switch\t4 \"S-0000000000000200\"\t\t# \"edge\" base port 0 lid 20 lmc 0",
+          "[3]\t\"S-0000000000000100\"[7]\t\t# \"core \"A\" lid 7 x\" lid 16 4xQDR",
+          "[4]\t\"S-0000000000000100\"[8]\t\t# \"core \"A\" lid 7 x\" lid 16 4xQDR",
+          "",
+          "vendid=0x2c9",
+          "devid=0x1017",
+          "caguid=0x3000",
+          "Ca\t2 \"H-0000000000003000\"\t\t# \"h \"one\"\"",
+          "[1](3001) \t\"S-0000000000000100\"[1]\t\t# lid 300 lmc 2 \"core \"A\" lid 7 x\" lid 16 4xEDR",
+          "[2](3002) \t\"S-0000000000000100\"[2]\t\t# lid 304 lmc 0 \"core \"A\" lid 7 x\" lid 16 ",
+          "",
+          "rtguid=0x4000",
+          "Rt\t1 \"R-0000000000004000\"\t\t# \"router\"",
+          "[1](4001) \t\"S-0000000000000100\"[9]\t\t# lid 40 lmc 0 \"core \"A\" lid 7 x\" lid 16 1xFDR10",
+          "");
 
   private static void check(Fabric f) {
     assertEquals(2, f.numSwitches());
@@ -119,9 +120,12 @@ class IbnetdiscoverReaderEdgeCasesTest {
     IbnetdiscoverWriter.write(fabric, out);
     String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(text.contains("# \"core \"A\" lid 7 x\" enhanced port 0 lid 16 lmc 1\n"), text);
-    FabricAssertions.assertSameFabric(fabric, IbnetdiscoverReader.read(new StringReader(text), "ours"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> IbsimNetWriter.write(fabric, new ByteArrayOutputStream()));
+    FabricAssertions.assertSameFabric(
+        fabric, IbnetdiscoverReader.read(new StringReader(text), "ours"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> IbsimNetWriter.write(fabric, new ByteArrayOutputStream()));
     assertTrue(e.getMessage().contains("quote"), e.getMessage());
   }
 }

@@ -51,9 +51,12 @@ class WriterMatchesIbnetdiscoverTest {
         fail(name + ": ibnetdiscover printed\n" + block + "\nwe print\n" + mine);
       }
     }
-    assertEquals(ReferenceFabrics.fabric(name).numNodes(), expected.size(), "blocks in fabric.ibnd");
+    assertEquals(
+        ReferenceFabrics.fabric(name).numNodes(), expected.size(), "blocks in fabric.ibnd");
     assertEquals(expected.size(), actual.size(), "node blocks");
-    assertEquals(theirs.substring(0, theirs.indexOf("\n# Initiated")).lines().count(),
-        ours.substring(0, ours.indexOf("\n# Initiated")).lines().count(), "header lines");
+    assertEquals(
+        theirs.substring(0, theirs.indexOf("\n# Initiated")).lines().count(),
+        ours.substring(0, ours.indexOf("\n# Initiated")).lines().count(),
+        "header lines");
   }
 }

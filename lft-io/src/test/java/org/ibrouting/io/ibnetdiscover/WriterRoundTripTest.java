@@ -24,7 +24,8 @@ class WriterRoundTripTest {
   static Fabric roundTrip(Fabric fabric) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     IbnetdiscoverWriter.write(fabric, out);
-    return IbnetdiscoverReader.read(new StringReader(out.toString(StandardCharsets.UTF_8)), "written");
+    return IbnetdiscoverReader.read(
+        new StringReader(out.toString(StandardCharsets.UTF_8)), "written");
   }
 
   static void assertSameFabric(Fabric a, Fabric b) {

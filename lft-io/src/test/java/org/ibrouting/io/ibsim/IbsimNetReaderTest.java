@@ -10,9 +10,9 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** Each shared .net file reads to the fabric that ibnetdiscover printed for it, LIDs included. */
 class IbsimNetReaderTest {
@@ -43,8 +43,9 @@ class IbsimNetReaderTest {
   @Test
   void unknownRemoteIsAnErrorWithTheLine() {
     String net = "Switch\t2 \"A\"\n[1]\t\"h\"[1]\n[2]\t\"B\"[1]\n\nHca\t1 \"h\"\n[1]\t\"A\"[1]\n";
-    ParseException e = assertThrows(ParseException.class,
-        () -> IbsimNetReader.read(new StringReader(net), "x.net"));
+    ParseException e =
+        assertThrows(
+            ParseException.class, () -> IbsimNetReader.read(new StringReader(net), "x.net"));
     assertEquals(3, e.line());
     assertTrue(e.getMessage().contains("\"B\", which no record"), e.getMessage());
   }

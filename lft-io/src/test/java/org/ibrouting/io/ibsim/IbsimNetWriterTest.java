@@ -28,8 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Writing a fabric as an ibsim net file and reading it back gives the same fabric. */
 class IbsimNetWriterTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Stream<String> names() {
     return ReferenceFabrics.names().stream();
@@ -76,11 +75,16 @@ class IbsimNetWriterTest {
     String text = text(ReferenceFabrics.fabric("ft4_3"));
     assertTrue(text.startsWith(IbsimNetWriter.FIRST_LINE_PREFIX + ": 48 switches, 64 CAs"), text);
     // the switch with node GUID 0x20000f has LID 24 in fabric.ibnd; host H63's port has LID 112
-    assertTrue(text.contains("switchguid=0x20000f\nSwitch\t8 \"S-000000000020000f\"\t\t# \"S0_15\""
-        + " base port 0 lid 24 lmc 0\n[1]\t\"H-0000000000100078\"[1]\t\t# \"H60\" lid 109 4xSDR\n"),
+    assertTrue(
+        text.contains(
+            "switchguid=0x20000f\nSwitch\t8 \"S-000000000020000f\"\t\t# \"S0_15\""
+                + " base port 0 lid 24 lmc 0\n[1]\t\"H-0000000000100078\"[1]\t\t# \"H60\" lid 109 4xSDR\n"),
         text);
-    assertTrue(text.contains("caguid=0x10007e\nCa\t1 \"H-000000000010007e\"\t\t# \"H63\"\n[1]\t"
-        + "\"S-000000000020000f\"[4]\t\t# lid 112 lmc 0 \"S0_15\" lid 24 4xSDR\n"), text);
+    assertTrue(
+        text.contains(
+            "caguid=0x10007e\nCa\t1 \"H-000000000010007e\"\t\t# \"H63\"\n[1]\t"
+                + "\"S-000000000020000f\"[4]\t\t# lid 112 lmc 0 \"S0_15\" lid 24 4xSDR\n"),
+        text);
   }
 
   @Test
@@ -105,7 +109,8 @@ class IbsimNetWriterTest {
     b.setPortGuid(ca, 1, 0x99);
     Fabric fabric = b.build();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> text(fabric));
-    assertTrue(e.getMessage().contains("port 1 GUID 0x0000000000000099 is not the node GUID + 1"),
+    assertTrue(
+        e.getMessage().contains("port 1 GUID 0x0000000000000099 is not the node GUID + 1"),
         e.getMessage());
     assertEquals(false, Files.exists(dir.resolve("x.net")));
   }

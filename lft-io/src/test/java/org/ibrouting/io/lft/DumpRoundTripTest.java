@@ -36,8 +36,11 @@ class DumpRoundTripTest {
     ByteArrayOutputStream ours = new ByteArrayOutputStream();
     LftDumpWriter.write(routing, ours, DumpFormat.FULL);
     byte[] theirs;
-    try (InputStream in = new GZIPInputStream(ReferenceFabrics.class.getClassLoader()
-        .getResourceAsStream("fabrics/" + name + "/" + engine + ".lfts.dump.gz"))) {
+    try (InputStream in =
+        new GZIPInputStream(
+            ReferenceFabrics.class
+                .getClassLoader()
+                .getResourceAsStream("fabrics/" + name + "/" + engine + ".lfts.dump.gz"))) {
       theirs = in.readAllBytes();
     }
     byte[] mine = ours.toByteArray();
@@ -46,7 +49,17 @@ class DumpRoundTripTest {
       String[] b = new String(mine, StandardCharsets.UTF_8).split("\n", -1);
       for (int i = 0; i < Math.min(a.length, b.length); i++) {
         if (!a[i].equals(b[i])) {
-          fail(name + "/" + engine + " line " + (i + 1) + ": OpenSM '" + a[i] + "', ours '" + b[i] + "'");
+          fail(
+              name
+                  + "/"
+                  + engine
+                  + " line "
+                  + (i + 1)
+                  + ": OpenSM '"
+                  + a[i]
+                  + "', ours '"
+                  + b[i]
+                  + "'");
         }
       }
       assertEquals(a.length, b.length, "line count");
@@ -60,8 +73,11 @@ class DumpRoundTripTest {
     for (DumpFormat format : DumpFormat.values()) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       LftDumpWriter.write(routing, out, format);
-      Routing back = LftDumpReader.read(routing.fabric(),
-          new java.io.StringReader(out.toString(StandardCharsets.UTF_8)), format.name());
+      Routing back =
+          LftDumpReader.read(
+              routing.fabric(),
+              new java.io.StringReader(out.toString(StandardCharsets.UTF_8)),
+              format.name());
       assertEquals(true, routing.sameLfts(back), format + " round trip of " + name + "/" + engine);
     }
   }

@@ -15,14 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * How fast the FULL dump is formatted (into a counting stream) and written (to a file), on a
- * 16-ary 3-tree (768 switches, 4,096 CAs, 3.7 million LFT lines). Prints the figures; asserts only
- * the size, which is computed independently from the line layout.
+ * How fast the FULL dump is formatted (into a counting stream) and written (to a file), on a 16-ary
+ * 3-tree (768 switches, 4,096 CAs, 3.7 million LFT lines). Prints the figures; asserts only the
+ * size, which is computed independently from the line layout.
  */
 @Tag("slow")
 class DumpWriterThroughputSlowTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static final class CountingStream extends OutputStream {
     long bytes;
@@ -44,14 +43,23 @@ class DumpWriterThroughputSlowTest {
     RoutingBuilder b = Routing.builder(fabric, "synthetic");
     long expectedBytes = 0;
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-      expectedBytes += String.format("Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):%n",
-          fabric.maxLid(), fabric.baseLid(fabric.port(sw, 0)), fabric.nodeGuid(sw),
-          fabric.description(sw)).length() + (fabric.maxLid() + " lids dumped\n").length();
+      expectedBytes +=
+          String.format(
+                      "Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):%n",
+                      fabric.maxLid(),
+                      fabric.baseLid(fabric.port(sw, 0)),
+                      fabric.nodeGuid(sw),
+                      fabric.description(sw))
+                  .length()
+              + (fabric.maxLid() + " lids dumped\n").length();
       for (int lid = 1; lid <= fabric.maxLid(); lid++) {
         b.setOutPort(sw, lid, 1 + (sw + lid) % fabric.numPorts(sw));
         int port = fabric.portOfLid(lid);
-        expectedBytes += "0x0000 000 # ".length() + fabric.nodeType(fabric.nodeOfPort(port)).openSmName().length()
-            + " portguid 0x0000000000000000: ''\n".length() + fabric.description(fabric.nodeOfPort(port)).length();
+        expectedBytes +=
+            "0x0000 000 # ".length()
+                + fabric.nodeType(fabric.nodeOfPort(port)).openSmName().length()
+                + " portguid 0x0000000000000000: ''\n".length()
+                + fabric.description(fabric.nodeOfPort(port)).length();
       }
     }
     Routing routing = b.build();
@@ -69,8 +77,14 @@ class DumpWriterThroughputSlowTest {
     double fileSeconds = (System.nanoTime() - t0) / 1e9;
     assertEquals(expectedBytes, Files.size(file));
 
-    System.out.printf("LftDumpWriter FULL, 16-ary 3-tree: %,d lines, %,d bytes; formatting %.2f s"
-        + " (%.0f MB/s), to a file %.2f s (%.0f MB/s)%n", lines, counter.bytes, formatSeconds,
-        counter.bytes / 1e6 / formatSeconds, fileSeconds, counter.bytes / 1e6 / fileSeconds);
+    System.out.printf(
+        "LftDumpWriter FULL, 16-ary 3-tree: %,d lines, %,d bytes; formatting %.2f s"
+            + " (%.0f MB/s), to a file %.2f s (%.0f MB/s)%n",
+        lines,
+        counter.bytes,
+        formatSeconds,
+        counter.bytes / 1e6 / formatSeconds,
+        fileSeconds,
+        counter.bytes / 1e6 / fileSeconds);
   }
 }

@@ -25,8 +25,7 @@ class LftDumpReaderTest {
   static String caGuid;
   static String header;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeAll
   static void pickNodes() {
@@ -36,8 +35,13 @@ class LftDumpReaderTest {
     int caPort = fabric.port(ca, 1);
     caLid = fabric.baseLid(caPort);
     caGuid = String.format("0x%016x", fabric.portGuid(caPort));
-    header = String.format("Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):%n",
-        fabric.maxLid(), fabric.baseLid(fabric.port(sw, 0)), fabric.nodeGuid(sw), fabric.description(sw));
+    header =
+        String.format(
+            "Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):%n",
+            fabric.maxLid(),
+            fabric.baseLid(fabric.port(sw, 0)),
+            fabric.nodeGuid(sw),
+            fabric.description(sw));
   }
 
   static Routing read(String text) throws Exception {
@@ -46,7 +50,11 @@ class LftDumpReaderTest {
 
   @Test
   void entriesCommentsAndAbsentSwitches() throws Exception {
-    Routing r = read("# a comment\n" + header + String.format("0x%04x 003\n  0x0001 7 trailing words\n", caLid));
+    Routing r =
+        read(
+            "# a comment\n"
+                + header
+                + String.format("0x%04x 003\n  0x0001 7 trailing words\n", caLid));
     assertEquals("file", r.engineName());
     assertEquals(3, r.outPort(sw, caLid));
     assertEquals(7, r.outPort(sw, 1));
@@ -54,7 +62,8 @@ class LftDumpReaderTest {
     assertEquals(Routing.NO_ROUTE, r.outPort(sw, unrouted), "LIDs without an entry stay unrouted");
     for (int other = 1; other < fabric.numSwitches(); other++) {
       for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-        assertEquals(Routing.NO_ROUTE, r.outPort(other, lid), "switches absent from the file stay empty");
+        assertEquals(
+            Routing.NO_ROUTE, r.outPort(other, lid), "switches absent from the file stay empty");
       }
     }
   }
@@ -74,14 +83,20 @@ class LftDumpReaderTest {
 
   @Test
   void ibrouteOutputIsRead() throws Exception {
-    String ibroute = String.format("Unicast lids [0x0-0x%x] of switch Lid %d guid 0x%016x (%s):%n",
-        fabric.maxLid(), fabric.baseLid(fabric.port(sw, 0)), fabric.nodeGuid(sw), fabric.description(sw))
-        + "  Lid  Out   Destination\n"
-        + "       Port     Info \n"
-        + String.format("0x%04x 000 : (Switch portguid 0x%016x: '%s')%n",
-            fabric.baseLid(fabric.port(sw, 0)), fabric.nodeGuid(sw), fabric.description(sw))
-        + String.format("0x%04x 002 : (Channel Adapter portguid %s: 'H0')%n", caLid, caGuid)
-        + "2 valid lids dumped \n";
+    String ibroute =
+        String.format(
+                "Unicast lids [0x0-0x%x] of switch Lid %d guid 0x%016x (%s):%n",
+                fabric.maxLid(),
+                fabric.baseLid(fabric.port(sw, 0)),
+                fabric.nodeGuid(sw),
+                fabric.description(sw))
+            + "  Lid  Out   Destination\n"
+            + "       Port     Info \n"
+            + String.format(
+                "0x%04x 000 : (Switch portguid 0x%016x: '%s')%n",
+                fabric.baseLid(fabric.port(sw, 0)), fabric.nodeGuid(sw), fabric.description(sw))
+            + String.format("0x%04x 002 : (Channel Adapter portguid %s: 'H0')%n", caLid, caGuid)
+            + "2 valid lids dumped \n";
     Routing r = read(ibroute);
     assertEquals(0, r.outPort(sw, fabric.baseLid(fabric.port(sw, 0))));
     assertEquals(2, r.outPort(sw, caLid));
@@ -100,11 +115,14 @@ class LftDumpReaderTest {
 
   @Test
   void aLidBeyondTheFabricNamesLineAndColumn() {
-    ParseException e = assertThrows(ParseException.class,
-        () -> read(header + String.format("0x%04x 001\n", fabric.maxLid() + 1)));
+    ParseException e =
+        assertThrows(
+            ParseException.class,
+            () -> read(header + String.format("0x%04x 001\n", fabric.maxLid() + 1)));
     assertEquals(2, e.line());
     assertEquals(3, e.column());
-    assertTrue(e.getMessage().contains("outside the fabric's LIDs 1.." + fabric.maxLid()), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("outside the fabric's LIDs 1.." + fabric.maxLid()), e.getMessage());
   }
 
   @Test
@@ -122,16 +140,19 @@ class LftDumpReaderTest {
 
   @Test
   void aHeaderWithoutGuidIsRefused() {
-    ParseException e = assertThrows(ParseException.class,
-        () -> read("Unicast lids [0-3] of switch Lid 1:\n0x0001 001\n"));
+    ParseException e =
+        assertThrows(
+            ParseException.class, () -> read("Unicast lids [0-3] of switch Lid 1:\n0x0001 001\n"));
     assertEquals(1, e.line());
     assertTrue(e.getMessage().contains("guid 0x"), e.getMessage());
   }
 
   @Test
   void aCaGuidInAHeaderIsRefused() {
-    String text = header.replace(String.format("0x%016x", fabric.nodeGuid(sw)),
-        String.format("0x%016x", fabric.nodeGuid(fabric.numSwitches())));
+    String text =
+        header.replace(
+            String.format("0x%016x", fabric.nodeGuid(sw)),
+            String.format("0x%016x", fabric.nodeGuid(fabric.numSwitches())));
     ParseException e = assertThrows(ParseException.class, () -> read(text));
     assertTrue(e.getMessage().contains("not a switch but"), e.getMessage());
   }

@@ -24,18 +24,29 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Checks every OpenSM 3.3.23 dump of every reference fabric with {@link RouteChecker},
- * {@link ForwardingIndex} and {@link CreditLoopVerifier} against the {@code eval} block of its
- * {@code ENGINE.result.json}, which an independent implementation computed.
+ * Checks every OpenSM 3.3.23 dump of every reference fabric with {@link RouteChecker}, {@link
+ * ForwardingIndex} and {@link CreditLoopVerifier} against the {@code eval} block of its {@code
+ * ENGINE.result.json}, which an independent implementation computed.
  *
  * <p>The evaluation's CDG is VL-less (the dumps carry no SLs), over switch-to-switch channels and
- * routes between CA ports: so dfsssp, lash and nue dumps, which OpenSM spreads over several VLs, may
- * show cycles here; {@code credit_loop_free} is compared under that definition.
+ * routes between CA ports: so dfsssp, lash and nue dumps, which OpenSM spreads over several VLs,
+ * may show cycles here; {@code credit_loop_free} is compared under that definition.
  */
 class OpenSmDumpEvaluationTest {
   /** The engines OpenSM was run with on every reference fabric (fallbacks included). */
-  private static final List<String> ENGINES = List.of("minhop", "updn", "updn+roots", "dnup",
-      "ftree", "lash", "dor", "sssp", "dfsssp", "nue", "torus-2QoS");
+  private static final List<String> ENGINES =
+      List.of(
+          "minhop",
+          "updn",
+          "updn+roots",
+          "dnup",
+          "ftree",
+          "lash",
+          "dor",
+          "sssp",
+          "dfsssp",
+          "nue",
+          "torus-2QoS");
 
   static List<Arguments> dumps() {
     List<Arguments> dumps = new ArrayList<>();
@@ -48,8 +59,9 @@ class OpenSmDumpEvaluationTest {
   }
 
   private static String field(String json, String key) {
-    Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\"\\s*:\\s*([-0-9.eE+]+|true|false)")
-        .matcher(json);
+    Matcher m =
+        Pattern.compile("\"" + Pattern.quote(key) + "\"\\s*:\\s*([-0-9.eE+]+|true|false)")
+            .matcher(json);
     if (!m.find()) {
       throw new AssertionError("no numeric or boolean field \"" + key + "\" in result.json");
     }
@@ -91,7 +103,9 @@ class OpenSmDumpEvaluationTest {
     CdgReport cdg = CreditLoopVerifier.defaults().ignoringSls(true).withThreads(2).verify(routing);
     assertEquals(longField(eval, "cdg_edges"), cdg.numEdges(0), where);
     assertEquals(longField(eval, "cdg_cyclic_channels"), cdg.numCyclicChannels(0), where);
-    assertEquals(Boolean.parseBoolean(field(eval, "credit_loop_free")), cdg.isDeadlockFree(),
+    assertEquals(
+        Boolean.parseBoolean(field(eval, "credit_loop_free")),
+        cdg.isDeadlockFree(),
         where + ": " + cdg);
   }
 
@@ -105,7 +119,8 @@ class OpenSmDumpEvaluationTest {
     assertNotNull(loop);
     assertTrue(loop.length() >= 2, loop.toString());
     for (String channel : loop.channelNames()) {
-      assertTrue(channel.matches("switch 0x\\p{XDigit}{16} \".*\" port \\d+ -> switch .*"), channel);
+      assertTrue(
+          channel.matches("switch 0x\\p{XDigit}{16} \".*\" port \\d+ -> switch .*"), channel);
     }
     assertEquals(6, cdg.numCyclicChannels(0), cdg.toString());
   }

@@ -46,8 +46,8 @@ class OpenSmConfWriterTest {
     int used = 0b1011;
     byte[] map = OpenSmConfWriter.sl2vl(routing.slTable(), used);
     assertArrayEquals(new byte[] {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}, map);
-    Map<String, String> options = options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"),
-        Path.of("/d/qos"), used));
+    Map<String, String> options =
+        options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"), Path.of("/d/qos"), used));
     for (String prefix : List.of("qos", "qos_ca", "qos_rtr", "qos_sw0", "qos_swe")) {
       assertEquals("0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,3", options.get(prefix + "_sl2vl"), prefix);
       assertEquals("0:64,1:64,2:64,3:64", options.get(prefix + "_vlarb_low"), prefix);
@@ -64,8 +64,8 @@ class OpenSmConfWriterTest {
   @Test
   void oneVlRoutingPutsEverySlOnVl0() {
     Routing routing = Routing.builder(ReferenceFabrics.fabric("ft4_3"), "minhop").build();
-    Map<String, String> options = options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"),
-        Path.of("/d/qos"), 1));
+    Map<String, String> options =
+        options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"), Path.of("/d/qos"), 1));
     assertEquals("0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", options.get("qos_sl2vl"));
     assertEquals("0:64", options.get("qos_vlarb_low"));
   }
@@ -80,8 +80,10 @@ class OpenSmConfWriterTest {
     SlTable table = b.setSlToVl(map).build();
     assertThrows(IllegalArgumentException.class, () -> OpenSmConfWriter.sl2vl(table, 0b101));
     Routing routing = sparseRouting(fabric);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> OpenSmConfWriter.text(routing, Path.of("/d#1/lfts"), Path.of("/d/qos"), 1));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> OpenSmConfWriter.text(routing, Path.of("/d#1/lfts"), Path.of("/d/qos"), 1));
     assertTrue(e.getMessage().contains("'#'"), e.getMessage());
   }
 
@@ -89,7 +91,9 @@ class OpenSmConfWriterTest {
   void lmcOfTheCaPortsIsKept() {
     Fabric fabric = TopologySpec.parse("ktree", List.of("2", "2", "lmc=2")).build();
     Routing routing = Routing.builder(fabric, "minhop").build();
-    assertEquals("2", options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"), Path.of("/d/qos"), 1))
-        .get("lmc"));
+    assertEquals(
+        "2",
+        options(OpenSmConfWriter.text(routing, Path.of("/d/lfts"), Path.of("/d/qos"), 1))
+            .get("lmc"));
   }
 }

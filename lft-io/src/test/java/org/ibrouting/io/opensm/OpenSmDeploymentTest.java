@@ -24,13 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The deployment directory: its three files, written and replaced as a whole. */
 class OpenSmDeploymentTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Routing routingWithSls(long seed) {
     Fabric fabric = ReferenceFabrics.fabric("torus2d_4x4");
-    SlTable table = QosPolicyWriterTest.randomTable(fabric, QosPolicyWriterTest.Kind.PER_SOURCE_SWITCH,
-        3, seed);
+    SlTable table =
+        QosPolicyWriterTest.randomTable(
+            fabric, QosPolicyWriterTest.Kind.PER_SOURCE_SWITCH, 3, seed);
     return ReferenceFabrics.openSmRouting("torus2d_4x4", "dfsssp").withSlTable("dfsssp", table);
   }
 
@@ -43,7 +43,8 @@ class OpenSmDeploymentTest {
   @Test
   void writesTheDumpThePolicyAndAConfigNamingThemByAbsolutePath() throws Exception {
     Routing routing = routingWithSls(1);
-    OpenSmDeployment.Result r = OpenSmDeployment.write(routing, dir.resolve("deploy"), DumpFormat.FULL);
+    OpenSmDeployment.Result r =
+        OpenSmDeployment.write(routing, dir.resolve("deploy"), DumpFormat.FULL);
     assertEquals(List.of("opensm-lfts.dump", "opensm.conf", "qos-policy.conf"), entries(r.dir()));
     assertEquals(List.of("deploy"), entries(dir), "no temporary directory is left behind");
     assertEquals("opensm -F " + r.conf(), r.commandLine());
@@ -52,8 +53,8 @@ class OpenSmDeploymentTest {
     assertTrue(conf.contains("lfts_file " + r.lftDump() + "\n"), conf);
     assertTrue(conf.contains("qos_policy_file " + r.qosPolicy() + "\n"), conf);
     assertTrue(routing.sameLfts(LftDumpReader.read(routing.fabric(), r.lftDump())));
-    QosPolicyWriterTest.assertEveryPairGetsItsSl(routing,
-        QosPolicyModel.parse(Files.readString(r.qosPolicy())));
+    QosPolicyWriterTest.assertEveryPairGetsItsSl(
+        routing, QosPolicyModel.parse(Files.readString(r.qosPolicy())));
     assertEquals(3, r.numVls());
   }
 
@@ -64,9 +65,11 @@ class OpenSmDeploymentTest {
     Routing second = routingWithSls(2);
     OpenSmDeployment.Result r = OpenSmDeployment.write(second, target, DumpFormat.COMPACT);
     assertEquals(List.of("deploy"), entries(dir));
-    QosPolicyWriterTest.assertEveryPairGetsItsSl(second,
-        QosPolicyModel.parse(Files.readString(r.qosPolicy())));
-    assertFalse(Files.readString(r.lftDump()).contains("portguid"), "the compact dump replaced the full one");
+    QosPolicyWriterTest.assertEveryPairGetsItsSl(
+        second, QosPolicyModel.parse(Files.readString(r.qosPolicy())));
+    assertFalse(
+        Files.readString(r.lftDump()).contains("portguid"),
+        "the compact dump replaced the full one");
   }
 
   @Test
@@ -74,8 +77,10 @@ class OpenSmDeploymentTest {
     Path target = dir.resolve("deploy");
     Files.createDirectories(target);
     Files.writeString(target.resolve("notes.txt"), "mine");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL));
     assertTrue(e.getMessage().contains("notes.txt"), e.getMessage());
     assertEquals(List.of("notes.txt"), entries(target));
     assertEquals(List.of("deploy"), entries(dir));
@@ -84,7 +89,8 @@ class OpenSmDeploymentTest {
   @Test
   void aRefusedRoutingLeavesTheOldDeploymentAndNoTemporaryFiles() throws Exception {
     Path target = dir.resolve("deploy");
-    OpenSmDeployment.Result old = OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL);
+    OpenSmDeployment.Result old =
+        OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL);
     byte[] oldPolicy = Files.readAllBytes(old.qosPolicy());
     Fabric fabric = TopologySpec.parse("ktree", List.of("2", "2", "lmc=1")).build();
     SlTable.Builder b = SlTable.perSourceLid(fabric);
@@ -92,11 +98,13 @@ class OpenSmDeploymentTest {
     int other = fabric.port(fabric.numSwitches() + 1, 1);
     b.setSl(b.groupOfSrcLid(fabric.baseLid(ca)), fabric.baseLid(other) + 1, 1);
     Routing refused = Routing.builder(fabric, "test").setSlTable(b.build()).build();
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> OpenSmDeployment.write(refused, target, DumpFormat.FULL));
     assertEquals(List.of("deploy"), entries(dir));
     assertArrayEquals(oldPolicy, Files.readAllBytes(old.qosPolicy()));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> OpenSmDeployment.write(refused, dir.resolve("fresh"), DumpFormat.FULL));
     assertEquals(List.of("deploy"), entries(dir), "no directory for a refused routing");
   }

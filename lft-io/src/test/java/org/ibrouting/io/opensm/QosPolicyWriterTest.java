@@ -30,11 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with OpenSM's first-match semantics by an independent reading ({@link QosPolicyModel}).
  */
 class QosPolicyWriterTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** How the SLs of a random table depend on the path. */
-  enum Kind { PER_SOURCE_SWITCH, PER_DESTINATION, PER_SOURCE_LID }
+  enum Kind {
+    PER_SOURCE_SWITCH,
+    PER_DESTINATION,
+    PER_SOURCE_LID
+  }
 
   static Stream<Arguments> fabricsAndKinds() {
     return Stream.of("ft4_3", "torus2d_4x4", "hypercube5", "dragonfly_a4p2h2", "jellyfish32")
@@ -46,22 +49,24 @@ class QosPolicyWriterTest {
   /** A random SL table of the given kind, SLs 0..numSls-1. */
   static SlTable randomTable(Fabric fabric, Kind kind, int numSls, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    SlTable.Builder b = switch (kind) {
-      case PER_SOURCE_SWITCH -> SlTable.perSourceSwitch(fabric);
-      case PER_SOURCE_LID -> SlTable.perSourceLid(fabric);
-      case PER_DESTINATION -> {
-        int[] group = new int[fabric.maxLid() + 1];
-        for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-          group[lid] = fabric.portOfLid(lid) >= 0 ? 0 : -1;
-        }
-        yield new SlTable.Builder(group, 1, fabric.maxLid() + 1);
-      }
-    };
-    int groups = switch (kind) {
-      case PER_SOURCE_SWITCH -> fabric.numSwitches();
-      case PER_SOURCE_LID -> fabric.maxLid() + 1;
-      case PER_DESTINATION -> 1;
-    };
+    SlTable.Builder b =
+        switch (kind) {
+          case PER_SOURCE_SWITCH -> SlTable.perSourceSwitch(fabric);
+          case PER_SOURCE_LID -> SlTable.perSourceLid(fabric);
+          case PER_DESTINATION -> {
+            int[] group = new int[fabric.maxLid() + 1];
+            for (int lid = 1; lid <= fabric.maxLid(); lid++) {
+              group[lid] = fabric.portOfLid(lid) >= 0 ? 0 : -1;
+            }
+            yield new SlTable.Builder(group, 1, fabric.maxLid() + 1);
+          }
+        };
+    int groups =
+        switch (kind) {
+          case PER_SOURCE_SWITCH -> fabric.numSwitches();
+          case PER_SOURCE_LID -> fabric.maxLid() + 1;
+          case PER_DESTINATION -> 1;
+        };
     for (int group = 0; group < groups; group++) {
       for (int dst = 1; dst <= fabric.maxLid(); dst++) {
         b.setSl(group, dst, random.nextInt(4) == 0 ? 0 : random.nextInt(numSls));
@@ -92,8 +97,15 @@ class QosPolicyWriterTest {
         }
         int sl = model.sl(fabric.portGuid(srcPort), fabric.portGuid(dstPort));
         if (sl != table.sl(src, dst)) {
-          throw new AssertionError("PathRecord " + src + " -> " + dst + ": the policy gives SL " + sl
-              + ", the routing SL " + table.sl(src, dst));
+          throw new AssertionError(
+              "PathRecord "
+                  + src
+                  + " -> "
+                  + dst
+                  + ": the policy gives SL "
+                  + sl
+                  + ", the routing SL "
+                  + table.sl(src, dst));
         }
       }
     }
@@ -103,8 +115,10 @@ class QosPolicyWriterTest {
   @MethodSource("fabricsAndKinds")
   void everyPairOfEndPortsGetsTheRoutingsSl(String name, Kind kind) throws IOException {
     Fabric fabric = ReferenceFabrics.fabric(name);
-    Routing routing = Routing.builder(fabric, "test")
-        .setSlTable(randomTable(fabric, kind, 4, name.hashCode() + kind.ordinal())).build();
+    Routing routing =
+        Routing.builder(fabric, "test")
+            .setSlTable(randomTable(fabric, kind, 4, name.hashCode() + kind.ordinal()))
+            .build();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     QosPolicyWriter.Stats stats = QosPolicyWriter.write(routing, out);
     QosPolicyModel model = QosPolicyModel.parse(out.toString(StandardCharsets.US_ASCII));
@@ -137,7 +151,8 @@ class QosPolicyWriterTest {
   void equalDestinationSetsShareAGroupAndConsecutiveGuidsFormRanges() throws IOException {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     SlTable.Builder b = SlTable.perSourceSwitch(fabric);
-    // every leaf sends to the switches on SL 1; leaf k also sends to one CA on SL 2 (a set of its own)
+    // every leaf sends to the switches on SL 1; leaf k also sends to one CA on SL 2 (a set of its
+    // own)
     int leaf = 0;
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {
       boolean hasCas = false;
@@ -159,8 +174,11 @@ class QosPolicyWriterTest {
     assertEveryPairGetsItsSl(routing, model);
     int leaves = leaf;
     assertEquals(2 * leaves, model.numRules(), "two SLs per leaf");
-    assertEquals(2 * leaves + 1, model.numGroups(), "one source group per leaf, the switches' set"
-        + " shared by all leaves, one CA set per leaf");
+    assertEquals(
+        2 * leaves + 1,
+        model.numGroups(),
+        "one source group per leaf, the switches' set"
+            + " shared by all leaves, one CA set per leaf");
     // the 48 switch GUIDs are consecutive: one range, written once
     String range = "port-guid: 0x0000000000200000-0x000000000020002f\n";
     assertEquals(text.indexOf(range), text.lastIndexOf(range), text);
@@ -175,18 +193,20 @@ class QosPolicyWriterTest {
     int other = fabric.port(ca + 1, 1);
     // per destination port: the two LIDs of CA 1 get different SLs
     SlTable.Builder byDestination = SlTable.perSourceLid(fabric);
-    byDestination.setSl(byDestination.groupOfSrcLid(fabric.baseLid(caPort)), fabric.baseLid(other) + 1, 1);
+    byDestination.setSl(
+        byDestination.groupOfSrcLid(fabric.baseLid(caPort)), fabric.baseLid(other) + 1, 1);
     Routing routing = Routing.builder(fabric, "test").setSlTable(byDestination.build()).build();
     Path file = dir.resolve("qos-policy.conf");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> QosPolicyWriter.write(routing, file));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> QosPolicyWriter.write(routing, file));
     assertTrue(e.getMessage().contains(fabric.portName(other)), e.getMessage());
     assertTrue(e.getMessage().contains("GUID"), e.getMessage());
     assertFalse(Files.exists(file), "nothing is written");
     // per source port: the two LIDs of CA 0 send on different SLs
     SlTable.Builder bySource = SlTable.perSourceLid(fabric);
     bySource.setSl(bySource.groupOfSrcLid(fabric.baseLid(caPort) + 1), fabric.baseLid(other), 2);
-    bySource.setSl(bySource.groupOfSrcLid(fabric.baseLid(caPort) + 1), fabric.baseLid(other) + 1, 2);
+    bySource.setSl(
+        bySource.groupOfSrcLid(fabric.baseLid(caPort) + 1), fabric.baseLid(other) + 1, 2);
     Routing routing2 = Routing.builder(fabric, "test").setSlTable(bySource.build()).build();
     e = assertThrows(IllegalArgumentException.class, () -> QosPolicyWriter.write(routing2, file));
     assertTrue(e.getMessage().contains(fabric.portName(caPort)), e.getMessage());
@@ -194,7 +214,8 @@ class QosPolicyWriterTest {
     SlTable.Builder consistent = SlTable.perSourceLid(fabric);
     for (int k = 0; k < 2; k++) {
       for (int j = 0; j < 2; j++) {
-        consistent.setSl(consistent.groupOfSrcLid(fabric.baseLid(caPort) + k), fabric.baseLid(other) + j, 3);
+        consistent.setSl(
+            consistent.groupOfSrcLid(fabric.baseLid(caPort) + k), fabric.baseLid(other) + j, 3);
       }
     }
     Routing routing3 = Routing.builder(fabric, "test").setSlTable(consistent.build()).build();

@@ -24,8 +24,8 @@ class PathRecordReaderTest {
   static final String DIR = "opensm-readback/torus4x4h1/";
 
   static Fabric fabric() throws IOException {
-    return IbnetdiscoverReader.read(new StringReader(SampleFiles.text(DIR + "fabric.ibnd")),
-        "fabric.ibnd");
+    return IbnetdiscoverReader.read(
+        new StringReader(SampleFiles.text(DIR + "fabric.ibnd")), "fabric.ibnd");
   }
 
   static String listing() {
@@ -46,8 +46,9 @@ class PathRecordReaderTest {
     PathRecordReader.Listing listing = read(fabric, listing());
     assertEquals(240, listing.records());
     assertEquals(240, listing.portPairs());
-    SlTable ours = SlFileReader.read(fabric, new StringReader(SampleFiles.text(DIR + "dfsssp.sl")),
-        "dfsssp.sl");
+    SlTable ours =
+        SlFileReader.read(
+            fabric, new StringReader(SampleFiles.text(DIR + "dfsssp.sl")), "dfsssp.sl");
     int differing = 0;
     int nonZero = 0;
     for (int src = 1; src <= fabric.maxLid(); src++) {
@@ -71,14 +72,20 @@ class PathRecordReaderTest {
   @Test
   void theLftsReadBackWithDumpLftsAndDumpFtsAreTheOnesWeDeployed() throws IOException {
     Fabric fabric = fabric();
-    Routing ours = LftDumpReader.read(fabric,
-        new StringReader(SampleFiles.text(DIR + "dfsssp.lfts.dump.gz")), "dfsssp.lfts.dump");
-    for (String file : new String[] {"dump_lfts.txt.gz", "dump_fts-a.txt.gz", "dump_fts-n.txt.gz"}) {
-      Routing programmed = LftDumpReader.read(fabric, new StringReader(SampleFiles.text(DIR + file)), file);
+    Routing ours =
+        LftDumpReader.read(
+            fabric,
+            new StringReader(SampleFiles.text(DIR + "dfsssp.lfts.dump.gz")),
+            "dfsssp.lfts.dump");
+    for (String file :
+        new String[] {"dump_lfts.txt.gz", "dump_fts-a.txt.gz", "dump_fts-n.txt.gz"}) {
+      Routing programmed =
+          LftDumpReader.read(fabric, new StringReader(SampleFiles.text(DIR + file)), file);
       assertTrue(ours.sameLfts(programmed), file);
     }
-    Routing one = LftDumpReader.read(fabric, new StringReader(SampleFiles.text(DIR + "ibroute-a.txt")),
-        "ibroute-a.txt");
+    Routing one =
+        LftDumpReader.read(
+            fabric, new StringReader(SampleFiles.text(DIR + "ibroute-a.txt")), "ibroute-a.txt");
     int sw = fabric.nodeOfLid(1);
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       assertEquals(ours.outPort(sw, lid), one.outPort(sw, lid), "LID " + lid);
@@ -92,7 +99,8 @@ class PathRecordReaderTest {
     assertTrue(e.getMessage().contains("another fabric"), e.getMessage());
     assertTrue(e.line() > 0, e.getMessage());
     // a GID that is not the GUID of its LID's port
-    String text = listing().replaceFirst("sgid\\.+fe80::10:1\n", "sgid....................fe80::10:99\n");
+    String text =
+        listing().replaceFirst("sgid\\.+fe80::10:1\n", "sgid....................fe80::10:99\n");
     e = rejected(fabric(), text);
     assertTrue(e.problem().contains("sgid names port GUID 0x0000000000100099"), e.getMessage());
     assertEquals(lineOf(text, "fe80::10:99"), e.line());
@@ -136,10 +144,13 @@ class PathRecordReaderTest {
     String text = listing();
     int second = text.indexOf("PathRecord dump:", 1);
     String first = text.substring(0, second);
-    java.util.regex.Matcher sl = java.util.regex.Pattern.compile("\tsl(\\.+)(0x\\p{XDigit}+)\n").matcher(first);
+    java.util.regex.Matcher sl =
+        java.util.regex.Pattern.compile("\tsl(\\.+)(0x\\p{XDigit}+)\n").matcher(first);
     assertTrue(sl.find(), first);
-    String changed = first.substring(0, sl.start(2)) + (sl.group(2).equals("0x0") ? "0x2" : "0x0")
-        + first.substring(sl.end(2));
+    String changed =
+        first.substring(0, sl.start(2))
+            + (sl.group(2).equals("0x0") ? "0x2" : "0x0")
+            + first.substring(sl.end(2));
     ParseException e = rejected(fabric(), text + changed);
     assertTrue(e.problem().contains("an earlier one"), e.getMessage());
   }

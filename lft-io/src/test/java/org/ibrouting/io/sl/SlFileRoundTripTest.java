@@ -21,10 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** An SL file read back gives the SL of every (source LID, destination LID) pair it was written with. */
+/**
+ * An SL file read back gives the SL of every (source LID, destination LID) pair it was written
+ * with.
+ */
 class SlFileRoundTripTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Stream<String> names() {
     return ReferenceFabrics.names().stream();
@@ -65,8 +67,10 @@ class SlFileRoundTripTest {
       }
       // same grouping: sources share a group in one table exactly when they do in the other
       if (expected.groupOfSrcLid(src) >= 0 && src > 1 && expected.groupOfSrcLid(src - 1) >= 0) {
-        assertEquals(expected.groupOfSrcLid(src) == expected.groupOfSrcLid(src - 1),
-            actual.groupOfSrcLid(src) == actual.groupOfSrcLid(src - 1), "grouping at LID " + src);
+        assertEquals(
+            expected.groupOfSrcLid(src) == expected.groupOfSrcLid(src - 1),
+            actual.groupOfSrcLid(src) == actual.groupOfSrcLid(src - 1),
+            "grouping at LID " + src);
       }
     }
   }
@@ -75,7 +79,8 @@ class SlFileRoundTripTest {
   @MethodSource("names")
   void perSwitchGroupsSurviveWriteAndRead(String name) throws Exception {
     Fabric fabric = ReferenceFabrics.fabric(name);
-    SlTable sls = randomSls(SlTable.perSourceSwitch(fabric), fabric, fabric.numSwitches(), name.hashCode());
+    SlTable sls =
+        randomSls(SlTable.perSourceSwitch(fabric), fabric, fabric.numSwitches(), name.hashCode());
     Path file = dir.resolve(name + ".sl");
     SlFileWriter.write(withSls(name, sls), file);
     assertSameSls(fabric, sls, SlFileReader.read(fabric, file));
@@ -88,7 +93,9 @@ class SlFileRoundTripTest {
     SlTable sls = randomSls(SlTable.perSourceLid(fabric), fabric, fabric.maxLid() + 1, 7);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     SlFileWriter.write(withSls(name, sls), out);
-    SlTable back = SlFileReader.read(fabric, new StringReader(out.toString(StandardCharsets.US_ASCII)), "x.sl");
+    SlTable back =
+        SlFileReader.read(
+            fabric, new StringReader(out.toString(StandardCharsets.US_ASCII)), "x.sl");
     assertSameSls(fabric, sls, back);
   }
 
@@ -119,7 +126,8 @@ class SlFileRoundTripTest {
     SlFileWriter.write(withSls(name, sls), out);
     String text = out.toString(StandardCharsets.US_ASCII);
     assertTrue(text.startsWith(SlFileWriter.MAGIC_V2 + "\n"), text.substring(0, 40));
-    assertTrue(text.lines().anyMatch(l -> l.startsWith("# VLs: per port (random)")), "says which kind");
+    assertTrue(
+        text.lines().anyMatch(l -> l.startsWith("# VLs: per port (random)")), "says which kind");
     SlTable back = SlFileReader.read(fabric, new StringReader(text), "x.sl");
     assertSameSls(fabric, sls, back);
     assertEquals(map, back.portSl2Vl());
@@ -139,19 +147,27 @@ class SlFileRoundTripTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-      "port-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|before the 'port-sl2vl' line",
-      "port-sl2vl r classes 2 default 2|5|32|not below 2",
-      "port-sl2vl r classes 2 default 0\\nport-vl 0 3 0|6|11|port class 3 is not below 2",
-      "port-sl2vl r classes 1 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15|6|43|VL 15",
-      "port-sl2vl r classes 1 default 0\\nport-class 0x77 0|6|12|no node of the fabric",
-      "port-sl2vl r classes 1 default 0\\nport-class 0x0000000000200000 0,0|6|34|found only 2",
-      "port-sl2vl r classes 2 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|no 'port-vl 0 1"})
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "port-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|before the 'port-sl2vl' line",
+        "port-sl2vl r classes 2 default 2|5|32|not below 2",
+        "port-sl2vl r classes 2 default 0\\nport-vl 0 3 0|6|11|port class 3 is not below 2",
+        "port-sl2vl r classes 1 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15|6|43|VL 15",
+        "port-sl2vl r classes 1 default 0\\nport-class 0x77 0|6|12|no node of the fabric",
+        "port-sl2vl r classes 1 default 0\\nport-class 0x0000000000200000 0,0|6|34|found only 2",
+        "port-sl2vl r classes 2 default 0\\nport-vl 0 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0|5|1|no 'port-vl 0 1"
+      })
   void badPortMapLinesNameTheLine(String lines, int line, int column, String fragment) {
-    String text = SlFileWriter.MAGIC_V2 + "\n# c\nvls 1\nsl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n"
-        + lines.replace("\\n", "\n") + "\n";
+    String text =
+        SlFileWriter.MAGIC_V2
+            + "\n# c\nvls 1\nsl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n"
+            + lines.replace("\\n", "\n")
+            + "\n";
     Fabric fabric = ReferenceFabrics.fabric("torus2d_4x4");
-    ParseException e = assertThrows(ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), "p.sl"));
+    ParseException e =
+        assertThrows(
+            ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), "p.sl"));
     assertEquals(line, e.line(), e.getMessage());
     assertEquals(column, e.column(), e.getMessage());
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
@@ -178,8 +194,10 @@ class SlFileRoundTripTest {
   void anSlOutsideTheRangeNamesTheLine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     String text = SlFileWriter.MAGIC + "\nvls 1\nsrc 0x0001\n0x0001-0x0070 16\n";
-    ParseException e = assertThrows(ParseException.class,
-        () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
+    ParseException e =
+        assertThrows(
+            ParseException.class,
+            () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
     assertEquals(4, e.line());
     assertTrue(e.getMessage().startsWith("bad.sl:4:"), e.getMessage());
   }
@@ -188,8 +206,10 @@ class SlFileRoundTripTest {
   void aVlCountThatDisagreesWithTheEntriesNamesTheLine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     String text = SlFileWriter.MAGIC + "\nvls 2\nsrc 0x0001\n0x0001-0x0070 3\n";
-    ParseException e = assertThrows(ParseException.class,
-        () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
+    ParseException e =
+        assertThrows(
+            ParseException.class,
+            () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
     assertEquals(2, e.line());
     assertTrue(e.getMessage().contains("4 VLs"), e.getMessage());
   }

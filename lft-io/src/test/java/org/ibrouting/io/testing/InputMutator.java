@@ -21,9 +21,9 @@ import net.jqwik.api.Tuple;
  * Damages text inputs the way fabric tools and file transfers do on a bad day, for parser fuzzing:
  * truncation after or inside a line of every kind, deleted, duplicated and swapped lines, changed
  * digits and numbers too large, CRLF endings, tabs, huge and oddly quoted descriptions, unknown
- * rates ({@code 4xXDR}, {@code 8x}, {@code 2x}) and unknown lines, stray characters, invalid
- * UTF-8, and gzip (whole or truncated). A {@link Plan} is a jqwik value: a list of 1-3 mutations
- * with integer parameters (taken modulo what the input holds) and an encoding.
+ * rates ({@code 4xXDR}, {@code 8x}, {@code 2x}) and unknown lines, stray characters, invalid UTF-8,
+ * and gzip (whole or truncated). A {@link Plan} is a jqwik value: a list of 1-3 mutations with
+ * integer parameters (taken modulo what the input holds) and an encoding.
  */
 public final class InputMutator {
   private InputMutator() {}
@@ -81,22 +81,30 @@ public final class InputMutator {
   public record Plan(List<Mutation> mutations, Encoding encoding, int cut) {
     @Override
     public String toString() {
-      return mutations + " " + encoding + (encoding == Encoding.TRUNCATED_GZIP ? " cut " + cut : "");
+      return mutations
+          + " "
+          + encoding
+          + (encoding == Encoding.TRUNCATED_GZIP ? " cut " + cut : "");
     }
   }
 
   /** The jqwik arbitrary of plans. */
   public static Arbitrary<Plan> plans() {
     Arbitrary<Integer> any = Arbitraries.integers().between(0, Integer.MAX_VALUE);
-    Arbitrary<Mutation> mutation = Combinators.combine(Arbitraries.of(Kind.class), any, any, any)
-        .as(Mutation::new);
-    Arbitrary<Encoding> encoding = Arbitraries.frequency(Tuple.of(16, Encoding.PLAIN),
-        Tuple.of(2, Encoding.GZIP), Tuple.of(2, Encoding.TRUNCATED_GZIP));
+    Arbitrary<Mutation> mutation =
+        Combinators.combine(Arbitraries.of(Kind.class), any, any, any).as(Mutation::new);
+    Arbitrary<Encoding> encoding =
+        Arbitraries.frequency(
+            Tuple.of(16, Encoding.PLAIN),
+            Tuple.of(2, Encoding.GZIP),
+            Tuple.of(2, Encoding.TRUNCATED_GZIP));
     return Combinators.combine(mutation.list().ofMinSize(1).ofMaxSize(3), encoding, any)
         .as(Plan::new);
   }
 
-  /** The damaged text before encoding, split into lines, and whether the last one ends in a newline. */
+  /**
+   * The damaged text before encoding, split into lines, and whether the last one ends in a newline.
+   */
   public record Text(List<String> lines, boolean finalNewline, List<int[]> badBytes) {
     /** The text as UTF-8 bytes, with the invalid bytes inserted ({offset, byte}). */
     public byte[] bytes() {
@@ -148,8 +156,11 @@ public final class InputMutator {
 
   /** Applies the plan's mutations to a copy of {@code original}. */
   public static Text mutate(Text original, Plan plan) {
-    Text text = new Text(new ArrayList<>(original.lines()), original.finalNewline(),
-        new ArrayList<>(original.badBytes()));
+    Text text =
+        new Text(
+            new ArrayList<>(original.lines()),
+            original.finalNewline(),
+            new ArrayList<>(original.badBytes()));
     List<String> lines = text.lines();
     boolean finalNewline = text.finalNewline();
     List<int[]> badBytes = text.badBytes();
@@ -185,23 +196,108 @@ public final class InputMutator {
     return out.toByteArray();
   }
 
-  private static final String[] REPLACEMENT_CHARS = {"0", "9", "a", "f", "x", "g", "-", "+", " ",
-      "", "12", "\t", "."};
-  private static final String[] BIG_NUMBERS = {"0", "255", "256", "254", "65535", "65536",
-      "49151", "49152", "2147483647", "2147483648", "4294967296", "99999999999999999999",
-      "ffffffffffffffff", "10000000000000000", "1" + "0".repeat(40), "-1", "00000000000000000000007"};
-  private static final String[] RATES = {"4xXDR", "8xNDR", "2xHDR", "12xEDR", "8x", "2x", "1x",
-      "4x", "x", "4xQDR10", "4xFDR10", "16xHDR", "4xNDR", "4x?", "QDR", "4xSDR 4xDDR"};
-  private static final String[] ODD_LINES = {"newkey=0x1234", "unknownkey=", "Switch", "Ca\t",
-      "Rt 2", "Hca 2 \"x\"", "Switch 2 \"S-0000000000000001\"", "[1]", "[1] \"S-0000000000000001\"",
-      "[0] \"H-1\"[1]", "Unicast lids [0x0-0x1] of switch Lid 1 guid 0x1 :", "Unicast lids",
-      "Multicast mlids", "0x0001 1", "0x0001", "0xZZ 3", "src 0x1", "src", "vls 99", "vls",
-      "sl2vl 0", "sl2vl 0,1,2", "include foo.net", "do x", "# comment", "=", "\u0000",
-      "vendid=0x", "devid=0xffffffffff", "sysimgguid=0x12345678901234567", "switchguid=0xz",
-      "caguid=0x2", "0x0002c90200400a10", "0x0002c90200400a10 # root", "a 1", "H-1 job", "\"\""};
-  private static final String[] GARBAGE = {"\u0000", "\uFFFD", "\u202E", "é", "\uD83D\uDE00", "x",
-      "-", "0x", "[", "]", "(", ")", "\"", "#", "=", " ", "\t", "\r", "\\"};
-  private static final Map<String, Pattern> PATTERNS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final String[] REPLACEMENT_CHARS = {
+    "0", "9", "a", "f", "x", "g", "-", "+", " ", "", "12", "\t", "."
+  };
+  private static final String[] BIG_NUMBERS = {
+    "0",
+    "255",
+    "256",
+    "254",
+    "65535",
+    "65536",
+    "49151",
+    "49152",
+    "2147483647",
+    "2147483648",
+    "4294967296",
+    "99999999999999999999",
+    "ffffffffffffffff",
+    "10000000000000000",
+    "1" + "0".repeat(40),
+    "-1",
+    "00000000000000000000007"
+  };
+  private static final String[] RATES = {
+    "4xXDR",
+    "8xNDR",
+    "2xHDR",
+    "12xEDR",
+    "8x",
+    "2x",
+    "1x",
+    "4x",
+    "x",
+    "4xQDR10",
+    "4xFDR10",
+    "16xHDR",
+    "4xNDR",
+    "4x?",
+    "QDR",
+    "4xSDR 4xDDR"
+  };
+  private static final String[] ODD_LINES = {
+    "newkey=0x1234",
+    "unknownkey=",
+    "Switch",
+    "Ca\t",
+    "Rt 2",
+    "Hca 2 \"x\"",
+    "Switch 2 \"S-0000000000000001\"",
+    "[1]",
+    "[1] \"S-0000000000000001\"",
+    "[0] \"H-1\"[1]",
+    "Unicast lids [0x0-0x1] of switch Lid 1 guid 0x1 :",
+    "Unicast lids",
+    "Multicast mlids",
+    "0x0001 1",
+    "0x0001",
+    "0xZZ 3",
+    "src 0x1",
+    "src",
+    "vls 99",
+    "vls",
+    "sl2vl 0",
+    "sl2vl 0,1,2",
+    "include foo.net",
+    "do x",
+    "# comment",
+    "=",
+    "\u0000",
+    "vendid=0x",
+    "devid=0xffffffffff",
+    "sysimgguid=0x12345678901234567",
+    "switchguid=0xz",
+    "caguid=0x2",
+    "0x0002c90200400a10",
+    "0x0002c90200400a10 # root",
+    "a 1",
+    "H-1 job",
+    "\"\""
+  };
+  private static final String[] GARBAGE = {
+    "\u0000",
+    "\uFFFD",
+    "\u202E",
+    "é",
+    "\uD83D\uDE00",
+    "x",
+    "-",
+    "0x",
+    "[",
+    "]",
+    "(",
+    ")",
+    "\"",
+    "#",
+    "=",
+    " ",
+    "\t",
+    "\r",
+    "\\"
+  };
+  private static final Map<String, Pattern> PATTERNS =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private static final Pattern DIGIT_RUN = Pattern.compile("[0-9a-fA-F]*[0-9][0-9a-fA-F]*");
   private static final Pattern RATE = Pattern.compile("\\b[0-9]+x[A-Za-z0-9]+");
 
@@ -260,8 +356,11 @@ public final class InputMutator {
               break;
             }
           }
-          lines.set(at, line.substring(0, pos) + REPLACEMENT_CHARS[c % REPLACEMENT_CHARS.length]
-              + line.substring(pos + 1));
+          lines.set(
+              at,
+              line.substring(0, pos)
+                  + REPLACEMENT_CHARS[c % REPLACEMENT_CHARS.length]
+                  + line.substring(pos + 1));
         }
       }
       case BIG_NUMBER -> {
@@ -274,8 +373,11 @@ public final class InputMutator {
             runs.add(new int[] {matcher.start(), matcher.end()});
           }
           int[] run = runs.get(b % runs.size());
-          lines.set(at, line.substring(0, run[0]) + BIG_NUMBERS[c % BIG_NUMBERS.length]
-              + line.substring(run[1]));
+          lines.set(
+              at,
+              line.substring(0, run[0])
+                  + BIG_NUMBERS[c % BIG_NUMBERS.length]
+                  + line.substring(run[1]));
         }
       }
       case CRLF -> {
@@ -342,7 +444,8 @@ public final class InputMutator {
           lines.set(at, line.substring(0, pos) + GARBAGE[b % GARBAGE.length] + line.substring(pos));
         }
       }
-      case INVALID_UTF8 -> badBytes.add(new int[] {a, new int[] {0xFF, 0xC3, 0x80, 0xFE, 0xE2}[b % 5]});
+      case INVALID_UTF8 ->
+          badBytes.add(new int[] {a, new int[] {0xFF, 0xC3, 0x80, 0xFE, 0xE2}[b % 5]});
       case BLANK_LINE -> {
         if (n > 0 && b % 2 == 0) {
           lines.set(a % n, "");

@@ -54,32 +54,48 @@ public final class ParserFuzzer {
   }
 
   /** Accepts {@link ParseException} whose message is {@code file:line:column: problem}. */
-  public static final ErrorReader PARSE_EXCEPTION = error -> {
-    if (!(error instanceof ParseException e)) {
-      return null;
-    }
-    String expected = e.file() + ":" + e.line() + ":" + e.column() + ": " + e.problem();
-    if (!expected.equals(e.getMessage()) || e.problem().isBlank()) {
-      throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
-    }
-    return new Position(e.file(), e.line(), e.column(), e.problem());
-  };
+  public static final ErrorReader PARSE_EXCEPTION =
+      error -> {
+        if (!(error instanceof ParseException e)) {
+          return null;
+        }
+        String expected = e.file() + ":" + e.line() + ":" + e.column() + ": " + e.problem();
+        if (!expected.equals(e.getMessage()) || e.problem().isBlank()) {
+          throw new AssertionError("message is not 'file:line:column: problem': " + e.getMessage());
+        }
+        return new Position(e.file(), e.line(), e.column(), e.problem());
+      };
 
   /** A real input to damage, with what its parser needs besides the file. */
   public record Seed(String name, String text, Object context) {}
 
   /** What a run did. */
-  public record Result(String format, int tried, int parsed, int rejected, List<String> failures,
+  public record Result(
+      String format,
+      int tried,
+      int parsed,
+      int rejected,
+      List<String> failures,
       double cpuSeconds) {
     /** One line for the test log. */
     public String summary() {
-      return String.format(Locale.ROOT, "fuzz %-6s %7d inputs: %7d read, %7d rejected with a"
-          + " positioned error, %d failures (%.1f s CPU)", format, tried, parsed, rejected,
-          failures.size(), cpuSeconds);
+      return String.format(
+          Locale.ROOT,
+          "fuzz %-6s %7d inputs: %7d read, %7d rejected with a"
+              + " positioned error, %d failures (%.1f s CPU)",
+          format,
+          tried,
+          parsed,
+          rejected,
+          failures.size(),
+          cpuSeconds);
     }
   }
 
-  /** The number of inputs per format: system property {@code ibrouting.fuzz.tries}, else {@code dflt}. */
+  /**
+   * The number of inputs per format: system property {@code ibrouting.fuzz.tries}, else {@code
+   * dflt}.
+   */
   public static int tries(int dflt) {
     return Integer.getInteger("ibrouting.fuzz.tries", dflt);
   }
@@ -96,8 +112,15 @@ public final class ParserFuzzer {
    * Feeds {@code tries} damaged inputs to {@code parser}; {@code dir} holds the scratch file and
    * the saved failures. Stops after {@value #MAX_FAILURES} failures.
    */
-  public static Result run(String format, List<Seed> seeds, Parser parser, ErrorReader errors,
-      int tries, long seed, Path dir) throws IOException {
+  public static Result run(
+      String format,
+      List<Seed> seeds,
+      Parser parser,
+      ErrorReader errors,
+      int tries,
+      long seed,
+      Path dir)
+      throws IOException {
     return run(format, seeds, parser, errors, tries, seed, dir, true);
   }
 
@@ -105,9 +128,18 @@ public final class ParserFuzzer {
    * As {@link #run(String, List, Parser, ErrorReader, int, long, Path)}; {@code gunzips} says
    * whether the parser reads gzip, so that positions refer to the uncompressed lines.
    */
-  public static Result run(String format, List<Seed> seeds, Parser parser, ErrorReader errors,
-      int tries, long seed, Path dir, boolean gunzips) throws IOException {
-    long cpuStart = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  public static Result run(
+      String format,
+      List<Seed> seeds,
+      Parser parser,
+      ErrorReader errors,
+      int tries,
+      long seed,
+      Path dir,
+      boolean gunzips)
+      throws IOException {
+    long cpuStart =
+        java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     Files.createDirectories(dir);
     Path file = dir.resolve(format + ".input");
     Random random = new Random(seed ^ format.hashCode());
@@ -137,22 +169,40 @@ public final class ParserFuzzer {
       }
       Path saved = dir.resolve(format + "-failure-" + failures.size() + ".input");
       Files.write(saved, bytes);
-      Path minimal = minimize(text, plan, file, parser, input.context(), errors, gunzips,
-          outcome.signature,
-          dir.resolve(format + "-failure-" + failures.size() + ".min"));
-      failures.add(input.name() + " with " + plan + ": " + outcome.problem + "\n    saved as "
-          + saved.toAbsolutePath() + ", reduced to " + minimal.toAbsolutePath());
+      Path minimal =
+          minimize(
+              text,
+              plan,
+              file,
+              parser,
+              input.context(),
+              errors,
+              gunzips,
+              outcome.signature,
+              dir.resolve(format + "-failure-" + failures.size() + ".min"));
+      failures.add(
+          input.name()
+              + " with "
+              + plan
+              + ": "
+              + outcome.problem
+              + "\n    saved as "
+              + saved.toAbsolutePath()
+              + ", reduced to "
+              + minimal.toAbsolutePath());
     }
-    long cpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
-        - cpuStart;
+    long cpu =
+        java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
+            - cpuStart;
     return new Result(format, tried, parsed, rejected, failures, cpu / 1e9);
   }
 
   /** The outcome of one input: read, rejected properly, or a problem with a signature. */
   private record Outcome(boolean parsed, String problem, String signature) {}
 
-  private static Outcome check(byte[] bytes, Path file, Parser parser, Object context,
-      ErrorReader errors, boolean gunzips) throws IOException {
+  private static Outcome check(
+      byte[] bytes, Path file, Parser parser, Object context, ErrorReader errors, boolean gunzips)
+      throws IOException {
     Files.write(file, bytes);
     try {
       parser.parse(file, context);
@@ -171,7 +221,8 @@ public final class ParserFuzzer {
         return new Outcome(false, "threw " + trace(error), signature(error));
       }
       String problem = positionProblem(position, file, bytes, gunzips);
-      return problem == null ? new Outcome(false, null, null)
+      return problem == null
+          ? new Outcome(false, null, null)
           : new Outcome(false, problem + ": " + error.getMessage(), "position");
     }
   }
@@ -191,7 +242,13 @@ public final class ParserFuzzer {
     }
     int length = p.line() <= numLines ? lines.get(p.line() - 1).length() : 0;
     if (p.column() < 1 || p.column() > length + 1) {
-      return "column " + p.column() + " is outside line " + p.line() + " of " + length + " characters";
+      return "column "
+          + p.column()
+          + " is outside line "
+          + p.line()
+          + " of "
+          + length
+          + " characters";
     }
     return null;
   }
@@ -212,8 +269,8 @@ public final class ParserFuzzer {
       text = out.toByteArray();
     }
     List<String> lines = new ArrayList<>();
-    try (BufferedReader in = new BufferedReader(new StringReader(
-        new String(text, StandardCharsets.UTF_8)))) {
+    try (BufferedReader in =
+        new BufferedReader(new StringReader(new String(text, StandardCharsets.UTF_8)))) {
       for (String line; (line = in.readLine()) != null; ) {
         lines.add(line);
       }
@@ -246,37 +303,72 @@ public final class ParserFuzzer {
    * Removes chunks of lines (halving the chunk size down to single lines) while the input still
    * fails with the same signature; writes the result to {@code target} and returns it.
    */
-  private static Path minimize(InputMutator.Text text, InputMutator.Plan plan, Path file,
-      Parser parser, Object context, ErrorReader errors, boolean gunzips, String signature,
-      Path target) throws IOException {
+  private static Path minimize(
+      InputMutator.Text text,
+      InputMutator.Plan plan,
+      Path file,
+      Parser parser,
+      Object context,
+      ErrorReader errors,
+      boolean gunzips,
+      String signature,
+      Path target)
+      throws IOException {
     List<String> lines = new ArrayList<>(text.lines());
     List<int[]> badBytes = text.badBytes();
     // plain text is easier to read and keep; use it when it fails the same way
-    InputMutator.Plan plain = new InputMutator.Plan(plan.mutations(), InputMutator.Encoding.PLAIN, 0);
-    InputMutator.Plan encoding = fails(new InputMutator.Text(lines, text.finalNewline(), badBytes),
-        plain, file, parser, context, errors, gunzips, signature) ? plain : plan;
+    InputMutator.Plan plain =
+        new InputMutator.Plan(plan.mutations(), InputMutator.Encoding.PLAIN, 0);
+    InputMutator.Plan encoding =
+        fails(
+                new InputMutator.Text(lines, text.finalNewline(), badBytes),
+                plain,
+                file,
+                parser,
+                context,
+                errors,
+                gunzips,
+                signature)
+            ? plain
+            : plan;
     int budget = MINIMIZE_BUDGET;
     for (int chunk = Math.max(1, lines.size() / 2); chunk >= 1 && budget > 0; chunk /= 2) {
       for (int start = 0; start < lines.size() && budget > 0; budget--) {
         List<String> candidate = new ArrayList<>(lines.subList(0, start));
         candidate.addAll(lines.subList(Math.min(lines.size(), start + chunk), lines.size()));
-        if (fails(new InputMutator.Text(candidate, text.finalNewline(), badBytes), encoding, file,
-            parser, context, errors, gunzips, signature)) {
+        if (fails(
+            new InputMutator.Text(candidate, text.finalNewline(), badBytes),
+            encoding,
+            file,
+            parser,
+            context,
+            errors,
+            gunzips,
+            signature)) {
           lines = candidate;
         } else {
           start += chunk;
         }
       }
     }
-    Files.write(target, InputMutator.encode(new InputMutator.Text(lines, text.finalNewline(),
-        badBytes), encoding));
+    Files.write(
+        target,
+        InputMutator.encode(new InputMutator.Text(lines, text.finalNewline(), badBytes), encoding));
     return target;
   }
 
-  private static boolean fails(InputMutator.Text text, InputMutator.Plan plan, Path file,
-      Parser parser, Object context, ErrorReader errors, boolean gunzips, String signature)
+  private static boolean fails(
+      InputMutator.Text text,
+      InputMutator.Plan plan,
+      Path file,
+      Parser parser,
+      Object context,
+      ErrorReader errors,
+      boolean gunzips,
+      String signature)
       throws IOException {
-    Outcome outcome = check(InputMutator.encode(text, plan), file, parser, context, errors, gunzips);
+    Outcome outcome =
+        check(InputMutator.encode(text, plan), file, parser, context, errors, gunzips);
     return signature.equals(outcome.signature);
   }
 }

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A reference reading of an OpenSM QoS policy, written from {@code doc/QoS_management_in_OpenSM.txt}
- * independently of the writer: port groups by {@code port-guid} (single GUIDs and ranges), levels
- * with an {@code sl}, and match rules with {@code source}, {@code destination} and
- * {@code qos-level-name}. {@link #sl(long, long)} answers as OpenSM's SA does for a PathRecord:
- * the first rule whose source group holds the source port and whose destination group holds the
- * destination port, otherwise the {@code DEFAULT} level. Anything else in the file fails, so that
- * the writer cannot emit what this reading does not understand.
+ * A reference reading of an OpenSM QoS policy, written from {@code
+ * doc/QoS_management_in_OpenSM.txt} independently of the writer: port groups by {@code port-guid}
+ * (single GUIDs and ranges), levels with an {@code sl}, and match rules with {@code source}, {@code
+ * destination} and {@code qos-level-name}. {@link #sl(long, long)} answers as OpenSM's SA does for
+ * a PathRecord: the first rule whose source group holds the source port and whose destination group
+ * holds the destination port, otherwise the {@code DEFAULT} level. Anything else in the file fails,
+ * so that the writer cannot emit what this reading does not understand.
  */
 public final class QosPolicyModel {
   private final Map<String, List<long[]>> rangesOfGroup = new HashMap<>();
@@ -64,7 +64,8 @@ public final class QosPolicyModel {
               for (String item : value.split(",")) {
                 String[] ends = item.strip().split("-");
                 long first = Long.parseUnsignedLong(ends[0].substring(2), 16);
-                long last = ends.length == 1 ? first : Long.parseUnsignedLong(ends[1].substring(2), 16);
+                long last =
+                    ends.length == 1 ? first : Long.parseUnsignedLong(ends[1].substring(2), 16);
                 ranges.add(new long[] {first, last});
               }
             }
@@ -72,7 +73,8 @@ public final class QosPolicyModel {
             case "qos-match-rules/source" -> rule[0] = value;
             case "qos-match-rules/destination" -> rule[1] = value;
             case "qos-match-rules/qos-level-name" -> rule[2] = value;
-            default -> throw new IllegalArgumentException("line " + n + ": unexpected key '" + key + "'");
+            default ->
+                throw new IllegalArgumentException("line " + n + ": unexpected key '" + key + "'");
           }
         }
       }
@@ -111,9 +113,11 @@ public final class QosPolicyModel {
 
   /** The SL OpenSM's SA answers for a PathRecord from port {@code srcGuid} to {@code dstGuid}. */
   public int sl(long srcGuid, long dstGuid) {
-    // the rules whose source holds the port, in file order (cached: pairs are asked source by source)
-    List<String[]> candidates = rulesOfSource.computeIfAbsent(srcGuid,
-        guid -> rules.stream().filter(rule -> holds(rule[0], guid)).toList());
+    // the rules whose source holds the port, in file order (cached: pairs are asked source by
+    // source)
+    List<String[]> candidates =
+        rulesOfSource.computeIfAbsent(
+            srcGuid, guid -> rules.stream().filter(rule -> holds(rule[0], guid)).toList());
     for (String[] rule : candidates) {
       if (holds(rule[1], dstGuid)) {
         return slOfLevel.get(rule[2]);

@@ -20,19 +20,25 @@ import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 
 /**
- * The reference fabrics of {@code shared/fabrics}, bundled as test resources: their
- * {@code ibnetdiscover} output, ibsim net file, and the LFT dumps OpenSM 3.3.23 wrote for them per
- * engine with its evaluation ({@code ENGINE.result.json}). Published in lft-io's test-jar.
+ * The reference fabrics of {@code shared/fabrics}, bundled as test resources: their {@code
+ * ibnetdiscover} output, ibsim net file, and the LFT dumps OpenSM 3.3.23 wrote for them per engine
+ * with its evaluation ({@code ENGINE.result.json}). Published in lft-io's test-jar.
  */
 public final class ReferenceFabrics {
   private static final ConcurrentHashMap<String, Fabric> FABRICS = new ConcurrentHashMap<>();
 
   private ReferenceFabrics() {}
 
-  /** The fabric names: ft4_3, ft8_3, oversub_2to1, torus2d_4x4, hypercube5, dragonfly_a4p2h2, jellyfish32. */
+  /**
+   * The fabric names: ft4_3, ft8_3, oversub_2to1, torus2d_4x4, hypercube5, dragonfly_a4p2h2,
+   * jellyfish32.
+   */
   public static List<String> names() {
     try (BufferedReader in = reader("fabrics/index.txt")) {
-      return in.lines().map(String::trim).filter(s -> !s.isEmpty() && !s.equals("index.txt")).toList();
+      return in.lines()
+          .map(String::trim)
+          .filter(s -> !s.isEmpty() && !s.equals("index.txt"))
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -40,13 +46,15 @@ public final class ReferenceFabrics {
 
   /** The fabric, parsed from its {@code fabric.ibnd} (cached). */
   public static Fabric fabric(String name) {
-    return FABRICS.computeIfAbsent(name, n -> {
-      try (BufferedReader in = reader("fabrics/" + n + "/fabric.ibnd")) {
-        return IbnetdiscoverReader.read(in, n + "/fabric.ibnd");
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    return FABRICS.computeIfAbsent(
+        name,
+        n -> {
+          try (BufferedReader in = reader("fabrics/" + n + "/fabric.ibnd")) {
+            return IbnetdiscoverReader.read(in, n + "/fabric.ibnd");
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
   }
 
   /** The routing OpenSM wrote with {@code -R engine} (file {@code engine.lfts.dump.gz}). */
@@ -68,10 +76,14 @@ public final class ReferenceFabrics {
     }
   }
 
-  /** A numeric field of {@code engine.result.json} (the first occurrence), or NaN when null or absent. */
+  /**
+   * A numeric field of {@code engine.result.json} (the first occurrence), or NaN when null or
+   * absent.
+   */
   public static double resultNumber(String name, String engine, String field) {
-    Matcher m = Pattern.compile("\"" + Pattern.quote(field) + "\":\\s*(-?[0-9.eE+-]+|null|true|false)")
-        .matcher(resultJson(name, engine));
+    Matcher m =
+        Pattern.compile("\"" + Pattern.quote(field) + "\":\\s*(-?[0-9.eE+-]+|null|true|false)")
+            .matcher(resultJson(name, engine));
     if (!m.find() || m.group(1).equals("null")) {
       return Double.NaN;
     }
@@ -81,16 +93,34 @@ public final class ReferenceFabrics {
 
   /** A string field of {@code engine.result.json}, or null. */
   public static String resultString(String name, String engine, String field) {
-    Matcher m = Pattern.compile("\"" + Pattern.quote(field) + "\":\\s*\"([^\"]*)\"")
-        .matcher(resultJson(name, engine));
+    Matcher m =
+        Pattern.compile("\"" + Pattern.quote(field) + "\":\\s*\"([^\"]*)\"")
+            .matcher(resultJson(name, engine));
     return m.find() ? m.group(1) : null;
   }
 
   /** The engines with a dump for this fabric ({@code minhop}, {@code updn+roots}, ...). */
   public static List<String> engines(String name) {
-    return List.of("minhop", "updn", "updn+roots", "dnup", "ftree", "lash", "dor", "sssp", "dfsssp",
-        "nue", "torus-2QoS").stream().filter(e -> ReferenceFabrics.class.getClassLoader()
-            .getResource("fabrics/" + name + "/" + e + ".lfts.dump.gz") != null).toList();
+    return List.of(
+            "minhop",
+            "updn",
+            "updn+roots",
+            "dnup",
+            "ftree",
+            "lash",
+            "dor",
+            "sssp",
+            "dfsssp",
+            "nue",
+            "torus-2QoS")
+        .stream()
+        .filter(
+            e ->
+                ReferenceFabrics.class
+                        .getClassLoader()
+                        .getResource("fabrics/" + name + "/" + e + ".lfts.dump.gz")
+                    != null)
+        .toList();
   }
 
   /** A resource of a fabric copied to a temporary file (e.g. for a command line or ibsim). */

@@ -21,8 +21,12 @@ public final class SampleFiles {
 
   /** ibsim's net-examples, by resource path. */
   public static List<String> netExamples() {
-    return List.of("net-examples/net", "net-examples/net.1", "net-examples/net.2sw2path",
-        "net-examples/net.2sw2path4hca", "net-examples/net.2sw2path4hca2port");
+    return List.of(
+        "net-examples/net",
+        "net-examples/net.1",
+        "net-examples/net.2sw2path",
+        "net-examples/net.2sw2path4hca",
+        "net-examples/net.2sw2path4hca2port");
   }
 
   /** The text of a test resource, gunzipped when its name ends in {@code .gz}. */

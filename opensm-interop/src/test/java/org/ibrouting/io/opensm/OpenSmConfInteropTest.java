@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("interop")
 class OpenSmConfInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void openSmAcceptsEveryKeyWithItsValue() throws Exception {
@@ -34,14 +33,18 @@ class OpenSmConfInteropTest {
     Path back = dir.resolve("back.conf");
     Path out = dir.resolve("opensm.out");
     String opensm = Files.isExecutable(Path.of("/usr/sbin/opensm")) ? "/usr/sbin/opensm" : "opensm";
-    Process p = new ProcessBuilder(opensm, "-F", conf.toString(), "-c", back.toString())
-        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    Process p =
+        new ProcessBuilder(opensm, "-F", conf.toString(), "-c", back.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "opensm -c did not finish");
     String output = Files.readString(out, StandardCharsets.ISO_8859_1);
     assertEquals(0, p.exitValue(), output);
     assertFalse(output.contains("Unrecognized"), output);
     Map<String, String> ours = OpenSmConfWriterTest.options(Files.readString(conf));
-    Map<String, String> theirs = OpenSmConfWriterTest.options(Files.readString(back, StandardCharsets.ISO_8859_1));
+    Map<String, String> theirs =
+        OpenSmConfWriterTest.options(Files.readString(back, StandardCharsets.ISO_8859_1));
     for (Map.Entry<String, String> option : ours.entrySet()) {
       assertEquals(option.getValue(), theirs.get(option.getKey()), option.getKey());
     }

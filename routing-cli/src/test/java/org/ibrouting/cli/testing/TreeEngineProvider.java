@@ -38,8 +38,8 @@ public final class TreeEngineProvider implements EngineProvider {
       @Override
       public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
         if (root >= fabric.numSwitches()) {
-          throw new RoutingException("testkit-updown: no switch " + root + " in a fabric of "
-              + fabric.numSwitches());
+          throw new RoutingException(
+              "testkit-updown: no switch " + root + " in a fabric of " + fabric.numSwitches());
         }
         Routing routing = TestRoutings.upDown(fabric, root);
         return routing.withSlTable(name(), routing.slTable());

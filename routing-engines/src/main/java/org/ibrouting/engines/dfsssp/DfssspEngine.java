@@ -1,7 +1,5 @@
 package org.ibrouting.engines.dfsssp;
 
-
-
 import org.ibrouting.engines.internal.DfssspLanes;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
@@ -19,20 +17,20 @@ import org.ibrouting.routing.RoutingOptions;
  * Large-Scale InfiniBand Networks"), then breaks every cycle of the channel dependency graph by
  * moving paths to the next VL (Domke, Hoefler, Nagel, "Deadlock-Free Oblivious Routing for
  * Arbitrary Topologies"), exactly as OpenSM 3.3.23's {@code -R dfsssp} does, so it needs the same
- * number of VLs. When they exceed {@code options.maxVls()} the engine refuses, as OpenSM does
- * (ERR AD25). Differences: OpenSM then spreads each VL's paths at random over spare VLs at every
+ * number of VLs. When they exceed {@code options.maxVls()} the engine refuses, as OpenSM does (ERR
+ * AD25). Differences: OpenSM then spreads each VL's paths at random over spare VLs at every
  * PathRecord query; here paths stay on the VLs needed unless {@code balance} is set, in which case
  * spare VLs are split as OpenSM splits them and a path's SL within its block is a seeded hash of
  * (source, destination). The SL table is per (source switch, destination LID), as every CA on a
  * switch has the same paths (1 byte per entry); with {@code balance} it is per (source LID,
  * destination LID).
  *
- * <p>Compute-node and I/O GUID files ({@code -u}, {@code -G}) reorder the destinations as in
- * {@link SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL
- * step; {@link org.ibrouting.engines.VirtualLanes} offers it for any routing.
+ * <p>Compute-node and I/O GUID files ({@code -u}, {@code -G}) reorder the destinations as in {@link
+ * SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL step;
+ * {@link org.ibrouting.engines.VirtualLanes} offers it for any routing.
  *
- * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs, built on
- * {@code options.threads()} threads (the result does not depend on their number).
+ * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs, built on {@code
+ * options.threads()} threads (the result does not depend on their number).
  */
 public final class DfssspEngine implements RoutingEngine {
   /**
@@ -81,7 +79,9 @@ public final class DfssspEngine implements RoutingEngine {
     return balance;
   }
 
-  /** The SSSP engine (minimal, with this engine's GUID lists) whose tables the VLs are assigned to. */
+  /**
+   * The SSSP engine (minimal, with this engine's GUID lists) whose tables the VLs are assigned to.
+   */
   public SsspEngine ssspEngine() {
     return new SsspEngine(new SsspEngine.Settings(true, computeNodes, ioNodes));
   }
@@ -93,10 +93,16 @@ public final class DfssspEngine implements RoutingEngine {
     Routing sssp;
     try {
       ProgressListener progress = options.progress();
-      sssp = ssspEngine.route(fabric, options.withProgress((phase, done, total) ->
-          progress.progress(phase.replaceFirst("^sssp:", name() + ":"), done, total)), ports);
+      sssp =
+          ssspEngine.route(
+              fabric,
+              options.withProgress(
+                  (phase, done, total) ->
+                      progress.progress(phase.replaceFirst("^sssp:", name() + ":"), done, total)),
+              ports);
     } catch (RoutingException e) {
-      throw new RoutingException(e.reason(), "dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
+      throw new RoutingException(
+          e.reason(), "dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
     }
     return DfssspLanes.assign(sssp, ports, options, balance, name());
   }

@@ -1,11 +1,12 @@
 package org.ibrouting.engines.dnup;
 
-import java.util.Arrays;
 import org.ibrouting.engines.internal.BfsByNodeHops;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
+import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -15,8 +16,8 @@ import org.ibrouting.routing.RoutingOptions;
 /**
  * Down*&#47;Up* as OpenSM 3.3.23 does it ({@code -R dnup}, {@code osm_ucast_dnup.c}): every switch
  * with a CA or router is a root (rank 0), the others get their BFS distance from the roots. Hop
- * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from
- * a lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
+ * counts come from OpenSM's own search per destination switch ({@code BfsByNodeHops}): a hop from a
+ * lower to a higher rank is DOWN, from higher to lower UP, between equal ranks (and between two
  * roots) EQUAL; going backwards from the destination, a switch reached by an UP hop does not
  * continue over a DOWN hop. So a packet never climbs from the roots' side and then descends right
  * away, but an EQUAL hop in between lifts the restriction: over links between roots (the leaf
@@ -24,9 +25,9 @@ import org.ibrouting.routing.RoutingOptions;
  * Tables come from MINHOP's builder with OpenSM's port balancing.
  *
  * <p>Deadlock-free therefore only where no link joins switches of equal rank (fat trees). Where a
- * damaged fabric leaves two connected switches with CAs without any path of this rule, OpenSM
- * drops their pairs; this engine refuses instead and names them, so {@code -R dnup,updn,minhop}
- * falls back.
+ * damaged fabric leaves two connected switches with CAs without any path of this rule, OpenSM drops
+ * their pairs; this engine refuses instead and names them, so {@code -R dnup,updn,minhop} falls
+ * back.
  *
  * <p>Cost: one search per switch over the switch links; 3 bytes per (switch, switch).
  */
@@ -38,15 +39,23 @@ public final class DnupEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);
     int threads = Parallel.threadsFor(n, options.threads());
-    BfsByNodeHops hops = BfsByNodeHops.compute(fabric, (u, r) -> direction(rank[u], rank[r]),
-        BfsByNodeHops.DOWN, BfsByNodeHops.UP, BfsByNodeHops.DOWN, threads, options.progress(),
-        "dnup: hop tables");
-    UpDownHops.requireConnectedSwitchesRouted(fabric, hops, name(), "Down*/Up*",
-        "route with updn or minhop");
+    BfsByNodeHops hops =
+        BfsByNodeHops.compute(
+            fabric,
+            (u, r) -> direction(rank[u], rank[r]),
+            BfsByNodeHops.DOWN,
+            BfsByNodeHops.UP,
+            BfsByNodeHops.DOWN,
+            threads,
+            options.progress(),
+            "dnup: hop tables");
+    UpDownHops.requireConnectedSwitchesRouted(
+        fabric, hops, name(), "Down*/Up*", "route with updn or minhop");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
   }
@@ -59,40 +68,29 @@ public final class DnupEngine implements RoutingEngine {
    */
   public static int[] ranks(Fabric fabric) throws RoutingException {
     int n = fabric.numSwitches();
-    int[] rank = new int[n];
-    Arrays.fill(rank, Integer.MAX_VALUE);
-    int[] queue = new int[n];
-    int tail = 0;
+    int[] roots = new int[n];
+    int count = 0;
     for (int sw = 0; sw < n; sw++) {
       for (int i = 0; i < fabric.outDegree(sw); i++) {
         if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, i)))) {
-          rank[sw] = 0;
-        }
-      }
-      if (rank[sw] == 0) {
-        queue[tail++] = sw;
-      }
-    }
-    if (tail == 0) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dnup: no switch has a CA or router, so no switch can be ranked 0");
-    }
-    for (int head = 0; head < tail; head++) {
-      int u = queue[head];
-      for (int i = 0; i < fabric.outDegree(u); i++) {
-        int r = fabric.channelHead(fabric.outChannel(u, i));
-        if (r < n && rank[r] == Integer.MAX_VALUE) {
-          rank[r] = rank[u] + 1;
-          queue[tail++] = r;
+          roots[count++] = sw;
+          break;
         }
       }
     }
+    if (count == 0) {
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "dnup: no switch has a CA or router, so no switch can be ranked 0");
+    }
+    int[] rank = new SwitchBfs(fabric).from(roots, count).distances();
     return rank;
   }
 
   /**
-   * OpenSM's direction of the search's hop from a switch of rank {@code from} to one of rank
-   * {@code to} ({@code dnup_get_dir}); unranked switches (no path to a root) compare as the
-   * highest rank, as OpenSM's 0xffffffff does.
+   * OpenSM's direction of the search's hop from a switch of rank {@code from} to one of rank {@code
+   * to} ({@code dnup_get_dir}); unranked switches (no path to a root) compare as the highest rank,
+   * as OpenSM's 0xffffffff does.
    */
   static byte direction(int from, int to) {
     if (from < to) {

@@ -15,17 +15,18 @@ import org.ibrouting.internal.SwitchBfs;
  * ports at the ends of an inter-switch cable belong to the same dimension, so the dimensions are
  * the classes of the union of those port pairs (ports 1/2 of a torus, port d of a hypercube). The
  * fabric is a cube when, at every switch,
+ *
  * <ol>
- *   <li>each dimension leads to at most two neighbouring switches (parallel cables to one
- *       neighbour count once);</li>
+ *   <li>each dimension leads to at most two neighbouring switches (parallel cables to one neighbour
+ *       count once);
  *   <li>the dimensions come in the same order on every switch (a dimension is named by its lowest
  *       port number, and a switch's ports of a lower dimension precede those of a higher one), so
- *       "lowest port" means "lowest dimension" everywhere;</li>
+ *       "lowest port" means "lowest dimension" everywhere;
  *   <li>moves along two different dimensions commute: for neighbours t (dimension a) and u
- *       (dimension b) some switch w is a b-neighbour of t and an a-neighbour of u — the square
- *       that makes the switch graph a product of paths and rings;</li>
+ *       (dimension b) some switch w is a b-neighbour of t and an a-neighbour of u — the square that
+ *       makes the switch graph a product of paths and rings;
  *   <li>and globally, per dimension, all rings or paths have one length, and the lengths multiply
- *       to the number of switches.</li>
+ *       to the number of switches.
  * </ol>
  *
  * <p>Cost: O(switch ports x degree²) time, O(port numbers) extra memory.
@@ -33,7 +34,9 @@ import org.ibrouting.internal.SwitchBfs;
 final class CubeStructure {
   private CubeStructure() {}
 
-  /** Null when {@code fabric}'s switches form a DOR-cabled cube, else the reason, naming a switch. */
+  /**
+   * Null when {@code fabric}'s switches form a DOR-cabled cube, else the reason, naming a switch.
+   */
   static String whyNotACube(Fabric fabric) {
     int n = fabric.numSwitches();
     int maxPorts = 0;
@@ -103,8 +106,15 @@ final class CubeStructure {
         if (length == -1) {
           length = size;
         } else if (length != size) {
-          return "the ring or path of " + fabric.nodeName(start) + " in the dimension of port " + dim + " has "
-              + size + " switches, but another has " + length + "; a mesh, torus or hypercube has one length"
+          return "the ring or path of "
+              + fabric.nodeName(start)
+              + " in the dimension of port "
+              + dim
+              + " has "
+              + size
+              + " switches, but another has "
+              + length
+              + "; a mesh, torus or hypercube has one length"
               + " per dimension";
         }
       }
@@ -114,8 +124,11 @@ final class CubeStructure {
       }
     }
     if (n > 1 && product != n) {
-      return "the switches do not form a product of rings and paths: " + n + " switches, but dimensions of "
-          + (sizes.length() == 0 ? "no" : sizes) + " switches";
+      return "the switches do not form a product of rings and paths: "
+          + n
+          + " switches, but dimensions of "
+          + (sizes.length() == 0 ? "no" : sizes)
+          + " switches";
     }
     return null;
   }
@@ -123,7 +136,8 @@ final class CubeStructure {
   private static boolean hasSwitchPortIn(Fabric fabric, int sw, int dim, int[] dimOfPort) {
     for (int i = 0; i < fabric.outDegree(sw); i++) {
       int channel = fabric.outChannel(sw, i);
-      if (fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(channel))) && dimOfPort[fabric.portNum(channel)] == dim) {
+      if (fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(channel)))
+          && dimOfPort[fabric.portNum(channel)] == dim) {
         return true;
       }
     }
@@ -143,9 +157,14 @@ final class CubeStructure {
       int dim = dimOfPort[fabric.portNum(channel)];
       int last = lastDim;
       if (dim < last) {
-        return fabric.nodeName(sw) + ": port " + fabric.portNum(channel)
-            + " is cabled in the dimension of port " + dim + " but comes after a port of the dimension of port "
-            + last + "; DOR needs the same dimension order on every switch (each dimension's ports"
+        return fabric.nodeName(sw)
+            + ": port "
+            + fabric.portNum(channel)
+            + " is cabled in the dimension of port "
+            + dim
+            + " but comes after a port of the dimension of port "
+            + last
+            + "; DOR needs the same dimension order on every switch (each dimension's ports"
             + " together, lower dimensions on lower ports)";
       }
       lastDim = dim;
@@ -162,8 +181,12 @@ final class CubeStructure {
         }
       }
       if (count > 2) {
-        return fabric.nodeName(sw) + " has " + count + " neighbouring switches through ports "
-            + portsOfDimension(fabric, sw, dimOfPort, dims.getInt(i)) + ", which are cabled as one dimension"
+        return fabric.nodeName(sw)
+            + " has "
+            + count
+            + " neighbouring switches through ports "
+            + portsOfDimension(fabric, sw, dimOfPort, dims.getInt(i))
+            + ", which are cabled as one dimension"
             + " (ports cabled to each other belong to the same dimension); a mesh, torus or hypercube has"
             + " at most 2 per dimension";
       }
@@ -178,8 +201,15 @@ final class CubeStructure {
         int t = neighbours.getInt(i);
         int u = neighbours.getInt(j);
         if (!closesSquare(fabric, sw, t, b, u, a, dimOfPort)) {
-          return fabric.nodeName(sw) + ": its neighbours " + fabric.nodeName(t) + " (port "
-              + firstPortTo(fabric, sw, t) + ") and " + fabric.nodeName(u) + " (port " + firstPortTo(fabric, sw, u)
+          return fabric.nodeName(sw)
+              + ": its neighbours "
+              + fabric.nodeName(t)
+              + " (port "
+              + firstPortTo(fabric, sw, t)
+              + ") and "
+              + fabric.nodeName(u)
+              + " (port "
+              + firstPortTo(fabric, sw, u)
               + ") lie in different dimensions but share no neighbour that closes the square;"
               + " the switches do not form a mesh, torus or hypercube (a missing or extra cable?)";
         }
@@ -188,8 +218,11 @@ final class CubeStructure {
     return null;
   }
 
-  /** Whether some switch w != sw is a {@code dimB}-neighbour of t and a {@code dimA}-neighbour of u. */
-  private static boolean closesSquare(Fabric fabric, int sw, int t, int dimB, int u, int dimA, int[] dimOfPort) {
+  /**
+   * Whether some switch w != sw is a {@code dimB}-neighbour of t and a {@code dimA}-neighbour of u.
+   */
+  private static boolean closesSquare(
+      Fabric fabric, int sw, int t, int dimB, int u, int dimA, int[] dimOfPort) {
     for (int i = 0; i < fabric.outDegree(t); i++) {
       int channel = fabric.outChannel(t, i);
       int w = fabric.nodeOfPort(fabric.peerPort(channel));
@@ -198,7 +231,8 @@ final class CubeStructure {
       }
       for (int k = 0; k < fabric.outDegree(u); k++) {
         int back = fabric.outChannel(u, k);
-        if (fabric.nodeOfPort(fabric.peerPort(back)) == w && dimOfPort[fabric.portNum(back)] == dimA) {
+        if (fabric.nodeOfPort(fabric.peerPort(back)) == w
+            && dimOfPort[fabric.portNum(back)] == dimA) {
           return true;
         }
       }
@@ -206,7 +240,8 @@ final class CubeStructure {
     return false;
   }
 
-  private static boolean containsPair(IntArrayList neighbours, IntArrayList dims, int node, int dim) {
+  private static boolean containsPair(
+      IntArrayList neighbours, IntArrayList dims, int node, int dim) {
     for (int i = 0; i < neighbours.size(); i++) {
       if (neighbours.getInt(i) == node && dims.getInt(i) == dim) {
         return true;
@@ -219,7 +254,8 @@ final class CubeStructure {
     IntArrayList ports = new IntArrayList();
     for (int i = 0; i < fabric.outDegree(sw); i++) {
       int channel = fabric.outChannel(sw, i);
-      if (fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(channel))) && dimOfPort[fabric.portNum(channel)] == dim) {
+      if (fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(channel)))
+          && dimOfPort[fabric.portNum(channel)] == dim) {
         ports.add(fabric.portNum(channel));
       }
     }

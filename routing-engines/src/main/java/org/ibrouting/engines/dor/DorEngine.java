@@ -13,10 +13,10 @@ import org.ibrouting.routing.RoutingOptions;
 /**
  * DOR: dimension-order routing as OpenSM 3.3.23 does it ({@code -R dor}): MINHOP's hop matrix and
  * LFT builder, but among the minimum-hop ports only those leading to the same neighbour as the
- * first one in port order are used (the lowest port is the lowest dimension; parallel links of
- * that dimension are balanced), and every LID of an LMC range starts its scan at port 1. OpenSM
- * does not infer dimensions: the fabric must be cabled with a fixed port pair per dimension, as
- * our torus, mesh and hypercube generators do. Deadlock-free on meshes and hypercubes, not on tori.
+ * first one in port order are used (the lowest port is the lowest dimension; parallel links of that
+ * dimension are balanced), and every LID of an LMC range starts its scan at port 1. OpenSM does not
+ * infer dimensions: the fabric must be cabled with a fixed port pair per dimension, as our torus,
+ * mesh and hypercube generators do. Deadlock-free on meshes and hypercubes, not on tori.
  *
  * <p>Difference: OpenSM routes any fabric with {@code -R dor}, where "lowest port first" means
  * nothing on, say, a fat tree. By default this engine first checks that the switches are cabled as
@@ -52,13 +52,17 @@ public final class DorEngine implements RoutingEngine {
     if (requireCube) {
       String why = CubeStructure.whyNotACube(fabric);
       if (why != null) {
-        throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "dor: not a mesh, torus or hypercube cabled for dimension order: " + why
-            + " (a chain such as dor,minhop falls back; setting dor_require_cube=false routes it as"
-            + " OpenSM does)");
+        throw new RoutingException(
+            RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+            "dor: not a mesh, torus or hypercube cabled for dimension order: "
+                + why
+                + " (a chain such as dor,minhop falls back; setting dor_require_cube=false routes it as"
+                + " OpenSM does)");
       }
     }
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    HopMatrix hops =
+        HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.DOR)
         .build(name(), threads, options.progress());
   }

@@ -10,22 +10,23 @@ import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.routing.RoutingException;
 
 /**
- * The fat tree OpenSM's ftree engine sees in a fabric: switch ranks, the index tuples of its
- * BFS numbering, and per switch its down, sibling and up <em>port groups</em> (all links to one
- * neighbour, OpenSM merges them by the neighbour's LID), in OpenSM's order. Building it checks
- * what OpenSM checks ({@code construct_fabric} in osm_ucast_ftree.c) and refuses with the switch
- * at fault; refusals OpenSM logs as ERR AB0x/AB2x carry that code.
+ * The fat tree OpenSM's ftree engine sees in a fabric: switch ranks, the index tuples of its BFS
+ * numbering, and per switch its down, sibling and up <em>port groups</em> (all links to one
+ * neighbour, OpenSM merges them by the neighbour's LID), in OpenSM's order. Building it checks what
+ * OpenSM checks ({@code construct_fabric} in osm_ucast_ftree.c) and refuses with the switch at
+ * fault; refusals OpenSM logs as ERR AB0x/AB2x carry that code.
  *
- * <p>Groups are global ints; a group's ports are {@code groupPortStart[g] ..
- * groupPortStart[g + 1] - 1} in the flat port arrays. Per switch, {@code dnGroups},
- * {@code upGroups} and {@code sibGroups} hold its groups from {@code dnStart[sw]} on (and so
- * on); the router reorders them in place, as OpenSM sorts its arrays.
+ * <p>Groups are global ints; a group's ports are {@code groupPortStart[g] .. groupPortStart[g + 1]
+ * - 1} in the flat port arrays. Per switch, {@code dnGroups}, {@code upGroups} and {@code
+ * sibGroups} hold its groups from {@code dnStart[sw]} on (and so on); the router reorders them in
+ * place, as OpenSM sorts its arrays.
  *
  * <p>Memory: about 6 ints per switch port and 4 ints per switch.
  */
 final class FatTree {
   /** The sort key of an unassigned tuple (all bytes 0xFF). */
   static final long NO_TUPLE = -1L;
+
   static final int MAX_TREE_RANK = 8;
   static final int MIN_TREE_RANK = 2;
 
@@ -35,11 +36,13 @@ final class FatTree {
   final long[] tuple;
   final boolean[] isLeaf;
   final int[] lidOfSwitch;
+
   /** Whether a switch has a CA cabled to it. */
   final boolean[] hasCas;
 
   /** Per CA port slot: whether it is a compute node, an I/O node. */
   final boolean[] isCn;
+
   final boolean[] isIo;
   final boolean rootsGiven;
 
@@ -52,8 +55,10 @@ final class FatTree {
   int[] groupOwner;
   int[] groupRemote;
   int[] groupRemoteLid;
+
   /** For a group towards a CA: the CA's port slot; else -1. */
   int[] groupCaPort;
+
   int[] groupPortStart;
   int[] portNum;
   int[] remotePortNum;
@@ -91,7 +96,8 @@ final class FatTree {
    * @param cnPorts compute-node CA ports (OpenSM's -u), or null: every CA port is one
    * @param ioPorts I/O-node CA ports (OpenSM's -G), or null
    */
-  static FatTree build(Fabric fabric, int[] roots, int[] cnPorts, int[] ioPorts) throws RoutingException {
+  static FatTree build(Fabric fabric, int[] roots, int[] cnPorts, int[] ioPorts)
+      throws RoutingException {
     checkFabric(fabric);
     FatTree tree = new FatTree(fabric, roots != null);
     tree.markComputeNodes(cnPorts, ioPorts);
@@ -117,22 +123,34 @@ final class FatTree {
       for (int p = fabric.isSwitch(node) ? 0 : 1; p <= fabric.numPorts(node); p++) {
         int port = fabric.port(node, p);
         if (fabric.lmc(port) > 0) {
-          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + fabric.portName(port) + " has LMC " + fabric.lmc(port)
-              + "; OpenSM's fat-tree routing supports LMC 0 only");
+          throw new RoutingException(
+              RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+              "ftree: "
+                  + fabric.portName(port)
+                  + " has LMC "
+                  + fabric.lmc(port)
+                  + "; OpenSM's fat-tree routing supports LMC 0 only");
         }
       }
       if (fabric.nodeType(node) == NodeType.ROUTER && fabric.outDegree(node) > 0) {
-        throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + fabric.nodeName(node)
-            + " is a router; OpenSM's fat-tree routing leaves router LIDs unrouted");
+        throw new RoutingException(
+            RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+            "ftree: "
+                + fabric.nodeName(node)
+                + " is a router; OpenSM's fat-tree routing leaves router LIDs unrouted");
       }
     }
     if (fabric.numSwitches() < 2) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the fabric has " + fabric.numSwitches()
-          + " switch(es); a fat tree needs at least 2");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: the fabric has "
+              + fabric.numSwitches()
+              + " switch(es); a fat tree needs at least 2");
     }
     if (fabric.numCas() < 2) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the fabric has " + fabric.numCas()
-          + " CA(s); a fat tree needs at least 2");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: the fabric has " + fabric.numCas() + " CA(s); a fat tree needs at least 2");
     }
   }
 
@@ -160,8 +178,13 @@ final class FatTree {
         }
         int remote = fabric.nodeOfPort(peer);
         if (fabric.nodeType(remote) == NodeType.CA) {
-          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: " + fabric.portName(port)
-              + " is cabled to " + fabric.nodeName(remote) + " (OpenSM ERR AB0F)");
+          throw new RoutingException(
+              RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+              "ftree: not a fat tree: "
+                  + fabric.portName(port)
+                  + " is cabled to "
+                  + fabric.nodeName(remote)
+                  + " (OpenSM ERR AB0F)");
         }
         if (!fabric.isSwitch(remote)) {
           continue;
@@ -179,8 +202,12 @@ final class FatTree {
       }
     }
     if (cns == 0) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "ftree: the fabric has no compute node port"
-          + (cnPorts != null ? " cabled to a switch among those of the compute-node GUID file" : ""));
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          "ftree: the fabric has no compute node port"
+              + (cnPorts != null
+                  ? " cabled to a switch among those of the compute-node GUID file"
+                  : ""));
     }
   }
 
@@ -195,7 +222,9 @@ final class FatTree {
     for (int ca = numSwitches; ca < numSwitches + fabric.numCas(); ca++) {
       for (int p = 1; p <= fabric.numPorts(ca); p++) {
         int peer = fabric.peerPort(fabric.port(ca, p));
-        if (peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer)) && !hasCa[fabric.nodeOfPort(peer)]) {
+        if (peer >= 0
+            && fabric.isSwitch(fabric.nodeOfPort(peer))
+            && !hasCa[fabric.nodeOfPort(peer)]) {
           hasCa[fabric.nodeOfPort(peer)] = true;
           roots[count++] = fabric.nodeOfPort(peer);
         }
@@ -228,9 +257,13 @@ final class FatTree {
   private void checkRanked() throws RoutingException {
     for (int sw = 0; sw < numSwitches; sw++) {
       if (rank[sw] < 0) {
-        throw new RoutingException(RoutingException.Reason.DISCONNECTED, "ftree: " + fabric.nodeName(sw) + " is not connected to "
-            + (rootsGiven ? "the root switches" : "any switch with CAs")
-            + "; OpenSM would drop it and leave its LID unrouted");
+        throw new RoutingException(
+            RoutingException.Reason.DISCONNECTED,
+            "ftree: "
+                + fabric.nodeName(sw)
+                + " is not connected to "
+                + (rootsGiven ? "the root switches" : "any switch with CAs")
+                + "; OpenSM would drop it and leave its LID unrouted");
       }
     }
     if (maxSwitchRank == 0) {
@@ -240,9 +273,13 @@ final class FatTree {
           second = sw;
         }
       }
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: every switch is a root, e.g. "
-          + fabric.nodeName(0) + " and " + fabric.nodeName(second)
-          + " (no switch is farther from the CAs than the others; OpenSM ERR AB2B)");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: not a fat tree: every switch is a root, e.g. "
+              + fabric.nodeName(0)
+              + " and "
+              + fabric.nodeName(second)
+              + " (no switch is farther from the CAs than the others; OpenSM ERR AB2B)");
     }
   }
 
@@ -297,9 +334,18 @@ final class FatTree {
       while (rank[root] != 0) {
         root++;
       }
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: the tree has " + treeRank + " switch levels, from "
-          + fabric.nodeName(root) + " down to " + fabric.nodeName(firstCnSwitch())
-          + "; OpenSM's fat-tree routing handles " + MIN_TREE_RANK + " to " + MAX_TREE_RANK);
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: the tree has "
+              + treeRank
+              + " switch levels, from "
+              + fabric.nodeName(root)
+              + " down to "
+              + fabric.nodeName(firstCnSwitch())
+              + "; OpenSM's fat-tree routing handles "
+              + MIN_TREE_RANK
+              + " to "
+              + MAX_TREE_RANK);
     }
   }
 
@@ -316,10 +362,17 @@ final class FatTree {
         }
         isLeaf[sw] = true;
         if (rank[sw] != leafRank) {
-          throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: compute node " + fabric.portName(port)
-              + " is cabled to " + fabric.nodeName(sw) + " of rank " + rank[sw]
-              + ", but the leaf switches have rank " + leafRank
-              + " (CAs must all hang at the bottom level; OpenSM ERR AB26)");
+          throw new RoutingException(
+              RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+              "ftree: not a fat tree: compute node "
+                  + fabric.portName(port)
+                  + " is cabled to "
+                  + fabric.nodeName(sw)
+                  + " of rank "
+                  + rank[sw]
+                  + ", but the leaf switches have rank "
+                  + leafRank
+                  + " (CAs must all hang at the bottom level; OpenSM ERR AB26)");
         }
       }
     }
@@ -377,7 +430,8 @@ final class FatTree {
     }
   }
 
-  private long newTuple(LongOpenHashSet used, long from, boolean down, int sw) throws RoutingException {
+  private long newTuple(LongOpenHashSet used, long from, boolean down, int sw)
+      throws RoutingException {
     int fromRank = byteOf(from, 0);
     long t = withByte(from, 0, down ? fromRank + 1 : fromRank - 1);
     int varIndex = down ? fromRank + 1 : fromRank;
@@ -387,8 +441,11 @@ final class FatTree {
         return candidate;
       }
     }
-    throw new RoutingException(RoutingException.Reason.TOO_LARGE, "ftree: cannot index " + fabric.nodeName(sw)
-        + ": more than 255 switches below one index prefix");
+    throw new RoutingException(
+        RoutingException.Reason.TOO_LARGE,
+        "ftree: cannot index "
+            + fabric.nodeName(sw)
+            + ": more than 255 switches below one index prefix");
   }
 
   /**
@@ -422,8 +479,8 @@ final class FatTree {
       }
     }
     int[] sorted = atLeafRank.toIntArray();
-    it.unimi.dsi.fastutil.ints.IntArrays.mergeSort(sorted,
-        (a, b) -> Long.compareUnsigned(tuple[a], tuple[b]));
+    it.unimi.dsi.fastutil.ints.IntArrays.mergeSort(
+        sorted, (a, b) -> Long.compareUnsigned(tuple[a], tuple[b]));
     int firstLeaf = sorted.length;
     int lastLeaf = 0;
     for (int i = 0; i < sorted.length; i++) {
@@ -433,9 +490,12 @@ final class FatTree {
       }
     }
     if (firstLeaf >= lastLeaf) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: only one leaf switch ("
-          + fabric.nodeName(sorted[firstLeaf]) + ") has compute nodes; OpenSM's fat-tree routing"
-          + " needs at least two");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: not a fat tree: only one leaf switch ("
+              + fabric.nodeName(sorted[firstLeaf])
+              + ") has compute nodes; OpenSM's fat-tree routing"
+              + " needs at least two");
     }
     leafSwitches = Arrays.copyOfRange(sorted, firstLeaf, lastLeaf + 1);
     for (int leaf : leafSwitches) {
@@ -461,18 +521,29 @@ final class FatTree {
         continue;
       }
       if (upCount[ref] != upCount[sw]) {
-        throw notPure(ref, sw, "upward port groups (links to distinct switches above)",
-            upCount[ref], upCount[sw], "AB09");
+        throw notPure(
+            ref,
+            sw,
+            "upward port groups (links to distinct switches above)",
+            upCount[ref],
+            upCount[sw],
+            "AB09");
       }
       if (rank[sw] != leafRank && dnCount[ref] != dnCount[sw]) {
-        throw notPure(ref, sw, "downward port groups (links to distinct nodes below)",
-            dnCount[ref], dnCount[sw], "AB0A");
+        throw notPure(
+            ref,
+            sw,
+            "downward port groups (links to distinct nodes below)",
+            dnCount[ref],
+            dnCount[sw],
+            "AB0A");
       }
       if (upCount[ref] != 0) {
         int refSize = groupSize(upGroups[upStart[ref]]);
         for (int k = upStart[sw]; k < upStart[sw] + upCount[sw]; k++) {
           if (groupSize(upGroups[k]) != refSize) {
-            throw notPure(ref, sw, "ports to one switch above", refSize, groupSize(upGroups[k]), "AB0B");
+            throw notPure(
+                ref, sw, "ports to one switch above", refSize, groupSize(upGroups[k]), "AB0B");
           }
         }
       }
@@ -491,10 +562,27 @@ final class FatTree {
     return groupPortStart[group + 1] - groupPortStart[group];
   }
 
-  private RoutingException notPure(int ref, int sw, String what, int refValue, int value, String code) {
-    return new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: not a fat tree: " + fabric.nodeName(sw) + " (rank " + rank[sw]
-        + ", LID " + lidOfSwitch[sw] + ") has " + value + " " + what + ", but "
-        + fabric.nodeName(ref) + " of the same rank has " + refValue + " (OpenSM ERR " + code + ")");
+  private RoutingException notPure(
+      int ref, int sw, String what, int refValue, int value, String code) {
+    return new RoutingException(
+        RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+        "ftree: not a fat tree: "
+            + fabric.nodeName(sw)
+            + " (rank "
+            + rank[sw]
+            + ", LID "
+            + lidOfSwitch[sw]
+            + ") has "
+            + value
+            + " "
+            + what
+            + ", but "
+            + fabric.nodeName(ref)
+            + " of the same rank has "
+            + refValue
+            + " (OpenSM ERR "
+            + code
+            + ")");
   }
 
   /** The tuple as OpenSM prints it ({@code 2.0.1.3}), or {@code INDEX.NOT.ASSIGNED}. */
@@ -512,6 +600,11 @@ final class FatTree {
 
   String describeLid(int lid) {
     int node = fabric.nodeOfLid(lid);
-    return "LID " + lid + " (" + Lids.hex(lid) + (node >= 0 ? ", " + fabric.nodeName(node) : "") + ")";
+    return "LID "
+        + lid
+        + " ("
+        + Lids.hex(lid)
+        + (node >= 0 ? ", " + fabric.nodeName(node) : "")
+        + ")";
   }
 }

@@ -11,16 +11,15 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
 /**
- * Fat-tree routing, OpenSM 3.3.23's {@code -R ftree} (osm_ucast_ftree.c; E. Zahavi, G. Johnson,
- * D. J. Kerbyson, M. Lang, "Optimized InfiniBand fat-tree routing for shift all-to-all
- * communication patterns", CCPE 2010): switches are ranked from the CAs (or from a root GUID
- * file), numbered by a BFS from the first leaf, and every destination gets a unique downward path
- * with its upward ports balanced by per-port counters, leaf by leaf in index order, so that shift
- * permutations run without congestion on k-ary n-trees. Compute nodes (all CA ports, or those of
- * the compute-node GUID file, OpenSM's {@code -u}) go first with "dummy" destinations filling
- * short leaves, then the other CA ports (I/O ports of OpenSM's {@code -G} file may take
- * {@code maxReverseHops} down-up turns), then switch LIDs. The tables equal OpenSM's entry for
- * entry.
+ * Fat-tree routing, OpenSM 3.3.23's {@code -R ftree} (osm_ucast_ftree.c; E. Zahavi, G. Johnson, D.
+ * J. Kerbyson, M. Lang, "Optimized InfiniBand fat-tree routing for shift all-to-all communication
+ * patterns", CCPE 2010): switches are ranked from the CAs (or from a root GUID file), numbered by a
+ * BFS from the first leaf, and every destination gets a unique downward path with its upward ports
+ * balanced by per-port counters, leaf by leaf in index order, so that shift permutations run
+ * without congestion on k-ary n-trees. Compute nodes (all CA ports, or those of the compute-node
+ * GUID file, OpenSM's {@code -u}) go first with "dummy" destinations filling short leaves, then the
+ * other CA ports (I/O ports of OpenSM's {@code -G} file may take {@code maxReverseHops} down-up
+ * turns), then switch LIDs. The tables equal OpenSM's entry for entry.
  *
  * <p>Refuses (so that a chain like {@code ftree,minhop} falls back, as OpenSM does) whatever
  * OpenSM's ftree refuses: LMC &gt; 0, fewer than 2 switches or CAs, CAs cabled to CAs, every switch
@@ -33,9 +32,9 @@ import org.ibrouting.routing.RoutingOptions;
  * without a common ancestor (root to root) stay empty as in OpenSM unless {@code connectRoots}.
  *
  * <p>Differences from OpenSM: where a leaf switch routes over links to switches of its own rank
- * (siblings), OpenSM afterwards re-sorts that leaf's CA ports by bytes of heap pointers (it reads
- * a CA record as a switch record), which reorders the routing of its compute nodes; ours keeps
- * port order, so tables may differ there. Pure fat trees have no siblings and are not affected.
+ * (siblings), OpenSM afterwards re-sorts that leaf's CA ports by bytes of heap pointers (it reads a
+ * CA record as a switch record), which reorders the routing of its compute nodes; ours keeps port
+ * order, so tables may differ there. Pure fat trees have no siblings and are not affected.
  *
  * <p>Cost: O(#LIDs * #switch ports) time, sequential (the counters make each destination depend on
  * the previous ones); about 6 ints per switch port plus the tables.
@@ -51,7 +50,11 @@ public final class FtreeEngine implements RoutingEngine {
    * @param connectRoots route the switch LIDs that switches above the leaves cannot reach up and
    *     down through the last leaf switch (OpenSM's connect_roots, off by default there)
    */
-  public record Settings(GuidList roots, GuidList computeNodes, GuidList ioNodes, int maxReverseHops,
+  public record Settings(
+      GuidList roots,
+      GuidList computeNodes,
+      GuidList ioNodes,
+      int maxReverseHops,
       boolean connectRoots) {
     /** Checks the hop count. */
     public Settings {
@@ -113,7 +116,10 @@ public final class FtreeEngine implements RoutingEngine {
     return route(fabric, false, options.progress());
   }
 
-  /** Routes, keeping tables that leave CAs without route when {@code keepIncomplete}, as OpenSM does. */
+  /**
+   * Routes, keeping tables that leave CAs without route when {@code keepIncomplete}, as OpenSM
+   * does.
+   */
   Routing route(Fabric fabric, boolean keepIncomplete) throws RoutingException {
     return route(fabric, keepIncomplete, ProgressListener.SILENT);
   }
@@ -121,12 +127,18 @@ public final class FtreeEngine implements RoutingEngine {
   private Routing route(Fabric fabric, boolean keepIncomplete, ProgressListener progress)
       throws RoutingException {
     RoutableFabrics.require(fabric, name());
-    int[] roots = settings.roots() == null ? null
-        : GuidFiles.switches(fabric, settings.roots(), name(), "root GUID list");
-    int[] cnPorts = settings.computeNodes() == null ? null
-        : GuidFiles.caPorts(fabric, settings.computeNodes(), name(), "compute-node GUID list");
-    int[] ioPorts = settings.ioNodes() == null ? null
-        : GuidFiles.caPorts(fabric, settings.ioNodes(), name(), "I/O-node GUID list");
+    int[] roots =
+        settings.roots() == null
+            ? null
+            : GuidFiles.switches(fabric, settings.roots(), name(), "root GUID list");
+    int[] cnPorts =
+        settings.computeNodes() == null
+            ? null
+            : GuidFiles.caPorts(fabric, settings.computeNodes(), name(), "compute-node GUID list");
+    int[] ioPorts =
+        settings.ioNodes() == null
+            ? null
+            : GuidFiles.caPorts(fabric, settings.ioNodes(), name(), "I/O-node GUID list");
     FatTree tree = FatTree.build(fabric, roots, cnPorts, ioPorts);
     return new FtreeRouter(tree, settings.maxReverseHops() == 0, progress)
         .route(name(), settings.maxReverseHops(), settings.connectRoots(), keepIncomplete);

@@ -7,13 +7,13 @@ import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;
 
 /**
- * OpenSM's fat-tree route assignment on a {@link FatTree}: for each destination LID, climb from
- * its leaf along the least-loaded up ports ("main path", counted in {@code counterDown}), and from
- * every switch reached walk down the other groups setting the switches below to climb back
- * (counted in {@code counterUp}); other up groups get "secondary" routes without counting.
- * Destinations go leaf by leaf in index order, compute nodes first, then dummy destinations that
- * stand in for missing compute nodes (they move counters but own no LID), then non-compute CA
- * ports, then switch LIDs.
+ * OpenSM's fat-tree route assignment on a {@link FatTree}: for each destination LID, climb from its
+ * leaf along the least-loaded up ports ("main path", counted in {@code counterDown}), and from
+ * every switch reached walk down the other groups setting the switches below to climb back (counted
+ * in {@code counterUp}); other up groups get "secondary" routes without counting. Destinations go
+ * leaf by leaf in index order, compute nodes first, then dummy destinations that stand in for
+ * missing compute nodes (they move counters but own no LID), then non-compute CA ports, then switch
+ * LIDs.
  *
  * <p>Per destination only the switches the walk reaches are touched: hops and chosen port live in
  * per-switch arrays stamped with the destination's round, so nothing is cleared between rounds;
@@ -59,24 +59,32 @@ final class FtreeRouter {
 
   /** Per switch: the round of its last hop count, times 256, plus the hop count. */
   private final int[] hopMark;
+
   /** Per group: far switch (-1 for a CA), far LID, first port, end of ports. */
   private final int[] groupData;
+
   /** Parallel to {@code dnGroups}: the far switch of each down group, -1 for a CA. */
   private final int[] dnRemote;
+
   /**
-   * Per switch whose down groups all lead to switches (trees without sibling links only): the
-   * class of switches with the same set of switches below, else -1. See {@link #upgoing}.
+   * Per switch whose down groups all lead to switches (trees without sibling links only): the class
+   * of switches with the same set of switches below, else -1. See {@link #upgoing}.
    */
   private final int[] belowClass;
+
   /** Per class: the round times 256 plus a hop count every switch of the set is known to beat. */
   private final int[] classSettled;
+
   /** Per switch: how many of its down groups lead to switches. */
   private final int[] switchesBelow;
+
   private final int[] lftRound;
   private final int[] lftPort;
   private final int[] touched;
+
   /** Up to {@link #BATCH} finished destinations: their LIDs, and a row of ports per destination. */
   private static final int BATCH = 64;
+
   private final int[] batchLids = new int[BATCH];
   private final byte[] batch;
   private int batchSize;
@@ -99,7 +107,10 @@ final class FtreeRouter {
     this(tree, shortcuts, ProgressListener.SILENT);
   }
 
-  /** Like {@link #FtreeRouter(FatTree, boolean)}, reporting the destinations routed as "ftree: destinations". */
+  /**
+   * Like {@link #FtreeRouter(FatTree, boolean)}, reporting the destinations routed as "ftree:
+   * destinations".
+   */
   FtreeRouter(FatTree tree, boolean shortcuts, ProgressListener progress) {
     this.progress = progress;
     this.tree = tree;
@@ -159,14 +170,16 @@ final class FtreeRouter {
     for (int sw = 0; sw < n; sw++) {
       safe &= sibCount[sw] == 0 && lidOfSwitch[sw] != 0;
     }
-    it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<it.unimi.dsi.fastutil.ints.IntArrayList> classes =
-        new it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<>();
+    it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<it.unimi.dsi.fastutil.ints.IntArrayList>
+        classes = new it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap<>();
     for (int sw = 0; sw < n && safe; sw++) {
       if (dnCount[sw] > 0 && switchesBelow[sw] == dnCount[sw]) {
-        int[] below = java.util.Arrays.copyOfRange(dnRemote, dnStart[sw], dnStart[sw] + dnCount[sw]);
+        int[] below =
+            java.util.Arrays.copyOfRange(dnRemote, dnStart[sw], dnStart[sw] + dnCount[sw]);
         java.util.Arrays.sort(below);
-        belowClass[sw] = classes.computeIfAbsent(it.unimi.dsi.fastutil.ints.IntArrayList.wrap(below),
-            key -> classes.size());
+        belowClass[sw] =
+            classes.computeIfAbsent(
+                it.unimi.dsi.fastutil.ints.IntArrayList.wrap(below), key -> classes.size());
       }
     }
     this.classSettled = new int[classes.size()];
@@ -193,10 +206,16 @@ final class FtreeRouter {
       connectRoots(builder);
     }
     if (unrouted > 0 && !keepIncomplete) {
-      throw new RoutingException(RoutingException.Reason.DISCONNECTED, "ftree: up/down routing would leave " + unrouted
-          + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
-          + fabric.nodeName(firstUnroutedSwitch) + " has no route to " + tree.describeLid(firstUnroutedLid)
-          + ": " + whyUnrouted());
+      throw new RoutingException(
+          RoutingException.Reason.DISCONNECTED,
+          "ftree: up/down routing would leave "
+              + unrouted
+              + " (switch, LID) entries that CAs need empty, as OpenSM's ftree does here; e.g. "
+              + fabric.nodeName(firstUnroutedSwitch)
+              + " has no route to "
+              + tree.describeLid(firstUnroutedLid)
+              + ": "
+              + whyUnrouted());
     }
     return builder.build();
   }
@@ -205,8 +224,12 @@ final class FtreeRouter {
     for (int sw = 0; sw < tree.numSwitches; sw++) {
       if (sibCount[sw] > 0) {
         int other = groupRemote[sibGroups[sibStart[sw]]];
-        return "switches of one rank are linked to each other (e.g. " + tree.fabric.nodeName(sw)
-            + " and " + tree.fabric.nodeName(other) + ", rank " + rank[sw]
+        return "switches of one rank are linked to each other (e.g. "
+            + tree.fabric.nodeName(sw)
+            + " and "
+            + tree.fabric.nodeName(other)
+            + ", rank "
+            + rank[sw]
             + "), and fat-tree routing does not climb again from a switch it reached over such a link";
       }
     }
@@ -238,7 +261,8 @@ final class FtreeRouter {
     }
   }
 
-  private void routeOtherCaPorts(RoutingBuilder builder, int maxReverseHops) throws RoutingException {
+  private void routeOtherCaPorts(RoutingBuilder builder, int maxReverseHops)
+      throws RoutingException {
     Fabric fabric = tree.fabric;
     for (int ca = tree.numSwitches; ca < tree.numSwitches + fabric.numCas(); ca++) {
       for (int p = 1; p <= fabric.numPorts(ca); p++) {
@@ -265,7 +289,10 @@ final class FtreeRouter {
     }
   }
 
-  /** The rounds {@link #route} runs: one per destination (dummies included), for the progress report. */
+  /**
+   * The rounds {@link #route} runs: one per destination (dummies included), for the progress
+   * report.
+   */
   private long countRounds() {
     Fabric fabric = tree.fabric;
     long rounds = tree.numSwitches;
@@ -328,8 +355,8 @@ final class FtreeRouter {
   }
 
   /**
-   * OpenSM's {@code connect_roots}: a switch above the leaves that has no up/down route to a
-   * switch LID takes the port towards the last leaf switch, if that leaf reaches the LID.
+   * OpenSM's {@code connect_roots}: a switch above the leaves that has no up/down route to a switch
+   * LID takes the port towards the last leaf switch, if that leaf reaches the LID.
    */
   private void connectRoots(RoutingBuilder builder) {
     int leaf = tree.leafSwitches[tree.leafSwitches.length - 1];
@@ -340,7 +367,8 @@ final class FtreeRouter {
       }
       for (int other = 0; other < tree.numSwitches; other++) {
         int lid = lidOfSwitch[other];
-        if (lid == 0 || builder.outPort(sw, lid) != Routing.NO_ROUTE
+        if (lid == 0
+            || builder.outPort(sw, lid) != Routing.NO_ROUTE
             || builder.outPort(leaf, lid) == Routing.NO_ROUTE) {
           continue;
         }
@@ -377,8 +405,15 @@ final class FtreeRouter {
 
   private void setRoute(int sw, int port, int hopCount) throws RoutingException {
     if (hopCount >= NO_PATH) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: a route to " + tree.describeLid(target) + " reaches "
-          + tree.fabric.nodeName(sw) + " after " + hopCount + " hops; OpenSM's hop tables stop at 254");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: a route to "
+              + tree.describeLid(target)
+              + " reaches "
+              + tree.fabric.nodeName(sw)
+              + " after "
+              + hopCount
+              + " hops; OpenSM's hop tables stop at 254");
     }
     if (lftRound[sw] != round) {
       lftRound[sw] = round;
@@ -388,7 +423,10 @@ final class FtreeRouter {
     hopMark[sw] = round << 8 | hopCount;
   }
 
-  /** Sets, below {@code sw}, the routes that climb to {@code sw} (OpenSM's route-upgoing-by-going-down). */
+  /**
+   * Sets, below {@code sw}, the routes that climb to {@code sw} (OpenSM's
+   * route-upgoing-by-going-down).
+   */
   private boolean upgoing(int sw, int prev, int hopCount) throws RoutingException {
     int numDown = dnCount[sw];
     if (numDown == 0) {
@@ -426,7 +464,8 @@ final class FtreeRouter {
     int limit = numDown + (target != 0 ? numSiblings : 0);
     int prevLid = prev >= 0 ? lidOfSwitch[prev] : -1;
     for (int k = 0; k < limit; k++) {
-      int remote = k < numDown ? dnRemote[base + k] : groupData[4 * sibGroups[sibStart[sw] + k - numDown]];
+      int remote =
+          k < numDown ? dnRemote[base + k] : groupData[4 * sibGroups[sibStart[sw] + k - numDown]];
       if (remote < 0) {
         created = true;
         continue;
@@ -459,7 +498,10 @@ final class FtreeRouter {
     return created;
   }
 
-  /** Sets, above {@code sw}, the routes that descend to {@code sw} (OpenSM's route-downgoing-by-going-up). */
+  /**
+   * Sets, above {@code sw}, the routes that descend to {@code sw} (OpenSM's
+   * route-downgoing-by-going-up).
+   */
   private boolean downgoing(int sw, int prev, boolean mainPath, int reverseCredit, int hopCount)
       throws RoutingException {
     boolean created = upgoing(sw, prev, hopCount);
@@ -480,8 +522,13 @@ final class FtreeRouter {
     }
     int numUp = upCount[sw];
     if (numUp == 0) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "ftree: " + tree.fabric.nodeName(sw) + " of rank " + rank[sw]
-          + " has no link to a switch above it");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "ftree: "
+              + tree.fabric.nodeName(sw)
+              + " of rank "
+              + rank[sw]
+              + " has no link to a switch above it");
     }
     sortByCounterDown(upGroups, upStart[sw], numUp);
     int minGroup = upGroups[upStart[sw]];

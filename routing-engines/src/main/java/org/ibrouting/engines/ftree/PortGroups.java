@@ -23,13 +23,20 @@ final class PortGroups {
   final int[] owner;
   final int[] remote;
   final int[] remoteLid;
+
   /** For a group towards a CA: the CA's port slot; else -1. */
   final int[] caPort;
+
   final int[] portStart;
   final int[] portNum;
   final int[] remotePortNum;
-  /** Per direction: every switch's groups, from {@code starts[d][sw]} on, {@code counts[d][sw]} of them. */
+
+  /**
+   * Per direction: every switch's groups, from {@code starts[d][sw]} on, {@code counts[d][sw]} of
+   * them.
+   */
   final int[][] lists = new int[3][];
+
   final int[][] starts = new int[3][];
   final int[][] counts = new int[3][];
 
@@ -91,13 +98,17 @@ final class PortGroups {
     final IntArrayList remote = new IntArrayList();
     final IntArrayList remoteLid = new IntArrayList();
     final IntArrayList caPort = new IntArrayList();
+
     /** Per group in (switch, direction) order: its first entry in {@link #ports}. */
     final IntArrayList portStart = new IntArrayList();
+
     final int[] ports;
     final int[] remotePorts;
     int numPorts;
+
     /** Per direction: the groups of every switch, from {@code starts[d][sw]} on. */
     final int[][] lists;
+
     final int[][] starts;
     final int[] fill = new int[3];
     // the switch being scanned: its groups per direction, and per connected port its group and
@@ -127,7 +138,10 @@ final class PortGroups {
         if (node == sw || fabric.nodeType(node) == NodeType.ROUTER) {
           continue;
         }
-        int dir = node >= fabric.numSwitches() ? DOWN : rank[sw] > rank[node] ? UP : rank[sw] == rank[node] ? SIBLING : DOWN;
+        int dir =
+            node >= fabric.numSwitches()
+                ? DOWN
+                : rank[sw] > rank[node] ? UP : rank[sw] == rank[node] ? SIBLING : DOWN;
         portGroup[n] = groupOf(sw, dir, node, node >= fabric.numSwitches() ? peer : -1);
         portPair[n] = fabric.portNum(channel) | fabric.portNum(peer) << 8;
         n++;
@@ -152,8 +166,8 @@ final class PortGroups {
     }
 
     /**
-     * The group of {@code sw}'s links in direction {@code dir} to {@code node} (OpenSM merges
-     * them by the neighbour's LID: a CA port's own, a switch's port 0), made on first sight.
+     * The group of {@code sw}'s links in direction {@code dir} to {@code node} (OpenSM merges them
+     * by the neighbour's LID: a CA port's own, a switch's port 0), made on first sight.
      */
     private int groupOf(int sw, int dir, int node, int caPortSlot) {
       int lid = caPortSlot >= 0 ? fabric.baseLid(caPortSlot) : lidOfSwitch[node];

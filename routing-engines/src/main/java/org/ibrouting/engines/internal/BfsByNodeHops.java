@@ -7,10 +7,10 @@ import org.ibrouting.paths.HopTable;
 import org.ibrouting.routing.ProgressListener;
 
 /**
- * Not API. The hop table OpenSM's Up*&#47;Down* family fills with its breadth-first search per destination
- * switch ({@code updn_bfs_by_node} in {@code osm_ucast_updn.c}, {@code dnup_bfs_by_node} in
- * {@code osm_ucast_dnup.c}, 3.3.23), reproduced step for step rather than as the set of legal
- * paths ({@link UpDownHops}).
+ * Not API. The hop table OpenSM's Up*&#47;Down* family fills with its breadth-first search per
+ * destination switch ({@code updn_bfs_by_node} in {@code osm_ucast_updn.c}, {@code
+ * dnup_bfs_by_node} in {@code osm_ucast_dnup.c}, 3.3.23), reproduced step for step rather than as
+ * the set of legal paths ({@link UpDownHops}).
  *
  * <p>The search starts at the destination D with a given direction and a FIFO queue. Popping a
  * switch u with direction {@code cur} relaxes, port by port, each neighbouring switch r: the hop
@@ -22,18 +22,20 @@ import org.ibrouting.routing.ProgressListener;
  * so OpenSM finds paths that a two-phase rule forbids, e.g. over links between switches of equal
  * rank, where its {@code EQUAL} direction lifts the restriction for the next hop.
  *
- * <p>Instead of a value per (switch, destination, port), a port's value is derived from the
- * switch behind it: it is 1 + the least hops that switch had when it was popped with a direction
- * allowing the hop, so two bytes per (switch, destination) hold every port's value: the lowest
- * hops at a pop with the forbidden-first direction and at a pop with any other.
+ * <p>Instead of a value per (switch, destination, port), a port's value is derived from the switch
+ * behind it: it is 1 + the least hops that switch had when it was popped with a direction allowing
+ * the hop, so two bytes per (switch, destination) hold every port's value: the lowest hops at a pop
+ * with the forbidden-first direction and at a pop with any other.
  *
  * <p>Memory: 3 bytes per (switch, destination switch), 5 bytes per port slot.
  */
 public final class BfsByNodeHops implements HopTable {
   /** OpenSM's directions of a hop, seen from the search (from the destination outwards). */
   public static final byte UP = 0;
+
   /** See {@link #UP}. */
   public static final byte DOWN = 1;
+
   /** See {@link #UP}; OpenSM's dnup gives it to hops between switches of equal rank. */
   public static final byte EQUAL = 2;
 
@@ -57,8 +59,14 @@ public final class BfsByNodeHops implements HopTable {
   private final byte[] popForbidding;
   private final byte[] popFree;
 
-  private BfsByNodeHops(Fabric fabric, byte forbiddenNext, byte[] dirOfPort, int[] switchBehindPort,
-      byte[] least, byte[] popForbidding, byte[] popFree) {
+  private BfsByNodeHops(
+      Fabric fabric,
+      byte forbiddenNext,
+      byte[] dirOfPort,
+      int[] switchBehindPort,
+      byte[] least,
+      byte[] popForbidding,
+      byte[] popFree) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
     this.forbiddenNext = forbiddenNext;
@@ -79,8 +87,15 @@ public final class BfsByNodeHops implements HopTable {
    * @param threads worker threads (the result does not depend on them)
    * @param progress receives the searches done, as phase {@code phase}
    */
-  public static BfsByNodeHops compute(Fabric fabric, Directions directions, byte startDir,
-      byte forbiddenCur, byte forbiddenNext, int threads, ProgressListener progress, String phase) {
+  public static BfsByNodeHops compute(
+      Fabric fabric,
+      Directions directions,
+      byte startDir,
+      byte forbiddenCur,
+      byte forbiddenNext,
+      int threads,
+      ProgressListener progress,
+      String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
@@ -103,57 +118,64 @@ public final class BfsByNodeHops implements HopTable {
         }
       }
     }
-    BfsByNodeHops table = new BfsByNodeHops(fabric, forbiddenNext, dirOfPort, switchBehindPort,
-        least, popForbidding, popFree);
-    Parallel.run(n, threads, () -> new Parallel.Worker() {
-      private final int[] ring = new int[n + 1];
-      private final byte[] dir = new byte[n];
-      private final boolean[] queued = new boolean[n];
+    BfsByNodeHops table =
+        new BfsByNodeHops(
+            fabric, forbiddenNext, dirOfPort, switchBehindPort, least, popForbidding, popFree);
+    Parallel.run(
+        n,
+        threads,
+        () ->
+            new Parallel.Worker() {
+              private final int[] ring = new int[n + 1];
+              private final byte[] dir = new byte[n];
+              private final boolean[] queued = new boolean[n];
 
-      @Override
-      public void run(int dest) {
-        int base = dest * n;
-        least[base + dest] = 0;
-        int head = 0;
-        int tail = 0;
-        dir[dest] = startDir;
-        ring[tail++] = dest;
-        while (head != tail) {
-          int u = ring[head];
-          head = head == n ? 0 : head + 1;
-          queued[u] = false;
-          byte cur = dir[u];
-          int hops = least[base + u] & 0xFF;
-          boolean forbidding = cur == forbiddenCur;
-          for (int i = 0; i < fabric.outDegree(u); i++) {
-            int channel = fabric.outChannel(u, i);
-            int r = switchBehindPort[channel];
-            if (r < 0) {
-              continue;
-            }
-            byte next = dirOfPort[channel];
-            if (forbidding && next == forbiddenNext) {
-              continue;
-            }
-            if (hops + 1 < table.portValue(base + u, next)) {
-              if (hops + 1 < (least[base + r] & 0xFF)) {
-                least[base + r] = (byte) (hops + 1);
+              @Override
+              public void run(int dest) {
+                int base = dest * n;
+                least[base + dest] = 0;
+                int head = 0;
+                int tail = 0;
+                dir[dest] = startDir;
+                ring[tail++] = dest;
+                while (head != tail) {
+                  int u = ring[head];
+                  head = head == n ? 0 : head + 1;
+                  queued[u] = false;
+                  byte cur = dir[u];
+                  int hops = least[base + u] & 0xFF;
+                  boolean forbidding = cur == forbiddenCur;
+                  for (int i = 0; i < fabric.outDegree(u); i++) {
+                    int channel = fabric.outChannel(u, i);
+                    int r = switchBehindPort[channel];
+                    if (r < 0) {
+                      continue;
+                    }
+                    byte next = dirOfPort[channel];
+                    if (forbidding && next == forbiddenNext) {
+                      continue;
+                    }
+                    if (hops + 1 < table.portValue(base + u, next)) {
+                      if (hops + 1 < (least[base + r] & 0xFF)) {
+                        least[base + r] = (byte) (hops + 1);
+                      }
+                      if (!queued[r]) {
+                        queued[r] = true;
+                        dir[r] = next;
+                        ring[tail] = r;
+                        tail = tail == n ? 0 : tail + 1;
+                      }
+                    }
+                  }
+                  byte[] pops = forbidding ? popForbidding : popFree;
+                  if (hops < (pops[base + u] & 0xFF)) {
+                    pops[base + u] = (byte) hops;
+                  }
+                }
               }
-              if (!queued[r]) {
-                queued[r] = true;
-                dir[r] = next;
-                ring[tail] = r;
-                tail = tail == n ? 0 : tail + 1;
-              }
-            }
-          }
-          byte[] pops = forbidding ? popForbidding : popFree;
-          if (hops < (pops[base + u] & 0xFF)) {
-            pops[base + u] = (byte) hops;
-          }
-        }
-      }
-    }, progress, phase);
+            },
+        progress,
+        phase);
     return table;
   }
 

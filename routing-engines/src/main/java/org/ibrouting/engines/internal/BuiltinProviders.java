@@ -68,8 +68,10 @@ public final class BuiltinProviders {
   public static final class Dor extends Builtin {
     /** Registers DOR. */
     public Dor() {
-      super("dor", Set.of("dor_require_cube"), config -> new DorEngine(
-          config.booleanParam("dor_require_cube", true)));
+      super(
+          "dor",
+          Set.of("dor_require_cube"),
+          config -> new DorEngine(config.booleanParam("dor_require_cube", true)));
     }
   }
 
@@ -77,8 +79,10 @@ public final class BuiltinProviders {
   public static final class Lash extends Builtin {
     /** Registers LASH. */
     public Lash() {
-      super("lash", Set.of("lash_start_vl"), config -> new LashEngine(
-          config.intParam("lash_start_vl", 0, 0, 14)));
+      super(
+          "lash",
+          Set.of("lash_start_vl"),
+          config -> new LashEngine(config.intParam("lash_start_vl", 0, 0, 14)));
     }
   }
 
@@ -86,8 +90,13 @@ public final class BuiltinProviders {
   public static final class Updn extends Builtin {
     /** Registers Up*&#47;Down*. */
     public Updn() {
-      super("updn", Set.of("updn_auto_root"), config -> new UpdnEngine(new UpdnEngine.Settings(
-          config.roots().orElse(null), config.booleanParam("updn_auto_root", true))));
+      super(
+          "updn",
+          Set.of("updn_auto_root"),
+          config ->
+              new UpdnEngine(
+                  new UpdnEngine.Settings(
+                      config.roots().orElse(null), config.booleanParam("updn_auto_root", true))));
     }
   }
 
@@ -103,9 +112,15 @@ public final class BuiltinProviders {
   public static final class Sssp extends Builtin {
     /** Registers SSSP. */
     public Sssp() {
-      super("sssp", Set.of("minimal"), config -> new SsspEngine(new SsspEngine.Settings(
-          config.booleanParam("minimal", true), config.computeNodes().orElse(null),
-          config.ioNodes().orElse(null))));
+      super(
+          "sssp",
+          Set.of("minimal"),
+          config ->
+              new SsspEngine(
+                  new SsspEngine.Settings(
+                      config.booleanParam("minimal", true),
+                      config.computeNodes().orElse(null),
+                      config.ioNodes().orElse(null))));
     }
   }
 
@@ -113,9 +128,15 @@ public final class BuiltinProviders {
   public static final class Dfsssp extends Builtin {
     /** Registers DFSSSP. */
     public Dfsssp() {
-      super("dfsssp", Set.of("balance"), config -> new DfssspEngine(new DfssspEngine.Settings(
-          config.booleanParam("balance", false), config.computeNodes().orElse(null),
-          config.ioNodes().orElse(null))));
+      super(
+          "dfsssp",
+          Set.of("balance"),
+          config ->
+              new DfssspEngine(
+                  new DfssspEngine.Settings(
+                      config.booleanParam("balance", false),
+                      config.computeNodes().orElse(null),
+                      config.ioNodes().orElse(null))));
     }
   }
 
@@ -123,11 +144,18 @@ public final class BuiltinProviders {
   public static final class MultiUpdn extends Builtin {
     /** Registers multi-tree Up*&#47;Down*. */
     public MultiUpdn() {
-      super("multiupdn", Set.of("updn_trees", "multiupdn_choice"), config -> new MultiUpdnEngine(
-          new MultiUpdnEngine.Settings(config.intParam("updn_trees", 0, 1, 15),
-              MultiUpdnEngine.Choice.valueOf(config.choiceParam("multiupdn_choice", "random", "random",
-                  "load").toUpperCase(Locale.ROOT)),
-              config.roots().orElse(null))));
+      super(
+          "multiupdn",
+          Set.of("updn_trees", "multiupdn_choice"),
+          config ->
+              new MultiUpdnEngine(
+                  new MultiUpdnEngine.Settings(
+                      config.intParam("updn_trees", 0, 1, 15),
+                      MultiUpdnEngine.Choice.valueOf(
+                          config
+                              .choiceParam("multiupdn_choice", "random", "random", "load")
+                              .toUpperCase(Locale.ROOT)),
+                      config.roots().orElse(null))));
     }
   }
 
@@ -143,10 +171,17 @@ public final class BuiltinProviders {
   public static final class Ftree extends Builtin {
     /** Registers fat-tree routing. */
     public Ftree() {
-      super("ftree", Set.of("max_reverse_hops", "connect_roots"), config -> new FtreeEngine(
-          new FtreeEngine.Settings(config.roots().orElse(null), config.computeNodes().orElse(null),
-              config.ioNodes().orElse(null), config.intParam("max_reverse_hops", 0, 0, 255),
-              config.booleanParam("connect_roots", false))));
+      super(
+          "ftree",
+          Set.of("max_reverse_hops", "connect_roots"),
+          config ->
+              new FtreeEngine(
+                  new FtreeEngine.Settings(
+                      config.roots().orElse(null),
+                      config.computeNodes().orElse(null),
+                      config.ioNodes().orElse(null),
+                      config.intParam("max_reverse_hops", 0, 0, 255),
+                      config.booleanParam("connect_roots", false))));
     }
   }
 
@@ -154,8 +189,13 @@ public final class BuiltinProviders {
   public static final class Nue extends Builtin {
     /** Registers Nue. */
     public Nue() {
-      super("nue", Set.of("nue_max_num_vls", "nue_include_switches"), config -> new NueEngine(
-          config.intParam("nue_max_num_vls", 1, 1, 15), config.booleanParam("nue_include_switches", false)));
+      super(
+          "nue",
+          Set.of("nue_max_num_vls", "nue_include_switches"),
+          config ->
+              new NueEngine(
+                  config.intParam("nue_max_num_vls", 1, 1, 15),
+                  config.booleanParam("nue_include_switches", false)));
     }
   }
 
@@ -163,8 +203,15 @@ public final class BuiltinProviders {
   public static final class Sar extends Builtin {
     /** Registers SAR. */
     public Sar() {
-      super("sar", Set.of("balance"), config -> new SarEngine(new SarEngine.Settings(
-          config.jobs().orElse(null), config.ioNodes().orElse(null), config.booleanParam("balance", false))));
+      super(
+          "sar",
+          Set.of("balance"),
+          config ->
+              new SarEngine(
+                  new SarEngine.Settings(
+                      config.jobs().orElse(null),
+                      config.ioNodes().orElse(null),
+                      config.booleanParam("balance", false))));
     }
   }
 
@@ -172,9 +219,16 @@ public final class BuiltinProviders {
   public static final class Torus2Qos extends Builtin {
     /** Registers torus-2QoS. */
     public Torus2Qos() {
-      super(Torus2QosEngine.NAME, Set.of("torus_sl2vl"), config -> new Torus2QosEngine(
-          config.torusConfig().orElse(null), Torus2QosEngine.Sl2Vl.valueOf(config.choiceParam(
-              "torus_sl2vl", "port", "port", "identity").toUpperCase(Locale.ROOT))));
+      super(
+          Torus2QosEngine.NAME,
+          Set.of("torus_sl2vl"),
+          config ->
+              new Torus2QosEngine(
+                  config.torusConfig().orElse(null),
+                  Torus2QosEngine.Sl2Vl.valueOf(
+                      config
+                          .choiceParam("torus_sl2vl", "port", "port", "identity")
+                          .toUpperCase(Locale.ROOT))));
     }
   }
 }

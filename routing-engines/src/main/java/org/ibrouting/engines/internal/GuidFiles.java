@@ -9,9 +9,9 @@ import org.ibrouting.routing.RoutingException;
 
 /**
  * Not API. Resolves the GUID lists OpenSM takes on its command line against a fabric: root switches
- * ({@code -a}), compute-node ports ({@code -u}), I/O-node ports ({@code -G}). A GUID the fabric does
- * not have, or of the wrong kind, is a {@link RoutingException} ({@code SETTINGS_MISMATCH}) that
- * names the engine and where the GUID came from ({@code file:line:column}).
+ * ({@code -a}), compute-node ports ({@code -u}), I/O-node ports ({@code -G}). A GUID the fabric
+ * does not have, or of the wrong kind, is a {@link RoutingException} ({@code SETTINGS_MISMATCH})
+ * that names the engine and where the GUID came from ({@code file:line:column}).
  */
 public final class GuidFiles {
   private GuidFiles() {}
@@ -20,7 +20,9 @@ public final class GuidFiles {
     return new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, message);
   }
 
-  /** The switches (node indices, in list order) named by node GUID in {@code guids}; at least one. */
+  /**
+   * The switches (node indices, in list order) named by node GUID in {@code guids}; at least one.
+   */
   public static int[] switches(Fabric fabric, GuidList guids, String engine, String what)
       throws RoutingException {
     IntArrayList switches = new IntArrayList();
@@ -28,8 +30,15 @@ public final class GuidFiles {
       long guid = guids.guid(i);
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
-        throw mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guid)
-            + (node < 0 ? " is no node of the fabric" : " is not a switch but " + fabric.nodeName(node)));
+        throw mismatch(
+            engine
+                + ": "
+                + guids.where(i)
+                + ": "
+                + Lids.guidHex(guid)
+                + (node < 0
+                    ? " is no node of the fabric"
+                    : " is not a switch but " + fabric.nodeName(node)));
       }
       switches.add(node);
     }
@@ -48,14 +57,28 @@ public final class GuidFiles {
       int port = fabric.portOfGuid(guid);
       int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
       if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
-        throw mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guid)
-            + " is the node GUID of " + fabric.nodeName(node) + "; the file lists port GUIDs (port 1: "
-            + Lids.guidHex(fabric.portGuid(fabric.port(node, 1))) + ")");
+        throw mismatch(
+            engine
+                + ": "
+                + guids.where(i)
+                + ": "
+                + Lids.guidHex(guid)
+                + " is the node GUID of "
+                + fabric.nodeName(node)
+                + "; the file lists port GUIDs (port 1: "
+                + Lids.guidHex(fabric.portGuid(fabric.port(node, 1)))
+                + ")");
       }
       if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
-        throw mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guid)
-            + (node < 0 ? " is no port of the fabric" : " is not a CA port but belongs to "
-            + fabric.nodeName(node)));
+        throw mismatch(
+            engine
+                + ": "
+                + guids.where(i)
+                + ": "
+                + Lids.guidHex(guid)
+                + (node < 0
+                    ? " is no port of the fabric"
+                    : " is not a CA port but belongs to " + fabric.nodeName(node)));
       }
       ports.add(port);
     }

@@ -10,9 +10,9 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
- * Not API. OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
- * in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which differ only in the
- * {@link HopTable} they pass and in the {@link Mode}.
+ * Not API. OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code
+ * osm_switch_recommend_path} in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which
+ * differ only in the {@link HopTable} they pass and in the {@link Mode}.
  *
  * <p>Destinations are ordered as OpenSM orders them: the end ports cabled to switches, switch by
  * switch in decreasing number of such ports (a stable sort of the qmap order), then every remaining
@@ -97,8 +97,11 @@ public final class MinhopLftBuilder {
     for (int i = 0; i < remaining.length; i++) {
       boxed[i] = remaining[i];
     }
-    Arrays.sort(boxed, (a, b) -> Long.compareUnsigned(Long.reverseBytes(fabric.portGuid(a)),
-        Long.reverseBytes(fabric.portGuid(b))));
+    Arrays.sort(
+        boxed,
+        (a, b) ->
+            Long.compareUnsigned(
+                Long.reverseBytes(fabric.portGuid(a)), Long.reverseBytes(fabric.portGuid(b))));
     for (Integer port : boxed) {
       order.add(port.intValue());
     }
@@ -113,7 +116,11 @@ public final class MinhopLftBuilder {
   /** Like {@link #build(String, int)}, reporting the switches done as "ENGINE: lfts". */
   public Routing build(String engineName, int threads, ProgressListener progress) {
     RoutingBuilder builder = Routing.builder(fabric, engineName);
-    Parallel.run(fabric.numSwitches(), threads, () -> new SwitchWorker(builder), progress,
+    Parallel.run(
+        fabric.numSwitches(),
+        threads,
+        () -> new SwitchWorker(builder),
+        progress,
         engineName + ": lfts");
     return builder.build();
   }
@@ -254,7 +261,9 @@ public final class MinhopLftBuilder {
           if (listedForwarded >= 0 && listedForwarded < leastForwarded) {
             leastForwarded = listedForwarded;
           }
-        } else if (listedForwarded >= 0 && count == leastPaths && listedForwarded < leastForwarded) {
+        } else if (listedForwarded >= 0
+            && count == leastPaths
+            && listedForwarded < leastForwarded) {
           leastForwarded = listedForwarded;
           best = portNum;
         }
@@ -286,7 +295,8 @@ public final class MinhopLftBuilder {
         return;
       }
       for (int portNum = 1; portNum <= fabric.numPorts(sw); portNum++) {
-        if (hops.viaPort(sw, portNum, target) == least && fabric.peerPort(fabric.port(sw, portNum)) >= 0) {
+        if (hops.viaPort(sw, portNum, target) == least
+            && fabric.peerPort(fabric.port(sw, portNum)) >= 0) {
           candidates[numCandidates++] = portNum;
         }
       }

@@ -9,9 +9,9 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.topology.Connectivity;
 
 /**
- * Not API. Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y goes up
- * when y is closer to a root (lower rank), or, between switches of equal rank, has the lower GUID
- * (OpenSM's rule). For each destination switch D:
+ * Not API. Up*&#47;Down* hop counts that are legal for destination-based tables. A hop from x to y
+ * goes up when y is closer to a root (lower rank), or, between switches of equal rank, has the
+ * lower GUID (OpenSM's rule). For each destination switch D:
  *
  * <ul>
  *   <li>{@code down[u]}: hops from u to D over down hops only;
@@ -20,11 +20,11 @@ import org.ibrouting.topology.Connectivity;
  * </ul>
  *
  * A switch that can reach D going down only always does, so every packet that has taken a down hop
- * keeps going down: no route turns from down to up, and the union of all routes has no credit
- * loop. OpenSM's {@code updn_bfs_by_node} instead fixes a switch's direction when it is first
- * queued and may later lower its hops over a path of the other direction; where that happens
- * (observed on a random graph with one root) its tables turn down and then up and close a credit
- * loop. On fat trees the two agree.
+ * keeps going down: no route turns from down to up, and the union of all routes has no credit loop.
+ * OpenSM's {@code updn_bfs_by_node} instead fixes a switch's direction when it is first queued and
+ * may later lower its hops over a path of the other direction; where that happens (observed on a
+ * random graph with one root) its tables turn down and then up and close a credit loop. On fat
+ * trees the two agree.
  *
  * <p>Memory: two bytes per (switch, destination switch), 5 bytes per port slot.
  */
@@ -39,8 +39,10 @@ public final class UpDownHops implements HopTable {
   }
 
   private static final int INF = NO_PATH;
+
   /** Bits of {@link #turnOfPort}: the hop out of the port may be taken before / after the turn. */
   private static final byte FIRST = 1;
+
   private static final byte LAST = 2;
 
   private final Fabric fabric;
@@ -50,7 +52,8 @@ public final class UpDownHops implements HopTable {
   private final byte[] down;
   private final byte[] legal;
 
-  private UpDownHops(Fabric fabric, byte[] turnOfPort, int[] switchBehindPort, byte[] down, byte[] legal) {
+  private UpDownHops(
+      Fabric fabric, byte[] turnOfPort, int[] switchBehindPort, byte[] down, byte[] legal) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
     this.turnOfPort = turnOfPort;
@@ -60,8 +63,8 @@ public final class UpDownHops implements HopTable {
   }
 
   /** Up*&#47;Down* from switch ranks (0 = root): up hops first, then down hops. */
-  public static UpDownHops compute(Fabric fabric, int[] rank, int threads, ProgressListener progress,
-      String phase) {
+  public static UpDownHops compute(
+      Fabric fabric, int[] rank, int threads, ProgressListener progress, String phase) {
     return compute(fabric, upDown(fabric, rank), threads, progress, phase);
   }
 
@@ -103,13 +106,16 @@ public final class UpDownHops implements HopTable {
     return compute(fabric, turns, threads, ProgressListener.SILENT, null);
   }
 
-  /** Like {@link #compute(Fabric, Turns, int)}, reporting the destinations done as {@code phase}. */
-  public static UpDownHops compute(Fabric fabric, Turns turns, int threads,
-      ProgressListener progress, String phase) {
+  /**
+   * Like {@link #compute(Fabric, Turns, int)}, reporting the destinations done as {@code phase}.
+   */
+  public static UpDownHops compute(
+      Fabric fabric, Turns turns, int threads, ProgressListener progress, String phase) {
     int n = fabric.numSwitches();
     long size = (long) n * n;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("updn: hop table of " + n + " switches exceeds 2^31 bytes");
+      throw new IllegalArgumentException(
+          "updn: hop table of " + n + " switches exceeds 2^31 bytes");
     }
     byte[] down = new byte[(int) size];
     byte[] legal = new byte[(int) size];
@@ -123,74 +129,91 @@ public final class UpDownHops implements HopTable {
         int channel = fabric.outChannel(x, i);
         int y = switchBehindPort[channel];
         if (y >= 0) {
-          turnOfPort[channel] = (byte) ((turns.first(x, y) ? FIRST : 0) | (turns.last(x, y) ? LAST : 0));
+          turnOfPort[channel] =
+              (byte) ((turns.first(x, y) ? FIRST : 0) | (turns.last(x, y) ? LAST : 0));
         }
       }
     }
     UpDownHops table = new UpDownHops(fabric, turnOfPort, switchBehindPort, down, legal);
-    Parallel.run(n, threads, () -> new Parallel.Worker() {
-      private final int[] queue = new int[n];
-      private final int[][] buckets = new int[INF][];
-      private final int[] bucketSize = new int[INF];
+    Parallel.run(
+        n,
+        threads,
+        () ->
+            new Parallel.Worker() {
+              private final int[] queue = new int[n];
+              private final int[][] buckets = new int[INF][];
+              private final int[] bucketSize = new int[INF];
 
-      @Override
-      public void run(int dest) {
-        int base = dest * n;
-        // down-only distances: BFS from D backwards over hops u -> r that go down
-        int tail = 0;
-        down[base + dest] = 0;
-        queue[tail++] = dest;
-        for (int head = 0; head < tail; head++) {
-          int r = queue[head];
-          int dr = down[base + r] & 0xFF;
-          if (dr + 1 >= INF) {
-            continue;
-          }
-          for (int i = 0; i < fabric.outDegree(r); i++) {
-            int channel = fabric.outChannel(r, i);
-            int u = switchBehindPort[channel];
-            int back = fabric.peerPort(channel);
-            if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & LAST) != 0) {
-              down[base + u] = (byte) (dr + 1);
-              queue[tail++] = u;
-            }
-          }
-        }
-        // legal distances: down-reachable switches keep their down distance; the others climb
-        Arrays.fill(bucketSize, 0);
-        for (int i = 0; i < tail; i++) {
-          int u = queue[i];
-          legal[base + u] = down[base + u];
-          push(down[base + u] & 0xFF, u);
-        }
-        for (int d = 0; d < INF - 1; d++) {
-          for (int k = 0; k < bucketSize[d]; k++) {
-            int r = buckets[d][k];
-            if ((legal[base + r] & 0xFF) != d) {
-              continue;
-            }
-            for (int i = 0; i < fabric.outDegree(r); i++) {
-              int channel = fabric.outChannel(r, i);
-              int u = switchBehindPort[channel];
-              int back = fabric.peerPort(channel);
-              if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & FIRST) != 0
-                  && (legal[base + u] & 0xFF) > d + 1) {
-                legal[base + u] = (byte) (d + 1);
-                push(d + 1, u);
+              @Override
+              public void run(int dest) {
+                int base = dest * n;
+                // down-only distances: BFS from D backwards over hops u -> r that go down (not
+                // SwitchBfs:
+                // it walks against the channels, through switchBehindPort, into this byte row, once
+                // per LID)
+                int tail = 0;
+                down[base + dest] = 0;
+                queue[tail++] = dest;
+                for (int head = 0; head < tail; head++) {
+                  int r = queue[head];
+                  int dr = down[base + r] & 0xFF;
+                  if (dr + 1 >= INF) {
+                    continue;
+                  }
+                  for (int i = 0; i < fabric.outDegree(r); i++) {
+                    int channel = fabric.outChannel(r, i);
+                    int u = switchBehindPort[channel];
+                    int back = fabric.peerPort(channel);
+                    if (u >= 0
+                        && (down[base + u] & 0xFF) == INF
+                        && (turnOfPort[back] & LAST) != 0) {
+                      down[base + u] = (byte) (dr + 1);
+                      queue[tail++] = u;
+                    }
+                  }
+                }
+                // legal distances: down-reachable switches keep their down distance; the others
+                // climb
+                Arrays.fill(bucketSize, 0);
+                for (int i = 0; i < tail; i++) {
+                  int u = queue[i];
+                  legal[base + u] = down[base + u];
+                  push(down[base + u] & 0xFF, u);
+                }
+                for (int d = 0; d < INF - 1; d++) {
+                  for (int k = 0; k < bucketSize[d]; k++) {
+                    int r = buckets[d][k];
+                    if ((legal[base + r] & 0xFF) != d) {
+                      continue;
+                    }
+                    for (int i = 0; i < fabric.outDegree(r); i++) {
+                      int channel = fabric.outChannel(r, i);
+                      int u = switchBehindPort[channel];
+                      int back = fabric.peerPort(channel);
+                      if (u >= 0
+                          && (down[base + u] & 0xFF) == INF
+                          && (turnOfPort[back] & FIRST) != 0
+                          && (legal[base + u] & 0xFF) > d + 1) {
+                        legal[base + u] = (byte) (d + 1);
+                        push(d + 1, u);
+                      }
+                    }
+                  }
+                }
               }
-            }
-          }
-        }
-      }
 
-      private void push(int d, int sw) {
-        if (buckets[d] == null || buckets[d].length == bucketSize[d]) {
-          buckets[d] = Arrays.copyOf(buckets[d] == null ? new int[0] : buckets[d],
-              Math.max(8, bucketSize[d] * 2));
-        }
-        buckets[d][bucketSize[d]++] = sw;
-      }
-    }, progress, phase);
+              private void push(int d, int sw) {
+                if (buckets[d] == null || buckets[d].length == bucketSize[d]) {
+                  buckets[d] =
+                      Arrays.copyOf(
+                          buckets[d] == null ? new int[0] : buckets[d],
+                          Math.max(8, bucketSize[d] * 2));
+                }
+                buckets[d][bucketSize[d]++] = sw;
+              }
+            },
+        progress,
+        phase);
     return table;
   }
 
@@ -230,8 +253,9 @@ public final class UpDownHops implements HopTable {
   }
 
   /** {@link #requireConnectedSwitchesRouted(String, String, String)} for any hop table. */
-  public static void requireConnectedSwitchesRouted(Fabric fabric, HopTable hops, String engine,
-      String rule, String advice) throws RoutingException {
+  public static void requireConnectedSwitchesRouted(
+      Fabric fabric, HopTable hops, String engine, String rule, String advice)
+      throws RoutingException {
     int n = fabric.numSwitches();
     int[] component = Connectivity.switchComponents(fabric);
     boolean[] hasTerminals = new boolean[n];
@@ -245,10 +269,20 @@ public final class UpDownHops implements HopTable {
         continue;
       }
       for (int sw = 0; sw < n; sw++) {
-        if (hasTerminals[sw] && hops.least(sw, target) == NO_PATH
+        if (hasTerminals[sw]
+            && hops.least(sw, target) == NO_PATH
             && component[sw] == component[target]) {
-          throw new RoutingException(RoutingException.Reason.DISCONNECTED, engine + ": " + fabric.nodeName(sw) + " has no " + rule
-              + " path to " + fabric.nodeName(target) + ", though links join them; " + advice);
+          throw new RoutingException(
+              RoutingException.Reason.DISCONNECTED,
+              engine
+                  + ": "
+                  + fabric.nodeName(sw)
+                  + " has no "
+                  + rule
+                  + " path to "
+                  + fabric.nodeName(target)
+                  + ", though links join them; "
+                  + advice);
         }
       }
     }
@@ -270,8 +304,8 @@ public final class UpDownHops implements HopTable {
   }
 
   /**
-   * Whether switch {@code sw} reaches switch {@code target} over last-phase (for Up*&#47;Down*: down)
-   * hops only; its legal routes then take such hops only.
+   * Whether switch {@code sw} reaches switch {@code target} over last-phase (for Up*&#47;Down*:
+   * down) hops only; its legal routes then take such hops only.
    */
   public boolean lastPhaseOnly(int sw, int target) {
     return (down[target * n + sw] & 0xFF) != INF;

@@ -19,7 +19,8 @@ public final class UpDownRanks {
   }
 
   /** Like {@link #ranks(Fabric, int[])}, adding a note for every root it chooses itself. */
-  public static int[] ranks(Fabric fabric, int[] roots, List<String> notes) throws RoutingException {
+  public static int[] ranks(Fabric fabric, int[] roots, List<String> notes)
+      throws RoutingException {
     SwitchBfs bfs = new SwitchBfs(fabric).from(roots, roots.length);
     int[] rank = bfs.distances().clone();
     for (int sw = 0; sw < rank.length; sw++) {
@@ -27,8 +28,12 @@ public final class UpDownRanks {
         // a part of a split fabric that holds no root (OpenSM, which sees only the part its SM
         // sits in, never meets one): its most central switch becomes its root
         int root = mostCentral(bfs, sw);
-        notes.add("updn: no root in the part of the split fabric that holds " + fabric.nodeName(sw)
-            + "; took " + fabric.nodeName(root) + ", its most central switch, as that part's root");
+        notes.add(
+            "updn: no root in the part of the split fabric that holds "
+                + fabric.nodeName(sw)
+                + "; took "
+                + fabric.nodeName(root)
+                + ", its most central switch, as that part's root");
         bfs.from(root);
         for (int i = 0; i < bfs.numReached(); i++) {
           rank[bfs.reached(i)] = bfs.distance(bfs.reached(i));

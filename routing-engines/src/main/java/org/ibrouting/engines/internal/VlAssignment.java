@@ -11,10 +11,10 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
 /**
- * Not API. OpenSM 3.3.23's deadlock removal ({@code dfsssp_remove_deadlocks}), reproduced so that it needs
- * exactly as many VLs: every (source LID, destination LID) path starts on VL 0; per VL a channel
- * dependency graph whose vertices are kept in an unbalanced binary search tree by channel id and
- * whose edges carry the pairs that induce them; a depth-first search (restarted at the first
+ * Not API. OpenSM 3.3.23's deadlock removal ({@code dfsssp_remove_deadlocks}), reproduced so that
+ * it needs exactly as many VLs: every (source LID, destination LID) path starts on VL 0; per VL a
+ * channel dependency graph whose vertices are kept in an unbalanced binary search tree by channel
+ * id and whose edges carry the pairs that induce them; a depth-first search (restarted at the first
  * unvisited vertex in the tree's pre-order) finds a cycle, the edge of the cycle with the fewest
  * remaining pairs is cut and its pairs move to the next VL; repeated until every VL is acyclic.
  *
@@ -37,6 +37,7 @@ final class VlAssignment {
   private static final byte BLACK = 2;
   private static final long NEVER = Long.MAX_VALUE;
   private static final int MAX_HOPS = 256;
+
   /** Destinations per parallel task. */
   private static final int DESTINATIONS_PER_TASK = 16;
 
@@ -89,8 +90,8 @@ final class VlAssignment {
     }
     long size = (long) numSources * stride;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new SizeLimitExceeded("dfsssp: " + numSources + " source switches x " + stride
-          + " LIDs exceed the VL table");
+      throw new SizeLimitExceeded(
+          "dfsssp: " + numSources + " source switches x " + stride + " LIDs exceed the VL table");
     }
     this.vlOf = new byte[(int) size];
   }
@@ -98,7 +99,9 @@ final class VlAssignment {
   /** The switch a CA port is cabled to, or -1 for switch ports and ports without a switch peer. */
   private int sourceSwitch(int port) {
     int peer = fabric.peerPort(port);
-    if (fabric.isSwitch(fabric.nodeOfPort(port)) || peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+    if (fabric.isSwitch(fabric.nodeOfPort(port))
+        || peer < 0
+        || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
       return -1;
     }
     return fabric.nodeOfPort(peer);
@@ -136,28 +139,38 @@ final class VlAssignment {
   }
 
   /** As {@link #assign(Routing, int[], int, int, int[], long[])} with the default thread count. */
-  static VlAssignment assign(Routing routing, int[] ports, int maxVls, int[] vlsNeeded, long[] pathsPerVl) {
-    return assign(routing, ports, maxVls, RoutingOptions.defaults().threads(), vlsNeeded, pathsPerVl);
+  static VlAssignment assign(
+      Routing routing, int[] ports, int maxVls, int[] vlsNeeded, long[] pathsPerVl) {
+    return assign(
+        routing, ports, maxVls, RoutingOptions.defaults().threads(), vlsNeeded, pathsPerVl);
   }
 
   /**
-   * Assigns VLs to the paths between every two ports of {@code ports} (OpenSM's order); returns
-   * the assignment and the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not suffice)
-   * and the (source LID, destination LID) pairs per VL in {@code pathsPerVl}. The result does not
+   * Assigns VLs to the paths between every two ports of {@code ports} (OpenSM's order); returns the
+   * assignment and the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not suffice) and
+   * the (source LID, destination LID) pairs per VL in {@code pathsPerVl}. The result does not
    * depend on {@code threads}.
    */
-  static VlAssignment assign(Routing routing, int[] ports, int maxVls, int threads, int[] vlsNeeded,
-      long[] pathsPerVl) {
-    return assign(routing, ports, maxVls, threads, vlsNeeded, pathsPerVl, ProgressListener.SILENT, "dfsssp");
+  static VlAssignment assign(
+      Routing routing, int[] ports, int maxVls, int threads, int[] vlsNeeded, long[] pathsPerVl) {
+    return assign(
+        routing, ports, maxVls, threads, vlsNeeded, pathsPerVl, ProgressListener.SILENT, "dfsssp");
   }
 
   /**
-   * Like {@link #assign(Routing, int[], int, int, int[], long[])}, reporting as phases
-   * "ENGINE: channel dependencies" (destinations whose paths entered VL 0's graph) and
-   * "ENGINE: VLs" (VLs whose cycles are broken; the last report comes when no cycle is left).
+   * Like {@link #assign(Routing, int[], int, int, int[], long[])}, reporting as phases "ENGINE:
+   * channel dependencies" (destinations whose paths entered VL 0's graph) and "ENGINE: VLs" (VLs
+   * whose cycles are broken; the last report comes when no cycle is left).
    */
-  static VlAssignment assign(Routing routing, int[] ports, int maxVls, int threads, int[] vlsNeeded,
-      long[] pathsPerVl, ProgressListener progress, String engine) {
+  static VlAssignment assign(
+      Routing routing,
+      int[] ports,
+      int maxVls,
+      int threads,
+      int[] vlsNeeded,
+      long[] pathsPerVl,
+      ProgressListener progress,
+      String engine) {
     VlAssignment a = new VlAssignment(routing.fabric(), ports);
     a.prepare(routing, ports, threads);
     long lids = 0;
@@ -283,8 +296,8 @@ final class VlAssignment {
       firstGroupOfDst[i] = (int) groups;
       groups += (long) count << fabric.lmc(ports[i]);
       if (groups > Integer.MAX_VALUE - 16) {
-        throw new SizeLimitExceeded("dfsssp: more than 2^31 (source switch, destination LID)"
-            + " groups");
+        throw new SizeLimitExceeded(
+            "dfsssp: more than 2^31 (source switch, destination LID)" + " groups");
       }
     }
     firstGroupOfDst[ports.length] = (int) groups;
@@ -317,7 +330,9 @@ final class VlAssignment {
     numEdges = (int) edges;
   }
 
-  /** Switch order of the groups of destination {@code i} into {@code order}; returns their count. */
+  /**
+   * Switch order of the groups of destination {@code i} into {@code order}; returns their count.
+   */
   private int sourcesFor(int i, int[] order) {
     int n = 0;
     int moved = movedSource[i];
@@ -343,8 +358,8 @@ final class VlAssignment {
   private byte[] destinationMajorLfts(Routing routing, int threads) {
     long size = (long) stride * numSwitches;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new SizeLimitExceeded("dfsssp: " + numSwitches + " switches x " + stride
-          + " LIDs exceed one LFT copy");
+      throw new SizeLimitExceeded(
+          "dfsssp: " + numSwitches + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     byte[] copy = new byte[(int) size];
     int block = 64;
@@ -353,17 +368,21 @@ final class VlAssignment {
       numPorts[sw] = fabric.numPorts(sw);
     }
     int numTasks = (numSwitches + block - 1) / block;
-    Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), () -> task -> {
-      int from = task * block;
-      int to = Math.min(numSwitches, from + block);
-      for (int lid = 0; lid < stride; lid++) {
-        int row = lid * numSwitches;
-        for (int sw = from; sw < to; sw++) {
-          int port = routing.outPort(sw, lid);
-          copy[row + sw] = (byte) (port <= numPorts[sw] ? port : Routing.NO_ROUTE);
-        }
-      }
-    });
+    Parallel.run(
+        numTasks,
+        Parallel.threadsFor(numSwitches, threads),
+        () ->
+            task -> {
+              int from = task * block;
+              int to = Math.min(numSwitches, from + block);
+              for (int lid = 0; lid < stride; lid++) {
+                int row = lid * numSwitches;
+                for (int sw = from; sw < to; sw++) {
+                  int port = routing.outPort(sw, lid);
+                  copy[row + sw] = (byte) (port <= numPorts[sw] ? port : Routing.NO_ROUTE);
+                }
+              }
+            });
     return copy;
   }
 
@@ -379,7 +398,10 @@ final class VlAssignment {
     return weight;
   }
 
-  /** The channels (port slots) of the path from switch {@code sw} to {@code dlid}; returns their count. */
+  /**
+   * The channels (port slots) of the path from switch {@code sw} to {@code dlid}; returns their
+   * count.
+   */
   private int walk(int sw, int dlid, int[] channels) {
     int row = dlid * numSwitches;
     int n = 0;
@@ -404,21 +426,27 @@ final class VlAssignment {
     return edgeBase[from] + fabric.portNum(to);
   }
 
-  /** OpenSM's id of a channel: (switch LID, port, remote switch LID, remote port), compared unsigned. */
+  /**
+   * OpenSM's id of a channel: (switch LID, port, remote switch LID, remote port), compared
+   * unsigned.
+   */
   private long channelId(int slot) {
     int peer = fabric.peerPort(slot);
     int sw = fabric.nodeOfPort(slot);
     int remote = fabric.nodeOfPort(peer);
-    return ((long) fabric.baseLid(fabric.port(sw, 0)) << 48) | ((long) fabric.portNum(slot) << 32)
-        | ((long) fabric.baseLid(fabric.port(remote, 0)) << 16) | fabric.portNum(peer);
+    return ((long) fabric.baseLid(fabric.port(sw, 0)) << 48)
+        | ((long) fabric.portNum(slot) << 32)
+        | ((long) fabric.baseLid(fabric.port(remote, 0)) << 16)
+        | fabric.portNum(peer);
   }
 
   // ---- VL 0 -------------------------------------------------------------------------------------
 
   /**
    * Per thread: the first use (group << 8 | hop) and the summed weight of every dependency, side by
-   * side at {@code 2 * edge} and {@code 2 * edge + 1} (one cache line per update), and the first use
-   * of channels that form a path alone; other channels' first use follows from their dependencies.
+   * side at {@code 2 * edge} and {@code 2 * edge + 1} (one cache line per update), and the first
+   * use of channels that form a path alone; other channels' first use follows from their
+   * dependencies.
    */
   private final class FirstUse implements Parallel.Worker {
     final long[] channelFirst = new long[fabric.numPortSlots()];
@@ -495,8 +523,9 @@ final class VlAssignment {
   /** VL 0's graph with every group, vertices and dependencies created in OpenSM's order. */
   private Graph buildFirstGraph(int threads, ProgressListener progress, String phase) {
     int numTasks = (ports.length + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
-    List<FirstUse> workers = Parallel.run(numTasks, Parallel.threadsFor(numSwitches, threads), FirstUse::new,
-        progress, phase);
+    List<FirstUse> workers =
+        Parallel.run(
+            numTasks, Parallel.threadsFor(numSwitches, threads), FirstUse::new, progress, phase);
     FirstUse merged = workers.get(0);
     long[] edgeUse = merged.edges;
     for (int w = 1; w < workers.size(); w++) {
@@ -586,7 +615,8 @@ final class VlAssignment {
     return payload;
   }
 
-  // ---- groups per dependency ---------------------------------------------------------------------
+  // ---- groups per dependency
+  // ---------------------------------------------------------------------
 
   /** Lists, per link of {@code g} (VL {@code v}), the groups that entered it, in their order. */
   private void listGroups(Graph g, int v, int threads) {
@@ -597,15 +627,20 @@ final class VlAssignment {
       // every group, by contiguous destination ranges so that each range's entries stay in order
       int parts = Math.max(1, Math.min(Parallel.threadsFor(numSwitches, threads), ports.length));
       int[][] count = new int[parts][numLinks];
-      Parallel.run(parts, parts, () -> new Parallel.Worker() {
-        final int[] order = new int[numSources];
-        final int[] path = new int[MAX_HOPS];
+      Parallel.run(
+          parts,
+          parts,
+          () ->
+              new Parallel.Worker() {
+                final int[] order = new int[numSources];
+                final int[] path = new int[MAX_HOPS];
 
-        @Override
-        public void run(int part) {
-          forGroupsOfPart(part, parts, order, path, g, (link, group) -> count[part][link]++);
-        }
-      });
+                @Override
+                public void run(int part) {
+                  forGroupsOfPart(
+                      part, parts, order, path, g, (link, group) -> count[part][link]++);
+                }
+              });
       long total = 0;
       int[][] next = new int[parts][];
       for (int link = 0; link < numLinks; link++) {
@@ -625,16 +660,21 @@ final class VlAssignment {
         next[part] = count[part];
       }
       int[] filled = groups;
-      Parallel.run(parts, parts, () -> new Parallel.Worker() {
-        final int[] order = new int[numSources];
-        final int[] path = new int[MAX_HOPS];
+      Parallel.run(
+          parts,
+          parts,
+          () ->
+              new Parallel.Worker() {
+                final int[] order = new int[numSources];
+                final int[] path = new int[MAX_HOPS];
 
-        @Override
-        public void run(int part) {
-          int[] at = next[part];
-          forGroupsOfPart(part, parts, order, path, g, (link, group) -> filled[at[link]++] = group);
-        }
-      });
+                @Override
+                public void run(int part) {
+                  int[] at = next[part];
+                  forGroupsOfPart(
+                      part, parts, order, path, g, (link, group) -> filled[at[link]++] = group);
+                }
+              });
     } else {
       int[] path = new int[MAX_HOPS];
       IntArrayList members = g.members;
@@ -670,8 +710,11 @@ final class VlAssignment {
     void visit(int link, int group);
   }
 
-  /** Visits the groups of destinations {@code part}/{@code parts} in order, with their links in g. */
-  private void forGroupsOfPart(int part, int parts, int[] order, int[] path, Graph g, LinkVisitor visitor) {
+  /**
+   * Visits the groups of destinations {@code part}/{@code parts} in order, with their links in g.
+   */
+  private void forGroupsOfPart(
+      int part, int parts, int[] order, int[] path, Graph g, LinkVisitor visitor) {
     int from = (int) ((long) ports.length * part / parts);
     int to = (int) ((long) ports.length * (part + 1) / parts);
     for (int i = from; i < to; i++) {
@@ -691,7 +734,8 @@ final class VlAssignment {
     }
   }
 
-  // ---- moving groups -----------------------------------------------------------------------------
+  // ---- moving groups
+  // -----------------------------------------------------------------------------
 
   private Graph newGraph() {
     return new Graph(fabric.numPortSlots(), numEdges);
@@ -731,9 +775,12 @@ final class VlAssignment {
     }
   }
 
-  // ---- one VL's channel dependency graph ---------------------------------------------------------
+  // ---- one VL's channel dependency graph
+  // ---------------------------------------------------------
 
-  /** One VL's channel dependency graph: vertices are channels (port slots), links are dependencies. */
+  /**
+   * One VL's channel dependency graph: vertices are channels (port slots), links are dependencies.
+   */
   private final class Graph {
     final int[] nodeOfChannel;
     final int[] linkOfEdge;
@@ -851,7 +898,9 @@ final class VlAssignment {
       }
     }
 
-    /** The tree's pre-order, fixed for the search: no vertex is added to a VL while it is searched. */
+    /**
+     * The tree's pre-order, fixed for the search: no vertex is added to a VL while it is searched.
+     */
     void prepareSearch() {
       preorder = new int[numNodes];
       preIndex = new int[numNodes];

@@ -10,22 +10,22 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
- * LASH: Layered Shortest Path routing (Skeie, Lysne, Theiss, "Layered Shortest Path (LASH)
- * Routing in Irregular System Area Networks", IPDPS 2002). Every switch pair gets a shortest path;
- * pairs are spread over virtual layers (SLs) so that each layer's channel dependency graph is
- * acyclic, which makes the routing deadlock-free. OpenSM counterpart: {@code -R lash} (with
- * {@code -Q} for a 1:1 SL-to-VL map), option {@code lash_start_vl}.
+ * LASH: Layered Shortest Path routing (Skeie, Lysne, Theiss, "Layered Shortest Path (LASH) Routing
+ * in Irregular System Area Networks", IPDPS 2002). Every switch pair gets a shortest path; pairs
+ * are spread over virtual layers (SLs) so that each layer's channel dependency graph is acyclic,
+ * which makes the routing deadlock-free. OpenSM counterpart: {@code -R lash} (with {@code -Q} for a
+ * 1:1 SL-to-VL map), option {@code lash_start_vl}.
  *
  * <p>Routes: {@link ShortestPathTrees} (identical to OpenSM's, so the LFTs equal OpenSM's entry for
  * entry). Layers: {@link LayerAssignment} (the same pair order and first-fit rule, hence the same
- * layer count and the same layer per pair before balancing; balancing is seeded from
- * {@link RoutingOptions#seed()} where OpenSM uses glibc's {@code rand()}). The SL of a path is its
- * layer plus {@code lashStartVl}; paths within one switch get {@code lashStartVl}, so the SL
- * table's {@code numVls()} is the layer count plus {@code lashStartVl}. Differences:
- * no mesh analysis ({@code --do_mesh_analysis}); OpenSM's balancing can spin forever when all
- * untried candidates are gone (its trial counter is not decremented on moves), ours stops.
- * A fabric split into parts by failures is routed part by part (pairs of different parts keep
- * {@code NO_ROUTE}); OpenSM, whose SM sees only its own part, never meets one.
+ * layer count and the same layer per pair before balancing; balancing is seeded from {@link
+ * RoutingOptions#seed()} where OpenSM uses glibc's {@code rand()}). The SL of a path is its layer
+ * plus {@code lashStartVl}; paths within one switch get {@code lashStartVl}, so the SL table's
+ * {@code numVls()} is the layer count plus {@code lashStartVl}. Differences: no mesh analysis
+ * ({@code --do_mesh_analysis}); OpenSM's balancing can spin forever when all untried candidates are
+ * gone (its trial counter is not decremented on moves), ours stops. A fabric split into parts by
+ * failures is routed part by part (pairs of different parts keep {@code NO_ROUTE}); OpenSM, whose
+ * SM sees only its own part, never meets one.
  *
  * <p>Cost: routes O(n (n + channels) + n^2 depth) for n switches; layers O(n^2 * layers * path
  * length) walks plus incremental cycle checks on a dynamic topological order ({@link LayeredCdg})
@@ -72,33 +72,48 @@ public final class LashEngine implements RoutingEngine {
     RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
     if (n > 46_340) {
-      throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + n + " switches exceed the 46,340 its n x n route"
-          + " table can hold");
+      throw new RoutingException(
+          RoutingException.Reason.TOO_LARGE,
+          "lash: " + n + " switches exceed the 46,340 its n x n route" + " table can hold");
     }
     int available = options.maxVls() - lashStartVl;
     if (available < 1) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "lash: lash_start_vl " + lashStartVl
-          + " leaves no VL of the " + options.maxVls() + " available");
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          "lash: lash_start_vl "
+              + lashStartVl
+              + " leaves no VL of the "
+              + options.maxVls()
+              + " available");
     }
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph, options.progress());
     // counting on past the limit costs little and makes the refusal say what would suffice
-    LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
-        options.progress());
+    LayerAssignment layers =
+        LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED, options.progress());
     if (layers == null) {
-      throw RoutingException.vlsExceeded("lash: needs more than " + MAX_LAYERS_COUNTED
-          + " VLs, limit is " + available + vlNote(options), MAX_LAYERS_COUNTED + 1, available);
+      throw RoutingException.vlsExceeded(
+          "lash: needs more than "
+              + MAX_LAYERS_COUNTED
+              + " VLs, limit is "
+              + available
+              + vlNote(options),
+          MAX_LAYERS_COUNTED + 1,
+          available);
     }
     if (layers.numLayers() > available) {
-      throw RoutingException.vlsExceeded("lash: needs " + layers.numLayers() + " VLs, limit is "
-          + available + vlNote(options), layers.numLayers(), available);
+      throw RoutingException.vlsExceeded(
+          "lash: needs " + layers.numLayers() + " VLs, limit is " + available + vlNote(options),
+          layers.numLayers(),
+          available);
     }
     layers.balance(options.seed(), options.progress());
     return buildRouting(fabric, graph, route, layers, options.progress());
   }
 
   private String vlNote(RoutingOptions options) {
-    return lashStartVl == 0 ? ""
+    return lashStartVl == 0
+        ? ""
         : " (" + options.maxVls() + " VLs minus lash_start_vl " + lashStartVl + ")";
   }
 
@@ -110,16 +125,21 @@ public final class LashEngine implements RoutingEngine {
     RoutableFabrics.require(fabric, "lash");
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph);
-    LayerAssignment layers = LayerAssignment.assign(graph, route, MAX_LAYERS_COUNTED,
-        org.ibrouting.routing.ProgressListener.SILENT);
+    LayerAssignment layers =
+        LayerAssignment.assign(
+            graph, route, MAX_LAYERS_COUNTED, org.ibrouting.routing.ProgressListener.SILENT);
     if (layers == null) {
       throw new RoutingException("lash: needs more than " + MAX_LAYERS_COUNTED + " layers");
     }
     return layers.pathsPerLayer();
   }
 
-  private Routing buildRouting(Fabric fabric, SwitchGraph graph, byte[] route,
-      LayerAssignment layers, org.ibrouting.routing.ProgressListener progress) {
+  private Routing buildRouting(
+      Fabric fabric,
+      SwitchGraph graph,
+      byte[] route,
+      LayerAssignment layers,
+      org.ibrouting.routing.ProgressListener progress) {
     int n = graph.numSwitches;
     int maxLid = fabric.maxLid();
     // per LID: the switch it sits on or is cabled to, and the port of that switch leading to it

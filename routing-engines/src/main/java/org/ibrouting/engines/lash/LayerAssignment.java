@@ -5,13 +5,13 @@ import java.util.SplittableRandom;
 import org.ibrouting.routing.ProgressListener;
 
 /**
- * LASH's layer (virtual lane) assignment: unordered switch pairs {@code {i, j}} in the order
- * {@code i} ascending, {@code j} ascending go, both directions together, into the first layer
- * whose channel dependency graph stays acyclic, or into a new layer when every open layer refuses.
- * This reproduces OpenSM's {@code lash_core} decisions exactly (its DFS from the first channel of
- * each path detects precisely the cycles the new dependencies close). Balancing then moves pairs
- * from the fullest layer to the emptiest, as OpenSM's {@code balance_virtual_lanes} does, with a
- * seeded generator instead of glibc's {@code rand()}.
+ * LASH's layer (virtual lane) assignment: unordered switch pairs {@code {i, j}} in the order {@code
+ * i} ascending, {@code j} ascending go, both directions together, into the first layer whose
+ * channel dependency graph stays acyclic, or into a new layer when every open layer refuses. This
+ * reproduces OpenSM's {@code lash_core} decisions exactly (its DFS from the first channel of each
+ * path detects precisely the cycles the new dependencies close). Balancing then moves pairs from
+ * the fullest layer to the emptiest, as OpenSM's {@code balance_virtual_lanes} does, with a seeded
+ * generator instead of glibc's {@code rand()}.
  *
  * <p>Memory: n^2 bytes for the layer of every ordered pair; during balancing 1 int per pair.
  */
@@ -38,8 +38,8 @@ final class LayerAssignment {
    * Assigns every pair, opening at most {@code maxLayers} layers; returns null when more would be
    * needed.
    */
-  static LayerAssignment assign(SwitchGraph graph, byte[] route, int maxLayers,
-      ProgressListener progress) {
+  static LayerAssignment assign(
+      SwitchGraph graph, byte[] route, int maxLayers, ProgressListener progress) {
     int n = graph.numSwitches;
     LayeredCdg cdg = new LayeredCdg(graph, route, maxLayers);
     byte[] layerOf = new byte[n * n];
@@ -81,8 +81,8 @@ final class LayerAssignment {
   }
 
   /**
-   * The layer of the path from switch {@code src} to switch {@code dst} (0 when equal,
-   * -1 when no path joins them).
+   * The layer of the path from switch {@code src} to switch {@code dst} (0 when equal, -1 when no
+   * path joins them).
    */
   int layer(int src, int dst) {
     return layerOf[src * n + dst];
@@ -166,7 +166,8 @@ final class LayerAssignment {
           fullest = newFullest;
           emptiest = newEmptiest;
         }
-        progress.progress("lash: balancing", Math.min(toMean, startMax - pathsInLayer[fullest]), toMean);
+        progress.progress(
+            "lash: balancing", Math.min(toMean, startMax - pathsInLayer[fullest]), toMean);
       } else {
         int lastUntried = --untried[fullest];
         from[pick] = from[lastUntried];

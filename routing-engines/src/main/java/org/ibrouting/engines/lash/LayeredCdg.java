@@ -11,8 +11,8 @@ import org.ibrouting.internal.IncrementalCdg;
  * maintained by Pearce and Kelly's dynamic topological sort. A path adds only its dependencies that
  * are new to the layer; one that would close a cycle refuses the path, whose additions are then
  * undone. Removing dependencies never invalidates an order, so undoing a refused path and moving
- * paths between layers cost only their walk. This replaces OpenSM's full depth-first search plus
- * a sweep of the whole n x n vertex matrix per attempt.
+ * paths between layers cost only their walk. This replaces OpenSM's full depth-first search plus a
+ * sweep of the whole n x n vertex matrix per attempt.
  *
  * <p>Memory per open layer: 1 int per dependency slot (the sum over switches of their degree
  * squared) and 2 ints per channel; shared: 3 ints per dependency slot and 7 ints per channel.
@@ -80,8 +80,12 @@ final class LayeredCdg {
    */
   void addPairToEmptyLayer(int layer, int a, int b) {
     if (!tryAddPair(layer, a, b)) {
-      throw new IllegalStateException("lash: the paths between switches " + a + " and " + b
-          + " alone close a dependency cycle; the routes are not shortest paths");
+      throw new IllegalStateException(
+          "lash: the paths between switches "
+              + a
+              + " and "
+              + b
+              + " alone close a dependency cycle; the routes are not shortest paths");
     }
   }
 

@@ -9,8 +9,8 @@ import org.ibrouting.routing.ProgressListener;
  * from {@code s} to {@code d} is the tree edge from {@code s} towards {@code d} in the tree of the
  * lowest root in which {@code d} lies below {@code s}. The root {@code s} itself always qualifies,
  * so every pair is routed, along a shortest path. On a fabric split into several parts (failed
- * links or switches) each root's tree spans its own part, and pairs of different parts stay
- * {@link #UNSET}: each part is routed on its own.
+ * links or switches) each root's tree spans its own part, and pairs of different parts stay {@link
+ * #UNSET}: each part is routed on its own.
  *
  * <p>OpenSM recurses over each tree and concatenates linked lists of subtree members. Here each
  * tree is a parent array from one BFS, and every destination walks up to the root, filling the
@@ -26,8 +26,8 @@ final class ShortestPathTrees {
 
   /**
    * Returns {@code route[s * n + d]}: the index (into {@code s}'s channels) of the first hop from
-   * switch {@code s} to switch {@code d}, {@link #UNSET} where {@code s == d} or no link path
-   * joins them. Memory: n^2 bytes.
+   * switch {@code s} to switch {@code d}, {@link #UNSET} where {@code s == d} or no link path joins
+   * them. Memory: n^2 bytes.
    */
   static byte[] compute(SwitchGraph graph) {
     return compute(graph, ProgressListener.SILENT);

@@ -2,8 +2,8 @@ package org.ibrouting.engines.lash;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
-import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -14,11 +14,11 @@ import org.ibrouting.routing.RoutingException;
  * <p>Channels of switch {@code sw} are {@code chanStart[sw] .. chanStart[sw+1]-1}, in order of
  * their first port, which is also the order OpenSM's breadth-first searches meet the neighbours.
  * The <em>dependency slots</em> of channel {@code c = (a -> b)} are {@code depStart[c] ..
- * depStart[c+1]-1}, one per channel leaving {@code b} in the same order, so the dependency
- * {@code (a -> b) -> (b -> x)} has the fixed slot {@code depStart[c] + (channel(b->x) - chanStart[b])}.
+ * depStart[c+1]-1}, one per channel leaving {@code b} in the same order, so the dependency {@code
+ * (a -> b) -> (b -> x)} has the fixed slot {@code depStart[c] + (channel(b->x) - chanStart[b])}.
  *
- * <p>{@link #climbingOrder} is where each channel starts in the layers' topological orders
- * ({@link IncrementalCdg#climbingOrder}).
+ * <p>{@link #climbingOrder} is where each channel starts in the layers' topological orders ({@link
+ * IncrementalCdg#climbingOrder}).
  *
  * <p>Memory: 6 ints per channel plus 1 int per switch.
  */
@@ -32,8 +32,15 @@ final class SwitchGraph {
   final int[] depStart;
   final int[] climbingOrder;
 
-  private SwitchGraph(int numSwitches, int[] chanStart, int[] tailOf, int[] headOf,
-      int[] portNumOf, int[] reverseOf, int[] depStart, int[] climbingOrder) {
+  private SwitchGraph(
+      int numSwitches,
+      int[] chanStart,
+      int[] tailOf,
+      int[] headOf,
+      int[] portNumOf,
+      int[] reverseOf,
+      int[] depStart,
+      int[] climbingOrder) {
     this.numSwitches = numSwitches;
     this.chanStart = chanStart;
     this.tailOf = tailOf;
@@ -89,12 +96,22 @@ final class SwitchGraph {
       depStart[c] = (int) numDeps;
       numDeps += chanStart[headOf[c] + 1] - chanStart[headOf[c]];
       if (numDeps > Integer.MAX_VALUE - 16) {
-        throw new RoutingException(RoutingException.Reason.TOO_LARGE, "lash: " + numDeps
-            + " channel dependency slots exceed 2^31 (too many switches of too high a degree)");
+        throw new RoutingException(
+            RoutingException.Reason.TOO_LARGE,
+            "lash: "
+                + numDeps
+                + " channel dependency slots exceed 2^31 (too many switches of too high a degree)");
       }
     }
     depStart[numChannels] = (int) numDeps;
-    return new SwitchGraph(n, chanStart, tailOf, headOf, portNumOf, reverseOf, depStart,
+    return new SwitchGraph(
+        n,
+        chanStart,
+        tailOf,
+        headOf,
+        portNumOf,
+        reverseOf,
+        depStart,
         IncrementalCdg.climbingOrder(fabric, tailOf, headOf));
   }
 
@@ -106,7 +123,9 @@ final class SwitchGraph {
     return depStart[headOf.length];
   }
 
-  /** The slot of dependency {@code from -> to}, where {@code to} leaves the head of {@code from}. */
+  /**
+   * The slot of dependency {@code from -> to}, where {@code to} leaves the head of {@code from}.
+   */
   int depSlot(int from, int to) {
     return depStart[from] + (to - chanStart[headOf[from]]);
   }

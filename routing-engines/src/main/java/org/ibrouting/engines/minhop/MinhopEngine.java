@@ -12,12 +12,12 @@ import org.ibrouting.routing.RoutingOptions;
 
 /**
  * MINHOP: OpenSM's default routing ({@code -R minhop}, OpenSM 3.3.23): every switch forwards each
- * LID over a minimum-hop port, balancing by the number of routes it has already placed on each
- * port (a local, per-switch balance). LFT-identical to OpenSM's on its first sweep.
+ * LID over a minimum-hop port, balancing by the number of routes it has already placed on each port
+ * (a local, per-switch balance). LFT-identical to OpenSM's on its first sweep.
  *
  * <p>The hop matrix comes from {@link HopMatrix}, the tables from {@code MinhopLftBuilder}.
- * Differences from OpenSM: none known for the default options; {@code --scatter-ports},
- * {@code --port-shifting}, hop-weight, ignore and routing-order files are not offered.
+ * Differences from OpenSM: none known for the default options; {@code --scatter-ports}, {@code
+ * --port-shifting}, hop-weight, ignore and routing-order files are not offered.
  *
  * <p>Cost: O(switches x links) for the matrix plus O(switches x LIDs x ports) for the tables, in
  * parallel over switches; 1 byte per switch pair plus the LFTs.
@@ -33,7 +33,8 @@ public final class MinhopEngine implements RoutingEngine {
     RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, "minhop");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
+    HopMatrix hops =
+        HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
   }

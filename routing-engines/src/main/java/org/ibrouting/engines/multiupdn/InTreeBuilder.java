@@ -6,9 +6,9 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 
 /**
- * Builds the in-tree of one destination LID over all Up*&#47;Down* trees at once (see
- * {@link MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the
- * last {@link #build} and are overwritten by the next.
+ * Builds the in-tree of one destination LID over all Up*&#47;Down* trees at once (see {@link
+ * MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the last
+ * {@link #build} and are overwritten by the next.
  *
  * <p>Memory: 10 ints, a long and a boolean per switch, plus the shared {@link Adjacency}.
  */
@@ -22,14 +22,19 @@ final class InTreeBuilder {
 
   /** The switches of the in-tree, destination first, in order of non-decreasing hop count. */
   final int[] order;
+
   /** How many switches {@link #order} holds. */
   int count;
+
   /** Per switch: the channel it forwards on towards the destination (-1 at the destination). */
   final int[] via;
+
   /** Per switch: the trees in which its route to the destination is up*-then-down*. */
   final int[] legal;
+
   /** Per switch: the trees in which its route to the destination takes down hops only. */
   final int[] allDown;
+
   /** Per switch: hops to the destination switch. */
   final int[] dist;
 
@@ -47,8 +52,8 @@ final class InTreeBuilder {
 
   /**
    * The switch-to-switch channels the in-trees grow over, read once per destination LID: for each
-   * switch u, in u's port order, every neighbouring switch s (not u itself), the channel from s back
-   * to u and the trees in which that channel goes up. Shared by the builders of all threads.
+   * switch u, in u's port order, every neighbouring switch s (not u itself), the channel from s
+   * back to u and the trees in which that channel goes up. Shared by the builders of all threads.
    * Memory: 3 ints per channel.
    */
   static final class Adjacency {
@@ -97,7 +102,11 @@ final class InTreeBuilder {
    * @param componentSize per switch: how many switches (itself included) its component holds
    * @param fallback tree 0's legal hop table, computed on first use
    */
-  InTreeBuilder(Fabric fabric, int numTrees, Adjacency adjacency, int[] componentSize,
+  InTreeBuilder(
+      Fabric fabric,
+      int numTrees,
+      Adjacency adjacency,
+      int[] componentSize,
       Supplier<UpDownHops> fallback) {
     this.fabric = fabric;
     this.n = fabric.numSwitches();
@@ -138,8 +147,8 @@ final class InTreeBuilder {
    * Builds the in-tree towards switch {@code destSw}: greedily, layer by layer, every switch takes
    * the shortest next hop that keeps its route legal in at least one tree; ties are broken at
    * random, or by least {@code load} when it is not null. When switches of the component find no
-   * such hop, their tree-0 Up*&#47;Down* routes are protected and the greedy runs again (see
-   * {@link MultiUpdnEngine}).
+   * such hop, their tree-0 Up*&#47;Down* routes are protected and the greedy runs again (see {@link
+   * MultiUpdnEngine}).
    */
   void build(int destSw, long[] load) {
     protectEpoch++;
@@ -198,9 +207,9 @@ final class InTreeBuilder {
 
   /**
    * Grows the in-tree layer by layer. Every channel from a switch of the last layer is looked at
-   * once, from its far end s: while s is not finalized, {@code via[s]}, {@code legal[s]} and
-   * {@code allDown[s]} hold its best hop so far in this layer (reservoir sampling over the legal
-   * hops for random ties; the least loaded, first found on ties, for load).
+   * once, from its far end s: while s is not finalized, {@code via[s]}, {@code legal[s]} and {@code
+   * allDown[s]} hold its best hop so far in this layer (reservoir sampling over the legal hops for
+   * random ties; the least loaded, first found on ties, for load).
    */
   private void greedy(int destSw, long[] load) {
     start(destSw);
@@ -239,7 +248,8 @@ final class InTreeBuilder {
           if (protectedIn[s] == protectEpoch && ((protectDown[s] ? dn : l) & 1) == 0) {
             continue;
           }
-          boolean take = load == null ? nextInt(++ties[s]) == 0 : via[s] < 0 || load[c] < load[via[s]];
+          boolean take =
+              load == null ? nextInt(++ties[s]) == 0 : via[s] < 0 || load[c] < load[via[s]];
           if (take) {
             via[s] = c;
             legal[s] = l;

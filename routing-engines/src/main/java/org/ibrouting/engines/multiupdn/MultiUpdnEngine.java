@@ -5,13 +5,12 @@ import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
-import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingEngine;
@@ -20,13 +19,13 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Several Up*&#47;Down* trees, one per virtual lane (J. Flich, P. López, J.C. Sancho, A. Robles,
- * J. Duato, "Improving InfiniBand Routing through Multiple Virtual Networks", ISHPC 2002): each
- * tree has its own root and its own SL (SL t = VL t = tree t), and every pair takes a shortest
- * route that is up*-then-down* in the tree whose SL it carries. Each VL then carries only routes
- * legal in one tree, so each VL's channel dependency graph is acyclic. Roots: see
- * {@link TreeRoots} (least total distance first, then as far apart and as equidistant as
- * possible; a root GUID file gives the first ones). No OpenSM counterpart.
+ * Several Up*&#47;Down* trees, one per virtual lane (J. Flich, P. López, J.C. Sancho, A. Robles, J.
+ * Duato, "Improving InfiniBand Routing through Multiple Virtual Networks", ISHPC 2002): each tree
+ * has its own root and its own SL (SL t = VL t = tree t), and every pair takes a shortest route
+ * that is up*-then-down* in the tree whose SL it carries. Each VL then carries only routes legal in
+ * one tree, so each VL's channel dependency graph is acyclic. Roots: see {@link TreeRoots} (least
+ * total distance first, then as far apart and as equidistant as possible; a root GUID file gives
+ * the first ones). No OpenSM counterpart.
  *
  * <p>InfiniBand forwards by destination LID only, whatever the VL, so the paper's per-pair choice
  * "a shortest path among all trees" is realised per destination LID as one in-tree:
@@ -35,36 +34,37 @@ import org.ibrouting.routing.SlTable;
  *   <li>Every switch s keeps two tree masks for its route to the destination: {@code legal[s]}, the
  *       trees in which the route is up*-then-down*, and {@code allDown[s]}, those in which it takes
  *       down hops only (at the destination switch both are all trees).
- *   <li>A hop s→u extends u's route legally in tree t when it goes up in t and u's route is legal in
- *       t, or goes down in t and u's route is all-down in t: {@code legal[s] = (up & legal[u]) |
+ *   <li>A hop s→u extends u's route legally in tree t when it goes up in t and u's route is legal
+ *       in t, or goes down in t and u's route is all-down in t: {@code legal[s] = (up & legal[u]) |
  *       (~up & allDown[u])}, {@code allDown[s] = ~up & allDown[u]}.
  *   <li>The in-tree grows from the destination outwards, layer by layer (BFS): a switch joins the
  *       first layer in which one of its neighbours of the previous layer gives it a non-empty
  *       {@code legal} mask, over the channel chosen among all such neighbours at random (seeded,
- *       {@code multiupdn_choice=random}) or with the least load of routes placed so far
- *       ({@code load}). Routes therefore are as short as the choices already made allow.
+ *       {@code multiupdn_choice=random}) or with the least load of routes placed so far ({@code
+ *       load}). Routes therefore are as short as the choices already made allow.
  *   <li>Each source switch's SL towards the destination is one tree of its {@code legal} mask, at
  *       random or the tree that carries the fewest routes so far.
  *   <li>A switch may find no legal neighbour: the greedy choices of its neighbours left no tree
  *       open to it. Then the stuck switches and the switches of their tree-0 Up*&#47;Down* routes
  *       (from {@code UpDownHops}, destination-based and complete) are <em>protected</em> and the
- *       in-tree is grown again: a protected switch accepts only hops that keep tree 0 legal for
- *       its route, and all-down in tree 0 where tree 0's own route is all-down. Its next switch on
- *       that route is protected as well, so by induction from the destination every protected
- *       switch finds a hop; each round protects at least one more switch, so the rounds end
- *       (on random fabrics one round in about 7% of the destinations, rarely two) and every
- *       connected pair is routed. Unprotected switches keep their free choice.
+ *       in-tree is grown again: a protected switch accepts only hops that keep tree 0 legal for its
+ *       route, and all-down in tree 0 where tree 0's own route is all-down. Its next switch on that
+ *       route is protected as well, so by induction from the destination every protected switch
+ *       finds a hop; each round protects at least one more switch, so the rounds end (on random
+ *       fabrics one round in about 7% of the destinations, rarely two) and every connected pair is
+ *       routed. Unprotected switches keep their free choice.
  * </ul>
  *
- * With one tree every route is an Up*&#47;Down* route of that tree, but not always updn's: a
- * switch may climb and descend where a longer down-only route exists, unless protected. Roots are chosen per connected component of the switch graph, so every tree covers every
- * component. The LFT of a switch maps its own LIDs to port 0.
+ * With one tree every route is an Up*&#47;Down* route of that tree, but not always updn's: a switch
+ * may climb and descend where a longer down-only route exists, unless protected. Roots are chosen
+ * per connected component of the switch graph, so every tree covers every component. The LFT of a
+ * switch maps its own LIDs to port 0.
  *
  * <p>Cost: a hop matrix and one BFS per tree, then per destination LID one BFS over the switch
  * links with two masks per switch (O(LIDs x channels)); random choice runs destinations in
- * parallel, load-based choice in order. Memory: 1 byte per switch pair (hop matrix, twice more
- * for the tree-0 fallback if needed), about 12 ints per switch and thread, 3 ints per channel, and
- * 2 bytes per (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
+ * parallel, load-based choice in order. Memory: 1 byte per switch pair (hop matrix, twice more for
+ * the tree-0 fallback if needed), about 12 ints per switch and thread, 3 ints per channel, and 2
+ * bytes per (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
  */
 public final class MultiUpdnEngine implements RoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
@@ -87,12 +87,15 @@ public final class MultiUpdnEngine implements RoutingEngine {
     /** Checks the tree count. */
     public Settings {
       if (trees < 0 || trees > 15) {
-        throw new IllegalArgumentException("multiupdn: trees must be 0 (default) or 1..15, not " + trees);
+        throw new IllegalArgumentException(
+            "multiupdn: trees must be 0 (default) or 1..15, not " + trees);
       }
       java.util.Objects.requireNonNull(choice, "choice");
     }
 
-    /** Two trees (fewer if fewer VLs are allowed), random choice, roots chosen from the topology. */
+    /**
+     * Two trees (fewer if fewer VLs are allowed), random choice, roots chosen from the topology.
+     */
     public static Settings defaults() {
       return new Settings(0, Choice.RANDOM, null);
     }
@@ -126,19 +129,36 @@ public final class MultiUpdnEngine implements RoutingEngine {
     HopMatrix.requireSize(fabric, "multiupdn");
     int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
     if (numTrees > options.maxVls()) {
-      throw RoutingException.vlsExceeded("multiupdn: updn_trees=" + numTrees + " needs " + numTrees
-          + " VLs, the limit is " + options.maxVls() + "; allow more VLs or use fewer trees", numTrees,
+      throw RoutingException.vlsExceeded(
+          "multiupdn: updn_trees="
+              + numTrees
+              + " needs "
+              + numTrees
+              + " VLs, the limit is "
+              + options.maxVls()
+              + "; allow more VLs or use fewer trees",
+          numTrees,
           options.maxVls());
     }
-    int[] preset = rootGuids == null ? new int[0]
-        : org.ibrouting.engines.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
+    int[] preset =
+        rootGuids == null
+            ? new int[0]
+            : org.ibrouting.engines.internal.GuidFiles.switches(
+                fabric, rootGuids, name(), "root GUID list");
     if (preset.length > numTrees) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "multiupdn: root GUID list "
-          + rootGuids.source() + " names " + preset.length
-          + " switches, more than the " + numTrees + " trees (updn_trees)");
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          "multiupdn: root GUID list "
+              + rootGuids.source()
+              + " names "
+              + preset.length
+              + " switches, more than the "
+              + numTrees
+              + " trees (updn_trees)");
     }
     int threads = Parallel.threadsFor(n, options.threads());
-    HopMatrix hops = HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
+    HopMatrix hops =
+        HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
     int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
     int[][] ranks = new int[numTrees][];
     int[] upTrees = new int[fabric.numPortSlots()];
@@ -169,27 +189,32 @@ public final class MultiUpdnEngine implements RoutingEngine {
       }
     }
     int[] rankZero = ranks[0];
-    Supplier<UpDownHops> treeZero = new Supplier<>() {
-      private UpDownHops table;
+    Supplier<UpDownHops> treeZero =
+        new Supplier<>() {
+          private UpDownHops table;
 
-      @Override
-      public synchronized UpDownHops get() {
-        if (table == null) {
-          table = UpDownHops.compute(fabric, new UpDownHops.Turns() {
-            @Override
-            public boolean first(int x, int y) {
-              return UpDownHops.isUp(fabric, rankZero, x, y);
-            }
+          @Override
+          public synchronized UpDownHops get() {
+            if (table == null) {
+              table =
+                  UpDownHops.compute(
+                      fabric,
+                      new UpDownHops.Turns() {
+                        @Override
+                        public boolean first(int x, int y) {
+                          return UpDownHops.isUp(fabric, rankZero, x, y);
+                        }
 
-            @Override
-            public boolean last(int x, int y) {
-              return !UpDownHops.isUp(fabric, rankZero, x, y);
+                        @Override
+                        public boolean last(int x, int y) {
+                          return !UpDownHops.isUp(fabric, rankZero, x, y);
+                        }
+                      },
+                      1);
             }
-          }, 1);
-        }
-        return table;
-      }
-    };
+            return table;
+          }
+        };
 
     int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
     RoutingBuilder routing = Routing.builder(fabric, name()).setOwnLidsToPortZero();
@@ -199,18 +224,42 @@ public final class MultiUpdnEngine implements RoutingEngine {
     LidMajorLfts sls = new LidMajorLfts(fabric);
     InTreeBuilder.Adjacency adjacency = new InTreeBuilder.Adjacency(fabric, upTrees);
     if (choice == Choice.RANDOM) {
-      Parallel.run(destinations.length, Parallel.threadsFor(n, options.threads()), () -> {
-        InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
-        return dest -> routeDestination(fabric, destinations[dest], builder, options.seed(), null, null,
-            null, lfts, sls);
-      }, options.progress(), "multiupdn: destinations");
+      Parallel.run(
+          destinations.length,
+          Parallel.threadsFor(n, options.threads()),
+          () -> {
+            InTreeBuilder builder =
+                new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
+            return dest ->
+                routeDestination(
+                    fabric,
+                    destinations[dest],
+                    builder,
+                    options.seed(),
+                    null,
+                    null,
+                    null,
+                    lfts,
+                    sls);
+          },
+          options.progress(),
+          "multiupdn: destinations");
     } else {
-      InTreeBuilder builder = new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
+      InTreeBuilder builder =
+          new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
       long[] load = new long[fabric.numPortSlots()];
       long[] routesOfTree = new long[numTrees];
       for (int dest = 0; dest < destinations.length; dest++) {
-        routeDestination(fabric, destinations[dest], builder, options.seed(), load, casOfSwitch,
-            routesOfTree, lfts, sls);
+        routeDestination(
+            fabric,
+            destinations[dest],
+            builder,
+            options.seed(),
+            load,
+            casOfSwitch,
+            routesOfTree,
+            lfts,
+            sls);
         options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
       }
     }
@@ -223,8 +272,16 @@ public final class MultiUpdnEngine implements RoutingEngine {
   }
 
   /** Routes every LID of end port {@code destPort}; {@code load} null means random choice. */
-  private static void routeDestination(Fabric fabric, int destPort, InTreeBuilder builder, long seed,
-      long[] load, long[] casOfSwitch, long[] routesOfTree, LidMajorLfts lfts, LidMajorLfts sls) {
+  private static void routeDestination(
+      Fabric fabric,
+      int destPort,
+      InTreeBuilder builder,
+      long seed,
+      long[] load,
+      long[] casOfSwitch,
+      long[] routesOfTree,
+      LidMajorLfts lfts,
+      LidMajorLfts sls) {
     int destNode = fabric.nodeOfPort(destPort);
     int destSw;
     int exitPortNum;
@@ -256,8 +313,8 @@ public final class MultiUpdnEngine implements RoutingEngine {
   }
 
   /** One tree of {@code mask}: at random, or the one with the fewest routes so far. */
-  private static int chooseTree(InTreeBuilder builder, int mask, long[] routesOfTree, long[] casOfSwitch,
-      int sw) {
+  private static int chooseTree(
+      InTreeBuilder builder, int mask, long[] routesOfTree, long[] casOfSwitch, int sw) {
     if (Integer.bitCount(mask) == 1) {
       int tree = Integer.numberOfTrailingZeros(mask);
       if (routesOfTree != null) {

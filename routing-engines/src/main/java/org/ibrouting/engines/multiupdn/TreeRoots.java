@@ -7,8 +7,8 @@ import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
 
 /**
- * The roots of the Up*&#47;Down* trees, chosen as Flich et al. choose them, per connected component of
- * the switch graph (a tree needs one root in every component it is to cover):
+ * The roots of the Up*&#47;Down* trees, chosen as Flich et al. choose them, per connected component
+ * of the switch graph (a tree needs one root in every component it is to cover):
  *
  * <ol>
  *   <li>roots given by the root GUID file come first, in file order;
@@ -78,7 +78,8 @@ final class TreeRoots {
   }
 
   /** The next root of component {@code c}, or -1 when every switch of it is a root already. */
-  private static int next(HopMatrix hops, int[] component, int c, long[] total, IntArrayList chosen) {
+  private static int next(
+      HopMatrix hops, int[] component, int c, long[] total, IntArrayList chosen) {
     int best = -1;
     int bestMin = -1;
     int bestSpread = 0;
@@ -97,8 +98,11 @@ final class TreeRoots {
         min = 0;
       }
       int spread = max - min;
-      boolean better = best < 0 || min > bestMin
-          || min == bestMin && (spread < bestSpread || spread == bestSpread && total[sw] < total[best]);
+      boolean better =
+          best < 0
+              || min > bestMin
+              || min == bestMin
+                  && (spread < bestSpread || spread == bestSpread && total[sw] < total[best]);
       if (better) {
         best = sw;
         bestMin = min;

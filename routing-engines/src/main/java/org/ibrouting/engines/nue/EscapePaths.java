@@ -34,12 +34,18 @@ final class EscapePaths {
     treeDist = new long[n];
   }
 
-  /** Whether switch {@code i} is cabled to a destination of the layer last given to {@link #useLayer}. */
+  /**
+   * Whether switch {@code i} is cabled to a destination of the layer last given to {@link
+   * #useLayer}.
+   */
   boolean hasAdjDestinations(int i) {
     return hasAdjDestinations[i];
   }
 
-  /** Makes {@link #hasAdjDestinations} answer for the layer whose destinations sit on {@code destSwitch}. */
+  /**
+   * Makes {@link #hasAdjDestinations} answer for the layer whose destinations sit on {@code
+   * destSwitch}.
+   */
   void useLayer(int[] destSwitch, int count) {
     Arrays.fill(hasAdjDestinations, false);
     for (int k = 0; k < count; k++) {
@@ -48,11 +54,11 @@ final class EscapePaths {
   }
 
   /**
-   * The root of each layer's escape tree, for layers whose destinations' switches are
-   * {@code destSwitch[layer][0 .. count[layer]-1]} ({@code isTerminal[layer][k]}: destination k is
-   * a CA, not the switch itself); -1 for a layer without destinations. Layers whose hulls are the
-   * same share each breadth-first search of the centrality, which runs on {@code threads}
-   * threads; the sums are still taken source after source, so every value is OpenSM's.
+   * The root of each layer's escape tree, for layers whose destinations' switches are {@code
+   * destSwitch[layer][0 .. count[layer]-1]} ({@code isTerminal[layer][k]}: destination k is a CA,
+   * not the switch itself); -1 for a layer without destinations. Layers whose hulls are the same
+   * share each breadth-first search of the centrality, which runs on {@code threads} threads; the
+   * sums are still taken source after source, so every value is OpenSM's.
    */
   int[] centralSwitches(int[][] destSwitch, boolean[][] isTerminal, int[] count, int threads) {
     int numLayers = count.length;
@@ -157,8 +163,8 @@ final class EscapePaths {
    * Brandes' betweenness centrality inside {@code hull} for each of several layers with that hull
    * ({@code terminals[g][v]}: the layer's CA destinations on switch v), OpenSM's way: every CA
    * counts as a leaf of its switch, and each source's dependencies are added once per CA of the
-   * source and once for the switch. One breadth-first search per source serves every layer;
-   * sources run in parallel in chunks, their contributions are added in source order.
+   * source and once for the switch. One breadth-first search per source serves every layer; sources
+   * run in parallel in chunks, their contributions are added in source order.
    */
   private double[][] centrality(boolean[] hull, int[][] terminals, int threads) {
     int n = net.numSwitches;
@@ -180,7 +186,9 @@ final class EscapePaths {
       int from = first;
       int size = Math.min(chunk, numSources - first);
       // the sources of a chunk are independent; each worker fills the slots of its tasks
-      org.ibrouting.internal.Parallel.run(size, org.ibrouting.internal.Parallel.threadsFor(n, threads),
+      org.ibrouting.internal.Parallel.run(
+          size,
+          org.ibrouting.internal.Parallel.threadsFor(n, threads),
           () -> task -> slots[task].compute(sources[from + task], hull, terminals));
       for (int i = 0; i < size; i++) {
         slots[i].addTo(centrality, terminals);

@@ -14,27 +14,28 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 
 /**
- * Nue: deadlock-free routing on the complete channel dependency graph (J. Domke, T. Hoefler,
- * S. Matsuoka, "Routing on the Dependency Graph: A New Approach to Deadlock-Free High-Performance
+ * Nue: deadlock-free routing on the complete channel dependency graph (J. Domke, T. Hoefler, S.
+ * Matsuoka, "Routing on the Dependency Graph: A New Approach to Deadlock-Free High-Performance
  * Routing", HPDC 2016), as OpenSM 3.3.23's {@code -R nue} does it. Works on any topology with any
  * number of VLs, 1 included, and may use non-minimal paths.
  *
  * <p>The destination LIDs are split into {@code k = min(maxVls, nue_max_num_vls)} virtual layers
  * round-robin in OpenSM's port order (OpenSM's "semi-random" split without METIS is this
  * deterministic round robin), or, for a non-zero {@link RoutingOptions#seed()}, round robin over a
- * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree
- * rooted at the most central switch of the destinations' convex hull is coloured into the cCDG;
- * then per destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights
- * starting at P² (P = end-port LIDs) and raised by every path routed, which only takes a channel
- * dependency that closes no cycle in the layer's cCDG, with OpenSM's local backtracking, shortcut
- * check and escape-path fallback at an impasse ({@link NueRouter}). Switch LIDs are then routed on
- * plain weighted shortest-path trees on VL 0 unless {@code includeSwitches} (OpenSM's
- * {@code nue_include_switches}) makes them destinations of the layers. A path's SL is its
- * destination's layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
+ * seeded permutation ({@link #layerPartition}). Per layer: an escape-path spanning tree rooted at
+ * the most central switch of the destinations' convex hull is coloured into the cCDG; then per
+ * destination LID a Dijkstra over channels ({@link NueNetwork}) with link weights starting at P² (P
+ * = end-port LIDs) and raised by every path routed, which only takes a channel dependency that
+ * closes no cycle in the layer's cCDG, with OpenSM's local backtracking, shortcut check and
+ * escape-path fallback at an impasse ({@link NueRouter}). Switch LIDs are then routed on plain
+ * weighted shortest-path trees on VL 0 unless {@code includeSwitches} (OpenSM's {@code
+ * nue_include_switches}) makes them destinations of the layers. A path's SL is its destination's
+ * layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
  *
  * <p>Differences from OpenSM: distances and weights are 64-bit (OpenSM's Dijkstra treats distances
- * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order (Pearce-Kelly)
- * instead of a depth-first search over the whole layer with an O(cCDG) reset per check.
+ * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order
+ * (Pearce-Kelly) instead of a depth-first search over the whole layer with an O(cCDG) reset per
+ * check.
  *
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
  * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
@@ -49,8 +50,8 @@ public final class NueEngine implements RoutingEngine {
   private final boolean resumeOften;
 
   /**
-   * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further
-   *     capped by {@link RoutingOptions#maxVls()}
+   * @param maxNumVls OpenSM's {@code nue_max_num_vls} (1-15): layers to use at most, further capped
+   *     by {@link RoutingOptions#maxVls()}
    * @param includeSwitches OpenSM's {@code nue_include_switches}: route switch LIDs deadlock-free
    *     inside the layers too
    */
@@ -59,8 +60,8 @@ public final class NueEngine implements RoutingEngine {
   }
 
   /**
-   * As above; {@code plainSearch} checks cycles by depth-first search only and walks every edge
-   * one by one, as OpenSM does (tests compare both).
+   * As above; {@code plainSearch} checks cycles by depth-first search only and walks every edge one
+   * by one, as OpenSM does (tests compare both).
    */
   NueEngine(int maxNumVls, boolean includeSwitches, boolean plainSearch) {
     this(maxNumVls, includeSwitches, plainSearch, false);
@@ -92,58 +93,44 @@ public final class NueEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    return route(fabric, options, null);
+    return route(fabric, options, false).routing();
   }
 
+  /** What the router did in a checked routing ({@link #routeChecked}). */
+  record Stats(long backtrackSteps, long escapeFallbacks, long shortcuts, int unorderedLayers) {}
+
+  /** A routing and what its router did. */
+  record Checked(Routing routing, Stats stats) {}
+
   /**
-   * Routes; when {@code counters} is given, also checks the cCDG bookkeeping after every layer and
-   * stores backtracking steps, escape-path fallbacks, shortcuts and layers whose topological order
-   * had to be abandoned in {@code counters[0..3]}.
+   * Routes, checking the cCDG bookkeeping after every layer, and counts backtracking steps,
+   * escape-path fallbacks, shortcuts and layers whose topological order had to be abandoned.
    */
-  Routing route(Fabric fabric, RoutingOptions options, long[] counters) throws RoutingException {
+  Checked routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
+    return route(fabric, options, true);
+  }
+
+  private Checked route(Fabric fabric, RoutingOptions options, boolean check)
+      throws RoutingException {
     if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
+      throw new RoutingException(
+          RoutingException.Reason.NOTHING_TO_ROUTE, "nue: the fabric has no switch to route");
     }
     NueNetwork net = NueNetwork.of(fabric);
     int numLayers = Math.max(1, Math.min(options.maxVls(), maxNumVls));
-
     // end ports in OpenSM's port-GUID order; P = their LIDs
     int[] endPorts = endPortsInGuidOrder(fabric);
-    long numLids = 0;
-    for (int port : endPorts) {
-      numLids += 1L << fabric.lmc(port);
-    }
-    IntArrayList[] layers = new IntArrayList[numLayers];
-    for (int v = 0; v < numLayers; v++) {
-      layers[v] = new IntArrayList();
-    }
-    IntArrayList eligible = new IntArrayList();
-    for (int port : endPorts) {
-      boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
-      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
-        eligible.add(port);
-      }
-    }
-    int[] layerOf = layerPartition(eligible.size(), numLayers, options.seed());
-    for (int k = 0; k < eligible.size(); k++) {
-      layers[layerOf[k]].add(eligible.getInt(k));
-    }
-
+    IntArrayList[] layers = layers(fabric, endPorts, numLayers, options.seed());
+    long numLids = lidCount(fabric, endPorts);
     NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
     router.resumeOften = resumeOften;
-    EscapePaths trees = new EscapePaths(net);
-    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    LidMajorLfts lfts = new LidMajorLfts(fabric);
-    byte[] vlOfLid = new byte[fabric.maxLid() + 1];
-    long total = 0;
+    Run run = new Run(net, router, options);
     for (IntArrayList layer : layers) {
-      for (int port : layer) {
-        total += 1L << fabric.lmc(port);
-      }
+      run.total += lidCount(fabric, layer.toIntArray());
     }
     if (!includeSwitches) {
       for (int i = 0; i < net.numSwitches; i++) {
-        total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
+        run.total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
       }
     }
     int[][] destSwitchOf = new int[numLayers][];
@@ -162,77 +149,63 @@ public final class NueEngine implements RoutingEngine {
       }
     }
     // the escape trees' roots depend on the destinations only, not on the weights
-    int[] centralOf = trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
-    long done = 0;
+    int[] centralOf =
+        run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
+    int unorderedLayers = 0;
     for (int vl = 0; vl < numLayers; vl++) {
-      IntArrayList layer = layers[vl];
-      int count = layer.size();
-      if (count == 0) {
+      if (layers[vl].isEmpty()) {
         continue;
       }
-      int[] destSwitch = destSwitchOf[vl];
-      boolean[] isTerminal = isTerminalOf[vl];
-      int layerLids = 0;
-      for (int k = 0; k < count; k++) {
-        layerLids += 1 << fabric.lmc(layer.getInt(k));
-      }
-      router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
-      int central = centralOf[vl];
-      trees.useLayer(destSwitch, count);
-      trees.spanningTree(central, router.weight, router.escapeLink);
-      if (vl == 0) {
-        int unreached = 0;
-        for (int i = 0; i < net.numSwitches; i++) {
-          if (router.escapeLink[i] < 0) {
-            unreached++;
-          }
-        }
-        if (unreached > 1) {
-          throw new RoutingException(RoutingException.Reason.DISCONNECTED, "nue: " + (unreached - 1) + " switch(es) cannot be reached from "
-              + fabric.nodeName(net.switchOf[central]) + "; the fabric is split (OpenSM: ERR NUE45)");
-        }
-      }
-      router.markEscapePaths(central, trees);
-      int color = NueRouter.ESCAPE + 1;
-      for (int pass = 0; pass < 2; pass++) {
-        for (int k = 0; k < count; k++) {
-          if (isTerminal[k] != (pass == 0)) {
-            continue;
-          }
-          int port = layer.getInt(k);
-          for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
-            router.route(destSwitch[k], color++);
-            applyTree(net, router, lfts, destSwitch[k], isTerminal[k] ? port : -1, lid);
-            vlOfLid[lid] = (byte) vl;
-            options.progress().progress("nue: destinations", ++done, total);
-          }
-        }
-      }
-      if (counters != null) {
+      run.routeLayer(vl, layers[vl], destSwitchOf[vl], isTerminalOf[vl], centralOf[vl]);
+      if (check) {
         router.checkConsistency();
-        counters[3] += router.orderValid() ? 0 : 1;
+        unorderedLayers += router.orderValid() ? 0 : 1;
       }
     }
-    if (counters != null) {
-      counters[0] = router.backtrackSteps;
-      counters[1] = router.escapeFallbacks;
-      counters[2] = router.shortcuts;
-    }
+    Stats stats =
+        new Stats(router.backtrackSteps, router.escapeFallbacks, router.shortcuts, unorderedLayers);
     if (!includeSwitches) {
-      for (int i = 0; i < net.numSwitches; i++) {
-        int port = fabric.port(net.switchOf[i], 0);
-        for (int lid = fabric.baseLid(port); lid < fabric.baseLid(port) + (1 << fabric.lmc(port)); lid++) {
-          trees.spanningTree(i, router.weight, router.usedLink);
-          applyTree(net, router, lfts, i, -1, lid);
-          vlOfLid[lid] = 0;
-          options.progress().progress("nue: destinations", ++done, total);
-        }
+      run.routeSwitchLids();
+    }
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    run.lfts.copyInto(builder);
+    builder.setSlTable(numLayers == 1 ? SlTable.none() : slTable(fabric, run.vlOfLid));
+    return new Checked(builder.build(), stats);
+  }
+
+  /**
+   * The destinations of each layer: the end ports of {@code endPorts} that are CA ports cabled to a
+   * switch, or switch port 0s with {@code includeSwitches}, split by {@link #layerPartition}.
+   */
+  private IntArrayList[] layers(Fabric fabric, int[] endPorts, int numLayers, long seed) {
+    IntArrayList[] layers = new IntArrayList[numLayers];
+    for (int v = 0; v < numLayers; v++) {
+      layers[v] = new IntArrayList();
+    }
+    IntArrayList eligible = new IntArrayList();
+    for (int port : endPorts) {
+      boolean isSwitch = fabric.isSwitch(fabric.nodeOfPort(port));
+      if (isSwitch ? includeSwitches : fabric.switchPortOf(port) >= 0) {
+        eligible.add(port);
       }
     }
-    lfts.copyInto(builder);
-    if (numLayers == 1) {
-      return builder.setSlTable(SlTable.none()).build();
+    int[] layerOf = layerPartition(eligible.size(), numLayers, seed);
+    for (int k = 0; k < eligible.size(); k++) {
+      layers[layerOf[k]].add(eligible.getInt(k));
     }
+    return layers;
+  }
+
+  private static long lidCount(Fabric fabric, int[] ports) {
+    long lids = 0;
+    for (int port : ports) {
+      lids += 1L << fabric.lmc(port);
+    }
+    return lids;
+  }
+
+  /** SL = the layer of the destination LID, for every source. */
+  private static SlTable slTable(Fabric fabric, byte[] vlOfLid) {
     int[] group = new int[fabric.maxLid() + 1];
     Arrays.fill(group, -1);
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
@@ -246,7 +219,99 @@ public final class NueEngine implements RoutingEngine {
         sls.setSl(0, lid, vlOfLid[lid]);
       }
     }
-    return builder.setSlTable(sls.build()).build();
+    return sls.build();
+  }
+
+  /**
+   * One routing's state across its layers: the router, the escape trees, the LFTs and each LID's
+   * VL.
+   */
+  private static final class Run {
+    final Fabric fabric;
+    final NueNetwork net;
+    final NueRouter router;
+    final EscapePaths trees;
+    final LidMajorLfts lfts;
+    final byte[] vlOfLid;
+    final RoutingOptions options;
+    long total;
+    long done;
+
+    Run(NueNetwork net, NueRouter router, RoutingOptions options) {
+      this.fabric = net.fabric;
+      this.net = net;
+      this.router = router;
+      this.trees = new EscapePaths(net);
+      this.lfts = new LidMajorLfts(fabric);
+      this.vlOfLid = new byte[fabric.maxLid() + 1];
+      this.options = options;
+    }
+
+    /**
+     * Routes the destinations of layer {@code vl} (CA ports first, then switch port 0s) in its
+     * cCDG, after colouring the escape tree rooted at {@code central}.
+     */
+    void routeLayer(int vl, IntArrayList layer, int[] destSwitch, boolean[] isTerminal, int central)
+        throws RoutingException {
+      int count = layer.size();
+      int layerLids = 0;
+      for (int k = 0; k < count; k++) {
+        layerLids += 1 << fabric.lmc(layer.getInt(k));
+      }
+      router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
+      trees.useLayer(destSwitch, count);
+      trees.spanningTree(central, router.weight, router.escapeLink);
+      if (vl == 0) {
+        int unreached = 0;
+        for (int i = 0; i < net.numSwitches; i++) {
+          if (router.escapeLink[i] < 0) {
+            unreached++;
+          }
+        }
+        if (unreached > 1) {
+          throw new RoutingException(
+              RoutingException.Reason.DISCONNECTED,
+              "nue: "
+                  + (unreached - 1)
+                  + " switch(es) cannot be reached from "
+                  + fabric.nodeName(net.switchOf[central])
+                  + "; the fabric is split (OpenSM: ERR NUE45)");
+        }
+      }
+      router.markEscapePaths(central, trees);
+      int color = NueRouter.ESCAPE + 1;
+      for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < count; k++) {
+          if (isTerminal[k] != (pass == 0)) {
+            continue;
+          }
+          int port = layer.getInt(k);
+          for (int lid = fabric.baseLid(port);
+              lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
+              lid++) {
+            router.route(destSwitch[k], color++);
+            applyTree(net, router, lfts, destSwitch[k], isTerminal[k] ? port : -1, lid);
+            vlOfLid[lid] = (byte) vl;
+            options.progress().progress("nue: destinations", ++done, total);
+          }
+        }
+      }
+    }
+
+    /** Routes every switch's own LIDs on VL 0 over a plain weighted shortest-path tree. */
+    void routeSwitchLids() throws RoutingException {
+      for (int i = 0; i < net.numSwitches; i++) {
+        int port = fabric.port(net.switchOf[i], 0);
+        for (int lid = fabric.baseLid(port);
+            lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
+            lid++) {
+          trees.spanningTree(i, router.weight, router.usedLink);
+          applyTree(net, router, lfts, i, -1, lid);
+          vlOfLid[lid] = 0;
+          options.progress().progress("nue: destinations", ++done, total);
+        }
+      }
+    }
   }
 
   /**
@@ -254,8 +319,9 @@ public final class NueEngine implements RoutingEngine {
    * switch forwards to {@code caPort}'s cable, or keeps port 0 for its own LID) and adds every
    * switch's terminal count (a byte in OpenSM) to the links of its path.
    */
-  private static void applyTree(NueNetwork net, NueRouter router, LidMajorLfts lfts, int destNode,
-      int caPort, int lid) throws RoutingException {
+  private static void applyTree(
+      NueNetwork net, NueRouter router, LidMajorLfts lfts, int destNode, int caPort, int lid)
+      throws RoutingException {
     Fabric fabric = net.fabric;
     int[] used = router.usedLink;
     for (int i = 0; i < net.numSwitches; i++) {
@@ -277,8 +343,11 @@ public final class NueEngine implements RoutingEngine {
       while (cur != destNode) {
         int l = used[cur];
         if (l < 0 || ++hops > net.numSwitches) {
-          throw new RoutingException("nue: internal error, the paths towards LID " + lid
-              + " do not form a tree at " + fabric.nodeName(net.switchOf[cur]));
+          throw new RoutingException(
+              "nue: internal error, the paths towards LID "
+                  + lid
+                  + " do not form a tree at "
+                  + fabric.nodeName(net.switchOf[cur]));
         }
         weight[l] += add;
         cur = net.linkFrom[l];
@@ -312,7 +381,10 @@ public final class NueEngine implements RoutingEngine {
     return layerOf;
   }
 
-  /** CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped GUID). */
+  /**
+   * CA ports and switch port 0s with a LID, ordered as OpenSM's port GUID table (byte-swapped
+   * GUID).
+   */
   static int[] endPortsInGuidOrder(Fabric fabric) {
     IntArrayList ports = new IntArrayList();
     for (int node = 0; node < fabric.numNodes(); node++) {
@@ -335,8 +407,12 @@ public final class NueEngine implements RoutingEngine {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> Long.compareUnsigned(Long.reverseBytes(fabric.portGuid(ports.getInt(a))),
-        Long.reverseBytes(fabric.portGuid(ports.getInt(b)))));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            Long.compareUnsigned(
+                Long.reverseBytes(fabric.portGuid(ports.getInt(a))),
+                Long.reverseBytes(fabric.portGuid(ports.getInt(b)))));
     int[] result = new int[order.length];
     for (int i = 0; i < order.length; i++) {
       result[i] = ports.getInt(order[i]);

@@ -9,41 +9,57 @@ import org.ibrouting.routing.RoutingException;
 /**
  * The switch network Nue routes on and its complete channel dependency graph (cCDG), in OpenSM's
  * orders. Switches ("network nodes") are sorted by LID in network byte order ({@link #wireOrder});
- * each has its switch-to-switch links in port order (parallel links kept, self-links dropped).
- * cCDG vertices are sorted by channel id (local LID, local port, remote LID, remote port; LIDs
- * again in network byte order), which puts a switch's <em>fake channel</em> (the source vertex of
- * a Dijkstra run, port 0 to itself) first and its links after it, in port order: vertex
- * {@code fake(i) = linkStart[i] + i}, vertex of link {@code l} = {@code l + from(l) + 1}. The fake
- * channel depends on every link of its switch; the channel {@code u -> v} depends on every link of
- * {@code v} except its exact reverse (same cable).
+ * each has its switch-to-switch links in port order (parallel links kept, self-links dropped). cCDG
+ * vertices are sorted by channel id (local LID, local port, remote LID, remote port; LIDs again in
+ * network byte order), which puts a switch's <em>fake channel</em> (the source vertex of a Dijkstra
+ * run, port 0 to itself) first and its links after it, in port order: vertex {@code fake(i) =
+ * linkStart[i] + i}, vertex of link {@code l} = {@code l + from(l) + 1}. The fake channel depends
+ * on every link of its switch; the channel {@code u -> v} depends on every link of {@code v} except
+ * its exact reverse (same cable).
  *
- * <p>Memory: 6 ints and a long per link, 3 ints per cCDG edge (sum over links of the head's degree).
+ * <p>Memory: 6 ints and a long per link, 3 ints per cCDG edge (sum over links of the head's
+ * degree).
  */
 final class NueNetwork {
   final Fabric fabric;
   final int numSwitches;
+
   /** Fabric switch of network node {@code i} (LID order). */
   final int[] switchOf;
+
   /** Network node of a fabric switch. */
   final int[] nodeOfSwitch;
+
   final int[] lid;
+
   /** Terminal LIDs per switch incl. its own (OpenSM's num_terminals, a byte there). */
   final int[] numTerminals;
+
   final int[] linkStart;
   final int[] linkFrom;
   final int[] linkTo;
   final int[] linkLocalPort;
   final int[] linkRemotePort;
   final int[] inverseLink;
+
   /** cCDG: vertex -> link (-1 for a fake channel). */
   final int[] linkOfVertex;
+
   private final int[] tailOfVertex;
   final int[] edgeStart;
   final int[] edgeTarget;
   final IncrementalCdg.Graph cdgGraph;
 
-  private NueNetwork(Fabric fabric, int[] switchOf, int[] lid, int[] numTerminals, int[] linkStart,
-      int[] linkFrom, int[] linkTo, int[] linkLocalPort, int[] linkRemotePort) {
+  private NueNetwork(
+      Fabric fabric,
+      int[] switchOf,
+      int[] lid,
+      int[] numTerminals,
+      int[] linkStart,
+      int[] linkFrom,
+      int[] linkTo,
+      int[] linkLocalPort,
+      int[] linkRemotePort) {
     this.fabric = fabric;
     this.numSwitches = switchOf.length;
     this.switchOf = switchOf;
@@ -105,14 +121,22 @@ final class NueNetwork {
     Integer[] byLid = new Integer[n];
     for (int sw = 0; sw < n; sw++) {
       if (fabric.baseLid(fabric.port(sw, 0)) == 0) {
-        throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "nue: " + fabric.nodeName(sw) + " has no LID, and Nue orders"
-            + " every switch by its LID; a switch has none when no subnet manager reached it"
-            + " (no switch with a LID is cabled to it) or the fabric was built without");
+        throw new RoutingException(
+            RoutingException.Reason.NOTHING_TO_ROUTE,
+            "nue: "
+                + fabric.nodeName(sw)
+                + " has no LID, and Nue orders"
+                + " every switch by its LID; a switch has none when no subnet manager reached it"
+                + " (no switch with a LID is cabled to it) or the fabric was built without");
       }
       byLid[sw] = sw;
     }
-    Arrays.sort(byLid, (a, b) -> Integer.compare(wireOrder(fabric.baseLid(fabric.port(a, 0))),
-        wireOrder(fabric.baseLid(fabric.port(b, 0)))));
+    Arrays.sort(
+        byLid,
+        (a, b) ->
+            Integer.compare(
+                wireOrder(fabric.baseLid(fabric.port(a, 0))),
+                wireOrder(fabric.baseLid(fabric.port(b, 0)))));
     int[] switchOf = new int[n];
     int[] lid = new int[n];
     int[] numTerminals = new int[n];
@@ -153,8 +177,16 @@ final class NueNetwork {
     for (int l = 0; l < to.length; l++) {
       to[l] = nodeOfSwitch[to[l]];
     }
-    return new NueNetwork(fabric, switchOf, lid, numTerminals, linkStart, from.toIntArray(), to,
-        localPort.toIntArray(), remotePort.toIntArray());
+    return new NueNetwork(
+        fabric,
+        switchOf,
+        lid,
+        numTerminals,
+        linkStart,
+        from.toIntArray(),
+        to,
+        localPort.toIntArray(),
+        remotePort.toIntArray());
   }
 
   /**

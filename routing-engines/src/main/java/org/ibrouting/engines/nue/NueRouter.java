@@ -14,9 +14,9 @@ import org.ibrouting.routing.RoutingException;
  * per routed destination LID. An edge is <em>used</em> (part of the layer's acyclic dependency
  * graph) when its real colour exceeds 1. The holders of one object form a disjoint set, so that
  * OpenSM's sweep after every destination ({@code object = realColor[object]} for every vertex and
- * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used subgraph depth-first for a
- * path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the used edges, which
- * answers the same question from a topological order (started from
+ * edge) moves whole sets instead of visiting the whole cCDG. Where OpenSM searches the used
+ * subgraph depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step
+ * with the used edges, which answers the same question from a topological order (started from
  * {@code IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a
  * cycle without a search, the order is abandoned for the rest of the layer and plain searches take
  * over (the result stays identical to OpenSM's).
@@ -37,20 +37,29 @@ final class NueRouter {
   private final NueNetwork net;
   final long[] weight;
   private final int numVertices;
-  /** Colour objects of the holders (vertices 0..V-1, then edges): a set element, see {@link #objOf}. */
+
+  /**
+   * Colour objects of the holders (vertices 0..V-1, then edges): a set element, see {@link #objOf}.
+   */
   private final int[] elemOf;
+
   private final boolean[] nodeWet;
   private final boolean[] edgeWet;
   private int[] realColor;
+
   /** Disjoint sets of holders sharing a colour object: parent, size, and the object of a root. */
   private int[] parent = new int[64];
+
   private int[] size = new int[64];
   private int[] label = new int[64];
   private int numElems;
+
   /** The root of the set of holders of each object, or -1. */
   private int[] setOf;
+
   /** Objects whose real colour was redirected in this layer. */
   private int[] redirected = new int[64];
+
   private int numRedirected;
   private boolean[] isRedirected;
   private int[] moveObj = new int[64];
@@ -81,8 +90,13 @@ final class NueRouter {
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
   private int[] candidateVertex = new int[64];
-  /** Counters over all runs: backtracking steps that found a detour, escape-path fallbacks, shortcuts taken. */
+
+  /**
+   * Counters over all runs: backtracking steps that found a detour, escape-path fallbacks,
+   * shortcuts taken.
+   */
   long backtrackSteps;
+
   long escapeFallbacks;
   long shortcuts;
 
@@ -90,28 +104,45 @@ final class NueRouter {
 
   /** {@link #edgeClass} of a used edge (colour at least {@link #ESCAPE}). */
   private static final int USED_CLASS = 2;
-  /** Per edge: 0 blocked, 1 unused, 2 used; kept in step with the colours while {@link #classesValid}. */
+
+  /**
+   * Per edge: 0 blocked, 1 unused, 2 used; kept in step with the colours while {@link
+   * #classesValid}.
+   */
   private final byte[] edgeClass;
-  /** False once a colour merge moved holders across "unused" in this layer (never in OpenSM's flow). */
+
+  /**
+   * False once a colour merge moved holders across "unused" in this layer (never in OpenSM's flow).
+   */
   private boolean classesValid;
+
   /** The edges of the vertex being scanned, and the one being visited in the second pass. */
   private int scanBegin;
+
   private int scanEnd;
   private int scanCurrent = -1;
+
   /** Set when an edge of the scanned vertex changed class behind the scan's back. */
   private boolean scanDirty;
-  /** Tests: hand over to {@link #scanFrom} after about a third of the edges, as if they changed class. */
+
+  /**
+   * Tests: hand over to {@link #scanFrom} after about a third of the edges, as if they changed
+   * class.
+   */
   boolean resumeOften;
+
   private int[] usedList = new int[64];
   private int[] unusedList = new int[64];
+
   /** State of the current run: backtracking steps taken, switches reached. */
   private int step;
+
   private int found;
 
   /**
-   * @param plainSearch check cycles by depth-first search and walk every vertex's edges one by
-   *     one, reading each colour in turn, as OpenSM does, without the topological order and the
-   *     edge classes (slower; for tests that compare the two)
+   * @param plainSearch check cycles by depth-first search and walk every vertex's edges one by one,
+   *     reading each colour in turn, as OpenSM does, without the topological order and the edge
+   *     classes (slower; for tests that compare the two)
    */
   NueRouter(NueNetwork net, long initialWeight, boolean plainSearch) {
     this.net = net;
@@ -132,8 +163,11 @@ final class NueRouter {
       tailSwitch[v] = l < 0 ? -1 : net.switchOf[net.linkFrom[l]];
       headSwitch[v] = net.switchOf[l < 0 ? net.tailOfVertex(v) : net.linkTo[l]];
     }
-    order = new IncrementalCdg(net.cdgGraph, new IncrementalCdg.Workspace(numVertices),
-        IncrementalCdg.climbingOrder(net.fabric, tailSwitch, headSwitch));
+    order =
+        new IncrementalCdg(
+            net.cdgGraph,
+            new IncrementalCdg.Workspace(numVertices),
+            IncrementalCdg.climbingOrder(net.fabric, tailSwitch, headSwitch));
     searchStamp = new int[numVertices];
     searchStack = new int[numVertices];
     wetNodes = new int[numVertices];
@@ -577,10 +611,10 @@ final class NueRouter {
   }
 
   /**
-   * Where the edges of vertex {@code v} skip a link of its head (whose links start at
-   * {@code firstLink}): edge {@code j} of {@code v} leads to link {@code firstLink + j}, or
-   * {@code firstLink + j + 1} from the returned index on (the reverse of {@code v}'s own link,
-   * which {@link NueNetwork} leaves out).
+   * Where the edges of vertex {@code v} skip a link of its head (whose links start at {@code
+   * firstLink}): edge {@code j} of {@code v} leads to link {@code firstLink + j}, or {@code
+   * firstLink + j + 1} from the returned index on (the reverse of {@code v}'s own link, which
+   * {@link NueNetwork} leaves out).
    */
   private int skipOf(int v, int firstLink) {
     int l = net.linkOfVertex[v];
@@ -588,10 +622,10 @@ final class NueRouter {
   }
 
   /**
-   * One edge of OpenSM's walk: relaxes the channel {@code edgeTarget[e]} (the vertex of
-   * {@code link}, which leaves switch {@code head}) over dependency {@code e} of {@code curr},
-   * whose colour {@code col} is at least {@link #ESCAPE} (first pass) or {@link #UNUSED} (second
-   * pass); only its class matters.
+   * One edge of OpenSM's walk: relaxes the channel {@code edgeTarget[e]} (the vertex of {@code
+   * link}, which leaves switch {@code head}) over dependency {@code e} of {@code curr}, whose
+   * colour {@code col} is at least {@link #ESCAPE} (first pass) or {@link #UNUSED} (second pass);
+   * only its class matters.
    */
   private void visit(int curr, int e, int link, int head, int col, int color) {
     int next = link + head + 1;
@@ -787,8 +821,8 @@ final class NueRouter {
   }
 
   /**
-   * After a backtracking step, whether switch {@code node} may switch to the shorter channel
-   * {@code vertex} without a cycle through the switches it already relays to.
+   * After a backtracking step, whether switch {@code node} may switch to the shorter channel {@code
+   * vertex} without a cycle through the switches it already relays to.
    */
   private boolean attemptShortcut(int node, int vertex, int color) {
     int oldV = net.vertexOf(usedLink[node]);
@@ -892,8 +926,8 @@ final class NueRouter {
   }
 
   /**
-   * {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does:
-   * the holders of each redirected object move, all at once, to the object it points at.
+   * {@code object = realColor[object]} for every vertex and edge, as OpenSM's final sweep does: the
+   * holders of each redirected object move, all at once, to the object it points at.
    */
   private void flattenColors() {
     int moves = 0;

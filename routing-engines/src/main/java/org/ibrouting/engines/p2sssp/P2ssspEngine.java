@@ -2,6 +2,7 @@ package org.ibrouting.engines.p2sssp;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.QuaternaryHeap;
@@ -32,8 +33,8 @@ public final class P2ssspEngine implements RoutingEngine {
   }
 
   /**
-   * With {@code reuseFixedPaths} false every pair runs its own search, even where the source
-   * switch already forwards the LID (tests compare both).
+   * With {@code reuseFixedPaths} false every pair runs its own search, even where the source switch
+   * already forwards the LID (tests compare both).
    */
   P2ssspEngine(boolean reuseFixedPaths) {
     this.reuseFixedPaths = reuseFixedPaths;
@@ -46,10 +47,8 @@ public final class P2ssspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
+    RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
-    if (n == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "p2sssp: the fabric has no switch to route");
-    }
     int[] linkStart = new int[n + 1];
     IntArrayList to = new IntArrayList();
     IntArrayList cable = new IntArrayList();
@@ -88,105 +87,107 @@ public final class P2ssspEngine implements RoutingEngine {
     int doneMark = 0;
     // CA-to-CA pairs first (the paper's routes), then the pairs with a switch's own LID
     for (int phase = 0; phase < 2; phase++) {
-    String progressPhase = phase == 0 ? "p2sssp: CA pairs" : "p2sssp: switch pairs";
-    long[] pairsOfSource = new long[ports.length];
-    long totalPairs = countPairs(fabric, ports, phase == 1, pairsOfSource);
-    long pairsDone = 0;
-    for (int s = 0; s < ports.length; s++) {
-      int src = ports[s];
-      int srcSw = switchOf(fabric, src);
-      if (srcSw < 0) {
-        continue;
-      }
-      for (int dst : ports) {
-        int dstSw = switchOf(fabric, dst);
-        boolean switchPair = fabric.isSwitch(fabric.nodeOfPort(src)) || fabric.isSwitch(fabric.nodeOfPort(dst));
-        if (dst == src || dstSw < 0 || switchPair != (phase == 1)) {
+      String progressPhase = phase == 0 ? "p2sssp: CA pairs" : "p2sssp: switch pairs";
+      long[] pairsOfSource = new long[ports.length];
+      long totalPairs = countPairs(fabric, ports, phase == 1, pairsOfSource);
+      long pairsDone = 0;
+      for (int s = 0; s < ports.length; s++) {
+        int src = ports[s];
+        int srcSw = switchOf(fabric, src);
+        if (srcSw < 0) {
           continue;
         }
-        for (int k = 0; k < 1 << fabric.lmc(dst); k++) {
-          int lid = fabric.baseLid(dst) + k;
-          if (fabric.isSwitch(fabric.nodeOfPort(dst))) {
-            // the switch itself delivers on port 0
-          } else {
-            builder.setOutPort(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
-          }
-          if (srcSw == dstSw) {
+        for (int dst : ports) {
+          int dstSw = switchOf(fabric, dst);
+          boolean switchPair =
+              fabric.isSwitch(fabric.nodeOfPort(src)) || fabric.isSwitch(fabric.nodeOfPort(dst));
+          if (dst == src || dstSw < 0 || switchPair != (phase == 1)) {
             continue;
           }
-          if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
-            // an earlier path to this LID crossed the source switch, and the ports of every
-            // switch after it are fixed too: the search below could only find that path again
-            for (int v = srcSw; v != dstSw; ) {
-              int channel = fabric.port(v, builder.outPort(v, lid));
-              int peer = fabric.peerPort(channel);
-              cableWeight[Math.min(channel, peer)]++;
-              v = fabric.nodeOfPort(peer);
+          for (int k = 0; k < 1 << fabric.lmc(dst); k++) {
+            int lid = fabric.baseLid(dst) + k;
+            if (fabric.isSwitch(fabric.nodeOfPort(dst))) {
+              // the switch itself delivers on port 0
+            } else {
+              builder.setOutPort(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
             }
-            continue;
-          }
-          // Dijkstra from the destination switch over the source side of each hop; a switch
-          // already routed to this LID may only be reached over its own next hop
-          heap.fill(n, Long.MAX_VALUE);
-          Arrays.fill(dist, Long.MAX_VALUE);
-          Arrays.fill(next, -1);
-          if (++doneMark == Integer.MAX_VALUE) {
-            Arrays.fill(doneStamp, 0);
-            doneMark = 1;
-          }
-          dist[dstSw] = 0;
-          heap.decreaseKey(dstSw, 0);
-          while (!heap.isEmpty()) {
-            int u = heap.extractMin();
-            if (dist[u] == Long.MAX_VALUE) {
-              break;
+            if (srcSw == dstSw) {
+              continue;
             }
-            doneStamp[u] = doneMark;
-            if (u == srcSw) {
-              break;
-            }
-            for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
-              int v = linkTo[l];
-              if (doneStamp[v] == doneMark) {
-                continue;
+            if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
+              // an earlier path to this LID crossed the source switch, and the ports of every
+              // switch after it are fixed too: the search below could only find that path again
+              for (int v = srcSw; v != dstSw; ) {
+                int channel = fabric.port(v, builder.outPort(v, lid));
+                int peer = fabric.peerPort(channel);
+                cableWeight[Math.min(channel, peer)]++;
+                v = fabric.nodeOfPort(peer);
               }
-              int fixed = builder.outPort(v, lid);
-              if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
-                continue;
+              continue;
+            }
+            // Dijkstra from the destination switch over the source side of each hop; a switch
+            // already routed to this LID may only be reached over its own next hop
+            heap.fill(n, Long.MAX_VALUE);
+            Arrays.fill(dist, Long.MAX_VALUE);
+            Arrays.fill(next, -1);
+            if (++doneMark == Integer.MAX_VALUE) {
+              Arrays.fill(doneStamp, 0);
+              doneMark = 1;
+            }
+            dist[dstSw] = 0;
+            heap.decreaseKey(dstSw, 0);
+            while (!heap.isEmpty()) {
+              int u = heap.extractMin();
+              if (dist[u] == Long.MAX_VALUE) {
+                break;
               }
-              long d = dist[u] + cableWeight[linkCable[l]];
-              if (d < dist[v]) {
-                dist[v] = d;
-                next[v] = u;
-                nextLink[v] = l;
-                heap.decreaseKey(v, d);
+              doneStamp[u] = doneMark;
+              if (u == srcSw) {
+                break;
+              }
+              for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+                int v = linkTo[l];
+                if (doneStamp[v] == doneMark) {
+                  continue;
+                }
+                int fixed = builder.outPort(v, lid);
+                if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
+                  continue;
+                }
+                long d = dist[u] + cableWeight[linkCable[l]];
+                if (d < dist[v]) {
+                  dist[v] = d;
+                  next[v] = u;
+                  nextLink[v] = l;
+                  heap.decreaseKey(v, d);
+                }
               }
             }
-          }
-          if (next[srcSw] < 0) {
-            continue;
-          }
-          for (int v = srcSw; v != dstSw; v = next[v]) {
-            int l = nextLink[v];
-            builder.setOutPort(v, lid, linkBackPort[l]);
-            cableWeight[linkCable[l]]++;
+            if (next[srcSw] < 0) {
+              continue;
+            }
+            for (int v = srcSw; v != dstSw; v = next[v]) {
+              int l = nextLink[v];
+              builder.setOutPort(v, lid, linkBackPort[l]);
+              cableWeight[linkCable[l]]++;
+            }
           }
         }
+        if (pairsOfSource[s] > 0) {
+          pairsDone += pairsOfSource[s];
+          options.progress().progress(progressPhase, pairsDone, totalPairs);
+        }
       }
-      if (pairsOfSource[s] > 0) {
-        pairsDone += pairsOfSource[s];
-        options.progress().progress(progressPhase, pairsDone, totalPairs);
-      }
-    }
     }
     return builder.build();
   }
 
   /**
-   * The (source port, destination LID) pairs of one pass, per source port into
-   * {@code pairsOfSource}, and their sum: the units of the progress report.
+   * The (source port, destination LID) pairs of one pass, per source port into {@code
+   * pairsOfSource}, and their sum: the units of the progress report.
    */
-  private static long countPairs(Fabric fabric, int[] ports, boolean switchPairs, long[] pairsOfSource) {
+  private static long countPairs(
+      Fabric fabric, int[] ports, boolean switchPairs, long[] pairsOfSource) {
     long lidsOfCas = 0;
     long lidsOfSwitches = 0;
     for (int port : ports) {
@@ -208,9 +209,10 @@ public final class P2ssspEngine implements RoutingEngine {
       long own = 1L << fabric.lmc(src);
       boolean srcIsSwitch = fabric.isSwitch(fabric.nodeOfPort(src));
       // pairs with a switch on either end belong to the second pass
-      long pairs = switchPairs
-          ? (srcIsSwitch ? lidsOfCas + lidsOfSwitches - own : lidsOfSwitches)
-          : (srcIsSwitch ? 0 : lidsOfCas - own);
+      long pairs =
+          switchPairs
+              ? (srcIsSwitch ? lidsOfCas + lidsOfSwitches - own : lidsOfSwitches)
+              : (srcIsSwitch ? 0 : lidsOfCas - own);
       pairsOfSource[s] = pairs;
       total += pairs;
     }

@@ -10,20 +10,23 @@ import org.ibrouting.routing.RoutingBuilder;
 
 /**
  * The broken destination LIDs, in the engine's order, and per LID its affected switches: those
- * whose path no longer delivers but that still reach the LID. Switches that no longer reach it
- * get no route here (and are released); their count of changed entries is kept.
+ * whose path no longer delivers but that still reach the LID. Switches that no longer reach it get
+ * no route here (and are released); their count of changed entries is kept.
  *
  * <p>Memory: 1 int per affected entry and per broken LID.
  */
 final class Affected {
   private final int[] lids;
   private final int[] starts;
+
   /** The affected switches of every broken LID, LID after LID. */
   final int[] switches;
+
   /** Entries set to no route because their switch no longer reaches the LID. */
   final long unreachableChanged;
 
-  private Affected(IntArrayList lids, IntArrayList starts, IntArrayList switches, long unreachable) {
+  private Affected(
+      IntArrayList lids, IntArrayList starts, IntArrayList switches, long unreachable) {
     this.lids = lids.toIntArray();
     starts.add(switches.size());
     this.starts = starts.toIntArray();
@@ -39,7 +42,9 @@ final class Affected {
     return lids[i];
   }
 
-  /** The first index into {@link #switches} of broken LID {@code i} ({@code numLids()}: the end). */
+  /**
+   * The first index into {@link #switches} of broken LID {@code i} ({@code numLids()}: the end).
+   */
   int start(int i) {
     return starts[i];
   }
@@ -49,8 +54,13 @@ final class Affected {
    * switch whose entry leads (transitively) to one of them, by a search backwards over the links.
    * Loops that were in the old tables and meet no broken entry are left as they were.
    */
-  static Affected upstream(Fabric fabric, RoutingBuilder lfts, int[] order, long[] brokenEntries,
-      int[] component, Repair repair) {
+  static Affected upstream(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      int[] order,
+      long[] brokenEntries,
+      int[] component,
+      Repair repair) {
     int maxLid = fabric.maxLid();
     int[] firstOfLid = new int[maxLid + 2];
     java.util.Arrays.fill(firstOfLid, -1);
@@ -83,7 +93,9 @@ final class Affected {
           int channel = fabric.outChannel(sw, k);
           int back = fabric.peerPort(channel);
           int prev = fabric.nodeOfPort(back);
-          if (prev < n && prev != sw && stamp[prev] != mark
+          if (prev < n
+              && prev != sw
+              && stamp[prev] != mark
               && lfts.outPort(prev, lid) == fabric.portNum(back)) {
             stamp[prev] = mark;
             queue[tail++] = prev;
@@ -108,11 +120,17 @@ final class Affected {
    * not deliver or breaks the rule ({@code turns}: turns from the last phase back to the first).
    * The trees are read in blocks of LIDs, in parallel, and followed from the destination outwards.
    * Under a turn rule some switches may have no legal path to a switch's own LID by design
-   * (Up*&#47;Down* between switches under different roots): a switch the old tables gave no route to
-   * a switch LID keeps none.
+   * (Up*&#47;Down* between switches under different roots): a switch the old tables gave no route
+   * to a switch LID keeps none.
    */
-  static Affected byTrees(Fabric fabric, RoutingBuilder lfts, int[] order, int[] component,
-      Repair repair, UpDownHops.Turns turns, int threads) {
+  static Affected byTrees(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      int[] order,
+      int[] component,
+      Repair repair,
+      UpDownHops.Turns turns,
+      int threads) {
     int n = fabric.numSwitches();
     // per port slot of a switch: the switch behind it (or -1), and the phases its hop may take
     int[] headOfSlot = new int[fabric.numPortSlots()];
@@ -124,7 +142,8 @@ final class Affected {
         int head = fabric.channelHead(channel);
         if (head < n && head != sw) {
           headOfSlot[channel] = head;
-          phaseOfSlot[channel] = (byte) ((turns.first(sw, head) ? FIRST : 0) | (turns.last(sw, head) ? LAST : 0));
+          phaseOfSlot[channel] =
+              (byte) ((turns.first(sw, head) ? FIRST : 0) | (turns.last(sw, head) ? LAST : 0));
         }
       }
     }
@@ -133,77 +152,84 @@ final class Affected {
       destination[lid] = true;
     }
     long[][] failing = new long[LidBlocks.count(fabric)][];
-    Parallel.run(failing.length, Parallel.threadsFor(n, threads), () -> new Parallel.Worker() {
-      private final LidBlocks blocks = new LidBlocks(fabric, lfts);
-      private final int[] next = new int[n];
-      private final int[] childStart = new int[n + 2];
-      private final int[] children = new int[n];
-      private final int[] queue = new int[n];
-      private final byte[] state = new byte[n];
-      private final LongArrayList found = new LongArrayList();
+    Parallel.run(
+        failing.length,
+        Parallel.threadsFor(n, threads),
+        () ->
+            new Parallel.Worker() {
+              private final LidBlocks blocks = new LidBlocks(fabric, lfts);
+              private final int[] next = new int[n];
+              private final int[] childStart = new int[n + 2];
+              private final int[] children = new int[n];
+              private final int[] queue = new int[n];
+              private final byte[] state = new byte[n];
+              private final LongArrayList found = new LongArrayList();
 
-      @Override
-      public void run(int task) {
-        found.clear();
-        int lids = blocks.load(task);
-        for (int j = 0; j < lids; j++) {
-          int lid = blocks.firstLid() + j;
-          if (lid > 0 && destination[lid]) {
-            tree(lid, j);
-          }
-        }
-        failing[task] = found.toLongArray();
-      }
+              @Override
+              public void run(int task) {
+                found.clear();
+                int lids = blocks.load(task);
+                for (int j = 0; j < lids; j++) {
+                  int lid = blocks.firstLid() + j;
+                  if (lid > 0 && destination[lid]) {
+                    tree(lid, j);
+                  }
+                }
+                failing[task] = found.toLongArray();
+              }
 
-      private void tree(int lid, int column) {
-        int target = target(fabric, lid);
-        boolean switchLid = fabric.isSwitch(fabric.nodeOfPort(fabric.portOfLid(lid)));
-        java.util.Arrays.fill(childStart, 0);
-        for (int sw = 0; sw < n; sw++) {
-          int portNum = blocks.port(column, sw);
-          int head = -1;
-          if (sw != target && portNum != Routing.NO_ROUTE && portNum <= fabric.numPorts(sw)) {
-            head = headOfSlot[fabric.port(sw, portNum)];
-          }
-          next[sw] = head;
-          state[sw] = 0;
-          if (head >= 0) {
-            childStart[head + 2]++;
-          }
-        }
-        for (int sw = 0; sw < n; sw++) {
-          childStart[sw + 2] += childStart[sw + 1];
-        }
-        for (int sw = 0; sw < n; sw++) {
-          if (next[sw] >= 0) {
-            children[childStart[next[sw] + 1]++] = sw;
-          }
-        }
-        int tail = 0;
-        if (target >= 0 && blocks.port(column, target) == deliveryPort(fabric, lid)) {
-          state[target] = VALID | LAST_ONLY;
-          queue[tail++] = target;
-        }
-        for (int head = 0; head < tail; head++) {
-          int v = queue[head];
-          for (int i = childStart[v]; i < childStart[v + 1]; i++) {
-            int u = children[i];
-            int phase = phaseOfSlot[fabric.port(u, blocks.port(column, u))];
-            boolean lastHop = (phase & LAST) != 0;
-            boolean lastOnly = lastHop && (state[v] & LAST_ONLY) != 0;
-            if (lastOnly || (phase & FIRST) != 0) {
-              state[u] = (byte) (VALID | (lastOnly ? LAST_ONLY : 0));
-              queue[tail++] = u;
-            }
-          }
-        }
-        for (int sw = 0; sw < n; sw++) {
-          if (state[sw] == 0 && !(switchLid && blocks.port(column, sw) == Routing.NO_ROUTE)) {
-            found.add(((long) lid << 32) | sw);
-          }
-        }
-      }
-    });
+              private void tree(int lid, int column) {
+                int target = target(fabric, lid);
+                boolean switchLid = fabric.isSwitch(fabric.nodeOfPort(fabric.portOfLid(lid)));
+                java.util.Arrays.fill(childStart, 0);
+                for (int sw = 0; sw < n; sw++) {
+                  int portNum = blocks.port(column, sw);
+                  int head = -1;
+                  if (sw != target
+                      && portNum != Routing.NO_ROUTE
+                      && portNum <= fabric.numPorts(sw)) {
+                    head = headOfSlot[fabric.port(sw, portNum)];
+                  }
+                  next[sw] = head;
+                  state[sw] = 0;
+                  if (head >= 0) {
+                    childStart[head + 2]++;
+                  }
+                }
+                for (int sw = 0; sw < n; sw++) {
+                  childStart[sw + 2] += childStart[sw + 1];
+                }
+                for (int sw = 0; sw < n; sw++) {
+                  if (next[sw] >= 0) {
+                    children[childStart[next[sw] + 1]++] = sw;
+                  }
+                }
+                int tail = 0;
+                if (target >= 0 && blocks.port(column, target) == deliveryPort(fabric, lid)) {
+                  state[target] = VALID | LAST_ONLY;
+                  queue[tail++] = target;
+                }
+                for (int head = 0; head < tail; head++) {
+                  int v = queue[head];
+                  for (int i = childStart[v]; i < childStart[v + 1]; i++) {
+                    int u = children[i];
+                    int phase = phaseOfSlot[fabric.port(u, blocks.port(column, u))];
+                    boolean lastHop = (phase & LAST) != 0;
+                    boolean lastOnly = lastHop && (state[v] & LAST_ONLY) != 0;
+                    if (lastOnly || (phase & FIRST) != 0) {
+                      state[u] = (byte) (VALID | (lastOnly ? LAST_ONLY : 0));
+                      queue[tail++] = u;
+                    }
+                  }
+                }
+                for (int sw = 0; sw < n; sw++) {
+                  if (state[sw] == 0
+                      && !(switchLid && blocks.port(column, sw) == Routing.NO_ROUTE)) {
+                    found.add(((long) lid << 32) | sw);
+                  }
+                }
+              }
+            });
     int[] rank = new int[fabric.maxLid() + 1];
     for (int i = 0; i < order.length; i++) {
       rank[order[i]] = i;
@@ -255,11 +281,18 @@ final class Affected {
   }
 
   /**
-   * A switch whose path broke: affected when it still reaches the target, else its entry becomes
-   * no route (returns 1 when that changed it). Either way the repair releases the old entry.
+   * A switch whose path broke: affected when it still reaches the target, else its entry becomes no
+   * route (returns 1 when that changed it). Either way the repair releases the old entry.
    */
-  private static int sort(Fabric fabric, RoutingBuilder lfts, int lid, int sw, int target,
-      int[] component, Repair repair, IntArrayList switches) {
+  private static int sort(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      int lid,
+      int sw,
+      int target,
+      int[] component,
+      Repair repair,
+      IntArrayList switches) {
     int oldPort = lfts.outPort(sw, lid);
     if (target >= 0 && component[sw] == component[target]) {
       switches.add(sw);

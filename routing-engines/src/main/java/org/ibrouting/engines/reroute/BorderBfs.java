@@ -5,11 +5,11 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 
 /**
- * Hop labels of a set of switches (the affected ones of a destination) whose neighbours outside
- * the set already know theirs: each member starts at the label its caller seeded (1 + the best
- * label of a usable neighbour outside, or {@link #INF}), and labels then spread inside the set, a
- * member taking 1 + the label of a member it may hop to. A breadth-first search with one bucket per
- * label, so it costs O(members x ports) plus the largest label.
+ * Hop labels of a set of switches (the affected ones of a destination) whose neighbours outside the
+ * set already know theirs: each member starts at the label its caller seeded (1 + the best label of
+ * a usable neighbour outside, or {@link #INF}), and labels then spread inside the set, a member
+ * taking 1 + the label of a member it may hop to. A breadth-first search with one bucket per label,
+ * so it costs O(members x ports) plus the largest label.
  *
  * <p>Memory: 2 ints per switch.
  */
@@ -54,7 +54,8 @@ final class BorderBfs {
    * limits which members may take a label from another. Fills {@code order} with the members in
    * ascending final label (unlabelled ones left out) and returns how many it holds.
    */
-  int spread(int[] members, int from, int to, int[] label, Hop hop, boolean[] eligible, int[] order) {
+  int spread(
+      int[] members, int from, int to, int[] label, Hop hop, boolean[] eligible, int[] order) {
     int maxLabel = -1;
     for (int i = from; i < to; i++) {
       int l = label[members[i]];
@@ -78,8 +79,11 @@ final class BorderBfs {
         for (int i = 0; i < fabric.outDegree(sw); i++) {
           int channel = fabric.outChannel(sw, i);
           int prev = fabric.channelHead(channel);
-          if (prev < fabric.numSwitches() && prev != sw && contains(prev)
-              && (eligible == null || eligible[prev]) && label[prev] > l + 1
+          if (prev < fabric.numSwitches()
+              && prev != sw
+              && contains(prev)
+              && (eligible == null || eligible[prev])
+              && label[prev] > l + 1
               && hop.allowed(prev, sw)) {
             label[prev] = l + 1;
             push(l + 1, prev);

@@ -12,8 +12,8 @@ import org.ibrouting.routing.RoutingBuilder;
  * One pass over every LFT entry of the old tables, read against the changed fabric: the
  * <em>broken</em> entries (no route though the switch reaches the LID, a port that is now
  * unconnected, port 0 of a switch that does not own the LID, a CA port for another LID), and, for
- * MINHOP's balance, how many routes to CAs each port carries. A destination without a broken
- * entry keeps every path: all its entries are followed as before.
+ * MINHOP's balance, how many routes to CAs each port carries. A destination without a broken entry
+ * keeps every path: all its entries are followed as before.
  *
  * <p>Cost: one read per (switch, LID), in parallel over switches; 1 long per port slot and per
  * broken entry, 2 ints and a byte per LID.
@@ -21,6 +21,7 @@ import org.ibrouting.routing.RoutingBuilder;
 final class DamageScan {
   /** Broken entries as {@code (lid << 32) | switch}, ascending. */
   final long[] brokenEntries;
+
   /**
    * Per port slot: entries for LIDs of CAs and routers that leave by it (MINHOP's counters); all
    * zero unless the scan was asked to count.
@@ -42,8 +43,13 @@ final class DamageScan {
    * Scans {@code lfts} for the LIDs marked in {@code destination}; {@code switchComponent} labels
    * the switches by component over switch links.
    */
-  static DamageScan run(Fabric fabric, RoutingBuilder lfts, boolean[] destination,
-      int[] switchComponent, boolean count, int threads) {
+  static DamageScan run(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      boolean[] destination,
+      int[] switchComponent,
+      boolean count,
+      int threads) {
     int maxLid = fabric.maxLid();
     // per LID: what it is, the component that can reach it (-1 none), the end port owning it
     byte[] kind = new byte[maxLid + 1];
@@ -54,14 +60,26 @@ final class DamageScan {
       int swPort = port < 0 ? -1 : fabric.switchPortOf(port);
       componentOfLid[lid] = swPort < 0 ? -1 : switchComponent[fabric.nodeOfPort(swPort)];
       endPortOfLid[lid] = port;
-      kind[lid] = !destination[lid] ? SKIP
-          : fabric.isSwitch(fabric.nodeOfPort(port)) ? SWITCH_LID : TERMINAL;
+      kind[lid] =
+          !destination[lid]
+              ? SKIP
+              : fabric.isSwitch(fabric.nodeOfPort(port)) ? SWITCH_LID : TERMINAL;
     }
     long[] routes = new long[fabric.numPortSlots()];
     int n = fabric.numSwitches();
-    List<Worker> workers = Parallel.run(n, Parallel.threadsFor(n, threads),
-        () -> new Worker(fabric, lfts, kind, componentOfLid, endPortOfLid, switchComponent,
-            count ? routes : null));
+    List<Worker> workers =
+        Parallel.run(
+            n,
+            Parallel.threadsFor(n, threads),
+            () ->
+                new Worker(
+                    fabric,
+                    lfts,
+                    kind,
+                    componentOfLid,
+                    endPortOfLid,
+                    switchComponent,
+                    count ? routes : null));
     LongArrayList all = new LongArrayList();
     for (Worker w : workers) {
       all.addAll(w.broken);
@@ -86,8 +104,14 @@ final class DamageScan {
     private final byte[] row;
     final LongArrayList broken = new LongArrayList();
 
-    Worker(Fabric fabric, RoutingBuilder lfts, byte[] kind, int[] componentOfLid,
-        int[] endPortOfLid, int[] switchComponent, long[] routes) {
+    Worker(
+        Fabric fabric,
+        RoutingBuilder lfts,
+        byte[] kind,
+        int[] componentOfLid,
+        int[] endPortOfLid,
+        int[] switchComponent,
+        long[] routes) {
       this.fabric = fabric;
       this.lfts = lfts;
       this.kind = kind;
@@ -105,8 +129,10 @@ final class DamageScan {
       Arrays.fill(peerEndPort, DEAD);
       for (int p = 1; p <= numPorts; p++) {
         int peer = fabric.peerPort(fabric.port(sw, p));
-        peerEndPort[p] = peer < 0 || fabric.nodeOfPort(peer) == sw ? DEAD
-            : fabric.isSwitch(fabric.nodeOfPort(peer)) ? SWITCH : peer;
+        peerEndPort[p] =
+            peer < 0 || fabric.nodeOfPort(peer) == sw
+                ? DEAD
+                : fabric.isSwitch(fabric.nodeOfPort(peer)) ? SWITCH : peer;
       }
       Arrays.fill(routesOfPortNum, 0, numPorts + 1, 0);
       int component = switchComponent[sw];
@@ -132,8 +158,10 @@ final class DamageScan {
           routesOfPortNum[portNum]++;
           continue;
         }
-        boolean ok = portNum == Routing.NO_ROUTE ? componentOfLid[lid] != component
-            : portNum == 0 && dst == own;
+        boolean ok =
+            portNum == Routing.NO_ROUTE
+                ? componentOfLid[lid] != component
+                : portNum == 0 && dst == own;
         if (!ok) {
           broken.add(((long) lid << 32) | sw);
         }

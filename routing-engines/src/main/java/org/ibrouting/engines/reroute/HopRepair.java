@@ -17,10 +17,10 @@ import org.ibrouting.routing.RoutingException;
  * least last-phase label of a neighbour it reaches by a last-phase hop (neighbours outside the set
  * count only when their kept path is last-phase only); its legal label is that, or, when it has
  * none, 1 + the least legal label of a neighbour it reaches by a first-phase hop. It then takes a
- * port to a neighbour that realises its label, as {@link UpDownHops} and MINHOP's builder do. So
- * a packet that took a last-phase hop keeps taking them, and no path turns from the last phase
- * back to the first. Without a turn rule (MINHOP) every hop is a last-phase hop and the labels are
- * plain hop counts.
+ * port to a neighbour that realises its label, as {@link UpDownHops} and MINHOP's builder do. So a
+ * packet that took a last-phase hop keeps taking them, and no path turns from the last phase back
+ * to the first. Without a turn rule (MINHOP) every hop is a last-phase hop and the labels are plain
+ * hop counts.
  */
 final class HopRepair implements Repair {
   private final Fabric fabric;
@@ -110,8 +110,9 @@ final class HopRepair implements Repair {
       return false;
     }
     int peer = fabric.peerPort(fabric.port(sw, port));
-    return peer >= 0 && (peer == dst || fabric.isSwitch(fabric.nodeOfPort(peer))
-        && fabric.nodeOfPort(peer) != sw);
+    return peer >= 0
+        && (peer == dst
+            || fabric.isSwitch(fabric.nodeOfPort(peer)) && fabric.nodeOfPort(peer) != sw);
   }
 
   @Override
@@ -169,10 +170,14 @@ final class HopRepair implements Repair {
       }
       int label = noLastLabel[sw] ? legalLabel[sw] : lastLabel[sw];
       if (label == BorderBfs.INF && refusal == null && hasTerminals(sw) && hasTerminals(target)) {
-        refusal = fabric.nodeName(sw) + " has no path under the turn rule to " + fabric.nodeName(target)
-            + ", though links join them";
+        refusal =
+            fabric.nodeName(sw)
+                + " has no path under the turn rule to "
+                + fabric.nodeName(target)
+                + ", though links join them";
       }
-      changed += place(sw, lid, label == BorderBfs.INF ? Routing.NO_ROUTE : choose(walk, sw, lid, label));
+      changed +=
+          place(sw, lid, label == BorderBfs.INF ? Routing.NO_ROUTE : choose(walk, sw, lid, label));
     }
     return changed;
   }
@@ -189,13 +194,15 @@ final class HopRepair implements Repair {
 
   /**
    * The port for {@code sw}: its old one when that still realises {@code label}, else MINHOP's
-   * choice among the ports that do (fewest routes, first in its scan order, which for an LMC
-   * offset starts after the previous LID's port), a port to a switch whose old entry sends the LID
+   * choice among the ports that do (fewest routes, first in its scan order, which for an LMC offset
+   * starts after the previous LID's port), a port to a switch whose old entry sends the LID
    * straight back only when no other realises it.
    */
   private int choose(TreeWalk walk, int sw, int lid, int label) {
     int oldPort = lfts.outPort(sw, lid);
-    if (oldPort != Routing.NO_ROUTE && oldPort >= 1 && oldPort <= fabric.numPorts(sw)
+    if (oldPort != Routing.NO_ROUTE
+        && oldPort >= 1
+        && oldPort <= fabric.numPorts(sw)
         && realises(walk, sw, oldPort, label)) {
       return oldPort;
     }
@@ -225,7 +232,9 @@ final class HopRepair implements Repair {
     return best;
   }
 
-  /** Whether leaving {@code sw} by {@code portNum} reaches the destination in {@code label} hops. */
+  /**
+   * Whether leaving {@code sw} by {@code portNum} reaches the destination in {@code label} hops.
+   */
   private boolean realises(TreeWalk walk, int sw, int portNum, int label) {
     int peer = fabric.peerPort(fabric.port(sw, portNum));
     if (peer < 0) {
@@ -244,7 +253,8 @@ final class HopRepair implements Repair {
       nextLabel = last ? lastLabel[next] : legalLabel[next];
     } else {
       int h = walk.hops(next);
-      nextLabel = h < 0 || last && !(next == walk.target() || walk.lastOnly(next)) ? BorderBfs.INF : h;
+      nextLabel =
+          h < 0 || last && !(next == walk.target() || walk.lastOnly(next)) ? BorderBfs.INF : h;
     }
     return nextLabel != BorderBfs.INF && nextLabel + 1 == label;
   }

@@ -5,11 +5,10 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 
 /**
- * An engine's rule for re-routing the switches whose paths to one destination broke, within its
- * own choice of ports and its balance. {@link Reroute} calls {@link #release} for every entry it
- * is about to re-route (so balance counts only kept entries), then {@link #prepare}, then
- * {@link #repair} once per broken destination LID in the engine's destination order, then
- * {@link #finish}.
+ * An engine's rule for re-routing the switches whose paths to one destination broke, within its own
+ * choice of ports and its balance. {@link Reroute} calls {@link #release} for every entry it is
+ * about to re-route (so balance counts only kept entries), then {@link #prepare}, then {@link
+ * #repair} once per broken destination LID in the engine's destination order, then {@link #finish}.
  */
 interface Repair {
   /**
@@ -20,7 +19,8 @@ interface Repair {
    */
   static boolean bouncesBack(Fabric fabric, Routing old, int channel, int lid) {
     int back = fabric.peerPort(channel);
-    return back >= 0 && fabric.isSwitch(fabric.nodeOfPort(back))
+    return back >= 0
+        && fabric.isSwitch(fabric.nodeOfPort(back))
         && old.outPort(fabric.nodeOfPort(back), lid) == fabric.portNum(back);
   }
 
@@ -48,14 +48,14 @@ interface Repair {
 
   /**
    * Chooses new entries for the affected switches {@code affected[from..to)} of the destination
-   * {@code walk} is reset to: switches whose path broke but that still reach it. Every other
-   * switch keeps its entry. Returns the number of entries it changed.
+   * {@code walk} is reset to: switches whose path broke but that still reach it. Every other switch
+   * keeps its entry. Returns the number of entries it changed.
    */
   long repair(TreeWalk walk, int[] affected, int from, int to);
 
   /**
-   * The final routing from the repaired tables: the SL table and its verification where the
-   * engine assigns VLs.
+   * The final routing from the repaired tables: the SL table and its verification where the engine
+   * assigns VLs.
    */
   Routing finish(Routing tables, Reroute.Stats stats) throws RoutingException;
 }

@@ -20,8 +20,8 @@ import org.ibrouting.topology.Connectivity;
 
 /**
  * Re-routes a fabric after failures with few changes: every entry of the old tables that still
- * leads its packets to their destination is kept, and only the switches whose path to a
- * destination broke get new entries, chosen by the engine's own rule.
+ * leads its packets to their destination is kept, and only the switches whose path to a destination
+ * broke get new entries, chosen by the engine's own rule.
  *
  * <p>The old tables are read against the changed fabric (see {@code LftDumpReader.readEarlier} and
  * {@link #carryOver}). One pass over every entry finds the broken entries (a port now unconnected,
@@ -29,39 +29,39 @@ import org.ibrouting.topology.Connectivity;
  * switches with a broken entry and those whose entries lead into one (a search backwards over the
  * links) are <em>affected</em> when they still reach the LID, and get no route when they do not.
  * Every other switch keeps its whole path, which is therefore as long as it was: failures never
- * shorten paths, so a path that was minimal stays minimal (loops already in the old tables are
- * left as they were). The affected switches are labelled by a search that starts from the kept
- * paths around them, so that a re-routed path may join a kept one; an affected switch keeps its old
- * port when that port is still one the engine could have chosen, and among equal new choices
- * avoids a neighbour whose old entry sends the LID straight back (a two-switch loop while the
- * switches hold a mix of old and new tables). Per engine:
+ * shorten paths, so a path that was minimal stays minimal (loops already in the old tables are left
+ * as they were). The affected switches are labelled by a search that starts from the kept paths
+ * around them, so that a re-routed path may join a kept one; an affected switch keeps its old port
+ * when that port is still one the engine could have chosen, and among equal new choices avoids a
+ * neighbour whose old entry sends the LID straight back (a two-switch loop while the switches hold
+ * a mix of old and new tables). Per engine:
  *
  * <ul>
  *   <li><b>minhop</b>: minimum-hop ports; among them the least-used port, with the per-port route
  *       counters of MINHOP rebuilt from the kept entries (re-routed entries are counted again as
  *       they are placed, in MINHOP's destination order, scanning ports as MINHOP does).
- *   <li><b>updn</b>, <b>dnup</b>: the same under the engine's turn rule, with ranks computed on
- *       the changed fabric from the engine's roots (its root file, else detected again). A kept
- *       path must also still follow the rule under these ranks, so every destination's tree is
- *       walked, not only those with a broken entry (the ranks rarely change: a failed link in a fat
- *       tree leaves them as they were). A switch that can reach the destination by last-phase (for
- *       Up*&#47;Down*: down) hops only takes such a path, otherwise the shortest legal one, and a hop
- *       into a kept path is taken only where the kept path may follow it, as {@code UpDownHops}
+ *   <li><b>updn</b>, <b>dnup</b>: the same under the engine's turn rule, with ranks computed on the
+ *       changed fabric from the engine's roots (its root file, else detected again). A kept path
+ *       must also still follow the rule under these ranks, so every destination's tree is walked,
+ *       not only those with a broken entry (the ranks rarely change: a failed link in a fat tree
+ *       leaves them as they were). A switch that can reach the destination by last-phase (for
+ *       Up*&#47;Down*: down) hops only takes such a path, otherwise the shortest legal one, and a
+ *       hop into a kept path is taken only where the kept path may follow it, as {@code UpDownHops}
  *       rules; so the Up*&#47;Down* balance rule is MINHOP's over legal ports, and every path, kept
  *       or new, follows one turn rule: updn's result is deadlock-free by construction, as a full
  *       route is (the tests check it with {@link CreditLoopVerifier}; dnup promises freedom from
  *       deadlock on fat trees only). Where a switch with CAs has no legal path to another one that
  *       links reach, the engine refuses, as its full route does.
- *   <li><b>sssp</b>, <b>dfsssp</b>: P-SSSP's weights rebuilt from the kept paths (every link carries
- *       P² (or 1 with {@code minimal=false}) plus, for every kept path through it, the end-port
- *       LIDs of the switch the path starts at); each broken destination, in SSSP's order, gets the
- *       cheapest path (the fewest hops first where minimal) from every affected switch over the
- *       current weights, and its new paths then raise the weights as SSSP's update does.
- *   <li><b>dfsssp</b>: the old SLs are kept for every path (from the old SL file, else all on VL 0);
- *       when the new tables with those SLs are not deadlock-free, only the re-routed paths are
- *       moved: each to the first VL whose dependency graph stays acyclic with it
- *       ({@code VlRepair}); only when some path fits no VL are all VLs assigned afresh as DFSSSP
- *       does. The result is verified by {@link CreditLoopVerifier}.
+ *   <li><b>sssp</b>, <b>dfsssp</b>: P-SSSP's weights rebuilt from the kept paths (every link
+ *       carries P² (or 1 with {@code minimal=false}) plus, for every kept path through it, the
+ *       end-port LIDs of the switch the path starts at); each broken destination, in SSSP's order,
+ *       gets the cheapest path (the fewest hops first where minimal) from every affected switch
+ *       over the current weights, and its new paths then raise the weights as SSSP's update does.
+ *   <li><b>dfsssp</b>: the old SLs are kept for every path (from the old SL file, else all on VL
+ *       0); when the new tables with those SLs are not deadlock-free, only the re-routed paths are
+ *       moved: each to the first VL whose dependency graph stays acyclic with it ({@code
+ *       VlRepair}); only when some path fits no VL are all VLs assigned afresh as DFSSSP does. The
+ *       result is verified by {@link CreditLoopVerifier}.
  * </ul>
  *
  * <p>Other engines have no incremental rule and are refused. Differences from a full route: ties
@@ -69,17 +69,17 @@ import org.ibrouting.topology.Connectivity;
  * preferring other systems and nodes for the LIDs of one port is not applied to re-routed entries;
  * new links do not shorten kept paths (only broken paths are re-routed).
  *
- * <p>Cost: one read of every LFT entry (plus, for sssp and dfsssp, one pass over every destination's
- * tree to rebuild the weights, and for updn and dnup one walk of every destination's tree), and
- * O(switches + affected switches x ports) per broken destination; dfsssp's verification is a full
- * {@link CreditLoopVerifier} run.
+ * <p>Cost: one read of every LFT entry (plus, for sssp and dfsssp, one pass over every
+ * destination's tree to rebuild the weights, and for updn and dnup one walk of every destination's
+ * tree), and O(switches + affected switches x ports) per broken destination; dfsssp's verification
+ * is a full {@link CreditLoopVerifier} run.
  */
 public final class Reroute {
   private Reroute() {}
 
   /** The engines with an incremental rule, by {@code -R} name. */
-  public static final java.util.List<String> SUPPORTED = java.util.List.of("minhop", "updn", "dnup",
-      "sssp", "dfsssp");
+  public static final java.util.List<String> SUPPORTED =
+      java.util.List.of("minhop", "updn", "dnup", "sssp", "dfsssp");
 
   /**
    * What a re-route did.
@@ -94,8 +94,15 @@ public final class Reroute {
    * @param seconds time to re-route (without the verification)
    * @param verifySeconds time of dfsssp's credit-loop verification and VL repair (0 for the others)
    */
-  public record Result(Routing routing, long entriesChanged, int lidsRerouted, long affectedEntries,
-      long pathsMoved, String note, double seconds, double verifySeconds) {}
+  public record Result(
+      Routing routing,
+      long entriesChanged,
+      int lidsRerouted,
+      long affectedEntries,
+      long pathsMoved,
+      String note,
+      double seconds,
+      double verifySeconds) {}
 
   /** Counters the repairs fill in. */
   static final class Stats {
@@ -140,15 +147,16 @@ public final class Reroute {
         }
       }
     }
-    DamageScan scan = DamageScan.run(fabric, lfts, destination, component,
-        repair.countsRoutes(), threads);
+    DamageScan scan =
+        DamageScan.run(fabric, lfts, destination, component, repair.countsRoutes(), threads);
     repair.scanned(scan);
     // the broken LIDs in the engine's order, with their affected switches: those whose path meets
     // a broken entry (found upstream from the broken entries), or, under a turn rule, those found
     // by walking every destination's tree, since a path may break the rule without a broken entry
-    Affected affected = repair.turns() != null
-        ? Affected.byTrees(fabric, lfts, order, component, repair, repair.turns(), threads)
-        : Affected.upstream(fabric, lfts, order, scan.brokenEntries, component, repair);
+    Affected affected =
+        repair.turns() != null
+            ? Affected.byTrees(fabric, lfts, order, component, repair, repair.turns(), threads)
+            : Affected.upstream(fabric, lfts, order, scan.brokenEntries, component, repair);
     repair.prepare(affected);
     TreeWalk walk = new TreeWalk(fabric, lfts, repair.turns());
     changed += affected.unreachableChanged;
@@ -161,8 +169,15 @@ public final class Reroute {
     long verifyStart = System.nanoTime();
     routing = repair.finish(routing, stats);
     double verifySeconds = stats.verified ? (System.nanoTime() - verifyStart) / 1e9 : 0;
-    return new Result(routing, changed, affected.numLids(), affected.switches.length,
-        stats.pathsMoved, stats.note, seconds, verifySeconds);
+    return new Result(
+        routing,
+        changed,
+        affected.numLids(),
+        affected.switches.length,
+        stats.pathsMoved,
+        stats.note,
+        seconds,
+        verifySeconds);
   }
 
   /**
@@ -206,8 +221,14 @@ public final class Reroute {
   }
 
   /** The incremental rule of {@code engine}. */
-  private static Repair repairFor(RoutingEngine engine, Fabric fabric, RoutingBuilder lfts,
-      Routing old, RoutingOptions options, int threads) throws RoutingException {
+  private static Repair repairFor(
+      RoutingEngine engine,
+      Fabric fabric,
+      RoutingBuilder lfts,
+      Routing old,
+      RoutingOptions options,
+      int threads)
+      throws RoutingException {
     if (engine instanceof MinhopEngine) {
       return new HopRepair(fabric, lfts, old, null);
     }
@@ -222,15 +243,24 @@ public final class Reroute {
     if (engine instanceof DfssspEngine dfsssp) {
       SsspEngine sssp = dfsssp.ssspEngine();
       int[] ports = sssp.destinationOrder(fabric, engine.name());
-      return new WeightRepair(fabric, lfts, old, ports, true, threads,
+      return new WeightRepair(
+          fabric,
+          lfts,
+          old,
+          ports,
+          true,
+          threads,
           new VlRepair(engine.name(), old.slTable(), ports, options, dfsssp.balance()));
     }
     if (engine instanceof SsspEngine sssp) {
       int[] ports = sssp.destinationOrder(fabric, engine.name());
       return new WeightRepair(fabric, lfts, old, ports, sssp.minimal(), threads, null);
     }
-    throw new RoutingException(engine.name() + ": no incremental re-routing for this engine;"
-        + " reroute supports " + String.join(", ", SUPPORTED) + " (route it from scratch instead)");
+    throw new RoutingException(
+        engine.name()
+            + ": no incremental re-routing for this engine;"
+            + " reroute supports "
+            + String.join(", ", SUPPORTED)
+            + " (route it from scratch instead)");
   }
-
 }

@@ -19,6 +19,7 @@ import org.ibrouting.routing.RoutingBuilder;
 final class TreeWalk {
   /** {@link #hops} of a switch whose packets are never delivered. */
   static final int FAILS = -1;
+
   private static final int UNKNOWN = -2;
   private static final int ON_PATH = -3;
 
@@ -73,7 +74,9 @@ final class TreeWalk {
 
   /** The output port that delivers the LID at its own switch: 0, or the port cabled to the CA. */
   int deliveryPort() {
-    return fabric.isSwitch(fabric.nodeOfPort(dstPort)) ? 0 : fabric.portNum(fabric.switchPortOf(dstPort));
+    return fabric.isSwitch(fabric.nodeOfPort(dstPort))
+        ? 0
+        : fabric.portNum(fabric.switchPortOf(dstPort));
   }
 
   /**
@@ -90,8 +93,8 @@ final class TreeWalk {
   }
 
   /**
-   * The switch hops from {@code sw} to the destination's switch along the tables, or FAILS when
-   * the packet is not delivered or its path breaks the turn rule.
+   * The switch hops from {@code sw} to the destination's switch along the tables, or FAILS when the
+   * packet is not delivered or its path breaks the turn rule.
    */
   int hops(int sw) {
     if (hops[sw] != UNKNOWN) {

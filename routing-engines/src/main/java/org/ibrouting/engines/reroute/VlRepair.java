@@ -21,13 +21,13 @@ import org.ibrouting.routing.SlTable;
  * share one SL. The units whose sources sit on a re-routed switch changed their path. The
  * dependencies of every other unit go into one {@link IncrementalCdg} per VL (on its old VL); then
  * each changed unit, in DFSSSP's destination order, goes to its old VL if its dependencies close no
- * cycle there, else to the first VL where they do not. When some unit fits no VL (or the kept
- * paths themselves hold a cycle), every path is assigned afresh by DFSSSP's VL step
- * ({@code DfssspLanes.assign}). Without an old SL table every path is taken to be on
- * VL 0, as an OpenSM dump carries no SLs; re-routed units get SLs per source switch.
+ * cycle there, else to the first VL where they do not. When some unit fits no VL (or the kept paths
+ * themselves hold a cycle), every path is assigned afresh by DFSSSP's VL step ({@code
+ * DfssspLanes.assign}). Without an old SL table every path is taken to be on VL 0, as an OpenSM
+ * dump carries no SLs; re-routed units get SLs per source switch.
  *
- * <p>Cost of the targeted step: one walk per (source switch, destination LID) and an
- * {@link IncrementalCdg} over the distinct dependencies, per VL.
+ * <p>Cost of the targeted step: one walk per (source switch, destination LID) and an {@link
+ * IncrementalCdg} over the distinct dependencies, per VL.
  */
 final class VlRepair {
   private final String engine;
@@ -69,8 +69,10 @@ final class VlRepair {
       CdgReport check = verifier.verify(moved);
       if (check.isDeadlockFree()) {
         stats.pathsMoved = units.moved;
-        stats.note = units.moved + " re-routed paths moved to another VL, every other path kept its"
-            + " SL; deadlock-free (verified)";
+        stats.note =
+            units.moved
+                + " re-routed paths moved to another VL, every other path kept its"
+                + " SL; deadlock-free (verified)";
         return moved;
       }
       why = "the moved paths still close a credit loop";
@@ -91,10 +93,13 @@ final class VlRepair {
     private final SlTable table;
     private final int[] groupOfLid;
     private final int numGroups;
+
     /** Per group, the distinct switches its source LIDs sit on. */
     private final int[][] switchesOfGroup;
+
     /** Per group, one of its LIDs (the SL of every member is the same). */
     private final int[] repLid;
+
     private final byte[] newSl;
     private final boolean[] changed;
     private final int[] dstLids;
@@ -112,7 +117,9 @@ final class VlRepair {
       for (int lid = 1; lid <= maxLid; lid++) {
         int port = fabric.portOfLid(lid);
         int g = table.groupOfSrcLid(lid);
-        if (port < 0 || fabric.isSwitch(fabric.nodeOfPort(port)) || g < 0
+        if (port < 0
+            || fabric.isSwitch(fabric.nodeOfPort(port))
+            || g < 0
             || fabric.switchPortOf(port) < 0) {
           continue;
         }
@@ -193,7 +200,8 @@ final class VlRepair {
           }
         }
       }
-      IncrementalCdg.Graph graph = IncrementalCdg.Graph.of(all.toLongArray(), fabric.numPortSlots());
+      IncrementalCdg.Graph graph =
+          IncrementalCdg.Graph.of(all.toLongArray(), fabric.numPortSlots());
       IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(graph.numChannels());
       IncrementalCdg[] cdgs = new IncrementalCdg[maxVls];
       for (int vl = 0; vl < maxVls; vl++) {
@@ -245,7 +253,8 @@ final class VlRepair {
 
     /** The SL table with the units' SLs. */
     SlTable table() {
-      SlTable.Builder b = new SlTable.Builder(groupOfLid, Math.max(1, numGroups), fabric.maxLid() + 1);
+      SlTable.Builder b =
+          new SlTable.Builder(groupOfLid, Math.max(1, numGroups), fabric.maxLid() + 1);
       byte[] map = new byte[SlTable.NUM_SLS];
       for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
         map[sl] = (byte) table.vlOfSl(sl);
@@ -264,8 +273,8 @@ final class VlRepair {
   }
 
   /**
-   * Appends the dependencies {@code (c1 << 32) | c2} of the path from switch {@code sw} to
-   * {@code lid}: consecutive switch-to-switch channels, as the verifier counts them.
+   * Appends the dependencies {@code (c1 << 32) | c2} of the path from switch {@code sw} to {@code
+   * lid}: consecutive switch-to-switch channels, as the verifier counts them.
    */
   private static void dependencies(Routing tables, int sw, int lid, LongOpenHashSet out) {
     Fabric fabric = tables.fabric();
@@ -288,6 +297,4 @@ final class VlRepair {
       cur = fabric.nodeOfPort(peer);
     }
   }
-
-
 }

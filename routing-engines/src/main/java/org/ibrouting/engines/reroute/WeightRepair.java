@@ -12,27 +12,26 @@ import org.ibrouting.routing.RoutingException;
 
 /**
  * The incremental rule of P-SSSP (sssp, and dfsssp's tables): link weights rebuilt from the kept
- * paths, then per broken destination the cheapest path over the current weights from every
- * affected switch, joining the kept paths around them.
+ * paths, then per broken destination the cheapest path over the current weights from every affected
+ * switch, joining the kept paths around them.
  *
  * <p>Weights: a switch-to-switch channel {@code a -> b} weighs P² (1 without {@code minimal}) plus,
  * for every destination and every switch whose kept path to it crosses the channel, that switch's
- * end-port LIDs (OpenSM's {@code update_weights}). One pass over every destination's in-tree
- * builds them: the tables are read in blocks of 64 LIDs, each tree's switches are ordered from the
+ * end-port LIDs (OpenSM's {@code update_weights}). One pass over every destination's in-tree builds
+ * them: the tables are read in blocks of 64 LIDs, each tree's switches are ordered from the
  * destination outwards and their end-port LIDs summed up the tree, in parallel over blocks.
  *
  * <p>Repair: with {@code minimal}, an affected switch's hop count is 1 + the least hop count of a
  * neighbour (a kept path's length, or another affected switch's count), and among the neighbours
- * that realise it the one whose path is cheapest wins, as P²-weighted Dijkstra would choose; without
- * it, Dijkstra over the weights, started from the kept paths' costs. Ties go to the lower port
- * (with {@code minimal}, a neighbour whose old entry sends the LID straight back is taken only
- * when no other realises the hop count, see {@link Repair#bouncesBack});
- * an affected switch keeps its old port when that port realises its hop count (minimal) or leads
- * to a switch already settled (not minimal). The new paths then raise the weights as SSSP's update
- * does.
+ * that realise it the one whose path is cheapest wins, as P²-weighted Dijkstra would choose;
+ * without it, Dijkstra over the weights, started from the kept paths' costs. Ties go to the lower
+ * port (with {@code minimal}, a neighbour whose old entry sends the LID straight back is taken only
+ * when no other realises the hop count, see {@link Repair#bouncesBack}); an affected switch keeps
+ * its old port when that port realises its hop count (minimal) or leads to a switch already settled
+ * (not minimal). The new paths then raise the weights as SSSP's update does.
  *
- * <p>Memory: 1 long per port slot; per thread of the weight pass 1 long per port slot, 64 bytes,
- * 64 ints and 6 ints per switch.
+ * <p>Memory: 1 long per port slot; per thread of the weight pass 1 long per port slot, 64 bytes, 64
+ * ints and 6 ints per switch.
  */
 final class WeightRepair implements Repair {
   private final Fabric fabric;
@@ -55,8 +54,14 @@ final class WeightRepair implements Repair {
   private final boolean[] settled;
   private int stampValue;
 
-  WeightRepair(Fabric fabric, RoutingBuilder lfts, Routing old, int[] ports, boolean minimal,
-      int threads, VlRepair vls) {
+  WeightRepair(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      Routing old,
+      int[] ports,
+      boolean minimal,
+      int threads,
+      VlRepair vls) {
     this.fabric = fabric;
     this.lfts = lfts;
     this.old = old;
@@ -125,8 +130,11 @@ final class WeightRepair implements Repair {
         }
       }
     }
-    List<TreeSums> workers = Parallel.run(LidBlocks.count(fabric), Parallel.threadsFor(fabric.numSwitches(), threads),
-        () -> new TreeSums(destination, brokenIndex, affected, headOfSlot));
+    List<TreeSums> workers =
+        Parallel.run(
+            LidBlocks.count(fabric),
+            Parallel.threadsFor(fabric.numSwitches(), threads),
+            () -> new TreeSums(destination, brokenIndex, affected, headOfSlot));
     for (TreeSums w : workers) {
       for (int c = 0; c < weight.length; c++) {
         weight[c] += w.add[c];
@@ -135,9 +143,9 @@ final class WeightRepair implements Repair {
   }
 
   /**
-   * Adds up the kept paths' contributions to the weights for blocks of LIDs: per LID, the
-   * switches whose path delivers pass their end-port LIDs (and what their children passed them) to
-   * the next switch, leaves first (Kahn's order); affected switches pass nothing.
+   * Adds up the kept paths' contributions to the weights for blocks of LIDs: per LID, the switches
+   * whose path delivers pass their end-port LIDs (and what their children passed them) to the next
+   * switch, leaves first (Kahn's order); affected switches pass nothing.
    */
   private final class TreeSums implements Parallel.Worker {
     private final boolean[] destination;
@@ -151,8 +159,10 @@ final class WeightRepair implements Repair {
     private final int[] pending = new int[n];
     private final int[] queue = new int[n];
     private final long[] sum = new long[n];
+
     /** Per switch and LID column of the block: what the switch passes on (flushed per block). */
     private final int[] blockSum = new int[LidBlocks.SIZE * n];
+
     private final int[] firstPort = new int[n];
     private final int[] numPortsOf = new int[n];
 
@@ -347,10 +357,15 @@ final class WeightRepair implements Repair {
     return Long.MAX_VALUE;
   }
 
-  /** Whether {@code next}, a neighbour of {@code sw}, delivers over a kept path (or is the destination). */
+  /**
+   * Whether {@code next}, a neighbour of {@code sw}, delivers over a kept path (or is the
+   * destination).
+   */
   private boolean isKept(TreeWalk walk, int sw, int next) {
-    return next < fabric.numSwitches() && next != sw
-        && (!bfs.contains(next) || next == walk.target()) && walk.hops(next) >= 0;
+    return next < fabric.numSwitches()
+        && next != sw
+        && (!bfs.contains(next) || next == walk.target())
+        && walk.hops(next) >= 0;
   }
 
   /** Not minimal: Dijkstra over the weights, from the kept paths' costs. */
@@ -411,7 +426,10 @@ final class WeightRepair implements Repair {
       for (int k = 0; k < fabric.outDegree(sw); k++) {
         int channel = fabric.outChannel(sw, k);
         int prev = fabric.channelHead(channel);
-        if (prev < fabric.numSwitches() && prev != sw && bfs.contains(prev) && prev != target
+        if (prev < fabric.numSwitches()
+            && prev != sw
+            && bfs.contains(prev)
+            && prev != target
             && !settled[prev]) {
           long candidate = weight[fabric.peerPort(channel)] + bestCost;
           if (!heap.contains(prev)) {

@@ -19,21 +19,23 @@ import org.ibrouting.simulation.JobList;
 import org.ibrouting.simulation.JobMap;
 
 /**
- * SAR: scheduling-aware routing (Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers",
- * SC 2016). Routes between nodes of different jobs carry no traffic, so SAR balances only the
- * routes inside each job:
+ * SAR: scheduling-aware routing (Domke, Hoefler, "Scheduling-Aware Routing for Supercomputers", SC
+ * 2016). Routes between nodes of different jobs carry no traffic, so SAR balances only the routes
+ * inside each job:
+ *
  * <ol>
  *   <li>the CA ports of nodes in a job of at least two nodes are routed first, by the size of their
  *       largest job, largest first (stable, so OpenSM's (DF)SSSP order decides among equals); each
  *       destination LID gets P-SSSP's modified Dijkstra on {@code SsspGraph} (OpenSM's weights and
  *       tie-breaking), and afterwards a link's weight rises by the number of source LIDs whose
  *       route uses it <em>and</em> whose node shares a job with the destination;
- *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioNodes}, OpenSM's
- *       {@code -G}) not routed yet, balanced over every source as in P-SSSP;
+ *   <li>then, with fresh weights, the I/O ports (port GUIDs of {@code ioNodes}, OpenSM's {@code
+ *       -G}) not routed yet, balanced over every source as in P-SSSP;
  *   <li>then, with fresh weights again, all other CA ports and the switches' port 0s, as in P-SSSP;
- *   <li>finally DFSSSP's VL assignment over all (source, destination) pairs in that order
- *       (DFSSSP's VL step), with the same VL limit and SL table.
+ *   <li>finally DFSSSP's VL assignment over all (source, destination) pairs in that order (DFSSSP's
+ *       VL step), with the same VL limit and SL table.
  * </ol>
+ *
  * All weights start at P², so every path is minimal. Without a job map the engine refuses: its
  * whole point is the map; DFSSSP is what remains without one. Jobs of one node have no route inside
  * them and are ignored; a node may be in several jobs, and a source counts for a destination when
@@ -50,8 +52,10 @@ public final class SarEngine implements RoutingEngine {
    *
    * @param jobs which nodes every job runs on (resolved against the fabric when routing); null
    *     makes the engine refuse, as SAR routes by jobs
-   * @param ioNodes I/O-node port GUIDs (OpenSM's {@code -G}), balanced in a pass of their own; or null
-   * @param balance spread paths over spare VLs as {@link DfssspEngine} does (setting {@code balance})
+   * @param ioNodes I/O-node port GUIDs (OpenSM's {@code -G}), balanced in a pass of their own; or
+   *     null
+   * @param balance spread paths over spare VLs as {@link DfssspEngine} does (setting {@code
+   *     balance})
    */
   public record Settings(JobList jobs, GuidList ioNodes, boolean balance) {
     /** SAR for {@code jobs}, no I/O nodes, no balancing. */
@@ -80,16 +84,21 @@ public final class SarEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     RoutableFabrics.require(fabric, name());
     if (jobs == null) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH,
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
           "sar: needs a job-to-node map (which nodes every job runs on); without jobs use dfsssp");
     }
     JobMap resolved;
     try {
       resolved = JobMap.resolve(jobs, fabric);
     } catch (IllegalArgumentException e) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: " + e.getMessage(), e);
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH, "sar: " + e.getMessage(), e);
     }
-    boolean[] io = ioNodes == null ? null : org.ibrouting.engines.internal.GuidFiles.caPortMask(fabric, ioNodes);
+    boolean[] io =
+        ioNodes == null
+            ? null
+            : org.ibrouting.engines.internal.GuidFiles.caPortMask(fabric, ioNodes);
     return route(fabric, options, resolved, io);
   }
 
@@ -101,8 +110,9 @@ public final class SarEngine implements RoutingEngine {
       throws RoutingException {
     RoutableFabrics.require(fabric, name());
     if (jobs.fabric() != fabric) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, "sar: the job map belongs to "
-          + jobs.fabric() + ", not " + fabric);
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          "sar: the job map belongs to " + jobs.fabric() + ", not " + fabric);
     }
     Jobs byNode = new Jobs(fabric, jobs);
     int[] base = SsspEngine.destinationOrderOf(fabric);
@@ -120,8 +130,11 @@ public final class SarEngine implements RoutingEngine {
       }
     }
     int[] jobPorts = inJobs.toIntArray();
-    IntArrays.mergeSort(jobPorts, (a, b) -> Integer.compare(
-        byNode.largestJob(fabric.nodeOfPort(b)), byNode.largestJob(fabric.nodeOfPort(a))));
+    IntArrays.mergeSort(
+        jobPorts,
+        (a, b) ->
+            Integer.compare(
+                byNode.largestJob(fabric.nodeOfPort(b)), byNode.largestJob(fabric.nodeOfPort(a))));
 
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
@@ -156,8 +169,8 @@ public final class SarEngine implements RoutingEngine {
   }
 
   /** One tree per LID of {@code dest}, each followed by its weight update. */
-  private static void routeLids(SsspGraph graph, RoutingBuilder builder, int dest, long[] add,
-      Progress progress) {
+  private static void routeLids(
+      SsspGraph graph, RoutingBuilder builder, int dest, long[] add, Progress progress) {
     Fabric fabric = graph.fabric();
     int n = fabric.numSwitches();
     for (int k = 0; k < 1 << fabric.lmc(dest); k++) {

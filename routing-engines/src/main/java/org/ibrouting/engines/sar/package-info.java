@@ -1,2 +1,5 @@
-/** SAR: scheduling-aware routing, P-SSSP balanced only over the routes inside each job, deadlock-free as DFSSSP. */
+/**
+ * SAR: scheduling-aware routing, P-SSSP balanced only over the routes inside each job,
+ * deadlock-free as DFSSSP.
+ */
 package org.ibrouting.engines.sar;

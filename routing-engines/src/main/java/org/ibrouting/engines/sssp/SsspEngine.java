@@ -1,6 +1,7 @@
 package org.ibrouting.engines.sssp;
 
 import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.LidMajorLfts;
@@ -33,8 +34,8 @@ import org.ibrouting.routing.RoutingOptions;
  * overflow. With {@code minimal = false} links start at weight 1 instead of P², trading minimal
  * paths for balance. Routers are not destinations (as in OpenSM).
  *
- * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's
- * tree depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
+ * <p>Cost: O(LIDs x (links + switches) log switches), sequential by nature (each destination's tree
+ * depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
  * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
 public final class SsspEngine implements RoutingEngine {
@@ -86,7 +87,7 @@ public final class SsspEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    checkSwitches(fabric, name());
+    RoutableFabrics.require(fabric, name());
     return route(fabric, options, destinationOrder(fabric, name()));
   }
 
@@ -96,7 +97,7 @@ public final class SsspEngine implements RoutingEngine {
    */
   public Routing route(Fabric fabric, RoutingOptions options, int[] destinations)
       throws RoutingException {
-    checkSwitches(fabric, name());
+    RoutableFabrics.require(fabric, name());
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     graph.resetWeights(minimal ? p * p : 1);
@@ -106,7 +107,9 @@ public final class SsspEngine implements RoutingEngine {
     int stride = fabric.maxLid() + 1;
     long size = (long) stride * n;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(RoutingException.Reason.TOO_LARGE, name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
+      throw new RoutingException(
+          RoutingException.Reason.TOO_LARGE,
+          name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
     }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
     LidMajorLfts byLid = new LidMajorLfts(fabric);
@@ -149,11 +152,5 @@ public final class SsspEngine implements RoutingEngine {
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */
   public static int[] destinationOrderOf(Fabric fabric) {
     return new SsspGraph(fabric).destinationOrder(null, null);
-  }
-
-  private static void checkSwitches(Fabric fabric, String engine) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, engine + ": the fabric has no switch to route");
-    }
   }
 }

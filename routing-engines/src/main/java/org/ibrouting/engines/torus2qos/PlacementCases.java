@@ -1,23 +1,24 @@
 package org.ibrouting.engines.torus2qos;
 
 /**
- * OpenSM's table of which switch torus-2QoS tries to place into a cube of the torus, given which
- * of the cube's eight corners are already placed ({@code locate_sw} in {@code osm_torus.c}).
+ * OpenSM's table of which switch torus-2QoS tries to place into a cube of the torus, given which of
+ * the cube's eight corners are already placed ({@code locate_sw} in {@code osm_torus.c}).
  *
- * <p>A cube at (i, j, k) has corners 0..7, corner c at (i + (c &amp; 1), j + (c >&gt; 1 &amp; 1),
- * k + (c >&gt; 2 &amp; 1)). Its <em>fingerprint</em> has bit c set when corner c is empty, and bit 8 + d
- * set when dimension d has a radix above 1 (in a 2D torus the corners of the missing dimension
+ * <p>A cube at (i, j, k) has corners 0..7, corner c at (i + (c &amp; 1), j + (c >&gt; 1 &amp; 1), k
+ * + (c >&gt; 2 &amp; 1)). Its <em>fingerprint</em> has bit c set when corner c is empty, and bit 8
+ * + d set when dimension d has a radix above 1 (in a 2D torus the corners of the missing dimension
  * coincide with the others). Each fingerprint maps to the attempts OpenSM makes, in order, until
  * one places a switch:
  *
  * <ul>
  *   <li>{@code F t b}: face corner. Corner t is found as the switch that closes the 4-loop through
- *       t's two neighbours on the face shared with corner b (b diagonally opposite t), other than
- *       b itself.
+ *       t's two neighbours on the face shared with corner b (b diagonally opposite t), other than b
+ *       itself.
  *   <li>{@code P t b}: perpendicular. Corner t is the neighbour of corner b in the one dimension in
  *       which t and b differ: the switch linked to b (not the one on b's other side in that
  *       dimension) that closes a 4-loop with each of b's neighbours in the cube (one in 2D, two in
- *       3D). Only tried when no radix-4 ring through b could fake such a loop ({@code safe_*_ring}).
+ *       3D). Only tried when no radix-4 ring through b could fake such a loop ({@code
+ *       safe_*_ring}).
  * </ul>
  *
  * <p>Fingerprints not listed (every corner placed, or too few to place one uniquely) place nothing.
@@ -28,11 +29,15 @@ final class PlacementCases {
   static final int FACE = 0;
   static final int PERPENDICULAR = 1;
 
-  /** Per fingerprint (0..0x7ff): attempts packed as {@code kind << 8 | target << 4 | other}, or null. */
+  /**
+   * Per fingerprint (0..0x7ff): attempts packed as {@code kind << 8 | target << 4 | other}, or
+   * null.
+   */
   private static final int[][] ATTEMPTS = new int[0x800][];
 
   static {
-    String table = """
+    String table =
+        """
         301 F03 | 302 F12 | 303 P02 P13 | 304 F21 | 305 P01 P23 | 308 F30 | 30a P10 P32 | 30c P20 P31
         501 F05 | 502 F14 | 503 P04 P15 | 510 F41 | 511 P01 P45 | 520 F50 | 522 P10 P54 | 530 P40 P51
         601 F06 | 604 F24 | 605 P04 P26 | 610 F42 | 611 P02 P46 | 640 F60 | 644 P20 P64 | 650 P40 P62

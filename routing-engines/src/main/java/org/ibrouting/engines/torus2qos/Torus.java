@@ -5,38 +5,52 @@ import org.ibrouting.topology.TorusConfig;
 
 /**
  * The torus torus-2QoS recovered from a fabric: which switch sits at which coordinates, and per
- * placed switch its seven port groups, as OpenSM's {@code struct t_switch} holds them. Group
- * {@code 2d} holds the links leaving in the negative direction of dimension d, {@code 2d + 1} those
- * in the positive direction (all to the same neighbour), group {@link #LOCAL} the switch's port 0
- * and the ports of the CAs and routers it hosts.
+ * placed switch its seven port groups, as OpenSM's {@code struct t_switch} holds them. Group {@code
+ * 2d} holds the links leaving in the negative direction of dimension d, {@code 2d + 1} those in the
+ * positive direction (all to the same neighbour), group {@link #LOCAL} the switch's port 0 and the
+ * ports of the CAs and routers it hosts.
  *
- * <p>Placed switches are numbered by <em>slot</em> in the order they were placed (OpenSM's
- * {@code sw_pool}); a fabric switch may, on a misconfigured fabric, be placed twice. Memory: 3 ints
- * per position, 2 per slot, 3 per (slot, group), 2 per port slot of the fabric.
+ * <p>Placed switches are numbered by <em>slot</em> in the order they were placed (OpenSM's {@code
+ * sw_pool}); a fabric switch may, on a misconfigured fabric, be placed twice. Memory: 3 ints per
+ * position, 2 per slot, 3 per (slot, group), 2 per port slot of the fabric.
  */
 final class Torus {
   /** Port groups per switch: two per dimension and the local one. */
   static final int GROUPS = 2 * TorusConfig.MAX_DIMS + 1;
+
   /** The group of port 0 and the CA and router ports. */
   static final int LOCAL = 2 * TorusConfig.MAX_DIMS;
 
   final Fabric fabric;
   final TorusConfig config;
+
   /** Radix per dimension (x, y, z). */
   final int[] radix;
+
   final boolean[] mesh;
+
   /** Per position {@code i + x * (j + y * k)}: the slot placed there, or -1. */
   final int[] slotAt;
+
   /** Per slot: the fabric switch, and its position. */
   int[] nodeOfSlot;
+
   int[] posOfSlot;
   int numSlots;
+
   /** Per (slot, group): the number of ports, and (inter-switch groups) the slot at the far end. */
   int[] groupSize;
+
   int[] groupNeighbor;
-  /** Per (slot, group): its ports, as port numbers of the slot's switch, {@code groupStart..+groupSize}. */
+
+  /**
+   * Per (slot, group): its ports, as port numbers of the slot's switch, {@code
+   * groupStart..+groupSize}.
+   */
   int[] groupStart;
+
   int[] groupPorts;
+
   /** Per fabric port slot: the (slot * GROUPS + group) it belongs to, or -1. */
   final int[] groupOfPort;
 
@@ -105,6 +119,13 @@ final class Torus {
   /** {@code x,y,z (switch 0x... "desc")} for messages. */
   String describe(int slot) {
     int pos = posOfSlot[slot];
-    return coord(pos, 0) + "," + coord(pos, 1) + "," + coord(pos, 2) + " (" + fabric.nodeName(nodeOfSlot[slot]) + ")";
+    return coord(pos, 0)
+        + ","
+        + coord(pos, 1)
+        + ","
+        + coord(pos, 2)
+        + " ("
+        + fabric.nodeName(nodeOfSlot[slot])
+        + ")";
   }
 }

@@ -7,17 +7,17 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.topology.TorusConfig;
 
 /**
- * Recovers the torus from the fabric as OpenSM's torus-2QoS does ({@code verify_setup},
- * {@code build_torus} in {@code osm_torus.c}): picks the first seed whose switches are all present,
- * places the seed switch at the origin shifted by the datelines and its configured neighbours one
- * step away, then sweeps the cubes of the torus (z slowest, x fastest) placing switches that close
+ * Recovers the torus from the fabric as OpenSM's torus-2QoS does ({@code verify_setup}, {@code
+ * build_torus} in {@code osm_torus.c}): picks the first seed whose switches are all present, places
+ * the seed switch at the origin shifted by the datelines and its configured neighbours one step
+ * away, then sweeps the cubes of the torus (z slowest, x fastest) placing switches that close
  * 4-loops of links with the ones already placed ({@link PlacementCases}), linking every pair of
  * neighbouring placed switches, until a sweep links nothing new. Finally every placed switch takes
  * its port 0 and its CA and router ports into its local group.
  *
  * <p>A link is usable for the 4-loop searches only until it is installed in the torus, as in
- * OpenSM; links between switches that are not torus neighbours stay unused. Refusals carry
- * OpenSM's error codes and name the switch or GUID.
+ * OpenSM; links between switches that are not torus neighbours stay unused. Refusals carry OpenSM's
+ * error codes and name the switch or GUID.
  *
  * <p>Cost: the sweeps are O(positions * ports per switch^2) each, usually two or three sweeps.
  *
@@ -33,8 +33,10 @@ final class TorusDiscovery {
   private final int[] radix;
   private final boolean[] mesh;
   private final int groupCapacity;
+
   /** Per port slot: the inter-switch link has been installed in the torus. */
   private final boolean[] installed;
+
   private final int[] seqOfPort;
   private int nextSeq;
   private int numLinks;
@@ -81,8 +83,16 @@ final class TorusDiscovery {
       int portCount = fabric.numPorts(sw) + 1;
       for (int p = 0; p < portCount; p++) {
         if (order[p] >= portCount) {
-          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E21: port_order configured using port "
-              + order[p] + ", but " + fabric.nodeName(sw) + " has only " + (portCount - 1) + " ports");
+          throw new RoutingException(
+              RoutingException.Reason.SETTINGS_MISMATCH,
+              ENGINE
+                  + ": ERR 4E21: port_order configured using port "
+                  + order[p]
+                  + ", but "
+                  + fabric.nodeName(sw)
+                  + " has only "
+                  + (portCount - 1)
+                  + " ports");
         }
       }
     }
@@ -101,18 +111,39 @@ final class TorusDiscovery {
         if (radix[d] == 4 && !mesh[d]) {
           char name = "xyz".charAt(d);
           if (o.link(d, true) == null) {
-            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d] + ": positive " + name
-                + " direction link required for the topology seed since radix == 4" + which
-                + "; see torus-2QoS.conf(5)");
+            throw new RoutingException(
+                RoutingException.Reason.SETTINGS_MISMATCH,
+                ENGINE
+                    + ": ERR "
+                    + codes[3 * d]
+                    + ": positive "
+                    + name
+                    + " direction link required for the topology seed since radix == 4"
+                    + which
+                    + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, false) == null) {
-            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d + 1] + ": negative " + name
-                + " direction link required for the topology seed since radix == 4" + which
-                + "; see torus-2QoS.conf(5)");
+            throw new RoutingException(
+                RoutingException.Reason.SETTINGS_MISMATCH,
+                ENGINE
+                    + ": ERR "
+                    + codes[3 * d + 1]
+                    + ": negative "
+                    + name
+                    + " direction link required for the topology seed since radix == 4"
+                    + which
+                    + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, true).fromGuid() != o.link(d, false).fromGuid()) {
-            throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + codes[3 * d + 2] + ": positive/negative "
-                + name + " direction links for the topology seed do not share a common switch" + which);
+            throw new RoutingException(
+                RoutingException.Reason.SETTINGS_MISMATCH,
+                ENGINE
+                    + ": ERR "
+                    + codes[3 * d + 2]
+                    + ": positive/negative "
+                    + name
+                    + " direction links for the topology seed do not share a common switch"
+                    + which);
           }
         }
       }
@@ -124,13 +155,27 @@ final class TorusDiscovery {
         }
         char name = "xyz".charAt(d);
         if (o.link(d, true) == null && o.link(d, false) == null) {
-          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E")
-              + ": positive or negative " + name + " direction link required for the topology seed"
-              + which + "; see torus-2QoS.conf(5)");
+          throw new RoutingException(
+              RoutingException.Reason.SETTINGS_MISMATCH,
+              ENGINE
+                  + ": ERR "
+                  + (d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E")
+                  + ": positive or negative "
+                  + name
+                  + " direction link required for the topology seed"
+                  + which
+                  + "; see torus-2QoS.conf(5)");
         }
         if (d != 0 && !sharesSwitchWithX(o, d)) {
-          throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (d == 2 ? "4E2D" : "4E2F") + ": x and "
-              + name + " direction links for the topology seed do not share a common switch" + which);
+          throw new RoutingException(
+              RoutingException.Reason.SETTINGS_MISMATCH,
+              ENGINE
+                  + ": ERR "
+                  + (d == 2 ? "4E2D" : "4E2F")
+                  + ": x and "
+                  + name
+                  + " direction links for the topology seed do not share a common switch"
+                  + which);
         }
         for (boolean positive : new boolean[] {true, false}) {
           TorusConfig.SeedLink link = o.link(d, positive);
@@ -144,9 +189,14 @@ final class TorusDiscovery {
       }
     }
     if (chosen == null) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E30: every configured torus seed has at least one"
-          + " switch missing in the fabric (" + describeSeedSwitches(seeds) + "); see torus-2QoS.conf(5)"
-          + " and TORUS TOPOLOGY DISCOVERY in torus-2QoS(8)");
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E30: every configured torus seed has at least one"
+              + " switch missing in the fabric ("
+              + describeSeedSwitches(seeds)
+              + "); see torus-2QoS.conf(5)"
+              + " and TORUS TOPOLOGY DISCOVERY in torus-2QoS(8)");
     }
     return chosen;
   }
@@ -203,18 +253,30 @@ final class TorusDiscovery {
         TorusConfig.SeedLink link = o.link(d, positive);
         if (link != null) {
           int neighbor = t.step(t.pos(i, j, k), d, positive ? 1 : -1);
-          success = install(origin, switchOf(link.fromGuid())) && install(neighbor, switchOf(link.toGuid()))
-              && success;
+          success =
+              install(origin, switchOf(link.fromGuid()))
+                  && install(neighbor, switchOf(link.toGuid()))
+                  && success;
         }
       }
     }
     if (!success) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E57: build_torus finished with errors: a seed"
-          + " switch could not be placed at " + i + "," + j + "," + k);
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E57: build_torus finished with errors: a seed"
+              + " switch could not be placed at "
+              + i
+              + ","
+              + j
+              + ","
+              + k);
     }
   }
 
-  /** Places {@code node} at {@code pos} unless a switch is there already (OpenSM's install_tswitch). */
+  /**
+   * Places {@code node} at {@code pos} unless a switch is there already (OpenSM's install_tswitch).
+   */
   private boolean install(int pos, int node) {
     if (t.slotAt[pos] >= 0) {
       return true;
@@ -333,7 +395,9 @@ final class TorusDiscovery {
       int diff = target ^ other;
       int a = target ^ Integer.lowestOneBit(diff);
       int c = target ^ Integer.highestOneBit(diff);
-      found = faceCorner(slotNode(corner(base, a)), slotNode(corner(base, other)), slotNode(corner(base, c)));
+      found =
+          faceCorner(
+              slotNode(corner(base, a)), slotNode(corner(base, other)), slotNode(corner(base, c)));
     } else {
       int q = Integer.numberOfTrailingZeros(target ^ other);
       int basePos = corner(base, other);
@@ -361,7 +425,9 @@ final class TorusDiscovery {
 
   // ---- 4-loop searches over links not yet installed (ffind_* in osm_torus.c) ----------------
 
-  /** The switch beyond port slot {@code port} over an inter-switch link not yet in the torus, or -1. */
+  /**
+   * The switch beyond port slot {@code port} over an inter-switch link not yet in the torus, or -1.
+   */
   private int freeNeighbor(int port) {
     int peer = fabric.peerPort(port);
     if (peer < 0 || installed[port]) {
@@ -418,7 +484,8 @@ final class TorusDiscovery {
 
   /**
    * Whether a perpendicular in dimension {@code q} may be searched at {@code pos}: no radix-4 ring
-   * through it in another dimension could close a fake 4-loop. Installs the ring's links on the way.
+   * through it in another dimension could close a fake 4-loop. Installs the ring's links on the
+   * way.
    */
   private boolean safePerpendicular(int q, int pos) {
     for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
@@ -436,7 +503,8 @@ final class TorusDiscovery {
     int m1 = t.step(pos, d, -1);
     int p1 = t.step(pos, d, 1);
     int p2 = t.step(pos, d, 2);
-    int present = (t.slotAt[m1] >= 0 ? 1 : 0) + (t.slotAt[p1] >= 0 ? 1 : 0) + (t.slotAt[p2] >= 0 ? 1 : 0);
+    int present =
+        (t.slotAt[m1] >= 0 ? 1 : 0) + (t.slotAt[p1] >= 0 ? 1 : 0) + (t.slotAt[p2] >= 0 ? 1 : 0);
     if (present < 2) {
       return false;
     }
@@ -501,9 +569,13 @@ final class TorusDiscovery {
     }
     int node = t.nodeOfSlot[slot];
     if (claimed[node]) {
-      throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR 4E1C: invalid topology discovery: "
-          + fabric.nodeName(node) + " was placed at two positions; verify the torus-2QoS.conf"
-          + " contents (ERR 4E57: build_torus finished with errors)");
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E1C: invalid topology discovery: "
+              + fabric.nodeName(node)
+              + " was placed at two positions; verify the torus-2QoS.conf"
+              + " contents (ERR 4E57: build_torus finished with errors)");
     }
     claimed[node] = true;
     int group = slot * Torus.GROUPS + Torus.LOCAL;
@@ -515,9 +587,17 @@ final class TorusDiscovery {
         continue;
       }
       if (t.groupSize[group] == groupCapacity) {
-        throw new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + (p == 0 ? "4E1D" : "4E1E") + ": exceeded"
-            + " port group max port count (" + groupCapacity + ") on " + fabric.nodeName(node)
-            + "; raise portgroup_max_ports in torus-2QoS.conf (ERR 4E57: build_torus finished with errors)");
+        throw new RoutingException(
+            RoutingException.Reason.SETTINGS_MISMATCH,
+            ENGINE
+                + ": ERR "
+                + (p == 0 ? "4E1D" : "4E1E")
+                + ": exceeded"
+                + " port group max port count ("
+                + groupCapacity
+                + ") on "
+                + fabric.nodeName(node)
+                + "; raise portgroup_max_ports in torus-2QoS.conf (ERR 4E57: build_torus finished with errors)");
       }
       addToGroup(port, group);
     }

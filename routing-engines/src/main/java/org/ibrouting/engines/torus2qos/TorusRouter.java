@@ -11,15 +11,15 @@ import org.ibrouting.routing.SlTable;
 import org.ibrouting.topology.TorusConfig;
 
 /**
- * torus-2QoS's routing on a recovered {@link Torus}, as OpenSM computes it
- * ({@code routable_torus}, {@code torus_lft}, {@code lft_port}, {@code torus_path_sl},
- * {@code torus_master_stree} in {@code osm_torus.c}).
+ * torus-2QoS's routing on a recovered {@link Torus}, as OpenSM computes it ({@code routable_torus},
+ * {@code torus_lft}, {@code lft_port}, {@code torus_path_sl}, {@code torus_master_stree} in {@code
+ * osm_torus.c}).
  *
- * <p>Dimension order x, y, z; on each ring the shorter way to the switch where the path turns
- * (ties go the positive way when the destination coordinate is larger, else the negative way),
- * or the long way round when the short one is broken by a failed link or switch. When the turning
- * switch itself is missing, the path moves as far as it can towards it and turns early onto the
- * next dimension. Parallel links of a port group are used round robin per routing switch, CA
+ * <p>Dimension order x, y, z; on each ring the shorter way to the switch where the path turns (ties
+ * go the positive way when the destination coordinate is larger, else the negative way), or the
+ * long way round when the short one is broken by a failed link or switch. When the turning switch
+ * itself is missing, the path moves as far as it can towards it and turns early onto the next
+ * dimension. Parallel links of a port group are used round robin per routing switch, CA
  * destinations and switch destinations counted separately, destinations in the order the switches
  * were placed and, per switch, in {@code port_order}.
  *
@@ -27,7 +27,8 @@ import org.ibrouting.topology.TorusConfig;
  * switch along dimension d crosses the dateline (between coordinates radix-1 and 0); it depends on
  * coordinates only, so failures never change it.
  *
- * <p>Cost: O(slots^2 + slots * LIDs) time, spread over the threads by routing switch; 12 ints per slot.
+ * <p>Cost: O(slots^2 + slots * LIDs) time, spread over the threads by routing switch; 12 ints per
+ * slot.
  *
  * <p>One file of some 550 lines: routability, next hop, LFT entries and path SLs all read the same
  * per-slot tables of the placed torus.
@@ -37,11 +38,21 @@ final class TorusRouter {
 
   private final Torus t;
   private final Fabric fabric;
-  /** Per (slot, inter-switch group): how many steps the ring can be followed that way (capped at its radix). */
+
+  /**
+   * Per (slot, inter-switch group): how many steps the ring can be followed that way (capped at its
+   * radix).
+   */
   private final int[] reach;
-  /** Per slot: its local ports in {@code port_order}, {@code localStart[slot]..localStart[slot + 1]}. */
+
+  /**
+   * Per slot: its local ports in {@code port_order}, {@code localStart[slot]..localStart[slot +
+   * 1]}.
+   */
   private final int[] localStart;
+
   private final int[] localPorts;
+
   /** Per slot: its x, y, z. */
   private final int[] coords;
 
@@ -110,7 +121,8 @@ final class TorusRouter {
             missing.add("...");
           }
           // several missing switches are safe only when they are adjacent in z
-          if (t.numSlots + 1 < t.numPositions() && t.slot(t.pos(i, j, Math.floorMod(k - 1, r[2]))) >= 0
+          if (t.numSlots + 1 < t.numPositions()
+              && t.slot(t.pos(i, j, Math.floorMod(k - 1, r[2]))) >= 0
               && t.slot(t.pos(i, j, Math.floorMod(k + 1, r[2]))) >= 0) {
             deadlock = true;
           }
@@ -147,42 +159,65 @@ final class TorusRouter {
             }
             if (t.size(slot, 2 * d) == 0) {
               ends++;
-              where.append(where.length() == 0 ? "" : ", ").append("no -").append(names[d]).append(" link at ")
+              where
+                  .append(where.length() == 0 ? "" : ", ")
+                  .append("no -")
+                  .append(names[d])
+                  .append(" link at ")
                   .append(t.describe(slot));
             }
             if (t.size(slot, 2 * d + 1) == 0) {
               starts++;
-              where.append(where.length() == 0 ? "" : ", ").append("no +").append(names[d]).append(" link at ")
+              where
+                  .append(where.length() == 0 ? "" : ", ")
+                  .append("no +")
+                  .append(names[d])
+                  .append(" link at ")
                   .append(t.describe(slot));
             }
           }
-          String ring = names[d] + " ring at " + names[a] + "=" + c[a] + " " + names[b] + "=" + c[b];
+          String ring =
+              names[d] + " ring at " + names[a] + "=" + c[a] + " " + names[b] + "=" + c[b];
           if (ends != starts) {
             errors.add("ERR " + codes[d][0] + ": strange failures in " + ring + " (" + where + ")");
           }
           if (ends > 1) {
-            errors.add("ERR " + codes[d][1] + ": disjoint failures in " + ring + " (" + where + ")");
+            errors.add(
+                "ERR " + codes[d][1] + ": disjoint failures in " + ring + " (" + where + ")");
           }
         }
       }
     }
     if (deadlock) {
-      errors.add("ERR 4E38: missing switch topology ==> message deadlock (switches missing at "
-          + String.join(" ", missing) + ": several missing switches must share one x,y column)");
+      errors.add(
+          "ERR 4E38: missing switch topology ==> message deadlock (switches missing at "
+              + String.join(" ", missing)
+              + ": several missing switches must share one x,y column)");
     }
     if (!errors.isEmpty()) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": " + errors.get(0)
-          + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          ENGINE
+              + ": "
+              + errors.get(0)
+              + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
     }
   }
 
   // ---- LFTs ------------------------------------------------------------------------------------
 
-  /** Fills the LFT of every placed switch; refuses (ERR 4E39) when a switch cannot reach another. */
+  /**
+   * Fills the LFT of every placed switch; refuses (ERR 4E39) when a switch cannot reach another.
+   */
   void fillLfts(RoutingBuilder builder, int threads, ProgressListener progress, String phase)
       throws RoutingException {
-    List<Worker> workers = Parallel.run(t.numSlots, Parallel.threadsFor(t.numSlots, threads),
-        () -> new Worker(builder), progress, phase);
+    List<Worker> workers =
+        Parallel.run(
+            t.numSlots,
+            Parallel.threadsFor(t.numSlots, threads),
+            () -> new Worker(builder),
+            progress,
+            phase);
     Worker first = null;
     for (Worker w : workers) {
       if (w.error != null && (first == null || w.errorSlot < first.errorSlot)) {
@@ -190,7 +225,8 @@ final class TorusRouter {
       }
     }
     if (first != null) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": " + first.error);
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": " + first.error);
     }
   }
 
@@ -257,7 +293,9 @@ final class TorusRouter {
           if (slot == dst) {
             out = port;
           } else if (g < 0) {
-            fail(slot, "ERR 4E39: unable to route from " + t.describe(slot) + " to " + t.describe(dst));
+            fail(
+                slot,
+                "ERR 4E39: unable to route from " + t.describe(slot) + " to " + t.describe(dst));
             continue;
           } else {
             int[] next = ca ? caNext : swNext;
@@ -304,7 +342,10 @@ final class TorusRouter {
     return dir != 0 && t.size(slot, g) > 0 ? g : -1;
   }
 
-  /** The way along the ring of dimension {@code d} that reaches {@code to}: shorter first, else longer, else 0. */
+  /**
+   * The way along the ring of dimension {@code d} that reaches {@code to}: shorter first, else
+   * longer, else 0.
+   */
   private int ringDirection(int d, int from, int to) {
     int a = t.coord(t.posOfSlot[from], d);
     int b = t.coord(t.posOfSlot[to], d);
@@ -324,7 +365,10 @@ final class TorusRouter {
     return 0;
   }
 
-  /** OpenSM's ring_dir_idx: +1 or -1 for the shorter way from {@code src} to {@code dst}, 0 if equal. */
+  /**
+   * OpenSM's ring_dir_idx: +1 or -1 for the shorter way from {@code src} to {@code dst}, 0 if
+   * equal.
+   */
   static int shorterWay(int src, int dst, int radix) {
     if (src == dst) {
       return 0;
@@ -382,8 +426,10 @@ final class TorusRouter {
       int sy = coords[3 * src + 1] * ny;
       int sz = coords[3 * src + 2] * nz;
       for (int dst = 0; dst < t.numSlots; dst++) {
-        int sl = crossing[0][sx + coords[3 * dst]] | crossing[1][sy + coords[3 * dst + 1]]
-            | crossing[2][sz + coords[3 * dst + 2]];
+        int sl =
+            crossing[0][sx + coords[3 * dst]]
+                | crossing[1][sy + coords[3 * dst + 1]]
+                | crossing[2][sz + coords[3 * dst + 2]];
         if (sl != 0) {
           for (int x = lidStart[dst]; x < lidStart[dst + 1]; x++) {
             sls.setSl(group, lid[x], sl);
@@ -404,8 +450,11 @@ final class TorusRouter {
   void checkMasterTree() throws RoutingException {
     int root = treeRoot();
     if (root < 0) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": no switch qualifies as the root of the multicast master"
-          + " spanning tree (every x,y plane misses switches)");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          ENGINE
+              + ": no switch qualifies as the root of the multicast master"
+              + " spanning tree (every x,y plane misses switches)");
     }
     boolean[] hasParent = new boolean[t.numSlots];
     branch(root, 0, hasParent);
@@ -428,8 +477,12 @@ final class TorusRouter {
         for (int kk = 0; kk < t.radix[2]; kk++) {
           int s = t.slot(t.pos(i, j, kk));
           if (s >= 0 && s != root && !hasParent[s]) {
-            throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, ENGINE + ": ERR 4E43: " + t.describe(s)
-                + " not in torus multicast master spanning tree");
+            throw new RoutingException(
+                RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+                ENGINE
+                    + ": ERR 4E43: "
+                    + t.describe(s)
+                    + " not in torus multicast master spanning tree");
           }
         }
       }
@@ -496,8 +549,8 @@ final class TorusRouter {
 
   /**
    * Grows the tree from {@code start} both ways along dimension {@code d} up to the dateline, and
-   * across it when a failure stopped one side. The root is not yet "in the tree" while it grows,
-   * as in OpenSM.
+   * across it when a failure stopped one side. The root is not yet "in the tree" while it grows, as
+   * in OpenSM.
    */
   private void branch(int start, int d, boolean[] hasParent) {
     int idx = t.coord(t.posOfSlot[start], d);

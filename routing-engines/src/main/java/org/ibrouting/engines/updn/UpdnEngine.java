@@ -1,14 +1,14 @@
 package org.ibrouting.engines.updn;
 
-import org.ibrouting.engines.internal.UpDownHops;
-import org.ibrouting.engines.internal.UpDownRanks;
-
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.internal.RoutableFabrics;
+import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
@@ -31,14 +31,14 @@ import org.ibrouting.routing.RoutingOptions;
  * root, so every fabric is routed deadlock-free, and say so in a {@link Routing#notes() note}. With
  * {@code autoRoot = false} (setting {@code updn_auto_root=false}) the engine refuses there as
  * OpenSM does, so {@code -R updn,minhop} falls back to the same tables. Ranks are BFS distances
- * from the roots; a link goes up
- * towards the lower rank, between equal ranks towards the higher GUID. Tables then come from
- * MINHOP's builder over {@code UpDownHops}, with OpenSM's port balancing.
+ * from the roots; a link goes up towards the lower rank, between equal ranks towards the higher
+ * GUID. Tables then come from MINHOP's builder over {@code UpDownHops}, with OpenSM's port
+ * balancing.
  *
  * <p>Damaged fabrics: a part of a split fabric that holds no root gets its own most central switch
- * as root, so every part is routed (with a note naming it). Where failures leave two connected switches without any
- * Up*&#47;Down* path (the roots' ranks make every path turn from down to up), the engine refuses
- * and names them, rather than returning tables that drop those pairs.
+ * as root, so every part is routed (with a note naming it). Where failures leave two connected
+ * switches without any Up*&#47;Down* path (the roots' ranks make every path turn from down to up),
+ * the engine refuses and names them, rather than returning tables that drop those pairs.
  *
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
@@ -78,19 +78,19 @@ public final class UpdnEngine implements RoutingEngine {
 
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "updn: the fabric has no switch to route");
-    }
+    RoutableFabrics.require(fabric, name());
     HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
     int[] roots = roots(fabric, threads, options.progress(), notes);
     int[] rank = UpDownRanks.ranks(fabric, roots, notes);
-    UpDownHops hops = UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
-    hops.requireConnectedSwitchesRouted(name(), "Up*/Down*", "give other root GUIDs, or route"
-        + " with minhop");
-    Routing routing = new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
-        .build(name(), threads, options.progress());
+    UpDownHops hops =
+        UpDownHops.compute(fabric, rank, threads, options.progress(), "updn: hop tables");
+    hops.requireConnectedSwitchesRouted(
+        name(), "Up*/Down*", "give other root GUIDs, or route" + " with minhop");
+    Routing routing =
+        new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
+            .build(name(), threads, options.progress());
     for (String note : notes) {
       routing = routing.withNote(note);
     }
@@ -102,8 +102,8 @@ public final class UpdnEngine implements RoutingEngine {
    * detected ones, else (with {@code autoRoot}) the most central switch, as {@link #route} takes
    * them.
    *
-   * @throws RoutingException when a root GUID is no switch, or detection finds none and
-   *     {@code autoRoot} is off
+   * @throws RoutingException when a root GUID is no switch, or detection finds none and {@code
+   *     autoRoot} is off
    */
   public int[] roots(Fabric fabric, int threads) throws RoutingException {
     return roots(fabric, threads, ProgressListener.SILENT, new ArrayList<>());
@@ -120,16 +120,20 @@ public final class UpdnEngine implements RoutingEngine {
       return found;
     }
     if (!autoRoot) {
-      throw new RoutingException(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, "updn: no root nodes were found (OpenSM's detection: no switch"
-          + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
-          + " other), so OpenSM disables updn here; give root GUIDs, or leave"
-          + " updn_auto_root=true to take the most central switch");
+      throw new RoutingException(
+          RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+          "updn: no root nodes were found (OpenSM's detection: no switch"
+              + " sees more than 90% of the CAs at one hop distance and no more than 5% at any"
+              + " other), so OpenSM disables updn here; give root GUIDs, or leave"
+              + " updn_auto_root=true to take the most central switch");
     }
     int root = mostCentral(fabric, minHops);
-    notes.add("updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
-        + " hop distance) and would fall back to minhop; took " + fabric.nodeName(root)
-        + ", the switch with the least total hop distance to all others, as the only root"
-        + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
+    notes.add(
+        "updn: OpenSM finds no root here (no switch sees more than 90% of the CAs at one"
+            + " hop distance) and would fall back to minhop; took "
+            + fabric.nodeName(root)
+            + ", the switch with the least total hop distance to all others, as the only root"
+            + " (root GUIDs name other roots; setting updn_auto_root=false refuses as OpenSM does)");
     return new int[] {root};
   }
 

@@ -15,24 +15,31 @@ import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RefusalCoverage;
 import org.ibrouting.testkit.RoutingAssertions;
 
-/** DFSSSP on generated and random fabrics: routed, minimal, deadlock-free per VL, within the VL limit. */
+/**
+ * DFSSSP on generated and random fabrics: routed, minimal, deadlock-free per VL, within the VL
+ * limit.
+ */
 class DfssspPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.tori(), FabricArbitraries.dragonflies())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.tori(),
+            FabricArbitraries.dragonflies())
         .filter(FabricArbitraries::switchesConnected);
   }
 
-
   @Property(tries = 100)
-  void deadlockFreePerVlWithinTheLimit(@ForAll("fabrics") Fabric fabric,
-      @ForAll("vls") int maxVls, @ForAll boolean balance) {
+  void deadlockFreePerVlWithinTheLimit(
+      @ForAll("fabrics") Fabric fabric, @ForAll("vls") int maxVls, @ForAll boolean balance) {
     Routing routing;
     try {
-      routing = new DfssspEngine(balance).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
+      routing =
+          new DfssspEngine(balance).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
     } catch (RoutingException e) {
-      assertTrue(e.getMessage().startsWith("dfsssp: needs more than " + maxVls + " VLs"), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("dfsssp: needs more than " + maxVls + " VLs"), e.getMessage());
       RefusalCoverage.refused();
       return;
     }

@@ -43,8 +43,9 @@ class DfssspScaleSlowTest {
     long t1 = System.nanoTime();
     Routing dfsssp = new DfssspEngine().route(fabric, options);
     long t2 = System.nanoTime();
-    System.out.printf("%s: sssp %.1f s, dfsssp %.1f s (%d VLs)%n", fabric, (t1 - t0) / 1e9,
-        (t2 - t1) / 1e9, dfsssp.slTable().numVls());
+    System.out.printf(
+        "%s: sssp %.1f s, dfsssp %.1f s (%d VLs)%n",
+        fabric, (t1 - t0) / 1e9, (t2 - t1) / 1e9, dfsssp.slTable().numVls());
 
     assertTrue(sssp.sameLfts(dfsssp), "dfsssp routes as sssp does");
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 2).check(dfsssp);
@@ -54,7 +55,8 @@ class DfssspScaleSlowTest {
     assertEquals(1, dfsssp.slTable().numVls());
     CdgReport cdg = CreditLoopVerifier.defaults().withThreads(2).verify(dfsssp);
     assertTrue(cdg.isDeadlockFree(), cdg.toString());
-    System.out.printf("checked %d CA pairs and the channel dependency graph (%d edges) in %.1f s%n",
+    System.out.printf(
+        "checked %d CA pairs and the channel dependency graph (%d edges) in %.1f s%n",
         report.pairs(), cdg.totalEdges(), (System.nanoTime() - t2) / 1e9);
   }
 }

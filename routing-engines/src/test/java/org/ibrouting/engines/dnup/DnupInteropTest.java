@@ -30,21 +30,27 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class DnupInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** The Deimos-like chain of issue 16 and smaller ones: every switch LID routed, as OpenSM does. */
+  /**
+   * The Deimos-like chain of issue 16 and smaller ones: every switch LID routed, as OpenSM does.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"directors 3 24 12 12 30", "directors 3 4 3 2 5", "directors 2 3 2 1 2"})
   void directorChains(String spec) throws Exception {
     OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
-    Routing ours = compare(TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
+    Routing ours =
+        compare(
+            TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
     RouteReport all = new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(ours);
     assertEquals(0, all.unreachablePairs(), spec + ": pairs with switch LIDs unreachable");
   }
 
-  /** Eight 36-port switches, 144 HCAs, storage nodes cabled to two leaves; also with hosts on the spines and cables between leaves. */
+  /**
+   * Eight 36-port switches, 144 HCAs, storage nodes cabled to two leaves; also with hosts on the
+   * spines and cables between leaves.
+   */
   @Test
   void twoLevelClustersWithDualCabledStorage() throws Exception {
     OpenSmRuns.assumeOpenSm();
@@ -52,7 +58,8 @@ class DnupInteropTest {
     compare(plain.build(), "two-level");
     compare(plain.withHostsPerSpine(1).build(), "two-level, a host on every spine");
     compare(plain.withLeafPairLinks(1).build(), "two-level, leaf pairs cabled");
-    compare(new TwoLevelCluster(4, 3, 6, 2, 3, 0, 2).withHostsPerSpine(1).build(), "small two-level");
+    compare(
+        new TwoLevelCluster(4, 3, 6, 2, 3, 0, 2).withHostsPerSpine(1).build(), "small two-level");
   }
 
   /** Random irregular fabrics: OpenSM's search re-queues switches with new directions there. */
@@ -61,8 +68,12 @@ class DnupInteropTest {
     OpenSmRuns.assumeOpenSm();
     int compared = 0;
     for (int seed = 1; seed <= 8; seed++) {
-      compared += compareOrJustifyRefusal(FabricArbitraries.randomConnected(6 + 3 * seed, 2 * seed, 2, false, seed),
-          "random seed " + seed) ? 1 : 0;
+      compared +=
+          compareOrJustifyRefusal(
+                  FabricArbitraries.randomConnected(6 + 3 * seed, 2 * seed, 2, false, seed),
+                  "random seed " + seed)
+              ? 1
+              : 0;
     }
     assertTrue(compared >= 4, "only " + compared + " of 8 random fabrics routed");
   }
@@ -82,8 +93,9 @@ class DnupInteropTest {
       ours = new DnupEngine().route(theirs.fabric(), RoutingOptions.defaults());
     } catch (RoutingException e) {
       RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(theirs.routing());
-      assertTrue(report.unreachablePairs() > 0, what + ": we refused (" + e.getMessage()
-          + ") but OpenSM routes every pair of CAs");
+      assertTrue(
+          report.unreachablePairs() > 0,
+          what + ": we refused (" + e.getMessage() + ") but OpenSM routes every pair of CAs");
       return false;
     }
     GoldenLfts.assertSameLfts(theirs.routing(), ours, what + " dnup");
@@ -91,7 +103,8 @@ class DnupInteropTest {
   }
 
   private OpenSmRuns.Run openSm(Fabric fabric, String what) throws Exception {
-    OpenSmRuns.Run run = OpenSmRuns.run(fabric, "dnup", dir.resolve(what.replaceAll("[^A-Za-z0-9]+", "_")));
+    OpenSmRuns.Run run =
+        OpenSmRuns.run(fabric, "dnup", dir.resolve(what.replaceAll("[^A-Za-z0-9]+", "_")));
     assertEquals("dnup", run.result().engineUsed(), what + ": see " + run.result().log());
     return run;
   }

@@ -7,13 +7,15 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /** DOR keeps the routing-engine contract on meshes and hypercubes: minimal and deadlock-free. */
 class DorContractTest extends RoutingEngineContract {
   DorContractTest() {
-    super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.noneOf(RoutingException.Reason.class));
+    super(
+        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
+        EnumSet.noneOf(RoutingException.Reason.class));
   }
 
   @Override
@@ -23,6 +25,7 @@ class DorContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.meshes(), FabricArbitraries.hypercubes()).filter(FabricArbitraries::switchesConnected);
+    return Arbitraries.oneOf(FabricArbitraries.meshes(), FabricArbitraries.hypercubes())
+        .filter(FabricArbitraries::switchesConnected);
   }
 }

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOR equals OpenSM's on every reference fabric; loops on tori (meshes and hypercubes: {@link DorContractTest}). */
+/**
+ * DOR equals OpenSM's on every reference fabric; loops on tori (meshes and hypercubes: {@link
+ * DorContractTest}).
+ */
 class DorGoldenTest {
   @ParameterizedTest
   @MethodSource(GoldenLfts.REFERENCE_FABRICS)
@@ -38,12 +41,17 @@ class DorGoldenTest {
     boolean cube = name.startsWith("torus") || name.startsWith("hypercube");
     if (cube) {
       Routing checked = new DorEngine().route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(new DorEngine(false).route(fabric, RoutingOptions.defaults()), checked, name);
+      GoldenLfts.assertSameLfts(
+          new DorEngine(false).route(fabric, RoutingOptions.defaults()), checked, name);
     } else {
-      RoutingException e = Assertions.assertThrows(RoutingException.class,
-          () -> new DorEngine().route(fabric, RoutingOptions.defaults()));
-      Assertions.assertTrue(e.getMessage().startsWith("dor: not a mesh, torus or hypercube"), e.getMessage());
-      Assertions.assertTrue(e.getMessage().contains("switch 0x"), "names the switch: " + e.getMessage());
+      RoutingException e =
+          Assertions.assertThrows(
+              RoutingException.class,
+              () -> new DorEngine().route(fabric, RoutingOptions.defaults()));
+      Assertions.assertTrue(
+          e.getMessage().startsWith("dor: not a mesh, torus or hypercube"), e.getMessage());
+      Assertions.assertTrue(
+          e.getMessage().contains("switch 0x"), "names the switch: " + e.getMessage());
     }
   }
 
@@ -61,8 +69,14 @@ class DorGoldenTest {
   void refusesFatTreesDragonfliesAndJellyfish(@ForAll("notCubes") Fabric fabric) {
     StringBuilder links = new StringBuilder();
     for (int c = 0; c < fabric.numPortSlots(); c++) {
-      if (fabric.peerPort(c) >= 0 && fabric.isSwitch(fabric.nodeOfPort(c)) && fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(c)))) {
-        links.append(fabric.portName(c)).append("->").append(fabric.portName(fabric.peerPort(c))).append("\n");
+      if (fabric.peerPort(c) >= 0
+          && fabric.isSwitch(fabric.nodeOfPort(c))
+          && fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(c)))) {
+        links
+            .append(fabric.portName(c))
+            .append("->")
+            .append(fabric.portName(fabric.peerPort(c)))
+            .append("\n");
       }
     }
     Assertions.assertNotNull(CubeStructure.whyNotACube(fabric), fabric + "\n" + links);
@@ -71,8 +85,11 @@ class DorGoldenTest {
   @Provide
   Arbitrary<Fabric> notCubes() {
     // small ones or those of switch degree 2 can be a ring, which is a torus
-    return Arbitraries.oneOf(FabricArbitraries.kAryNTrees(), FabricArbitraries.dragonflies(),
-        FabricArbitraries.jellyfish()).filter(f -> f.numSwitches() > 4 && maxSwitchDegree(f) > 2);
+    return Arbitraries.oneOf(
+            FabricArbitraries.kAryNTrees(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.jellyfish())
+        .filter(f -> f.numSwitches() > 4 && maxSwitchDegree(f) > 2);
   }
 
   private static int maxSwitchDegree(Fabric fabric) {
@@ -80,7 +97,8 @@ class DorGoldenTest {
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {
       int degree = 0;
       for (int i = 0; i < fabric.outDegree(sw); i++) {
-        degree += fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(fabric.outChannel(sw, i)))) ? 1 : 0;
+        degree +=
+            fabric.isSwitch(fabric.nodeOfPort(fabric.peerPort(fabric.outChannel(sw, i)))) ? 1 : 0;
       }
       max = Math.max(max, degree);
     }
@@ -97,14 +115,20 @@ class DorGoldenTest {
     Assertions.assertTrue(why.contains("share no neighbour that closes the square"), why);
   }
 
-  /** Ports of one dimension after those of a higher one: the dimension order would differ per switch. */
+  /**
+   * Ports of one dimension after those of a higher one: the dimension order would differ per
+   * switch.
+   */
   @Test
   void dimensionsOutOfPortOrderAreRefused() {
-    // a 2x2 mesh S<x>_<y>: x cabled on ports 1/2 except at S0_1, which uses port 5 (after its y port 4)
+    // a 2x2 mesh S<x>_<y>: x cabled on ports 1/2 except at S0_1, which uses port 5 (after its y
+    // port 4)
     org.ibrouting.fabric.FabricBuilder b = Fabric.builder();
     int[] sw = new int[4];
     for (int i = 0; i < 4; i++) {
-      sw[i] = b.addNode(org.ibrouting.fabric.NodeType.SWITCH, 6, 0x100 + i, "S" + (i >> 1) + "_" + (i & 1));
+      sw[i] =
+          b.addNode(
+              org.ibrouting.fabric.NodeType.SWITCH, 6, 0x100 + i, "S" + (i >> 1) + "_" + (i & 1));
       b.setLid(sw[i], 0, i + 1, 0);
     }
     b.connect(sw[0], 1, sw[2], 2, null);
@@ -122,18 +146,24 @@ class DorGoldenTest {
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertMinimal(routing);
     CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
-    Assertions.assertFalse(cdg.isDeadlockFree(), "DOR alone should close a ring's credit loop on " + fabric);
+    Assertions.assertFalse(
+        cdg.isDeadlockFree(), "DOR alone should close a ring's credit loop on " + fabric);
   }
 
-  /** Tori with a ring of at least 5 switches, where minimal paths of 2 hops chain around the ring. */
+  /**
+   * Tori with a ring of at least 5 switches, where minimal paths of 2 hops chain around the ring.
+   */
   @Provide
   Arbitrary<Fabric> tori() {
-    return net.jqwik.api.Combinators.combine(Arbitraries.integers().between(5, 7),
-            Arbitraries.integers().between(1, 2), Arbitraries.integers().between(1, 2))
-        .as((radix, dims, hosts) -> {
-          int[] radices = new int[dims];
-          java.util.Arrays.fill(radices, radix);
-          return org.ibrouting.topology.Topologies.torus(radices, hosts);
-        });
+    return net.jqwik.api.Combinators.combine(
+            Arbitraries.integers().between(5, 7),
+            Arbitraries.integers().between(1, 2),
+            Arbitraries.integers().between(1, 2))
+        .as(
+            (radix, dims, hosts) -> {
+              int[] radices = new int[dims];
+              java.util.Arrays.fill(radices, radix);
+              return org.ibrouting.topology.Topologies.torus(radices, hosts);
+            });
   }
 }

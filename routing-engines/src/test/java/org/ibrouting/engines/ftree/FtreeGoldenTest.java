@@ -34,9 +34,13 @@ class FtreeGoldenTest {
     assertEquals("minhop", ReferenceFabrics.resultString(name, "ftree", "engine_used"), name);
     Matcher m = ERROR.matcher(ReferenceFabrics.resultJson(name, "ftree"));
     assertTrue(m.find(), name + ": OpenSM's log notes name no error");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("ftree: not a fat tree: ") && e.getMessage().contains("OpenSM ERR " + m.group(1)),
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().startsWith("ftree: not a fat tree: ")
+            && e.getMessage().contains("OpenSM ERR " + m.group(1)),
         name + ": OpenSM refused with ERR " + m.group(1) + ", ours: " + e.getMessage());
   }
 }

@@ -36,8 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** OpenSM 3.3.23's ftree, run on ibsim, and ours give the same tables on generated fat trees. */
 @Tag("interop")
 class FtreeInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Fabric parse(String spec) {
     String[] words = spec.split(" ");
@@ -50,7 +49,8 @@ class FtreeInteropTest {
     return OpenSmSimulation.start(net, dir.resolve(name));
   }
 
-  private static Routing openSm(OpenSmSimulation sim, Fabric fabric, List<String> args) throws Exception {
+  private static Routing openSm(OpenSmSimulation sim, Fabric fabric, List<String> args)
+      throws Exception {
     OpenSmSimulation.Result result = sim.runOpenSm("ftree", args);
     assertEquals("ftree", result.engineUsed(), "OpenSM fell back; see " + result.log());
     return LftDumpReader.read(fabric, result.lftDump());
@@ -58,7 +58,8 @@ class FtreeInteropTest {
 
   /** k-ary n-trees and XGFTs: equal tables, every pair routed. */
   @ParameterizedTest
-  @ValueSource(strings = {"ktree 2 3", "ktree 4 2", "ktree 4 3", "xgft 2 4,4 1,2", "xgft 3 2,3,2 1,2,2"})
+  @ValueSource(
+      strings = {"ktree 2 3", "ktree 4 2", "ktree 4 3", "xgft 2 4,4 1,2", "xgft 3 2,3,2 1,2,2"})
   void equalsOpenSm(String spec) throws Exception {
     OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
@@ -71,8 +72,8 @@ class FtreeInteropTest {
   }
 
   /**
-   * A 4-ary 3-tree with a compute-node file naming every third CA (leaves get dummy
-   * destinations, the others are routed after them), then with {@code connect_roots} (-z).
+   * A 4-ary 3-tree with a compute-node file naming every third CA (leaves get dummy destinations,
+   * the others are routed after them), then with {@code connect_roots} (-z).
    */
   @Test
   void computeNodeFileAndConnectRootsEqualOpenSm() throws Exception {
@@ -86,17 +87,21 @@ class FtreeInteropTest {
     Files.write(cns, lines);
     try (OpenSmSimulation sim = start(fabric, "cn")) {
       Routing theirs = openSm(sim, fabric, List.of("-u", cns.toString()));
-      Routing ours = new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(cns), null, 0, false)).route(fabric, RoutingOptions.defaults());
+      Routing ours =
+          new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(cns), null, 0, false))
+              .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 3 with -u");
       Routing theirsConnected = openSm(sim, fabric, List.of("-z"));
-      Routing oursConnected = new FtreeEngine(new FtreeEngine.Settings(null, null, null, 0, true)).route(fabric, RoutingOptions.defaults());
+      Routing oursConnected =
+          new FtreeEngine(new FtreeEngine.Settings(null, null, null, 0, true))
+              .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsConnected, oursConnected, "ktree 4 3 with -z");
     }
   }
 
   /**
-   * An I/O node on a root switch of a 4-ary 2-tree: roots (-a), compute nodes (-u), I/O nodes
-   * (-G) and two reverse hops (-H 2), as OpenSM's documentation describes the feature.
+   * An I/O node on a root switch of a 4-ary 2-tree: roots (-a), compute nodes (-u), I/O nodes (-G)
+   * and two reverse hops (-H 2), as OpenSM's documentation describes the feature.
    */
   @Test
   void ioNodeOnARootWithReverseHopsEqualsOpenSm() throws Exception {
@@ -130,14 +135,29 @@ class FtreeInteropTest {
     Files.write(cns, cnLines);
     Files.writeString(ios, Lids.guidHex(0x0003000000000002L) + "\n");
     try (OpenSmSimulation sim = start(fabric, "io")) {
-      Routing theirs = openSm(sim, fabric, List.of("-a", roots.toString(), "-u", cns.toString(),
-          "-G", ios.toString(), "-H", "2"));
-      Routing ours = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 2, false)).route(fabric, RoutingOptions.defaults());
+      Routing theirs =
+          openSm(
+              sim,
+              fabric,
+              List.of(
+                  "-a", roots.toString(), "-u", cns.toString(), "-G", ios.toString(), "-H", "2"));
+      Routing ours =
+          new FtreeEngine(
+                  new FtreeEngine.Settings(
+                      GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 2, false))
+              .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 2 + I/O node, -a -u -G -H 2");
       RoutingAssertions.assertAllPairsRouted(ours);
-      Routing theirsNoReverse = openSm(sim, fabric, List.of("-a", roots.toString(), "-u",
-          cns.toString(), "-G", ios.toString()));
-      Routing oursNoReverse = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 0, false)).route(fabric, RoutingOptions.defaults());
+      Routing theirsNoReverse =
+          openSm(
+              sim,
+              fabric,
+              List.of("-a", roots.toString(), "-u", cns.toString(), "-G", ios.toString()));
+      Routing oursNoReverse =
+          new FtreeEngine(
+                  new FtreeEngine.Settings(
+                      GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 0, false))
+              .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirsNoReverse, oursNoReverse, "ktree 4 2 + I/O node, -a -u -G");
       RoutingAssertions.assertAllPairsRouted(oursNoReverse);
       assertTrue(!ours.sameLfts(oursNoReverse), "reverse hops changed nothing");
@@ -154,12 +174,12 @@ class FtreeInteropTest {
   }
 
   /**
-   * On chains of directors (two-level fat trees joined leaf to leaf) OpenSM's ftree leaves CA
-   * pairs unreachable. Ours routes the Deimos-like chain completely and deadlock-free, and refuses
-   * a smaller chain, naming a switch without route. The tables cannot equal OpenSM's there: once
-   * a leaf routes over a leaf-to-leaf link, OpenSM re-sorts its CA port groups by bytes it reads
-   * from heap pointers (it compares CA records as if they were switch records), which changes the
-   * order in which that leaf's compute nodes are routed; ours keeps port order.
+   * On chains of directors (two-level fat trees joined leaf to leaf) OpenSM's ftree leaves CA pairs
+   * unreachable. Ours routes the Deimos-like chain completely and deadlock-free, and refuses a
+   * smaller chain, naming a switch without route. The tables cannot equal OpenSM's there: once a
+   * leaf routes over a leaf-to-leaf link, OpenSM re-sorts its CA port groups by bytes it reads from
+   * heap pointers (it compares CA records as if they were switch records), which changes the order
+   * in which that leaf's compute nodes are routed; ours keeps port order.
    */
   @Test
   void directorChainsOpenSmLeavesPairsUnreachableOursRoutesAllOrRefuses() throws Exception {
@@ -167,7 +187,9 @@ class FtreeInteropTest {
     Fabric deimos = parse("directors 3 24 12 8 30");
     try (OpenSmSimulation sim = start(deimos, "deimos")) {
       RouteReport theirs = RouteChecker.terminals().check(openSm(sim, deimos, List.of()));
-      assertTrue(theirs.unreachablePairs() > 0, "OpenSM was expected to leave pairs unreachable: " + theirs);
+      assertTrue(
+          theirs.unreachablePairs() > 0,
+          "OpenSM was expected to leave pairs unreachable: " + theirs);
     }
     Routing ours = new FtreeEngine().route(deimos, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(ours);
@@ -175,12 +197,20 @@ class FtreeInteropTest {
     Fabric fabric = parse("directors 3 6 3 2 4");
     try (OpenSmSimulation sim = start(fabric, "dir")) {
       RouteReport theirs = RouteChecker.terminals().check(openSm(sim, fabric, List.of()));
-      assertTrue(theirs.unreachablePairs() > 0, "OpenSM was expected to leave pairs unreachable: " + theirs);
+      assertTrue(
+          theirs.unreachablePairs() > 0,
+          "OpenSM was expected to leave pairs unreachable: " + theirs);
     }
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().matches("ftree: up/down routing would leave \\d+ \\(switch, LID\\) entries that CAs need empty.*"
-        + "switch 0x[0-9a-f]{16} \"S\\d_[LS]\\d\" has no route to LID.*"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage()
+            .matches(
+                "ftree: up/down routing would leave \\d+ \\(switch, LID\\) entries that CAs need empty.*"
+                    + "switch 0x[0-9a-f]{16} \"S\\d_[LS]\\d\" has no route to LID.*"),
+        e.getMessage());
   }
 
   /**
@@ -197,6 +227,7 @@ class FtreeInteropTest {
       assertTrue(RouteChecker.terminals().check(theirs).unreachablePairs() > 0);
       GoldenLfts.assertSameLfts(theirs, new FtreeEngine().route(fabric, true), spec + " ftree");
     }
-    assertThrows(RoutingException.class, () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
+    assertThrows(
+        RoutingException.class, () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
   }
 }

@@ -43,19 +43,22 @@ class FtreePropertiesTest {
   }
 
   /**
-   * Every k-ary n-tree and XGFT of at least two switch levels, its switches connected (not
-   * separate planes joined only by multi-port CAs), is routed (or refused only for
-   * OpenSM's limits): all CA pairs, by minimal paths, without credit loops on one VL.
+   * Every k-ary n-tree and XGFT of at least two switch levels, its switches connected (not separate
+   * planes joined only by multi-port CAs), is routed (or refused only for OpenSM's limits): all CA
+   * pairs, by minimal paths, without credit loops on one VL.
    */
   @Property(tries = 120)
-  void fatTreesAreRoutedMinimallyAndDeadlockFree(@ForAll("fatTrees") Fabric fabric) throws RoutingException {
+  void fatTreesAreRoutedMinimallyAndDeadlockFree(@ForAll("fatTrees") Fabric fabric)
+      throws RoutingException {
     Routing routing;
     try {
       routing = new FtreeEngine().route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       // only OpenSM's own limits may refuse a generated fat tree
-      assertTrue(e.getMessage().contains("a fat tree needs at least 2")
-          || e.getMessage().contains("needs at least two"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("a fat tree needs at least 2")
+              || e.getMessage().contains("needs at least two"),
+          e.getMessage());
       RefusalCoverage.refused();
       return;
     }
@@ -81,21 +84,30 @@ class FtreePropertiesTest {
     }
     RefusalCoverage.routed();
     Routing plain = new FtreeRouter(tree, false).route("ftree", 0, false, true);
-    Routing fast = new FtreeRouter(FatTree.build(fabric, null, null, null), true).route("ftree", 0, false, true);
+    Routing fast =
+        new FtreeRouter(FatTree.build(fabric, null, null, null), true)
+            .route("ftree", 0, false, true);
     org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, "shortcut");
   }
 
   @Provide
   Arbitrary<Fabric> treesAndIrregular() {
     // irregular fabrics are mostly refused: weighted so that most tries build a tree
-    return Arbitraries.frequencyOf(Tuple.of(4, fatTrees()), Tuple.of(1, irregular().withoutEdgeCases()),
-        Tuple.of(1, Arbitraries.of(4, 6, 8).map(k -> org.ibrouting.topology.Topologies.kAryNTree(k, 3))));
+    return Arbitraries.frequencyOf(
+        Tuple.of(4, fatTrees()),
+        Tuple.of(1, irregular().withoutEdgeCases()),
+        Tuple.of(
+            1,
+            Arbitraries.of(4, 6, 8).map(k -> org.ibrouting.topology.Topologies.kAryNTree(k, 3))));
   }
 
   @Provide
   Arbitrary<Fabric> notFatTrees() {
-    return Arbitraries.oneOf(FabricArbitraries.tori(), FabricArbitraries.jellyfish(),
-            FabricArbitraries.hypercubes(), FabricArbitraries.dragonflies())
+    return Arbitraries.oneOf(
+            FabricArbitraries.tori(),
+            FabricArbitraries.jellyfish(),
+            FabricArbitraries.hypercubes(),
+            FabricArbitraries.dragonflies())
         .filter(f -> f.numSwitches() >= 2 && f.numCas() >= 2);
   }
 
@@ -108,13 +120,15 @@ class FtreePropertiesTest {
       RoutingAssertions.assertAllPairsRouted(routing);
       RoutingAssertions.assertDeadlockFreePerVl(routing);
     } catch (RoutingException e) {
-      assertTrue(e.getMessage().startsWith("ftree: ") && e.getMessage().matches(NAMED_SWITCH), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("ftree: ") && e.getMessage().matches(NAMED_SWITCH),
+          e.getMessage());
     }
   }
 
   /**
-   * Random irregular fabrics and director chains: routed completely and deadlock-free, or
-   * refused with a reason that names a node.
+   * Random irregular fabrics and director chains: routed completely and deadlock-free, or refused
+   * with a reason that names a node.
    */
   @Property(tries = 200)
   void irregularFabricsAreRoutedCompletelyOrRefused(@ForAll("irregular") Fabric fabric) {
@@ -123,9 +137,10 @@ class FtreePropertiesTest {
       routing = new FtreeEngine().route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       if (!e.getMessage().startsWith("ftree: ")
-          || !(e.getMessage().matches(NAMED_SWITCH) || e.getMessage().contains(" CA 0x")
-          || e.getMessage().contains("a fat tree needs at least 2")
-          || e.getMessage().contains("no compute node"))) {
+          || !(e.getMessage().matches(NAMED_SWITCH)
+              || e.getMessage().contains(" CA 0x")
+              || e.getMessage().contains("a fat tree needs at least 2")
+              || e.getMessage().contains("no compute node"))) {
         fail("unclear refusal: " + e.getMessage());
       }
       return;
@@ -137,7 +152,9 @@ class FtreePropertiesTest {
 
   @Provide
   Arbitrary<Fabric> irregular() {
-    return Arbitraries.oneOf(FabricArbitraries.randomConnected(), FabricArbitraries.directors(),
+    return Arbitraries.oneOf(
+        FabricArbitraries.randomConnected(),
+        FabricArbitraries.directors(),
         FabricArbitraries.withFailedLinks(FabricArbitraries.kAryNTrees(), 3, true));
   }
 }

@@ -40,12 +40,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Fat-tree routing: settings, GUID files, refusals and what it achieves. */
 class FtreeTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Stream<String> ftreeFabrics() {
     return ReferenceFabrics.names().stream()
-        .filter(name -> "ftree".equals(ReferenceFabrics.resultString(name, "ftree", "engine_used")));
+        .filter(
+            name -> "ftree".equals(ReferenceFabrics.resultString(name, "ftree", "engine_used")));
   }
 
   /** Λ over the same 300 random bisections is at least that of OpenSM's ftree tables. */
@@ -55,28 +55,36 @@ class FtreeTest {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
     Routing ours = new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults());
     Endpoints cas = Endpoints.allCas(theirs.fabric());
-    double lambdaTheirs = Simulator.effectiveBisectionBandwidth(PathTable.build(theirs, cas),
-        SimulationOptions.of(300, 7).withThreads(2)).mean();
-    double lambdaOurs = Simulator.effectiveBisectionBandwidth(PathTable.build(ours, cas),
-        SimulationOptions.of(300, 7).withThreads(2)).mean();
-    assertTrue(lambdaOurs >= lambdaTheirs, name + ": ours " + lambdaOurs + " < OpenSM's " + lambdaTheirs);
+    double lambdaTheirs =
+        Simulator.effectiveBisectionBandwidth(
+                PathTable.build(theirs, cas), SimulationOptions.of(300, 7).withThreads(2))
+            .mean();
+    double lambdaOurs =
+        Simulator.effectiveBisectionBandwidth(
+                PathTable.build(ours, cas), SimulationOptions.of(300, 7).withThreads(2))
+            .mean();
+    assertTrue(
+        lambdaOurs >= lambdaTheirs, name + ": ours " + lambdaOurs + " < OpenSM's " + lambdaTheirs);
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
   }
 
   /**
-   * OpenSM's default leaves switch LIDs without a common ancestor (root to root) unrouted, as
-   * ours does; with connect_roots every pair of LIDs, switches included, is delivered.
+   * OpenSM's default leaves switch LIDs without a common ancestor (root to root) unrouted, as ours
+   * does; with connect_roots every pair of LIDs, switches included, is delivered.
    */
   @Test
   void connectRootsRoutesEverySwitchPair() throws RoutingException {
     Fabric fabric = Topologies.kAryNTree(4, 3);
     Routing plain = new FtreeEngine().route(fabric, RoutingOptions.defaults());
-    assertFalse(RouteChecker.terminals().check(plain).allRouted() && new RouteChecker(
-        EndpointScope.TERMINALS_AND_SWITCHES, 1).check(plain).allRouted(), "roots were expected unconnected");
+    assertFalse(
+        RouteChecker.terminals().check(plain).allRouted()
+            && new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(plain).allRouted(),
+        "roots were expected unconnected");
     RoutingAssertions.assertAllPairsRouted(plain);
-    Routing connected = Engines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
-        .route(fabric, RoutingOptions.defaults());
+    Routing connected =
+        Engines.create("ftree", EngineConfig.none().withParam("connect_roots", "true"))
+            .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(connected, EndpointScope.TERMINALS_AND_SWITCHES);
     RoutingAssertions.assertLoopFree(connected);
   }
@@ -95,7 +103,9 @@ class FtreeTest {
     assertEquals(17, lines.size());
     Files.write(roots, lines);
     Routing auto = new FtreeEngine().route(fabric, RoutingOptions.defaults());
-    Routing fromRoots = new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false)).route(fabric, RoutingOptions.defaults());
+    Routing fromRoots =
+        new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false))
+            .route(fabric, RoutingOptions.defaults());
     GoldenLfts.assertSameLfts(auto, fromRoots, "roots from file");
   }
 
@@ -104,31 +114,79 @@ class FtreeTest {
     Fabric fabric = Topologies.kAryNTree(2, 3);
     Path file = dir.resolve("guids");
     int ca = fabric.numSwitches();
-    Files.writeString(file, Lids.guidHex(fabric.portGuid(fabric.port(ca, 1))) + "\n" + Lids.guidHex(fabric.nodeGuid(0)) + "\n");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
+    Files.writeString(
+        file,
+        Lids.guidHex(fabric.portGuid(fabric.port(ca, 1)))
+            + "\n"
+            + Lids.guidHex(fabric.nodeGuid(0))
+            + "\n");
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
+                    .route(fabric, RoutingOptions.defaults()));
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
-    assertTrue(e.getMessage().startsWith("ftree: " + file + ":2:1: " + Lids.guidHex(fabric.nodeGuid(0))
-        + " is not a CA port but belongs to switch"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "ftree: "
+                    + file
+                    + ":2:1: "
+                    + Lids.guidHex(fabric.nodeGuid(0))
+                    + " is not a CA port but belongs to switch"),
+        e.getMessage());
     Files.writeString(file, Lids.guidHex(fabric.nodeGuid(ca)) + "\n");
-    e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("ftree: " + file + ":1:1: " + Lids.guidHex(fabric.nodeGuid(ca))
-        + " is the node GUID of CA"), e.getMessage());
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "ftree: "
+                    + file
+                    + ":1:1: "
+                    + Lids.guidHex(fabric.nodeGuid(ca))
+                    + " is the node GUID of CA"),
+        e.getMessage());
     Files.writeString(file, "0x00000000deadbeef\n");
-    e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(new FtreeEngine.Settings(null, null, GuidLists.read(file), 0, false)).route(fabric, RoutingOptions.defaults()));
-    assertEquals("ftree: " + file + ":1:1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        new FtreeEngine.Settings(null, null, GuidLists.read(file), 0, false))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertEquals(
+        "ftree: " + file + ":1:1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
     Files.writeString(file, "# nothing\n\n");
-    e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false)).route(fabric, RoutingOptions.defaults()));
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
+                    .route(fabric, RoutingOptions.defaults()));
     assertEquals("ftree: compute-node GUID list " + file + " names no CA port", e.getMessage());
-    e = assertThrows(RoutingException.class, () -> new FtreeEngine(FtreeEngine.Settings.defaults()
-        .withRoots(GuidList.of(fabric.nodeGuid(0), 0x1234))).route(fabric, RoutingOptions.defaults()));
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        FtreeEngine.Settings.defaults()
+                            .withRoots(GuidList.of(fabric.nodeGuid(0), 0x1234)))
+                    .route(fabric, RoutingOptions.defaults()));
     assertEquals("ftree: entry 2: 0x0000000000001234 is no node of the fabric", e.getMessage());
   }
 
-  /** Compute nodes on different ranks, named by a compute-node file, are refused naming the switch. */
+  /**
+   * Compute nodes on different ranks, named by a compute-node file, are refused naming the switch.
+   */
   @Test
   void computeNodesAboveTheLeavesAreRefused() throws Exception {
     Fabric tree = Topologies.kAryNTree(2, 2, TopologyOptions.DEFAULT.withRadix(6));
@@ -143,18 +201,28 @@ class FtreeTest {
     Fabric fabric = builder.build();
     Path roots = dir.resolve("roots");
     Files.writeString(roots, Lids.guidHex(tree.nodeGuid(top)) + "\n");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
-        && e.getMessage().contains("OpenSM ERR AB26"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine(
+                        new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
+            && e.getMessage().contains("OpenSM ERR AB26"),
+        e.getMessage());
   }
 
   @Test
   void lmcAboveZeroIsRefused() {
     Fabric fabric = Topologies.kAryNTree(2, 2, TopologyOptions.DEFAULT.withLmc(1));
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("ftree: port ") && e.getMessage().contains("has LMC 1"),
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().startsWith("ftree: port ") && e.getMessage().contains("has LMC 1"),
         e.getMessage());
   }
 
@@ -162,11 +230,16 @@ class FtreeTest {
   @Test
   void chainFallsBackOnATorus() throws RoutingException {
     Fabric torus = Topologies.torus(new int[] {4, 4}, 2);
-    EngineChain.Result result = EngineChain.route(Engines.chain("ftree,minhop", EngineConfig.none()),
-        torus, RoutingOptions.defaults());
+    EngineChain.Result result =
+        EngineChain.route(
+            Engines.chain("ftree,minhop", EngineConfig.none()), torus, RoutingOptions.defaults());
     assertEquals("minhop", result.routing().engineName());
     assertEquals(1, result.failures().size());
-    assertTrue(result.failures().get(0).startsWith("ftree: not a fat tree: every switch is a root, e.g. switch 0x"),
+    assertTrue(
+        result
+            .failures()
+            .get(0)
+            .startsWith("ftree: not a fat tree: every switch is a root, e.g. switch 0x"),
         result.failures().get(0));
   }
 
@@ -179,14 +252,22 @@ class FtreeTest {
    */
   @Test
   void directorChainsAreRoutedCompletelyOrRefused() throws RoutingException {
-    Routing deimos = new FtreeEngine().route(Topologies.directors(3, 24, 12, 8, 30), RoutingOptions.defaults());
+    Routing deimos =
+        new FtreeEngine().route(Topologies.directors(3, 24, 12, 8, 30), RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(deimos);
     RoutingAssertions.assertDeadlockFreePerVl(deimos);
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine().route(Topologies.directors(3, 6, 3, 2, 4), RoutingOptions.defaults()));
-    assertTrue(e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
-        && e.getMessage().contains("are linked to each other"), e.getMessage());
-    Routing one = new FtreeEngine().route(Topologies.directors(1, 24, 12, 8, 0), RoutingOptions.defaults());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new FtreeEngine()
+                    .route(Topologies.directors(3, 6, 3, 2, 4), RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
+            && e.getMessage().contains("are linked to each other"),
+        e.getMessage());
+    Routing one =
+        new FtreeEngine().route(Topologies.directors(1, 24, 12, 8, 0), RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(one);
     RoutingAssertions.assertDeadlockFreePerVl(one);
     RoutingAssertions.assertMinimal(one);
@@ -203,17 +284,22 @@ class FtreeTest {
   @Test
   void settingsAreRegistered() {
     assertTrue(Engines.names().contains("ftree"));
-    assertEquals(java.util.Set.of("max_reverse_hops", "connect_roots"), Engines.settingsOf("ftree"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Engines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
+    assertEquals(
+        java.util.Set.of("max_reverse_hops", "connect_roots"), Engines.settingsOf("ftree"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Engines.create("ftree", EngineConfig.none().withParam("max_reverse_hops", "-1")));
     assertTrue(e.getMessage().contains("max_reverse_hops=-1"), e.getMessage());
   }
 
   /** A fabric where ftree applies must still have switches and CAs: clear refusals otherwise. */
   @Test
   void tooSmallFabricsAreRefused() {
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new FtreeEngine().route(Topologies.kAryNTree(4, 1), RoutingOptions.defaults()));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new FtreeEngine().route(Topologies.kAryNTree(4, 1), RoutingOptions.defaults()));
     assertEquals("ftree: the fabric has 1 switch(es); a fat tree needs at least 2", e.getMessage());
   }
 }

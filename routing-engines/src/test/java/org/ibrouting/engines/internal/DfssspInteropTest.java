@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DFSSSP against the real OpenSM 3.3.23 on ibsim, on random irregular fabrics: the same tables,
- * the same VLs needed, the same paths per VL before balancing and per SL after it, as OpenSM's log
+ * DFSSSP against the real OpenSM 3.3.23 on ibsim, on random irregular fabrics: the same tables, the
+ * same VLs needed, the same paths per VL before balancing and per SL after it, as OpenSM's log
  * reports them; where 8 VLs do not suffice OpenSM stops (ERR AD25) and ours refuses. And per CA
  * pair, the SL OpenSM's SA answers lies in our VL's block of SLs.
  */
@@ -40,8 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DfssspInteropTest {
   private static final int OPENSM_VLS = 8;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Random spanning trees plus extra links (parallel ones included), 1..3 CAs per switch. */
   @Test
@@ -49,7 +48,8 @@ class DfssspInteropTest {
     OpenSmPeer.assumeAvailable();
     List<Integer> vlsNeeded = new ArrayList<>();
     for (int seed = 1; seed <= 8; seed++) {
-      Fabric fabric = FabricArbitraries.randomConnected(6 + 3 * seed, 4 + 3 * seed, 3, false, 100 + seed);
+      Fabric fabric =
+          FabricArbitraries.randomConnected(6 + 3 * seed, 4 + 3 * seed, 3, false, 100 + seed);
       vlsNeeded.add(compare(fabric, "random seed " + seed, List.of()));
     }
     // the comparison says something only where cycles had to be broken
@@ -71,8 +71,8 @@ class DfssspInteropTest {
   /**
    * The SL OpenSM's SA hands out for every CA pair (a running {@code opensm -R dfsssp -Q}, one
    * {@code saquery -p} per pair) lies in the block of SLs that the split of the spare VLs gives our
-   * VL for that pair: OpenSM picks the SL within the block at random per query, the block itself
-   * is the VL assignment's.
+   * VL for that pair: OpenSM picks the SL within the block at random per query, the block itself is
+   * the VL assignment's.
    */
   @Test
   void pathRecordSlsOfOpenSmLieInTheBlocksOfOurVls() throws Exception {
@@ -81,14 +81,17 @@ class DfssspInteropTest {
     Path net = dir.resolve("torus.net");
     IbnetdiscoverWriter.write(generated, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-sa"));
-        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(List.of("-R", "dfsssp", "-Q"), 300)) {
-      Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "torus 4,4 1");
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-R", "dfsssp", "-Q"), 300)) {
+      Fabric fabric =
+          IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "torus 4,4 1");
       SlTable theirs = sim.caPathRecords(fabric).slTable();
       Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
       int[] needed = new int[1];
       long[] perVl = new long[OPENSM_VLS];
-      VlAssignment ours = VlAssignment.assign(sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 1,
-          needed, perVl);
+      VlAssignment ours =
+          VlAssignment.assign(
+              sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 1, needed, perVl);
       assertTrue(needed[0] > 1, "VLs needed: " + needed[0]);
       int[] split = DfssspLanes.split(perVl, needed[0], OPENSM_VLS, true);
       int[] base = new int[needed[0] + 1];
@@ -105,8 +108,22 @@ class DfssspInteropTest {
           }
           int vl = ours.vl(slid, dlid);
           int sl = theirs.sl(slid, dlid);
-          assertTrue(sl >= base[vl] && sl < base[vl + 1], "LID " + slid + " -> " + dlid + ": OpenSM's SA says SL "
-              + sl + ", our VL " + vl + " has the SLs " + base[vl] + ".." + (base[vl + 1] - 1) + "; see " + opensm.log());
+          assertTrue(
+              sl >= base[vl] && sl < base[vl + 1],
+              "LID "
+                  + slid
+                  + " -> "
+                  + dlid
+                  + ": OpenSM's SA says SL "
+                  + sl
+                  + ", our VL "
+                  + vl
+                  + " has the SLs "
+                  + base[vl]
+                  + ".."
+                  + (base[vl + 1] - 1)
+                  + "; see "
+                  + opensm.log());
           onVl[vl]++;
         }
       }
@@ -127,31 +144,42 @@ class DfssspInteropTest {
       // the fabric with the LIDs OpenSM kept or assigned, as ibnetdiscover sees it
       Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), what);
       String at = what + " (" + fabric + "), see " + result.log() + ": ";
-      int lmc = openSmArgs.contains("-l") ? Integer.parseInt(openSmArgs.get(openSmArgs.indexOf("-l") + 1)) : 0;
-      assertEquals(lmc, fabric.lmc(fabric.port(fabric.numSwitches(), 1)), at + "LMC of the first CA");
+      int lmc =
+          openSmArgs.contains("-l")
+              ? Integer.parseInt(openSmArgs.get(openSmArgs.indexOf("-l") + 1))
+              : 0;
+      assertEquals(
+          lmc, fabric.lmc(fabric.port(fabric.numSwitches(), 1)), at + "LMC of the first CA");
       long[] before = log.dfssspPathsPerVlBeforeBalancing();
       assertNotNull(before, at + "no paths per VL in OpenSM's log");
 
       Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
       int[] needed = new int[1];
       long[] perVl = new long[OPENSM_VLS];
-      VlAssignment.assign(sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 2, needed, perVl);
+      VlAssignment.assign(
+          sssp, SsspEngine.destinationOrderOf(fabric), OPENSM_VLS, 2, needed, perVl);
       assertEquals(log.dfssspVlsNeeded(), needed[0], at + "VLs needed");
       assertArrayEquals(before, perVl, at + "paths per VL before balancing");
 
       if (needed[0] > OPENSM_VLS) {
         assertEquals("minhop", result.engineUsed(), at + "OpenSM was expected to fall back");
         assertTrue(log.errorCodes().contains("AD25"), at + "no ERR AD25");
-        RoutingException e = assertThrows(RoutingException.class,
-            () -> new DfssspEngine().route(fabric, RoutingOptions.defaults()));
+        RoutingException e =
+            assertThrows(
+                RoutingException.class,
+                () -> new DfssspEngine().route(fabric, RoutingOptions.defaults()));
         assertTrue(e.getMessage().startsWith("dfsssp: needs more than 8 VLs"), e.getMessage());
         return needed[0];
       }
       assertEquals("dfsssp", result.engineUsed(), at + "engine");
       Routing ours = new DfssspEngine().route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(LftDumpReader.read(fabric, result.lftDump()), ours, what + " dfsssp");
+      GoldenLfts.assertSameLfts(
+          LftDumpReader.read(fabric, result.lftDump()), ours, what + " dfsssp");
       assertEquals(needed[0], ours.slTable().numVls(), at + "VLs of the SL table");
-      assertArrayEquals(log.dfssspPathsPerVlAfterBalancing(), OpenSmVlCounts.afterBalancing(perVl, needed[0]), at + "paths per SL after balancing");
+      assertArrayEquals(
+          log.dfssspPathsPerVlAfterBalancing(),
+          OpenSmVlCounts.afterBalancing(perVl, needed[0]),
+          at + "paths per SL after balancing");
       return needed[0];
     }
   }

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * DFSSSP against OpenSM 3.3.23's own output: its tables on every reference fabric, and the VL
  * assignment as its log reports it ({@link OpenSmVlCounts}: VLs needed, paths per VL before
- * balancing, per SL after balancing) on the reference fabrics and on generated ones, LMC and
- * "not enough VLs" included. Deadlock-free per VL.
+ * balancing, per SL after balancing) on the reference fabrics and on generated ones, LMC and "not
+ * enough VLs" included. Deadlock-free per VL.
  */
 class DfssspTest {
   private static final int OPENSM_VLS = 8;
@@ -32,8 +32,12 @@ class DfssspTest {
   @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmTablesAndVlCount(String name) throws RoutingException {
     GoldenLfts.assertOpenSmUsed(name, "dfsssp", "dfsssp");
-    Routing ours = GoldenLfts.assertSameAsOpenSm(name, "dfsssp", new DfssspEngine(), RoutingOptions.defaults());
-    assertEquals((int) ReferenceFabrics.resultNumber(name, "dfsssp", "vls_needed"), ours.slTable().numVls(),
+    Routing ours =
+        GoldenLfts.assertSameAsOpenSm(
+            name, "dfsssp", new DfssspEngine(), RoutingOptions.defaults());
+    assertEquals(
+        (int) ReferenceFabrics.resultNumber(name, "dfsssp", "vls_needed"),
+        ours.slTable().numVls(),
         name + ": VLs needed");
     RoutingAssertions.assertDeadlockFreePerVl(ours);
   }
@@ -63,12 +67,16 @@ class DfssspTest {
       long[] perVl = new long[OPENSM_VLS];
       VlAssignment.assign(sssp, ports, OPENSM_VLS, threads, needed, perVl);
       assertEquals(golden.vlsNeeded(), needed[0], golden + ": VLs needed, " + threads + " threads");
-      assertArrayEquals(golden.before(), perVl, golden + ": paths per VL before balancing, " + threads
-          + " threads");
+      assertArrayEquals(
+          golden.before(),
+          perVl,
+          golden + ": paths per VL before balancing, " + threads + " threads");
     }
     if (golden.vlsNeeded() > OPENSM_VLS) {
-      RoutingException e = assertThrows(RoutingException.class,
-          () -> new DfssspEngine().route(fabric, RoutingOptions.defaults()));
+      RoutingException e =
+          assertThrows(
+              RoutingException.class,
+              () -> new DfssspEngine().route(fabric, RoutingOptions.defaults()));
       assertTrue(e.getMessage().startsWith("dfsssp: needs more than 8 VLs"), e.getMessage());
     } else {
       Routing ours = new DfssspEngine().route(fabric, RoutingOptions.defaults());
@@ -79,7 +87,10 @@ class DfssspTest {
         int slid = fabric.baseLid(fabric.port(sw, 0));
         for (int ca = fabric.numSwitches(); ca < fabric.numNodes(); ca++) {
           int dlid = fabric.baseLid(fabric.port(ca, 1));
-          assertEquals(0, ours.slTable().sl(slid, dlid), golden + ": SL of switch LID " + slid + " -> " + dlid);
+          assertEquals(
+              0,
+              ours.slTable().sl(slid, dlid),
+              golden + ": SL of switch LID " + slid + " -> " + dlid);
         }
       }
     }
@@ -94,19 +105,33 @@ class DfssspTest {
       return;
     }
     Fabric fabric = golden.build();
-    Routing atLimit = new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed));
+    Routing atLimit =
+        new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed));
     assertEquals(needed, atLimit.slTable().numVls(), golden + ": VLs at the limit");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed - 1)));
-    assertTrue(e.getMessage().startsWith("dfsssp: needs more than " + (needed - 1) + " VLs"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new DfssspEngine().route(fabric, RoutingOptions.defaults().withMaxVls(needed - 1)));
+    assertTrue(
+        e.getMessage().startsWith("dfsssp: needs more than " + (needed - 1) + " VLs"),
+        e.getMessage());
   }
 
-  /** Spare VLs go to the VL with the most paths per SL; on a tie to the lowest, as OpenSM's strict comparison. */
+  /**
+   * Spare VLs go to the VL with the most paths per SL; on a tie to the lowest, as OpenSM's strict
+   * comparison.
+   */
   @Test
   void spareVlsGoToTheLowestOfTiedVls() {
-    assertArrayEquals(new int[] {4, 3, 0, 0, 0, 0, 0}, DfssspLanes.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, true));
-    assertArrayEquals(new int[] {1, 1, 0, 0, 0, 0, 0}, DfssspLanes.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, false));
-    assertArrayEquals(new int[] {1, 1, 1, 1}, DfssspLanes.split(new long[] {9, 5, 3, 1}, 4, 4, true));
+    assertArrayEquals(
+        new int[] {4, 3, 0, 0, 0, 0, 0},
+        DfssspLanes.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, true));
+    assertArrayEquals(
+        new int[] {1, 1, 0, 0, 0, 0, 0},
+        DfssspLanes.split(new long[] {10, 10, 0, 0, 0, 0, 0}, 2, 7, false));
+    assertArrayEquals(
+        new int[] {1, 1, 1, 1}, DfssspLanes.split(new long[] {9, 5, 3, 1}, 4, 4, true));
   }
 
   /**
@@ -121,15 +146,19 @@ class DfssspTest {
       return;
     }
     int[] split = DfssspLanes.split(golden.before(), golden.vlsNeeded(), OPENSM_VLS, true);
-    assertEquals(OPENSM_VLS, java.util.Arrays.stream(split).sum(), golden + ": every spare VL given out");
-    assertArrayEquals(golden.after(), OpenSmVlCounts.afterBalancing(golden.before(), golden.vlsNeeded()),
+    assertEquals(
+        OPENSM_VLS, java.util.Arrays.stream(split).sum(), golden + ": every spare VL given out");
+    assertArrayEquals(
+        golden.after(),
+        OpenSmVlCounts.afterBalancing(golden.before(), golden.vlsNeeded()),
         golden + ": paths per SL after balancing");
 
     Fabric fabric = golden.build();
     Routing balanced = new DfssspEngine(true).route(fabric, RoutingOptions.seeded(7));
     Routing sssp = new SsspEngine().route(fabric, RoutingOptions.defaults());
     int[] ports = SsspEngine.destinationOrderOf(fabric);
-    VlAssignment assignment = VlAssignment.assign(sssp, ports, OPENSM_VLS, 1, new int[1], new long[OPENSM_VLS]);
+    VlAssignment assignment =
+        VlAssignment.assign(sssp, ports, OPENSM_VLS, 1, new int[1], new long[OPENSM_VLS]);
     long[] perSl = new long[OPENSM_VLS];
     int[] base = new int[golden.vlsNeeded() + 1];
     for (int vl = 0; vl < golden.vlsNeeded(); vl++) {
@@ -143,13 +172,29 @@ class DfssspTest {
         if (dst == src) {
           continue;
         }
-        for (int slid = fabric.baseLid(src); slid < fabric.baseLid(src) + (1 << fabric.lmc(src)); slid++) {
-          for (int dlid = fabric.baseLid(dst); dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst)); dlid++) {
+        for (int slid = fabric.baseLid(src);
+            slid < fabric.baseLid(src) + (1 << fabric.lmc(src));
+            slid++) {
+          for (int dlid = fabric.baseLid(dst);
+              dlid < fabric.baseLid(dst) + (1 << fabric.lmc(dst));
+              dlid++) {
             int vl = assignment.vl(slid, dlid);
             int pathSl = balanced.slTable().sl(slid, dlid);
-            assertTrue(pathSl >= base[vl] && pathSl < base[vl + 1], golden + ": " + slid + " -> " + dlid
-                + " on VL " + vl + " has SL " + pathSl + ", outside its block " + base[vl] + ".."
-                + (base[vl + 1] - 1));
+            assertTrue(
+                pathSl >= base[vl] && pathSl < base[vl + 1],
+                golden
+                    + ": "
+                    + slid
+                    + " -> "
+                    + dlid
+                    + " on VL "
+                    + vl
+                    + " has SL "
+                    + pathSl
+                    + ", outside its block "
+                    + base[vl]
+                    + ".."
+                    + (base[vl + 1] - 1));
             perSl[pathSl]++;
           }
         }
@@ -163,8 +208,20 @@ class DfssspTest {
       }
       for (int s = base[vl]; s < base[vl + 1]; s++) {
         double mean = (double) total / split[vl];
-        assertTrue(perSl[s] > 0 && (total < 200 || Math.abs(perSl[s] - mean) < 0.25 * mean), golden + ": SL " + s
-            + " carries " + perSl[s] + " of the " + total + " CA paths of VL " + vl + "'s " + split[vl] + " SLs");
+        assertTrue(
+            perSl[s] > 0 && (total < 200 || Math.abs(perSl[s] - mean) < 0.25 * mean),
+            golden
+                + ": SL "
+                + s
+                + " carries "
+                + perSl[s]
+                + " of the "
+                + total
+                + " CA paths of VL "
+                + vl
+                + "'s "
+                + split[vl]
+                + " SLs");
       }
     }
   }

@@ -12,30 +12,34 @@ import org.ibrouting.routing.Routing;
 
 /**
  * Test oracle: DFSSSP's deadlock removal (Domke, Hoefler, Nagel, "Deadlock-Free Oblivious Routing
- * for Arbitrary Topologies") written plainly, one (source LID, destination LID) pair at a time, with
- * the choices OpenSM 3.3.23 makes where the paper leaves them open (opensm-facts.md §7.5). It shares
- * nothing with {@link VlAssignment} — no groups of pairs, no parallel first graph, no flat arrays —
- * so the two agreeing, and both agreeing with OpenSM's logged counts, means something.
+ * for Arbitrary Topologies") written plainly, one (source LID, destination LID) pair at a time,
+ * with the choices OpenSM 3.3.23 makes where the paper leaves them open (opensm-facts.md §7.5). It
+ * shares nothing with {@link VlAssignment} — no groups of pairs, no parallel first graph, no flat
+ * arrays — so the two agreeing, and both agreeing with OpenSM's logged counts, means something.
  *
  * <p>The algorithm: every pair starts on VL 0. A VL's channel dependency graph has a vertex per
  * channel (switch-to-switch hop) its paths use and an edge per two consecutive channels, labelled
- * with the pairs whose paths make that turn. While the graph has a cycle, the cycle's edge with
- * the fewest pairs still on this VL is cut and all its pairs move to the next VL. A VL is done when
- * it is acyclic; the VLs needed are the last VL that had a cycle plus two.
+ * with the pairs whose paths make that turn. While the graph has a cycle, the cycle's edge with the
+ * fewest pairs still on this VL is cut and all its pairs move to the next VL. A VL is done when it
+ * is acyclic; the VLs needed are the last VL that had a cycle plus two.
  *
- * <p>OpenSM's choices: pairs are enumerated destination port by destination port, then source
- * port, source LID, destination LID, in the given port order. A vertex's edges keep the order in
- * which they were created. Vertices sit in an unbalanced binary search tree keyed by the channel id
- * (switch LID, port, remote switch LID, remote port); the depth-first search starts at its root and,
- * when a search tree is exhausted, restarts at the first unvisited vertex in the tree's pre-order.
- * The search follows a vertex's first edge to an unvisited vertex, and a cycle is closed by the
- * first edge (before that one) to a vertex on the current search path. The cycle is walked from
- * that vertex along each vertex's first edge to a vertex on the search path, and the first edge
- * with the smallest count is cut; the search then resumes at the vertex that closed the cycle.
+ * <p>OpenSM's choices: pairs are enumerated destination port by destination port, then source port,
+ * source LID, destination LID, in the given port order. A vertex's edges keep the order in which
+ * they were created. Vertices sit in an unbalanced binary search tree keyed by the channel id
+ * (switch LID, port, remote switch LID, remote port); the depth-first search starts at its root
+ * and, when a search tree is exhausted, restarts at the first unvisited vertex in the tree's
+ * pre-order. The search follows a vertex's first edge to an unvisited vertex, and a cycle is closed
+ * by the first edge (before that one) to a vertex on the current search path. The cycle is walked
+ * from that vertex along each vertex's first edge to a vertex on the search path, and the first
+ * edge with the smallest count is cut; the search then resumes at the vertex that closed the cycle.
  * Paths from a switch's own LID (port 0) have no channels.
  */
 final class NaiveVlAssignment {
-  private enum Color { WHITE, GRAY, BLACK }
+  private enum Color {
+    WHITE,
+    GRAY,
+    BLACK
+  }
 
   /** A channel: a vertex of one VL's dependency graph, also a node of that graph's search tree. */
   private static final class Channel {
@@ -121,7 +125,10 @@ final class NaiveVlAssignment {
       return null;
     }
 
-    /** Continues the depth-first search at {@code start}; returns the gray vertex closing a cycle, or null. */
+    /**
+     * Continues the depth-first search at {@code start}; returns the gray vertex closing a cycle,
+     * or null.
+     */
     Channel findCycle(Channel start) {
       Channel current = start;
       while (current != null) {
@@ -149,7 +156,10 @@ final class NaiveVlAssignment {
       return null;
     }
 
-    /** Walks the cycle through gray vertex {@code closing}, whitening it; cuts and returns its weakest turn. */
+    /**
+     * Walks the cycle through gray vertex {@code closing}, whitening it; cuts and returns its
+     * weakest turn.
+     */
     Turn cutWeakestTurn(Channel closing) {
       Turn weakest = null;
       Channel owner = null;
@@ -197,8 +207,8 @@ final class NaiveVlAssignment {
    * in OpenSM's order); returns the VLs needed in {@code vlsNeeded[0]} (maxVls + 1 when they do not
    * suffice) and the pairs per VL in {@code pathsPerVl}.
    */
-  static NaiveVlAssignment assign(Routing routing, int[] ports, int maxVls, int[] vlsNeeded,
-      long[] pathsPerVl) {
+  static NaiveVlAssignment assign(
+      Routing routing, int[] ports, int maxVls, int[] vlsNeeded, long[] pathsPerVl) {
     NaiveVlAssignment a = new NaiveVlAssignment(routing);
     Graph[] graphs = new Graph[maxVls];
     for (int v = 0; v < maxVls; v++) {
@@ -276,8 +286,11 @@ final class NaiveVlAssignment {
         break;
       }
       int next = fabric.nodeOfPort(peer);
-      ids.add(((long) switchLid(sw) << 48) | ((long) out << 32) | ((long) switchLid(next) << 16)
-          | fabric.portNum(peer));
+      ids.add(
+          ((long) switchLid(sw) << 48)
+              | ((long) out << 32)
+              | ((long) switchLid(next) << 16)
+              | fabric.portNum(peer));
       sw = next;
     }
     return ids;

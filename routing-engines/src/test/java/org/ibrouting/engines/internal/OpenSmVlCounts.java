@@ -13,9 +13,9 @@ import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.topology.TopologySpec;
 
 /**
- * One line of {@code golden/dfsssp/opensm-paths-per-vl.txt}: what OpenSM 3.3.23 logged for a
- * fabric with 8 VLs available — the VLs needed, the paths per VL before balancing and, where it
- * balanced, the approximate paths per SL after it.
+ * One line of {@code golden/dfsssp/opensm-paths-per-vl.txt}: what OpenSM 3.3.23 logged for a fabric
+ * with 8 VLs available — the VLs needed, the paths per VL before balancing and, where it balanced,
+ * the approximate paths per SL after it.
  *
  * @param fabric a reference fabric's name or {@code generate:SPEC}
  * @param vlsNeeded "Virtual Lanes needed" (9 when 8 did not suffice)
@@ -28,8 +28,11 @@ record OpenSmVlCounts(String fabric, int vlsNeeded, long[] before, long[] after)
   /** Every line of the golden file. */
   static List<OpenSmVlCounts> all() {
     List<OpenSmVlCounts> all = new ArrayList<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        OpenSmVlCounts.class.getClassLoader().getResourceAsStream(RESOURCE), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                OpenSmVlCounts.class.getClassLoader().getResourceAsStream(RESOURCE),
+                StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
@@ -37,8 +40,12 @@ record OpenSmVlCounts(String fabric, int vlsNeeded, long[] before, long[] after)
         String[] parts = line.split("\\|");
         String head = parts[0].strip();
         int space = head.lastIndexOf(' ');
-        all.add(new OpenSmVlCounts(head.substring(0, space), Integer.parseInt(head.substring(space + 1)),
-            numbers(parts[1]), parts[2].strip().equals("-") ? null : numbers(parts[2])));
+        all.add(
+            new OpenSmVlCounts(
+                head.substring(0, space),
+                Integer.parseInt(head.substring(space + 1)),
+                numbers(parts[1]),
+                parts[2].strip().equals("-") ? null : numbers(parts[2])));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

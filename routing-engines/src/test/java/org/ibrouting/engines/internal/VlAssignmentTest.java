@@ -23,17 +23,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The parallel, per-source-switch {@link VlAssignment} against the plain per-pair reference
- * {@link NaiveVlAssignment}: same VLs needed, same pairs per VL and the same VL for every
- * (source LID, destination LID), at 1 and 2 threads.
+ * The parallel, per-source-switch {@link VlAssignment} against the plain per-pair reference {@link
+ * NaiveVlAssignment}: same VLs needed, same pairs per VL and the same VL for every (source LID,
+ * destination LID), at 1 and 2 threads.
  */
 class VlAssignmentTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.tori(), FabricArbitraries.dragonflies(),
-        FabricArbitraries.randomConnectedWithMultiPortCas(),
-        FabricArbitraries.withLmc(FabricArbitraries.tori(), 2))
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.tori(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.randomConnectedWithMultiPortCas(),
+            FabricArbitraries.withLmc(FabricArbitraries.tori(), 2))
         .filter(FabricArbitraries::switchesConnected);
   }
 
@@ -96,8 +99,9 @@ class VlAssignmentTest {
     int previousMax = -1;
     for (int vl = 0; vl < 8; vl++) {
       if (maxSl[vl] >= 0) {
-        assertTrue(minSl[vl] > previousMax && maxSl[vl] < 8, "VL " + vl + " on SLs " + minSl[vl]
-            + ".." + maxSl[vl] + " after " + previousMax);
+        assertTrue(
+            minSl[vl] > previousMax && maxSl[vl] < 8,
+            "VL " + vl + " on SLs " + minSl[vl] + ".." + maxSl[vl] + " after " + previousMax);
         previousMax = maxSl[vl];
       }
     }
@@ -118,7 +122,8 @@ class VlAssignmentTest {
     int[] ports = SsspEngine.destinationOrderOf(fabric);
     int[] expectedNeeded = new int[1];
     long[] expectedPerVl = new long[maxVls];
-    NaiveVlAssignment expected = NaiveVlAssignment.assign(sssp, ports, maxVls, expectedNeeded, expectedPerVl);
+    NaiveVlAssignment expected =
+        NaiveVlAssignment.assign(sssp, ports, maxVls, expectedNeeded, expectedPerVl);
     boolean someMoved = false;
     for (int threads = 1; threads <= 2; threads++) {
       int[] needed = new int[1];
@@ -141,6 +146,8 @@ class VlAssignmentTest {
         }
       }
     }
-    assertTrue(expectedNeeded[0] == 1 || expectedNeeded[0] > maxVls || someMoved, what + "a second VL is needed but no path moved");
+    assertTrue(
+        expectedNeeded[0] == 1 || expectedNeeded[0] > maxVls || someMoved,
+        what + "a second VL is needed but no path moved");
   }
 }

@@ -27,17 +27,22 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.testkit.TestRoutings;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
-/** LASH: the routing-engine contract (minimal, deadlock-free or a refusal naming the VLs it needs), OpenSM's reading. */
+/**
+ * LASH: the routing-engine contract (minimal, deadlock-free or a refusal naming the VLs it needs),
+ * OpenSM's reading.
+ */
 class LashEngineTest extends RoutingEngineContract {
   LashEngineTest() {
-    super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
+    super(
+        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
+        EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
   }
 
   /** Every pair of CA and switch LIDs routed on a shortest path, every VL free of credit loops. */
@@ -61,17 +66,31 @@ class LashEngineTest extends RoutingEngineContract {
 
   @Provide
   Arbitrary<Fabric> smallFabrics() {
-    Arbitrary<Fabric> random = Combinators.combine(Arbitraries.longs(),
-        Arbitraries.integers().between(1, 24), Arbitraries.integers().between(0, 30))
-        .as((seed, switches, extra) -> FabricArbitraries.randomConnected(switches, extra, 2, false, seed));
-    Arbitrary<Fabric> rings = Arbitraries.integers().between(2, 12).map(k -> TestFabrics.torus(1, k));
-    Arbitrary<Fabric> tori = Combinators.combine(Arbitraries.integers().between(2, 5),
-        Arbitraries.integers().between(2, 5)).as((a, b) -> TestFabrics.torus(2, a, b));
-    Arbitrary<Fabric> cubes = Arbitraries.integers().between(1, 4).map(d -> Topologies.hypercube(d, 1));
-    Arbitrary<Fabric> trees = Combinators.combine(Arbitraries.integers().between(2, 3),
-        Arbitraries.integers().between(1, 3)).as(TestFabrics::kAryNTree);
-    return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(5, random), net.jqwik.api.Tuple.of(2, rings),
-        net.jqwik.api.Tuple.of(2, tori), net.jqwik.api.Tuple.of(1, cubes),
+    Arbitrary<Fabric> random =
+        Combinators.combine(
+                Arbitraries.longs(),
+                Arbitraries.integers().between(1, 24),
+                Arbitraries.integers().between(0, 30))
+            .as(
+                (seed, switches, extra) ->
+                    FabricArbitraries.randomConnected(switches, extra, 2, false, seed));
+    Arbitrary<Fabric> rings =
+        Arbitraries.integers().between(2, 12).map(k -> TestFabrics.torus(1, k));
+    Arbitrary<Fabric> tori =
+        Combinators.combine(
+                Arbitraries.integers().between(2, 5), Arbitraries.integers().between(2, 5))
+            .as((a, b) -> TestFabrics.torus(2, a, b));
+    Arbitrary<Fabric> cubes =
+        Arbitraries.integers().between(1, 4).map(d -> Topologies.hypercube(d, 1));
+    Arbitrary<Fabric> trees =
+        Combinators.combine(
+                Arbitraries.integers().between(2, 3), Arbitraries.integers().between(1, 3))
+            .as(TestFabrics::kAryNTree);
+    return Arbitraries.frequencyOf(
+        net.jqwik.api.Tuple.of(5, random),
+        net.jqwik.api.Tuple.of(2, rings),
+        net.jqwik.api.Tuple.of(2, tori),
+        net.jqwik.api.Tuple.of(1, cubes),
         net.jqwik.api.Tuple.of(1, trees));
   }
 
@@ -87,27 +106,47 @@ class LashEngineTest extends RoutingEngineContract {
         if (s != d) {
           int port = graph.portNumOf[graph.chanStart[s] + (route[s * n + d] & 0xFF)];
           if (port != naive.routePort[s][d]) {
-            fail("route " + fabric.nodeName(s) + " -> " + fabric.nodeName(d) + ": port " + port
-                + ", reference " + naive.routePort[s][d] + " in " + fabric);
+            fail(
+                "route "
+                    + fabric.nodeName(s)
+                    + " -> "
+                    + fabric.nodeName(d)
+                    + ": port "
+                    + port
+                    + ", reference "
+                    + naive.routePort[s][d]
+                    + " in "
+                    + fabric);
           }
         }
       }
     }
-    LayerAssignment layers = LayerAssignment.assign(graph, route, 15,
-        org.ibrouting.routing.ProgressListener.SILENT);
+    LayerAssignment layers =
+        LayerAssignment.assign(graph, route, 15, org.ibrouting.routing.ProgressListener.SILENT);
     long[] expected = naive.pathsPerLayer.stream().mapToLong(Integer::longValue).toArray();
     assertArrayEquals(expected, layers.pathsPerLayer(), "paths per layer in " + fabric);
     for (int s = 0; s < n; s++) {
       for (int d = 0; d < n; d++) {
         if (s != d && layers.layer(s, d) != naive.layerOf[s][d]) {
-          fail("layer of " + s + " -> " + d + ": " + layers.layer(s, d) + ", reference "
-              + naive.layerOf[s][d] + " in " + fabric);
+          fail(
+              "layer of "
+                  + s
+                  + " -> "
+                  + d
+                  + ": "
+                  + layers.layer(s, d)
+                  + ", reference "
+                  + naive.layerOf[s][d]
+                  + " in "
+                  + fabric);
         }
       }
     }
   }
 
-  /** All pairs routed, minimal, deadlock-free per VL, VLs within the limit and equal to the layers. */
+  /**
+   * All pairs routed, minimal, deadlock-free per VL, VLs within the limit and equal to the layers.
+   */
   @Property(tries = 150)
   void routesAllPairsMinimallyWithoutCreditLoops(@ForAll("smallFabrics") Fabric fabric)
       throws RoutingException {
@@ -129,16 +168,19 @@ class LashEngineTest extends RoutingEngineContract {
       return;
     }
     int limit = layersNeeded - 1;
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new LashEngine().route(fabric, OPTIONS.withMaxVls(limit)));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new LashEngine().route(fabric, OPTIONS.withMaxVls(limit)));
     assertEquals("lash: needs " + layersNeeded + " VLs, limit is " + limit, e.getMessage());
   }
 
   @Test
   void ringNeedsTwoVls() throws RoutingException {
     Fabric ring = TestFabrics.torus(1, 5);
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new LashEngine().route(ring, OPTIONS.withMaxVls(1)));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class, () -> new LashEngine().route(ring, OPTIONS.withMaxVls(1)));
     Matcher m = Pattern.compile("lash: needs (\\d+) VLs, limit is 1").matcher(e.getMessage());
     assertTrue(m.matches(), e.getMessage());
     Routing routing = new LashEngine().route(ring, OPTIONS.withMaxVls(2));
@@ -163,9 +205,11 @@ class LashEngineTest extends RoutingEngineContract {
         assertEquals(expected, shifted.slTable().sl(src, dst), "SL " + src + " -> " + dst);
       }
     }
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new LashEngine(3).route(torus, OPTIONS.withMaxVls(4)));
-    assertTrue(e.getMessage().startsWith("lash: needs " + layers + " VLs, limit is 1"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class, () -> new LashEngine(3).route(torus, OPTIONS.withMaxVls(4)));
+    assertTrue(
+        e.getMessage().startsWith("lash: needs " + layers + " VLs, limit is 1"), e.getMessage());
     assertThrows(RoutingException.class, () -> new LashEngine(8).route(torus, OPTIONS));
     assertThrows(IllegalArgumentException.class, () -> new LashEngine(15));
   }
@@ -210,8 +254,8 @@ class LashEngineTest extends RoutingEngineContract {
     int h2 = caOnly.addNode(NodeType.CA, 1, 0x40L, "h2");
     caOnly.connect(h1, 1, h2, 1, null).setLid(h1, 1, 1, 0).setLid(h2, 1, 2, 0);
     Fabric noSwitches = caOnly.build();
-    RoutingException e2 = assertThrows(RoutingException.class,
-        () -> new LashEngine().route(noSwitches, OPTIONS));
+    RoutingException e2 =
+        assertThrows(RoutingException.class, () -> new LashEngine().route(noSwitches, OPTIONS));
     assertEquals("lash: the fabric has no switch to route", e2.getMessage());
   }
 
@@ -231,18 +275,24 @@ class LashEngineTest extends RoutingEngineContract {
     for (int s = 0; s < n; s++) {
       for (int d = 0; d < n; d++) {
         if (s != d) {
-          after[routing.slTable().sl(torus.baseLid(torus.port(s, 0)), torus.baseLid(torus.port(d, 0)))]++;
+          after[
+              routing
+                  .slTable()
+                  .sl(torus.baseLid(torus.port(s, 0)), torus.baseLid(torus.port(d, 0)))]++;
         }
       }
     }
     assertEquals(before.length, after.length);
     assertEquals(java.util.Arrays.stream(before).sum(), java.util.Arrays.stream(after).sum());
-    long spreadBefore = java.util.Arrays.stream(before).max().getAsLong()
-        - java.util.Arrays.stream(before).min().getAsLong();
-    long spreadAfter = java.util.Arrays.stream(after).max().getAsLong()
-        - java.util.Arrays.stream(after).min().getAsLong();
-    assertTrue(spreadAfter < spreadBefore, java.util.Arrays.toString(before) + " -> "
-        + java.util.Arrays.toString(after));
+    long spreadBefore =
+        java.util.Arrays.stream(before).max().getAsLong()
+            - java.util.Arrays.stream(before).min().getAsLong();
+    long spreadAfter =
+        java.util.Arrays.stream(after).max().getAsLong()
+            - java.util.Arrays.stream(after).min().getAsLong();
+    assertTrue(
+        spreadAfter < spreadBefore,
+        java.util.Arrays.toString(before) + " -> " + java.util.Arrays.toString(after));
   }
 
   private static byte[] lftsOf(Routing routing) {

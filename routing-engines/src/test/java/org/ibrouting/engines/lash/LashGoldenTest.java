@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Our LASH against OpenSM 3.3.23 on every reference fabric: the tables entry for entry, the paths
- * per layer before balancing as OpenSM logged them ({@code golden/lash/opensm-layers.txt}), and
- * the VLs needed.
+ * per layer before balancing as OpenSM logged them ({@code golden/lash/opensm-layers.txt}), and the
+ * VLs needed.
  */
 class LashGoldenTest {
   @ParameterizedTest
@@ -35,14 +35,21 @@ class LashGoldenTest {
   /** Paths per layer before balancing, per fabric, from OpenSM's log ("Lanes in layer N: M"). */
   static Map<String, long[]> openSmLayers() throws IOException {
     Map<String, long[]> layers = new LinkedHashMap<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(LashGoldenTest.class.getClassLoader()
-        .getResourceAsStream("golden/lash/opensm-layers.txt"), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                LashGoldenTest.class
+                    .getClassLoader()
+                    .getResourceAsStream("golden/lash/opensm-layers.txt"),
+                StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
         }
         String[] fields = line.strip().split(" +");
-        layers.put(fields[0], Arrays.stream(fields, 1, fields.length).mapToLong(Long::parseLong).toArray());
+        layers.put(
+            fields[0],
+            Arrays.stream(fields, 1, fields.length).mapToLong(Long::parseLong).toArray());
       }
     }
     return layers;
@@ -50,7 +57,9 @@ class LashGoldenTest {
 
   @Test
   void everyReferenceFabricHasItsLoggedLayers() throws IOException {
-    assertEquals(new java.util.TreeSet<>(ReferenceFabrics.names()), new java.util.TreeSet<>(openSmLayers().keySet()));
+    assertEquals(
+        new java.util.TreeSet<>(ReferenceFabrics.names()),
+        new java.util.TreeSet<>(openSmLayers().keySet()));
   }
 
   /**
@@ -62,10 +71,13 @@ class LashGoldenTest {
   void layersEqualOpenSmsLog(String name) throws Exception {
     long[] golden = openSmLayers().get(name);
     var fabric = ReferenceFabrics.fabric(name);
-    assertArrayEquals(golden, LashEngine.pathsPerLayerBeforeBalancing(fabric), name + ": paths per layer");
+    assertArrayEquals(
+        golden, LashEngine.pathsPerLayerBeforeBalancing(fabric), name + ": paths per layer");
     Routing ours = new LashEngine().route(fabric, RoutingOptions.defaults());
     assertEquals(golden.length, ours.slTable().numVls(), name + ": VLs needed");
-    assertEquals((int) ReferenceFabrics.resultNumber(name, "lash", "vls_needed"), ours.slTable().numVls(),
+    assertEquals(
+        (int) ReferenceFabrics.resultNumber(name, "lash", "vls_needed"),
+        ours.slTable().numVls(),
         name + ": VLs needed in OpenSM's run");
   }
 }

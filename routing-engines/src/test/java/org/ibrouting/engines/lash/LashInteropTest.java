@@ -31,30 +31,34 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("interop")
 class LashInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void randomIrregularFabrics() throws Exception {
     OpenSmPeer.assumeAvailable();
     List<Integer> layers = new ArrayList<>();
     for (int seed = 1; seed <= 6; seed++) {
-      Fabric generated = FabricArbitraries.randomConnected(5 + 3 * seed, 3 + 3 * seed, 2, false, 300 + seed);
+      Fabric generated =
+          FabricArbitraries.randomConnected(5 + 3 * seed, 3 + 3 * seed, 2, false, 300 + seed);
       String what = "random seed " + seed;
       Path net = dir.resolve("random-" + seed + ".net");
       IbnetdiscoverWriter.write(generated, net);
       try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + seed))) {
-        OpenSmSimulation.Result result = sim.runOpenSm("lash", OpenSmSimulation.engineOptions("lash"));
+        OpenSmSimulation.Result result =
+            sim.runOpenSm("lash", OpenSmSimulation.engineOptions("lash"));
         assertEquals("lash", result.engineUsed(), what + ": see " + result.log());
         Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), what);
         OpenSmLog log = OpenSmLog.read(result.log());
         long[] theirs = log.lashPathsPerLayerBeforeBalancing();
         assertNotNull(theirs, what + ": no layers in " + result.log());
-        assertArrayEquals(theirs, LashEngine.pathsPerLayerBeforeBalancing(fabric),
+        assertArrayEquals(
+            theirs,
+            LashEngine.pathsPerLayerBeforeBalancing(fabric),
             what + " (" + fabric + "): paths per layer, see " + result.log());
         Routing ours = new LashEngine().route(fabric, RoutingOptions.defaults());
         assertEquals(log.lashLayersNeeded(), ours.slTable().numVls(), what + ": layers needed");
-        GoldenLfts.assertSameLfts(LftDumpReader.read(fabric, result.lftDump()), ours, what + " lash");
+        GoldenLfts.assertSameLfts(
+            LftDumpReader.read(fabric, result.lftDump()), ours, what + " lash");
         layers.add(log.lashLayersNeeded());
       }
     }

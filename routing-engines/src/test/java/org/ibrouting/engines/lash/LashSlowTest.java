@@ -21,8 +21,8 @@ class LashSlowTest {
     long start = System.nanoTime();
     Routing routing = new LashEngine().route(fabric, options);
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf("lash 16-ary 3-tree (%s): %.2f s, %d VLs%n", fabric, seconds,
-        routing.slTable().numVls());
+    System.out.printf(
+        "lash 16-ary 3-tree (%s): %.2f s, %d VLs%n", fabric, seconds, routing.slTable().numVls());
     LashEngineTest.assertRoutedMinimalDeadlockFree(routing);
   }
 
@@ -34,8 +34,11 @@ class LashSlowTest {
     for (int run = 0; run < 5; run++) {
       long start = System.nanoTime();
       routing = new LashEngine().route(fabric, options);
-      System.out.printf("lash 8-ary 3-tree run %d: %.3f s, %d VLs, layers before balancing %s%n",
-          run, (System.nanoTime() - start) / 1e9, routing.slTable().numVls(),
+      System.out.printf(
+          "lash 8-ary 3-tree run %d: %.3f s, %d VLs, layers before balancing %s%n",
+          run,
+          (System.nanoTime() - start) / 1e9,
+          routing.slTable().numVls(),
           java.util.Arrays.toString(LashEngine.pathsPerLayerBeforeBalancing(fabric)));
     }
     LashEngineTest.assertRoutedMinimalDeadlockFree(routing);

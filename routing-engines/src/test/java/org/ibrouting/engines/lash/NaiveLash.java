@@ -17,12 +17,16 @@ import org.ibrouting.fabric.Fabric;
  */
 final class NaiveLash {
   final int n;
+
   /** routePort[s][d]: port number of s towards switch d, -1 for s == d. */
   final int[][] routePort;
+
   /** routeNext[s][d]: the next switch. */
   final int[][] routeNext;
+
   /** layerOf[s][d] before balancing. */
   final int[][] layerOf;
+
   final List<Integer> pathsPerLayer = new ArrayList<>();
 
   NaiveLash(Fabric fabric) {
@@ -156,8 +160,8 @@ final class NaiveLash {
     return false;
   }
 
-  private static boolean dfs(Long v, Map<Long, Map<Long, Integer>> g, Set<Long> done,
-      Set<Long> onStack) {
+  private static boolean dfs(
+      Long v, Map<Long, Map<Long, Integer>> g, Set<Long> done, Set<Long> onStack) {
     if (onStack.contains(v)) {
       return true;
     }

@@ -26,12 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class GeneratedFabricInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** OpenSM's DOR equals ours on generated 2D/3D tori, meshes and hypercubes. */
   @ParameterizedTest
-  @ValueSource(strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
+  @ValueSource(
+      strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
   void openSmDorEqualsOurDor(String spec) throws Exception {
     OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
@@ -42,14 +42,23 @@ class GeneratedFabricInteropTest {
       OpenSmSimulation.Result result = sim.runOpenSm("dor", List.of());
       assertEquals("dor", result.engineUsed(), "see " + result.log());
       Routing theirs = LftDumpReader.read(fabric, result.lftDump());
-      Routing ours = new org.ibrouting.engines.dor.DorEngine().route(fabric, RoutingOptions.defaults());
+      Routing ours =
+          new org.ibrouting.engines.dor.DorEngine().route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, spec + " dor");
     }
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"ktree 4 2", "torus 3,4 2", "hypercube 3 2", "dragonfly 2 1 1",
-      "jellyfish 10 4 2 7", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
+  @ValueSource(
+      strings = {
+        "ktree 4 2",
+        "torus 3,4 2",
+        "hypercube 3 2",
+        "dragonfly 2 1 1",
+        "jellyfish 10 4 2 7",
+        "xgft 2 4,4 1,2",
+        "directors 2 2 2 2 2"
+      })
   void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
     OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
@@ -59,14 +68,17 @@ class GeneratedFabricInteropTest {
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
       OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
       assertEquals("minhop", result.engineUsed(), "see " + result.log());
-      Fabric discovered = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+      Fabric discovered =
+          IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
       assertEquals(fabric.numSwitches(), discovered.numSwitches());
       assertEquals(fabric.numCas(), discovered.numCas());
       assertEquals(fabric.numLinks(), discovered.numLinks());
       for (int node = 0; node < fabric.numNodes(); node++) {
         int other = discovered.nodeOfGuid(fabric.nodeGuid(node));
         int port = fabric.isSwitch(node) ? 0 : 1;
-        assertEquals(fabric.baseLid(fabric.port(node, port)), discovered.baseLid(discovered.port(other, port)),
+        assertEquals(
+            fabric.baseLid(fabric.port(node, port)),
+            discovered.baseLid(discovered.port(other, port)),
             "OpenSM kept the generated LID of " + fabric.nodeName(node));
       }
       Routing theirs = LftDumpReader.read(fabric, result.lftDump());

@@ -7,8 +7,8 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /** MINHOP keeps the routing-engine contract: minimal on every fabric, LMC up to 2 included. */
 class MinhopContractTest extends RoutingEngineContract {
@@ -23,8 +23,12 @@ class MinhopContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2), FabricArbitraries.dragonflies(),
-        FabricArbitraries.hypercubes()).filter(FabricArbitraries::switchesConnected);
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.hypercubes())
+        .filter(FabricArbitraries::switchesConnected);
   }
 }

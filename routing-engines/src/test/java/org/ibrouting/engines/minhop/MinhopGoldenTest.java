@@ -13,7 +13,8 @@ class MinhopGoldenTest {
   void equalsOpenSmMinhop(String name) throws RoutingException {
     GoldenLfts.assumeOpenSmUsed(name, "minhop", "minhop");
     for (int threads : new int[] {1, 2}) {
-      GoldenLfts.assertSameAsOpenSm(name, "minhop", new MinhopEngine(), RoutingOptions.defaults().withThreads(threads));
+      GoldenLfts.assertSameAsOpenSm(
+          name, "minhop", new MinhopEngine(), RoutingOptions.defaults().withThreads(threads));
     }
   }
 }

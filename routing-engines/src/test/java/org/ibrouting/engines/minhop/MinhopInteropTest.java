@@ -26,8 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** MINHOP against the real OpenSM 3.3.23 on ibsim. */
 @Tag("interop")
 class MinhopInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Our dump is accepted by OpenSM's file engine, and the dump OpenSM writes back equals ours. */
   @ParameterizedTest
@@ -38,7 +37,8 @@ class MinhopInteropTest {
     Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
     Path dump = dir.resolve("minhop.dump");
     LftDumpWriter.write(ours, dump, DumpFormat.FULL);
-    OpenSmRuns.assertFileEngineWritesBack(ReferenceFabrics.resource(name, name + ".net"), dump, dir);
+    OpenSmRuns.assertFileEngineWritesBack(
+        ReferenceFabrics.resource(name, name + ".net"), dump, dir);
   }
 
   /** With LMC 1 and 2 (OpenSM's -l), our tables equal the ones OpenSM computes itself. */
@@ -47,12 +47,16 @@ class MinhopInteropTest {
     OpenSmPeer.assumeAvailable();
     for (int lmc : new int[] {1, 2}) {
       for (String name : List.of("torus2d_4x4", "ft4_3")) {
-        try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
-            dir.resolve("sim-" + name + "-" + lmc))) {
-          OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of("-l", Integer.toString(lmc)));
+        try (OpenSmSimulation sim =
+            OpenSmSimulation.start(
+                ReferenceFabrics.resource(name, name + ".net"),
+                dir.resolve("sim-" + name + "-" + lmc))) {
+          OpenSmSimulation.Result result =
+              sim.runOpenSm("minhop", List.of("-l", Integer.toString(lmc)));
           assertEquals("minhop", result.engineUsed(), "see " + result.log());
           // the LIDs OpenSM assigned with this LMC, as ibnetdiscover sees them
-          Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name + ".ibnd");
+          Fabric fabric =
+              IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name + ".ibnd");
           assertEquals(lmc, fabric.lmc(fabric.port(fabric.numSwitches(), 1)), "CA LMC");
           Routing theirs = LftDumpReader.read(fabric, result.lftDump());
           Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());

@@ -15,22 +15,24 @@ import org.ibrouting.testkit.RoutingAssertions;
 
 /**
  * MINHOP on generated and random fabrics: every pair routed, loop-free, minimal, consistent; the
- * LFT builder's least-hop ports looked up once per target switch give the tables of a scan of
- * every port per LID.
+ * LFT builder's least-hop ports looked up once per target switch give the tables of a scan of every
+ * port per LID.
  */
 class MinhopPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(),
-        FabricArbitraries.randomConnected(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
-        FabricArbitraries.dragonflies(), FabricArbitraries.hypercubes())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.hypercubes())
         .filter(FabricArbitraries::switchesConnected);
   }
 
-
   @Property(tries = 150)
-  void routesEveryPairMinimallyWithoutLoops(@ForAll("fabrics") Fabric fabric) throws RoutingException {
+  void routesEveryPairMinimallyWithoutLoops(@ForAll("fabrics") Fabric fabric)
+      throws RoutingException {
     Routing routing = new MinhopEngine().route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertLoopFree(routing);
@@ -47,18 +49,23 @@ class MinhopPropertiesTest {
 
   @Provide
   Arbitrary<Fabric> fabricsWithLmc() {
-    return FabricArbitraries.withLmc(Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(),
-        FabricArbitraries.randomConnectedWithMultiPortCas(), FabricArbitraries.hypercubes(),
-        FabricArbitraries.withFailedLinks(FabricArbitraries.randomConnected(), 4, false)), 2);
+    return FabricArbitraries.withLmc(
+        Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnectedWithMultiPortCas(),
+            FabricArbitraries.hypercubes(),
+            FabricArbitraries.withFailedLinks(FabricArbitraries.randomConnected(), 4, false)),
+        2);
   }
 
   @Property(tries = 100)
-  void candidatesPerTargetSwitchGiveThePerLidScan(@ForAll("fabricsWithLmc") Fabric fabric,
-      @ForAll boolean dor) {
+  void candidatesPerTargetSwitchGiveThePerLidScan(
+      @ForAll("fabricsWithLmc") Fabric fabric, @ForAll boolean dor) {
     MinhopLftBuilder.Mode mode = dor ? MinhopLftBuilder.Mode.DOR : MinhopLftBuilder.Mode.MINHOP;
     org.ibrouting.paths.HopMatrix hops = org.ibrouting.paths.HopMatrix.compute(fabric, 1);
     org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
         new PerLidMinhopLftBuilder(fabric, hops, mode).build("minhop", 1),
-        new MinhopLftBuilder(fabric, hops, mode).build("minhop", 2), fabric + " " + mode);
+        new MinhopLftBuilder(fabric, hops, mode).build("minhop", 2),
+        fabric + " " + mode);
   }
 }

@@ -3,17 +3,18 @@ package org.ibrouting.engines.minhop;
 import java.util.Arrays;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.paths.HopTable;
 import org.ibrouting.internal.Parallel;
+import org.ibrouting.paths.HopTable;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
  * Reference for tests: {@link MinhopLftBuilder} as it was before it looked up the least-hop ports
- * once per target switch; every LID scans every port of the switch. OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
- * in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which differ only in the
- * {@link HopTable} they pass and in the {@link MinhopLftBuilder.Mode}.
+ * once per target switch; every LID scans every port of the switch. OpenSM's unicast LFT builder
+ * ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path} in OpenSM 3.3.23), shared by
+ * MINHOP, DOR and Up*&#47;Down*, which differ only in the {@link HopTable} they pass and in the
+ * {@link MinhopLftBuilder.Mode}.
  *
  * <p>Destinations are ordered as OpenSM orders them: the end ports cabled to switches, switch by
  * switch in decreasing number of such ports (a stable sort of the qmap order), then every remaining
@@ -54,7 +55,11 @@ final class PerLidMinhopLftBuilder {
   /** Like {@link #build(String, int)}, reporting the switches done as "ENGINE: lfts". */
   public Routing build(String engineName, int threads, ProgressListener progress) {
     RoutingBuilder builder = Routing.builder(fabric, engineName);
-    Parallel.run(fabric.numSwitches(), threads, () -> new SwitchWorker(builder), progress,
+    Parallel.run(
+        fabric.numSwitches(),
+        threads,
+        () -> new SwitchWorker(builder),
+        progress,
         engineName + ": lfts");
     return builder.build();
   }
@@ -186,7 +191,9 @@ final class PerLidMinhopLftBuilder {
           if (listedForwarded >= 0 && listedForwarded < leastForwarded) {
             leastForwarded = listedForwarded;
           }
-        } else if (listedForwarded >= 0 && count == leastPaths && listedForwarded < leastForwarded) {
+        } else if (listedForwarded >= 0
+            && count == leastPaths
+            && listedForwarded < leastForwarded) {
           leastForwarded = listedForwarded;
           best = portNum;
         }

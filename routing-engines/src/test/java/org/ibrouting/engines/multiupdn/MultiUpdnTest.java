@@ -19,7 +19,6 @@ import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.testing.GuidLists;
-import org.ibrouting.engines.updn.UpdnEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -36,24 +35,32 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Multiple Up*&#47;Down* trees: deadlock freedom per VL, legality per tree, roots, settings. */
 class MultiUpdnTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.tori(), FabricArbitraries.jellyfish(),
-            FabricArbitraries.dragonflies(), FabricArbitraries.fatTrees(), FabricArbitraries.randomConnected(),
+    return Arbitraries.oneOf(
+            FabricArbitraries.tori(),
+            FabricArbitraries.jellyfish(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.fatTrees(),
+            FabricArbitraries.randomConnected(),
             FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
         .filter(FabricArbitraries::switchesConnected);
   }
 
   /** One, two and three trees on every fabric; edge cases off, so every try is a random fabric. */
   @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
-  void deadlockFreePerVlWithEveryPairRouted(@ForAll("fabrics") Fabric fabric, @ForAll boolean byLoad,
-      @ForAll long seed) throws RoutingException {
+  void deadlockFreePerVlWithEveryPairRouted(
+      @ForAll("fabrics") Fabric fabric, @ForAll boolean byLoad, @ForAll long seed)
+      throws RoutingException {
     for (int trees = 1; trees <= 3; trees++) {
-      MultiUpdnEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees,
-          byLoad ? MultiUpdnEngine.Choice.LOAD : MultiUpdnEngine.Choice.RANDOM, null));
+      MultiUpdnEngine engine =
+          new MultiUpdnEngine(
+              new MultiUpdnEngine.Settings(
+                  trees,
+                  byLoad ? MultiUpdnEngine.Choice.LOAD : MultiUpdnEngine.Choice.RANDOM,
+                  null));
       Routing routing = engine.route(fabric, RoutingOptions.seeded(seed));
       RoutingAssertions.assertAllPairsRouted(routing);
       RoutingAssertions.assertLoopFree(routing);
@@ -66,15 +73,22 @@ class MultiUpdnTest {
 
   /** Fabrics whose switch graph falls apart: every pair inside a component is still routed. */
   @Property(tries = 40, edgeCases = EdgeCasesMode.NONE)
-  void routesEveryComponent(@ForAll("brokenFabrics") Fabric fabric, @ForAll @IntRange(min = 1, max = 3) int trees)
+  void routesEveryComponent(
+      @ForAll("brokenFabrics") Fabric fabric, @ForAll @IntRange(min = 1, max = 3) int trees)
       throws RoutingException {
-    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
-        .route(fabric, RoutingOptions.seeded(3));
+    Routing routing =
+        new MultiUpdnEngine(
+                new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
+            .route(fabric, RoutingOptions.seeded(3));
     RoutingAssertions.assertDeadlockFreePerVl(routing);
     RoutingAssertions.assertLoopFree(routing);
     assertRoutesLegalInTheirTree(routing, trees);
-    assertEquals(0, new RouteChecker(org.ibrouting.analysis.EndpointScope.TERMINALS, 1).check(routing)
-        .blackholePairs(), "no pair ends in a black hole");
+    assertEquals(
+        0,
+        new RouteChecker(org.ibrouting.analysis.EndpointScope.TERMINALS, 1)
+            .check(routing)
+            .blackholePairs(),
+        "no pair ends in a black hole");
   }
 
   @Provide
@@ -86,13 +100,15 @@ class MultiUpdnTest {
   @Test
   void resultDoesNotDependOnThreads() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(140, 4, 2, 5);
-    RoutingEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(3, MultiUpdnEngine.Choice.RANDOM, null));
+    RoutingEngine engine =
+        new MultiUpdnEngine(new MultiUpdnEngine.Settings(3, MultiUpdnEngine.Choice.RANDOM, null));
     Routing one = engine.route(fabric, RoutingOptions.seeded(9).withThreads(1));
     Routing four = engine.route(fabric, RoutingOptions.seeded(9).withThreads(4));
     assertTrue(one.sameLfts(four), "LFTs differ between 1 and 4 threads");
     for (int src = 1; src <= fabric.maxLid(); src++) {
       for (int dst = 1; dst <= fabric.maxLid(); dst++) {
-        assertEquals(one.slTable().sl(src, dst), four.slTable().sl(src, dst), "SL " + src + " -> " + dst);
+        assertEquals(
+            one.slTable().sl(src, dst), four.slTable().sl(src, dst), "SL " + src + " -> " + dst);
       }
     }
   }
@@ -126,7 +142,14 @@ class MultiUpdnTest {
         }
         int tree = routing.slTable().sl(srcLid, dstLid);
         if (tree >= trees) {
-          fail("SL " + tree + " of " + Lids.hex(srcLid) + " -> " + Lids.hex(dstLid) + " names no tree");
+          fail(
+              "SL "
+                  + tree
+                  + " of "
+                  + Lids.hex(srcLid)
+                  + " -> "
+                  + Lids.hex(dstLid)
+                  + " names no tree");
         }
         boolean wentDown = false;
         int sw = first;
@@ -142,8 +165,16 @@ class MultiUpdnTest {
           }
           boolean up = UpDownHops.isUp(f, ranks[tree], sw, next);
           if (up && wentDown) {
-            fail(Lids.hex(srcLid) + " -> " + Lids.hex(dstLid) + " on SL " + tree + " turns down then up at "
-                + f.nodeName(sw) + " -> " + f.nodeName(next));
+            fail(
+                Lids.hex(srcLid)
+                    + " -> "
+                    + Lids.hex(dstLid)
+                    + " on SL "
+                    + tree
+                    + " turns down then up at "
+                    + f.nodeName(sw)
+                    + " -> "
+                    + f.nodeName(next));
           }
           wentDown |= !up;
           sw = next;
@@ -152,7 +183,10 @@ class MultiUpdnTest {
     }
   }
 
-  /** On an 8-switch ring: the first root is switch 0 (all tie), the second its antipode, the third halfway. */
+  /**
+   * On an 8-switch ring: the first root is switch 0 (all tie), the second its antipode, the third
+   * halfway.
+   */
   @Test
   void rootsAreCentralThenFarApartAndEquidistant() {
     Fabric ring = Topologies.torus(new int[] {8}, 1);
@@ -182,12 +216,17 @@ class MultiUpdnTest {
     Fabric fabric = Topologies.torus(new int[] {4, 4}, 1);
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# first root\n" + String.format("0x%016x", fabric.nodeGuid(5)) + "\n");
-    int[] preset = org.ibrouting.engines.internal.GuidFiles.switches(fabric, GuidLists.read(file), "multiupdn", "root GUID list");
+    int[] preset =
+        org.ibrouting.engines.internal.GuidFiles.switches(
+            fabric, GuidLists.read(file), "multiupdn", "root GUID list");
     int[][] roots = TreeRoots.choose(fabric, HopMatrix.compute(fabric, 1), preset, 2);
     assertEquals(5, roots[0][0]);
     assertEquals(4, HopMatrix.compute(fabric, 1).least(5, roots[1][0]), "the farthest from it");
-    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric,
-        RoutingOptions.defaults());
+    Routing routing =
+        new MultiUpdnEngine(
+                new MultiUpdnEngine.Settings(
+                    2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file)))
+            .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertDeadlockFreePerVl(routing);
   }
 
@@ -196,50 +235,95 @@ class MultiUpdnTest {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# roots\n0x0000000000200020\n0x0000000000100000\n");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("multiupdn: " + file + ":3:1: 0x0000000000100000 is not a switch"),
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new MultiUpdnEngine(
+                        new MultiUpdnEngine.Settings(
+                            2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file)))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage()
+            .startsWith("multiupdn: " + file + ":3:1: 0x0000000000100000 is not a switch"),
         e.getMessage());
     Files.writeString(file, "0x0000000000999999\n");
-    e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(file + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new MultiUpdnEngine(
+                        new MultiUpdnEngine.Settings(
+                            2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file)))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().contains(file + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
     Files.writeString(file, "0x0000000000200020\n0x0000000000200021\n0x0000000000200022\n");
-    e = assertThrows(RoutingException.class,
-        () -> new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file))).route(fabric, RoutingOptions.defaults()));
-    assertEquals("multiupdn: root GUID list " + file + " names 3 switches, more than the 2 trees (updn_trees)",
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new MultiUpdnEngine(
+                        new MultiUpdnEngine.Settings(
+                            2, MultiUpdnEngine.Choice.RANDOM, GuidLists.read(file)))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertEquals(
+        "multiupdn: root GUID list "
+            + file
+            + " names 3 switches, more than the 2 trees (updn_trees)",
         e.getMessage());
   }
 
   @Test
   void settingsComeFromTheRegistry() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(16, 4, 2, 7);
-    Routing three = Engines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "3")
-        .withParam("multiupdn_choice", "load")).route(fabric, RoutingOptions.defaults());
+    Routing three =
+        Engines.create(
+                "multiupdn",
+                EngineConfig.none()
+                    .withParam("updn_trees", "3")
+                    .withParam("multiupdn_choice", "load"))
+            .route(fabric, RoutingOptions.defaults());
     assertEquals(3, three.slTable().numVls());
-    Routing byDefault = Engines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    Routing byDefault =
+        Engines.create("multiupdn", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
     assertEquals(2, byDefault.slTable().numVls());
-    Routing oneVl = Engines.create("multiupdn", EngineConfig.none())
-        .route(fabric, RoutingOptions.defaults().withMaxVls(1));
-    assertEquals(1, oneVl.slTable().numVls(), "the default drops to one tree when only one VL is allowed");
-    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("multiupdn",
-        EngineConfig.none().withParam("updn_trees", "4")).route(fabric, RoutingOptions.defaults().withMaxVls(3)));
-    assertTrue(e.getMessage().startsWith("multiupdn: updn_trees=4 needs 4 VLs, the limit is 3"), e.getMessage());
+    Routing oneVl =
+        Engines.create("multiupdn", EngineConfig.none())
+            .route(fabric, RoutingOptions.defaults().withMaxVls(1));
+    assertEquals(
+        1, oneVl.slTable().numVls(), "the default drops to one tree when only one VL is allowed");
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                Engines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "4"))
+                    .route(fabric, RoutingOptions.defaults().withMaxVls(3)));
+    assertTrue(
+        e.getMessage().startsWith("multiupdn: updn_trees=4 needs 4 VLs, the limit is 3"),
+        e.getMessage());
     assertEquals(RoutingException.Reason.VLS_EXCEEDED, e.reason());
-    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Engines.create(
-        "multiupdn", EngineConfig.none().withParam("multiupdn_choice", "best")));
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Engines.create(
+                    "multiupdn", EngineConfig.none().withParam("multiupdn_choice", "best")));
     assertEquals("parameter multiupdn_choice=best: expected one of random, load", bad.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> Engines.create("multiupdn",
-        EngineConfig.none().withParam("updn_trees", "0")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Engines.create("multiupdn", EngineConfig.none().withParam("updn_trees", "0")));
   }
 
   @Test
   void sameSeedSameTablesOtherSeedOtherTables() throws RoutingException {
     Fabric fabric = Topologies.jellyfish(32, 4, 2, 11);
-    RoutingEngine engine = new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, null));
+    RoutingEngine engine =
+        new MultiUpdnEngine(new MultiUpdnEngine.Settings(2, MultiUpdnEngine.Choice.RANDOM, null));
     Routing a = engine.route(fabric, RoutingOptions.seeded(1));
     assertTrue(a.sameLfts(engine.route(fabric, RoutingOptions.seeded(1))));
-    assertTrue(!a.sameLfts(engine.route(fabric, RoutingOptions.seeded(2))), "the seed drives the ties");
+    assertTrue(
+        !a.sameLfts(engine.route(fabric, RoutingOptions.seeded(2))), "the seed drives the ties");
   }
 
   /**
@@ -248,10 +332,15 @@ class MultiUpdnTest {
    */
   @Test
   void twoTreesAreNotWorseThanOne() throws RoutingException {
-    Fabric[] fabrics = {Topologies.torus(new int[] {4, 4}, 2), Topologies.torus(new int[] {6, 6}, 1),
-        Topologies.torus(new int[] {4, 4, 4}, 1), FabricArbitraries.randomConnected(24, 20, 2, false, 5),
-        FabricArbitraries.randomConnected(40, 40, 2, false, 6), Topologies.jellyfish(32, 4, 4, 1),
-        Topologies.jellyfish(64, 6, 2, 2)};
+    Fabric[] fabrics = {
+      Topologies.torus(new int[] {4, 4}, 2),
+      Topologies.torus(new int[] {6, 6}, 1),
+      Topologies.torus(new int[] {4, 4, 4}, 1),
+      FabricArbitraries.randomConnected(24, 20, 2, false, 5),
+      FabricArbitraries.randomConnected(40, 40, 2, false, 6),
+      Topologies.jellyfish(32, 4, 4, 1),
+      Topologies.jellyfish(64, 6, 2, 2)
+    };
     double one = 0;
     double two = 0;
     for (Fabric fabric : fabrics) {
@@ -265,8 +354,10 @@ class MultiUpdnTest {
   }
 
   private static double meanHops(Fabric fabric, int trees) throws RoutingException {
-    Routing routing = new MultiUpdnEngine(new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
-        .route(fabric, RoutingOptions.seeded(0));
+    Routing routing =
+        new MultiUpdnEngine(
+                new MultiUpdnEngine.Settings(trees, MultiUpdnEngine.Choice.RANDOM, null))
+            .route(fabric, RoutingOptions.seeded(0));
     return RouteChecker.terminals().check(routing).avgHops();
   }
 }

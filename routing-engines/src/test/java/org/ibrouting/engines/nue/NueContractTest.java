@@ -7,10 +7,13 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
-/** Nue keeps the routing-engine contract: deadlock-free on every connected fabric, LMC and failed links included. */
+/**
+ * Nue keeps the routing-engine contract: deadlock-free on every connected fabric, LMC and failed
+ * links included.
+ */
 class NueContractTest extends RoutingEngineContract {
   NueContractTest() {
     super(EnumSet.of(Promise.DEADLOCK_FREE), EnumSet.noneOf(RoutingException.Reason.class));
@@ -23,8 +26,12 @@ class NueContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.jellyfish(), FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
-        FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true)).filter(FabricArbitraries::switchesConnected);
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.jellyfish(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
+        .filter(FabricArbitraries::switchesConnected);
   }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
@@ -17,22 +17,28 @@ import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
 class NueEngineTest {
-  /** Tori with one VL force impasses: backtracking, shortcuts and the escape paths all run, and stay deadlock-free. */
+  /**
+   * Tori with one VL force impasses: backtracking, shortcuts and the escape paths all run, and stay
+   * deadlock-free.
+   */
   @Test
   void impassesOnToriAreSolvedDeadlockFree() throws RoutingException {
     long[] total = new long[4];
     for (int k = 3; k <= 6; k++) {
-      for (Fabric fabric : new Fabric[] {Topologies.torus(new int[] {k, k}, 2),
-          Topologies.torus(new int[] {k, k, 3}, 1)}) {
-        long[] counters = new long[4];
-        Routing routing = new NueEngine().route(fabric, RoutingOptions.defaults(), counters);
+      for (Fabric fabric :
+          new Fabric[] {
+            Topologies.torus(new int[] {k, k}, 2), Topologies.torus(new int[] {k, k, 3}, 1)
+          }) {
+        NueEngine.Checked checked = new NueEngine().routeChecked(fabric, RoutingOptions.defaults());
+        Routing routing = checked.routing();
         RoutingAssertions.assertAllPairsRouted(routing);
         RoutingAssertions.assertLoopFree(routing);
         RoutingAssertions.assertDeadlockFreePerVl(routing);
         RoutingAssertions.assertVlsWithin(routing, 1);
-        for (int i = 0; i < 4; i++) {
-          total[i] += counters[i];
-        }
+        total[0] += checked.stats().backtrackSteps();
+        total[1] += checked.stats().escapeFallbacks();
+        total[2] += checked.stats().shortcuts();
+        total[3] += checked.stats().unorderedLayers();
       }
     }
     assertTrue(total[0] > 0, "no backtracking step");
@@ -65,15 +71,20 @@ class NueEngineTest {
   @Test
   void settingsAndVlLimit() throws RoutingException {
     Fabric fabric = Topologies.torus(new int[] {4, 4}, 2);
-    EngineConfig config = EngineConfig.none().withParam("nue_max_num_vls", "4")
-        .withParam("nue_include_switches", "true");
+    EngineConfig config =
+        EngineConfig.none()
+            .withParam("nue_max_num_vls", "4")
+            .withParam("nue_include_switches", "true");
     Routing four = Engines.chain("nue", config).get(0).route(fabric, RoutingOptions.defaults());
     assertEquals(4, four.slTable().numVls());
-    Routing two = Engines.create("nue", config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
+    Routing two =
+        Engines.create("nue", config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
     assertEquals(2, two.slTable().numVls());
-    Routing one = Engines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
+    Routing one =
+        Engines.create("nue", EngineConfig.none()).route(fabric, RoutingOptions.defaults());
     assertTrue(one.slTable().isNone());
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> Engines.create("nue", EngineConfig.none().withParam("nue_max_num_vls", "16")));
   }
 
@@ -95,8 +106,10 @@ class NueEngineTest {
     int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
     b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(a, 1, 3, 0).setLid(c, 1, 4, 0);
     b.connect(a, 1, s1, 1, null).connect(c, 1, s2, 1, null);
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new NueEngine().route(b.build(), RoutingOptions.defaults()));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new NueEngine().route(b.build(), RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("nue: "), e.getMessage());
   }
 
@@ -106,14 +119,19 @@ class NueEngineTest {
    */
   @Test
   void orderAndPlainSearchGiveTheSameRouting() throws RoutingException {
-    Fabric[] fabrics = {Topologies.torus(new int[] {5, 5}, 2), Topologies.torus(new int[] {4, 4, 3}, 1),
-        Topologies.hypercube(5, 1), Topologies.dragonfly(3, 2, 1),
-        org.ibrouting.testkit.FabricArbitraries.randomConnected(12, 10, 2, false, 42)};
+    Fabric[] fabrics = {
+      Topologies.torus(new int[] {5, 5}, 2),
+      Topologies.torus(new int[] {4, 4, 3}, 1),
+      Topologies.hypercube(5, 1),
+      Topologies.dragonfly(3, 2, 1),
+      org.ibrouting.testkit.FabricArbitraries.randomConnected(12, 10, 2, false, 42)
+    };
     for (Fabric fabric : fabrics) {
       for (int vls : new int[] {1, 3}) {
         Routing fast = new NueEngine(vls, vls > 1, false).route(fabric, RoutingOptions.defaults());
         Routing plain = new NueEngine(vls, vls > 1, true).route(fabric, RoutingOptions.defaults());
-        org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, fabric + " " + vls + " VLs");
+        org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
+            plain, fast, fabric + " " + vls + " VLs");
         for (int src = 1; src <= fabric.maxLid(); src++) {
           for (int dst = 1; dst <= fabric.maxLid(); dst++) {
             assertEquals(plain.slTable().sl(src, dst), fast.slTable().sl(src, dst));

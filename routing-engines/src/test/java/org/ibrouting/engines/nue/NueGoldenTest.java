@@ -6,7 +6,9 @@ import org.ibrouting.routing.RoutingOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** With one VL our Nue tables equal OpenSM 3.3.23's nue on every reference fabric, entry for entry. */
+/**
+ * With one VL our Nue tables equal OpenSM 3.3.23's nue on every reference fabric, entry for entry.
+ */
 class NueGoldenTest {
   @ParameterizedTest
   @MethodSource(GoldenLfts.REFERENCE_FABRICS)

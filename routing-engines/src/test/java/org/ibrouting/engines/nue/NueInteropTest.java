@@ -26,8 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Nue with one VL against the real OpenSM 3.3.23 on ibsim: the same tables, entry for entry. */
 @Tag("interop")
 class NueInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Generated fabrics, LIDs above 255 and impasses (tori) included. */
   @ParameterizedTest
@@ -43,7 +42,9 @@ class NueInteropTest {
   void randomIrregularFabrics() throws Exception {
     OpenSmPeer.assumeAvailable();
     for (int seed = 1; seed <= 4; seed++) {
-      compare(FabricArbitraries.randomConnected(4 + 4 * seed, 3 * seed, 3, false, seed), "random seed " + seed);
+      compare(
+          FabricArbitraries.randomConnected(4 + 4 * seed, 3 * seed, 3, false, seed),
+          "random seed " + seed);
     }
   }
 
@@ -52,11 +53,13 @@ class NueInteropTest {
   void lmcEqualsOpenSm() throws Exception {
     OpenSmPeer.assumeAvailable();
     for (String name : List.of("torus2d_4x4", "ft4_3")) {
-      try (OpenSmSimulation sim = OpenSmSimulation.start(ReferenceFabrics.resource(name, name + ".net"),
-          dir.resolve("sim-" + name))) {
+      try (OpenSmSimulation sim =
+          OpenSmSimulation.start(
+              ReferenceFabrics.resource(name, name + ".net"), dir.resolve("sim-" + name))) {
         OpenSmSimulation.Result result = sim.runOpenSm("nue", List.of("-l", "1"));
         assertEquals("nue", result.engineUsed(), "see " + result.log());
-        Fabric fabric = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name + ".ibnd");
+        Fabric fabric =
+            IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), name + ".ibnd");
         assertEquals(1, fabric.lmc(fabric.port(fabric.numSwitches(), 1)), "CA LMC");
         Routing theirs = LftDumpReader.read(fabric, result.lftDump());
         Routing ours = new NueEngine().route(fabric, RoutingOptions.defaults());
@@ -68,7 +71,8 @@ class NueInteropTest {
   private void compare(Fabric fabric, String what) throws Exception {
     Path net = dir.resolve(what.replace(' ', '_') + ".net");
     IbnetdiscoverWriter.write(fabric, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim-" + what.replace(' ', '_')))) {
+    try (OpenSmSimulation sim =
+        OpenSmSimulation.start(net, dir.resolve("sim-" + what.replace(' ', '_')))) {
       OpenSmSimulation.Result result = sim.runOpenSm("nue", List.of());
       assertEquals("nue", result.engineUsed(), "see " + result.log());
       // the fabric with the LIDs OpenSM kept or assigned, as ibnetdiscover sees it

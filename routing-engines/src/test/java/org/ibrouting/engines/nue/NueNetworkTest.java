@@ -13,8 +13,12 @@ class NueNetworkTest {
   /** The O(1) edge lookup equals a scan of the vertex's edges, parallel links included. */
   @Test
   void edgeLookupMatchesAScan() throws RoutingException {
-    Fabric[] fabrics = {Topologies.torus(new int[] {3, 4}, 1), Topologies.kAryNTree(2, 3),
-        FabricArbitraries.randomConnected(8, 12, 1, false, 3), FabricArbitraries.randomConnected(5, 9, 2, false, 9)};
+    Fabric[] fabrics = {
+      Topologies.torus(new int[] {3, 4}, 1),
+      Topologies.kAryNTree(2, 3),
+      FabricArbitraries.randomConnected(8, 12, 1, false, 3),
+      FabricArbitraries.randomConnected(5, 9, 2, false, 9)
+    };
     for (Fabric fabric : fabrics) {
       NueNetwork net = NueNetwork.of(fabric);
       for (int a = 0; a < net.numVertices(); a++) {

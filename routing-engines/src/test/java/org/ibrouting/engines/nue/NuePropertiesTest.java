@@ -14,17 +14,21 @@ import org.ibrouting.testkit.RoutingAssertions;
 
 /**
  * Nue on generated and random fabrics, with 1, 2, 4 and 8 VLs: every pair routed, loop-free,
- * deadlock-free on every VL, never more VLs than allowed; with and without switches as
- * destinations of the layers, with LMC up to 2 and with failed links, with OpenSM's split of the
- * destinations (seed 0) and seeded ones.
+ * deadlock-free on every VL, never more VLs than allowed; with and without switches as destinations
+ * of the layers, with LMC up to 2 and with failed links, with OpenSM's split of the destinations
+ * (seed 0) and seeded ones.
  */
 class NuePropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.tori(), FabricArbitraries.jellyfish(), FabricArbitraries.dragonflies(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
-        FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.tori(),
+            FabricArbitraries.jellyfish(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
         .filter(FabricArbitraries::switchesConnected);
   }
 
@@ -39,9 +43,14 @@ class NuePropertiesTest {
   }
 
   @Property(tries = 150)
-  void deadlockFreePerVlWithinTheLimit(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int vls,
-      @ForAll boolean includeSwitches, @ForAll("seeds") long seed) throws RoutingException {
-    Routing routing = new NueEngine(vls, includeSwitches).route(fabric, RoutingOptions.seeded(seed));
+  void deadlockFreePerVlWithinTheLimit(
+      @ForAll("fabrics") Fabric fabric,
+      @ForAll("vls") int vls,
+      @ForAll boolean includeSwitches,
+      @ForAll("seeds") long seed)
+      throws RoutingException {
+    Routing routing =
+        new NueEngine(vls, includeSwitches).route(fabric, RoutingOptions.seeded(seed));
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertLoopFree(routing);
     RoutingAssertions.assertDeadlockFreePerVl(routing);
@@ -49,8 +58,10 @@ class NuePropertiesTest {
   }
 
   @Property(tries = 40)
-  void optionsCapTheLayers(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int maxVls) throws RoutingException {
-    Routing routing = new NueEngine(8, false).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
+  void optionsCapTheLayers(@ForAll("fabrics") Fabric fabric, @ForAll("vls") int maxVls)
+      throws RoutingException {
+    Routing routing =
+        new NueEngine(8, false).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls));
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertDeadlockFreePerVl(routing);
     RoutingAssertions.assertVlsWithin(routing, maxVls);
@@ -58,31 +69,42 @@ class NuePropertiesTest {
 
   @Provide
   Arbitrary<Fabric> fabricsWithParallelLinks() {
-    return Arbitraries.oneOf(FabricArbitraries.randomConnected(),
-        FabricArbitraries.randomConnectedWithMultiPortCas(),
-        FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2), FabricArbitraries.tori(),
-        FabricArbitraries.dragonflies(), FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
+    return Arbitraries.oneOf(
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.randomConnectedWithMultiPortCas(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
+            FabricArbitraries.tori(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.withFailedLinks(FabricArbitraries.tori(), 3, true))
         .filter(FabricArbitraries::switchesConnected);
   }
 
   /**
-   * The topological order and the edge-class lists change no table and no SL against OpenSM's
-   * way (a depth-first search per check, every edge's colour read in turn), also when the lists
-   * hand over to the one-by-one walk part way, and the bookkeeping stays in step with the colours
-   * after every layer.
+   * The topological order and the edge-class lists change no table and no SL against OpenSM's way
+   * (a depth-first search per check, every edge's colour read in turn), also when the lists hand
+   * over to the one-by-one walk part way, and the bookkeeping stays in step with the colours after
+   * every layer.
    */
   @Property(tries = 80)
-  void fastPathsGiveOpenSmsRouting(@ForAll("fabricsWithParallelLinks") Fabric fabric,
-      @ForAll("vls") int vls, @ForAll boolean includeSwitches, @ForAll("seeds") long seed)
+  void fastPathsGiveOpenSmsRouting(
+      @ForAll("fabricsWithParallelLinks") Fabric fabric,
+      @ForAll("vls") int vls,
+      @ForAll boolean includeSwitches,
+      @ForAll("seeds") long seed)
       throws RoutingException {
-    Routing plain = new NueEngine(vls, includeSwitches, true).route(fabric, RoutingOptions.seeded(seed));
+    Routing plain =
+        new NueEngine(vls, includeSwitches, true).route(fabric, RoutingOptions.seeded(seed));
     for (boolean resumeOften : new boolean[] {false, true}) {
-      Routing fast = new NueEngine(vls, includeSwitches, false, resumeOften)
-          .route(fabric, RoutingOptions.seeded(seed), new long[4]);
-      org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, fabric + " " + vls + " VLs");
+      Routing fast =
+          new NueEngine(vls, includeSwitches, false, resumeOften)
+              .routeChecked(fabric, RoutingOptions.seeded(seed))
+              .routing();
+      org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
+          plain, fast, fabric + " " + vls + " VLs");
       for (int src = 1; src <= fabric.maxLid(); src++) {
         for (int dst = 1; dst <= fabric.maxLid(); dst++) {
-          org.junit.jupiter.api.Assertions.assertEquals(plain.slTable().sl(src, dst), fast.slTable().sl(src, dst));
+          org.junit.jupiter.api.Assertions.assertEquals(
+              plain.slTable().sl(src, dst), fast.slTable().sl(src, dst));
         }
       }
     }

@@ -20,7 +20,8 @@ class NueSlowTest {
     for (int vls : new int[] {1, 4}) {
       long start = System.nanoTime();
       Routing routing = new NueEngine(vls, false).route(fabric, RoutingOptions.defaults());
-      System.out.printf("nue 16-ary 3-tree, %d VL(s): %.2f s%n", vls, (System.nanoTime() - start) / 1e9);
+      System.out.printf(
+          "nue 16-ary 3-tree, %d VL(s): %.2f s%n", vls, (System.nanoTime() - start) / 1e9);
       RoutingAssertions.assertAllPairsRouted(routing);
       RoutingAssertions.assertDeadlockFreePerVl(routing);
       RoutingAssertions.assertVlsWithin(routing, vls);

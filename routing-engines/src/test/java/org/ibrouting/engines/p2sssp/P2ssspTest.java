@@ -28,7 +28,8 @@ class P2ssspTest {
   static String switches(Routing routing, int srcLid, int dstLid) {
     String path = RoutePaths.describe(routing, srcLid, dstLid);
     StringBuilder names = new StringBuilder();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("switch 0x[0-9a-f]+ \"([^\"]*)\"").matcher(path);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("switch 0x[0-9a-f]+ \"([^\"]*)\"").matcher(path);
     while (m.find()) {
       names.append(names.length() == 0 ? "" : ",").append(m.group(1));
     }
@@ -37,7 +38,8 @@ class P2ssspTest {
 
   @Test
   void networkXGivesThePublishedRoutesAndForwardingIndexOne() throws RoutingException {
-    Routing routing = new P2ssspEngine().route(SsspPaperExampleTest.networkX(), RoutingOptions.defaults());
+    Routing routing =
+        new P2ssspEngine().route(SsspPaperExampleTest.networkX(), RoutingOptions.defaults());
     // endpoints 0, 1, 2 have LIDs 10, 11, 12
     assertEquals("A,B,E", switches(routing, 10, 11));
     assertEquals("A,D,C", switches(routing, 10, 12));
@@ -50,13 +52,17 @@ class P2ssspTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.randomConnected(), FabricArbitraries.tori(),
-        FabricArbitraries.kAryNTrees()).filter(FabricArbitraries::switchesConnected)
+    return Arbitraries.oneOf(
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.tori(),
+            FabricArbitraries.kAryNTrees())
+        .filter(FabricArbitraries::switchesConnected)
         .filter(f -> f.numEndPorts() <= 80);
   }
 
   @Property(tries = 60)
-  void routesEveryPairMinimallyAndDestinationBased(@ForAll("fabrics") Fabric fabric) throws RoutingException {
+  void routesEveryPairMinimallyAndDestinationBased(@ForAll("fabrics") Fabric fabric)
+      throws RoutingException {
     Routing routing = new P2ssspEngine().route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(routing);
     RoutingAssertions.assertLoopFree(routing);
@@ -65,15 +71,22 @@ class P2ssspTest {
 
   @Provide
   Arbitrary<Fabric> fabricsWithLmc() {
-    return FabricArbitraries.withLmc(Arbitraries.oneOf(FabricArbitraries.randomConnected(),
-        FabricArbitraries.randomConnectedWithMultiPortCas(), FabricArbitraries.tori(),
-        FabricArbitraries.kAryNTrees()), 2).filter(f -> f.numEndPorts() <= 80);
+    return FabricArbitraries.withLmc(
+            Arbitraries.oneOf(
+                FabricArbitraries.randomConnected(),
+                FabricArbitraries.randomConnectedWithMultiPortCas(),
+                FabricArbitraries.tori(),
+                FabricArbitraries.kAryNTrees()),
+            2)
+        .filter(f -> f.numEndPorts() <= 80);
   }
 
   @Property(tries = 60)
   void followingFixedPortsGivesTheSearchedTables(@ForAll("fabricsWithLmc") Fabric fabric)
       throws RoutingException {
-    GoldenLfts.assertSameLfts(new P2ssspEngine(false).route(fabric, RoutingOptions.defaults()),
-        new P2ssspEngine().route(fabric, RoutingOptions.defaults()), "p2sssp with and without following fixed ports");
+    GoldenLfts.assertSameLfts(
+        new P2ssspEngine(false).route(fabric, RoutingOptions.defaults()),
+        new P2ssspEngine().route(fabric, RoutingOptions.defaults()),
+        "p2sssp with and without following fixed ports");
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,8 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * calls at once (worker threads report one at a time).
  */
 class EngineProgressTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** What a listener saw. */
   static final class Recorder implements ProgressListener {
@@ -61,15 +59,21 @@ class EngineProgressTest {
     void assertWellFormed(String engine) {
       assertEquals(null, overlap, engine + ": two progress calls at once");
       assertFalse(phases.isEmpty(), engine + " reports no progress");
-      assertEquals(phases.size(), calls.size(), engine + ": a phase came back after another began: " + phases);
+      assertEquals(
+          phases.size(),
+          calls.size(),
+          engine + ": a phase came back after another began: " + phases);
       for (String phase : phases) {
-        assertTrue(phase.startsWith(engine + ": "), engine + ": phase '" + phase + "' does not name the engine");
+        assertTrue(
+            phase.startsWith(engine + ": "),
+            engine + ": phase '" + phase + "' does not name the engine");
         List<long[]> seen = calls.get(phase);
         long total = seen.get(0)[1];
         long previous = 0;
         for (long[] call : seen) {
           assertEquals(total, call[1], phase + ": the total changed");
-          assertTrue(call[0] >= previous && call[0] <= total && call[0] >= 0,
+          assertTrue(
+              call[0] >= previous && call[0] <= total && call[0] >= 0,
               phase + ": " + call[0] + " after " + previous + " of " + total);
           previous = call[0];
         }
@@ -82,7 +86,9 @@ class EngineProgressTest {
     return Engines.names().stream();
   }
 
-  /** Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor and torus-2QoS), one thread. */
+  /**
+   * Each engine on a fabric it routes (a 4-ary 3-tree; a torus for dor and torus-2QoS), one thread.
+   */
   @ParameterizedTest
   @MethodSource("engines")
   void everyEngineReportsMonotoneProgressEndingAtTotal(String engine) throws Exception {
@@ -100,18 +106,22 @@ class EngineProgressTest {
       config = config.withJobs(JobLists.parse(jobs.toString()));
     }
     Recorder recorder = new Recorder();
-    Engines.create(engine, config).route(fabric, RoutingOptions.defaults().withThreads(1)
-        .withProgress(recorder));
+    Engines.create(engine, config)
+        .route(fabric, RoutingOptions.defaults().withThreads(1).withProgress(recorder));
     recorder.assertWellFormed(engine);
   }
 
-  /** With worker threads (192 switches, above the sequential threshold) the counts still only grow. */
+  /**
+   * With worker threads (192 switches, above the sequential threshold) the counts still only grow.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"minhop", "updn", "dnup", "multiupdn", "dfsssp"})
   void workerThreadsReportOneAtATimeInOrder(String engine) throws Exception {
     Recorder recorder = new Recorder();
-    Engines.create(engine, EngineConfig.none()).route(Topologies.kAryNTree(8, 3),
-        RoutingOptions.defaults().withThreads(4).withProgress(recorder));
+    Engines.create(engine, EngineConfig.none())
+        .route(
+            Topologies.kAryNTree(8, 3),
+            RoutingOptions.defaults().withThreads(4).withProgress(recorder));
     recorder.assertWellFormed(engine);
   }
 
@@ -120,7 +130,8 @@ class EngineProgressTest {
   void lashCountsPairsNotRows() throws Exception {
     Recorder recorder = new Recorder();
     Fabric fabric = Topologies.kAryNTree(4, 3);
-    Engines.create("lash", EngineConfig.none()).route(fabric, RoutingOptions.defaults().withProgress(recorder));
+    Engines.create("lash", EngineConfig.none())
+        .route(fabric, RoutingOptions.defaults().withProgress(recorder));
     long n = fabric.numSwitches();
     List<long[]> layers = recorder.calls.get("lash: layers");
     assertEquals(n * (n - 1) / 2, layers.get(0)[1]);

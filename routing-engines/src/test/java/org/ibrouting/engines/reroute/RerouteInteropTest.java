@@ -34,8 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class RerouteInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"minhop", "updn"})
@@ -55,15 +54,22 @@ class RerouteInteropTest {
       OpenSmSimulation.Result loaded = sim.runOpenSm("file", List.of("-U", dump.toString()));
       assertEquals("file", loaded.engineUsed(), "OpenSM fell back; see " + loaded.log());
       assertNotNull(loaded.lftDump(), "OpenSM wrote no dump; see " + loaded.log());
-      assertArrayEquals(Files.readAllBytes(dump), Files.readAllBytes(loaded.lftDump()),
+      assertArrayEquals(
+          Files.readAllBytes(dump),
+          Files.readAllBytes(loaded.lftDump()),
           "OpenSM programmed other tables than the re-route's; see " + loaded.lftDump());
       OpenSmSimulation.Result own = sim.runOpenSm(engine, List.of());
       assertEquals(engine, own.engineUsed(), "see " + own.log());
       Routing theirs = LftDumpReader.read(damaged, own.lftDump());
       long oursChanged = old.differingEntries(rerouted);
       long theirsChanged = old.differingEntries(theirs);
-      assertTrue(oursChanged > 0 && oursChanged < theirsChanged, engine + ": the re-route changes "
-          + oursChanged + " entries, OpenSM's own route " + theirsChanged);
+      assertTrue(
+          oursChanged > 0 && oursChanged < theirsChanged,
+          engine
+              + ": the re-route changes "
+              + oursChanged
+              + " entries, OpenSM's own route "
+              + theirsChanged);
     }
   }
 }

@@ -34,9 +34,9 @@ import org.ibrouting.topology.Failures;
 /**
  * {@link Reroute} over random failures on generated fabrics, for every engine it supports: every
  * entry whose old path still delivers its packets is kept bit for bit (so destinations without a
- * broken path are untouched), every pair the damaged fabric still connects is routed (walked through
- * the tables, no black hole, no loop), routes stay minimal where the engine's are, and updn and
- * dfsssp (dnup on fat trees) stay deadlock-free.
+ * broken path are untouched), every pair the damaged fabric still connects is routed (walked
+ * through the tables, no black hole, no loop), routes stay minimal where the engine's are, and updn
+ * and dfsssp (dnup on fat trees) stay deadlock-free.
  */
 class ReroutePropertiesTest {
   private static final Set<String> DEADLOCK_FREE = Set.of("updn", "dfsssp");
@@ -44,8 +44,11 @@ class ReroutePropertiesTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTrees(), FabricArbitraries.tori(),
-        FabricArbitraries.dragonflies(), FabricArbitraries.jellyfish(),
+    return Arbitraries.oneOf(
+        FabricArbitraries.fatTrees(),
+        FabricArbitraries.tori(),
+        FabricArbitraries.dragonflies(),
+        FabricArbitraries.jellyfish(),
         FabricArbitraries.withLmc(FabricArbitraries.kAryNTrees(), 1),
         FabricArbitraries.randomConnected());
   }
@@ -56,9 +59,12 @@ class ReroutePropertiesTest {
   }
 
   @Property(tries = 250)
-  void keepsDeliveringEntriesAndRoutesEveryConnectedPair(@ForAll("fabrics") Fabric intact,
-      @ForAll("engines") String name, @ForAll @IntRange(min = 0, max = 4) int failures,
-      @ForAll long seed) throws RoutingException {
+  void keepsDeliveringEntriesAndRoutesEveryConnectedPair(
+      @ForAll("fabrics") Fabric intact,
+      @ForAll("engines") String name,
+      @ForAll @IntRange(min = 0, max = 4) int failures,
+      @ForAll long seed)
+      throws RoutingException {
     RoutingEngine engine = Engines.create(name, EngineConfig.none());
     RoutingOptions options = RoutingOptions.seeded(seed).withThreads(1);
     Routing before;
@@ -68,15 +74,18 @@ class ReroutePropertiesTest {
       Assume.that(false);
       return;
     }
-    Fabric damaged = failures == 0 ? Failures.failSwitch(intact, false, seed)
-        : Failures.failLinks(intact, failures, false, seed);
+    Fabric damaged =
+        failures == 0
+            ? Failures.failSwitch(intact, false, seed)
+            : Failures.failLinks(intact, failures, false, seed);
     Routing old = Reroute.carryOver(before, damaged);
     Reroute.Result result;
     try {
       result = Reroute.reroute(engine, old, options);
     } catch (RoutingException e) {
       // only the turn-rule engines may find no legal path after failures, as their full route does
-      assertTrue(name.equals("updn") || name.equals("dnup") || name.equals("dfsssp"),
+      assertTrue(
+          name.equals("updn") || name.equals("dnup") || name.equals("dfsssp"),
           name + " refused: " + e.getMessage());
       assertTrue(e.getMessage().startsWith(name + ": "), e.getMessage());
       return;
@@ -104,7 +113,8 @@ class ReroutePropertiesTest {
    */
   private static UpDownHops.Turns turns(String name, Fabric fabric) throws RoutingException {
     return switch (name) {
-      case "updn" -> UpDownHops.upDown(fabric, UpDownRanks.ranks(fabric, new UpdnEngine().roots(fabric, 1)));
+      case "updn" ->
+          UpDownHops.upDown(fabric, UpDownRanks.ranks(fabric, new UpdnEngine().roots(fabric, 1)));
       case "dnup" -> UpDownHops.downUp(DnupEngine.ranks(fabric));
       default -> null;
     };
@@ -114,8 +124,8 @@ class ReroutePropertiesTest {
    * Every (switch, LID) whose old path still delivers, and follows the turn rule where the engine
    * has one, keeps its entry.
    */
-  private static void assertKeptWhereDelivered(Routing old, Routing routing, UpDownHops.Turns turns,
-      String what) {
+  private static void assertKeptWhereDelivered(
+      Routing old, Routing routing, UpDownHops.Turns turns, String what) {
     Fabric fabric = old.fabric();
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int dst = fabric.portOfLid(lid);
@@ -124,7 +134,9 @@ class ReroutePropertiesTest {
       }
       for (int sw = 0; sw < fabric.numSwitches(); sw++) {
         if (delivers(old, sw, lid, dst, turns)) {
-          assertEquals(old.outPort(sw, lid), routing.outPort(sw, lid),
+          assertEquals(
+              old.outPort(sw, lid),
+              routing.outPort(sw, lid),
               what + ": switch " + sw + " changed its delivering entry for LID " + lid);
         }
       }
@@ -135,7 +147,8 @@ class ReroutePropertiesTest {
    * Whether the tables take a packet from switch {@code sw} to the end port {@code dst}, taking
    * first-phase hops and then last-phase hops only (any hops without a rule).
    */
-  private static boolean delivers(Routing routing, int sw, int lid, int dst, UpDownHops.Turns turns) {
+  private static boolean delivers(
+      Routing routing, int sw, int lid, int dst, UpDownHops.Turns turns) {
     Fabric fabric = routing.fabric();
     int cur = sw;
     boolean lastPhase = false;

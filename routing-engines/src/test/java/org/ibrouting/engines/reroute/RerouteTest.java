@@ -36,7 +36,8 @@ class RerouteTest {
       Routing old = Reroute.carryOver(e.route(tree, OPTIONS), damaged);
       Reroute.Result result = Reroute.reroute(e, old, OPTIONS);
       long scratch = old.differingEntries(e.route(damaged, OPTIONS));
-      assertTrue(result.entriesChanged() > 0 && result.entriesChanged() < scratch,
+      assertTrue(
+          result.entriesChanged() > 0 && result.entriesChanged() < scratch,
           engine + ": " + result.entriesChanged() + " changed, a full route " + scratch);
       RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(result.routing());
       assertTrue(report.allRouted() && report.allMinimal(), engine + ": " + report);
@@ -62,13 +63,18 @@ class RerouteTest {
       for (int dst = 1; dst <= damaged.maxLid(); dst++) {
         int s = damaged.portOfLid(src);
         int d = damaged.portOfLid(dst);
-        if (s < 0 || d < 0 || s == d || damaged.isSwitch(damaged.nodeOfPort(s))
+        if (s < 0
+            || d < 0
+            || s == d
+            || damaged.isSwitch(damaged.nodeOfPort(s))
             || damaged.isSwitch(damaged.nodeOfPort(d))) {
           continue;
         }
         int sw = damaged.nodeOfPort(damaged.peerPort(s));
         if (samePath(old, routing, sw, dst)) {
-          assertEquals(old.slTable().vl(src, dst), routing.slTable().vl(src, dst),
+          assertEquals(
+              old.slTable().vl(src, dst),
+              routing.slTable().vl(src, dst),
               "LID " + src + " -> " + dst + " kept its path but not its VL");
           kept++;
         }
@@ -110,8 +116,8 @@ class RerouteTest {
         assertEquals(expected, old.outPort(sw, lid));
       }
     }
-    Reroute.Result result = Reroute.reroute(Engines.create("minhop", EngineConfig.none()), old,
-        OPTIONS);
+    Reroute.Result result =
+        Reroute.reroute(Engines.create("minhop", EngineConfig.none()), old, OPTIONS);
     assertTrue(new RouteChecker(EndpointScope.TERMINALS, 1).check(result.routing()).allRouted());
   }
 
@@ -119,8 +125,10 @@ class RerouteTest {
   void enginesWithoutAnIncrementalRuleAreRefused() throws RoutingException {
     Fabric tree = Topologies.kAryNTree(2, 2);
     RoutingEngine lash = Engines.create("lash", EngineConfig.none());
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> Reroute.reroute(lash, lash.route(tree, OPTIONS), OPTIONS));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> Reroute.reroute(lash, lash.route(tree, OPTIONS), OPTIONS));
     assertTrue(e.getMessage().startsWith("lash: no incremental re-routing"), e.getMessage());
   }
 }

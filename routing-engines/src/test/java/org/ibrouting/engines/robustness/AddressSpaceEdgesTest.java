@@ -36,10 +36,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AddressSpaceEdgesTest {
   /**
    * The (case: engine) pairs that refuse, each for a reason its engine documents; every other pair
-   * routes. Without a switch nothing routes; ftree needs two switches, two CAs and LMC 0 and refuses
-   * the two parallel-linked switches (both roots, OpenSM's ERR AB2B); dnup ranks from switches with
-   * CAs; dor takes parallel links between two switches for two dimensions to the same neighbour;
-   * torus-2QoS needs a torus-2QoS.conf, given to none.
+   * routes. Without a switch nothing routes; ftree needs two switches, two CAs and LMC 0 and
+   * refuses the two parallel-linked switches (both roots, OpenSM's ERR AB2B); dnup ranks from
+   * switches with CAs; dor takes parallel links between two switches for two dimensions to the same
+   * neighbour; torus-2QoS needs a torus-2QoS.conf, given to none.
    */
   static final Set<String> EXPECTED_REFUSALS = expectedRefusals();
 
@@ -51,12 +51,20 @@ class AddressSpaceEdgesTest {
     for (int lmc = 1; lmc <= 7; lmc++) {
       refusals.add("LMC " + lmc + " on a 2-level tree: ftree");
     }
-    for (String single : List.of("LIDs up to 0xbfff", "254-port switch", "a single switch, no CA",
-        "a single CA on a switch", "parallel links")) {
+    for (String single :
+        List.of(
+            "LIDs up to 0xbfff",
+            "254-port switch",
+            "a single switch, no CA",
+            "a single CA on a switch",
+            "parallel links")) {
       refusals.add(single + ": ftree");
     }
     // no torus-2QoS.conf is given here, which torus-2QoS needs (OpenSM's ERR 4E11)
-    fabrics().map(a -> (String) a.get()[0]).distinct().forEach(c -> refusals.add(c + ": torus-2QoS"));
+    fabrics()
+        .map(a -> (String) a.get()[0])
+        .distinct()
+        .forEach(c -> refusals.add(c + ": torus-2QoS"));
     refusals.add("a single switch, no CA: dnup");
     refusals.add("parallel links: dor");
     return Set.copyOf(refusals);
@@ -81,54 +89,92 @@ class AddressSpaceEdgesTest {
     List<Object[]> cases = new ArrayList<>();
     for (int lmc = 0; lmc <= 7; lmc++) {
       int l = lmc;
-      cases.add(new Object[] {"LMC " + lmc + " on a 2-level tree",
-          (Supplier<Fabric>) () -> Topologies.kAryNTree(2, 2, new TopologyOptions(l, 0, null))});
+      cases.add(
+          new Object[] {
+            "LMC " + lmc + " on a 2-level tree",
+            (Supplier<Fabric>) () -> Topologies.kAryNTree(2, 2, new TopologyOptions(l, 0, null))
+          });
     }
-    cases.add(new Object[] {"LIDs up to 0xbfff", (Supplier<Fabric>) () -> singleSwitch(3, 4, 0xBFFF - 3, 0)});
-    cases.add(new Object[] {"254-port switch", (Supplier<Fabric>) () -> singleSwitch(254, 254, 1, 0)});
-    cases.add(new Object[] {"a single switch, no CA", (Supplier<Fabric>) () -> singleSwitch(0, 8, 1, 0)});
-    cases.add(new Object[] {"a single CA on a switch", (Supplier<Fabric>) () -> singleSwitch(1, 8, 1, 0)});
-    cases.add(new Object[] {"two CAs on one link, no switch", (Supplier<Fabric>) () -> {
-      FabricBuilder b = Fabric.builder();
-      int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-      int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-      b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
-      return b.build();
-    }});
-    cases.add(new Object[] {"a switch with no CAs in a chain", (Supplier<Fabric>) () -> {
-      FabricBuilder b = Fabric.builder();
-      int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
-      int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
-      int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
-      int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-      int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-      b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(s3, 0, 3, 0).setLid(a, 1, 4, 0).setLid(c, 1, 5, 0);
-      b.connect(s1, 1, s2, 1, null).connect(s2, 2, s3, 1, null).connect(a, 1, s1, 2, null).connect(c, 1, s3, 2, null);
-      return b.build();
-    }});
-    cases.add(new Object[] {"parallel links", (Supplier<Fabric>) () -> {
-      FabricBuilder b = Fabric.builder();
-      int s1 = b.addNode(NodeType.SWITCH, 6, 0x200L, "s1");
-      int s2 = b.addNode(NodeType.SWITCH, 6, 0x300L, "s2");
-      b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
-      for (int p = 1; p <= 4; p++) {
-        b.connect(s1, p, s2, p, null);
-      }
-      for (int i = 0; i < 2; i++) {
-        int h1 = b.addNode(NodeType.CA, 1, 0x1000L + i, "a" + i);
-        int h2 = b.addNode(NodeType.CA, 1, 0x2000L + i, "b" + i);
-        b.setLid(h1, 1, 3 + 2 * i, 0).setLid(h2, 1, 4 + 2 * i, 0);
-        b.connect(s1, 5 + i, h1, 1, null).connect(s2, 5 + i, h2, 1, null);
-      }
-      return b.build();
-    }});
-    cases.add(new Object[] {"CA ports down", (Supplier<Fabric>) () -> {
-      FabricBuilder b = FabricBuilder.from(Topologies.kAryNTree(2, 2));
-      Fabric f = Topologies.kAryNTree(2, 2);
-      int ca = f.numSwitches();
-      b.disconnect(ca, 1);
-      return b.build();
-    }});
+    cases.add(
+        new Object[] {
+          "LIDs up to 0xbfff", (Supplier<Fabric>) () -> singleSwitch(3, 4, 0xBFFF - 3, 0)
+        });
+    cases.add(
+        new Object[] {"254-port switch", (Supplier<Fabric>) () -> singleSwitch(254, 254, 1, 0)});
+    cases.add(
+        new Object[] {"a single switch, no CA", (Supplier<Fabric>) () -> singleSwitch(0, 8, 1, 0)});
+    cases.add(
+        new Object[] {
+          "a single CA on a switch", (Supplier<Fabric>) () -> singleSwitch(1, 8, 1, 0)
+        });
+    cases.add(
+        new Object[] {
+          "two CAs on one link, no switch",
+          (Supplier<Fabric>)
+              () -> {
+                FabricBuilder b = Fabric.builder();
+                int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+                int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+                b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
+                return b.build();
+              }
+        });
+    cases.add(
+        new Object[] {
+          "a switch with no CAs in a chain",
+          (Supplier<Fabric>)
+              () -> {
+                FabricBuilder b = Fabric.builder();
+                int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
+                int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
+                int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
+                int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+                int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+                b.setLid(s1, 0, 1, 0)
+                    .setLid(s2, 0, 2, 0)
+                    .setLid(s3, 0, 3, 0)
+                    .setLid(a, 1, 4, 0)
+                    .setLid(c, 1, 5, 0);
+                b.connect(s1, 1, s2, 1, null)
+                    .connect(s2, 2, s3, 1, null)
+                    .connect(a, 1, s1, 2, null)
+                    .connect(c, 1, s3, 2, null);
+                return b.build();
+              }
+        });
+    cases.add(
+        new Object[] {
+          "parallel links",
+          (Supplier<Fabric>)
+              () -> {
+                FabricBuilder b = Fabric.builder();
+                int s1 = b.addNode(NodeType.SWITCH, 6, 0x200L, "s1");
+                int s2 = b.addNode(NodeType.SWITCH, 6, 0x300L, "s2");
+                b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
+                for (int p = 1; p <= 4; p++) {
+                  b.connect(s1, p, s2, p, null);
+                }
+                for (int i = 0; i < 2; i++) {
+                  int h1 = b.addNode(NodeType.CA, 1, 0x1000L + i, "a" + i);
+                  int h2 = b.addNode(NodeType.CA, 1, 0x2000L + i, "b" + i);
+                  b.setLid(h1, 1, 3 + 2 * i, 0).setLid(h2, 1, 4 + 2 * i, 0);
+                  b.connect(s1, 5 + i, h1, 1, null).connect(s2, 5 + i, h2, 1, null);
+                }
+                return b.build();
+              }
+        });
+    cases.add(
+        new Object[] {
+          "CA ports down",
+          (Supplier<Fabric>)
+              () -> {
+                FabricBuilder b = FabricBuilder.from(Topologies.kAryNTree(2, 2));
+                Fabric f = Topologies.kAryNTree(2, 2);
+                int ca = f.numSwitches();
+                b.disconnect(ca, 1);
+                return b.build();
+              }
+        });
     for (Object[] c : cases) {
       for (String engine : Engines.names()) {
         all.add(Arguments.of(c[0], engine, c[1]));
@@ -143,16 +189,19 @@ class AddressSpaceEdgesTest {
     Fabric fabric = make.get();
     Routing routing;
     try {
-      routing = Engines.create(engine, SarJobMaps.configFor(engine, fabric))
-          .route(fabric, RoutingOptions.defaults());
+      routing =
+          Engines.create(engine, SarJobMaps.configFor(engine, fabric))
+              .route(fabric, RoutingOptions.defaults());
     } catch (RoutingException e) {
       assertNull(DocumentedRefusals.problem(engine, e.getMessage()), what + ": " + engine);
-      assertTrue(EXPECTED_REFUSALS.contains(what + ": " + engine), what + ": " + engine + " refused where it was"
-          + " expected to route: " + e.getMessage());
+      assertTrue(
+          EXPECTED_REFUSALS.contains(what + ": " + engine),
+          what + ": " + engine + " refused where it was" + " expected to route: " + e.getMessage());
       return;
     }
-    assertFalse(EXPECTED_REFUSALS.contains(what + ": " + engine), what + ": " + engine + " routed where it was"
-        + " expected to refuse");
+    assertFalse(
+        EXPECTED_REFUSALS.contains(what + ": " + engine),
+        what + ": " + engine + " routed where it was" + " expected to refuse");
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(routing);
     assertEquals(0, report.loopPairs(), what + " " + engine + ": " + report.witnesses());
     // every pair whose CAs sit on switches is routed; pairs with a CA cabled to another CA or to
@@ -160,12 +209,19 @@ class AddressSpaceEdgesTest {
     long switchless = 0;
     for (int a = fabric.numSwitches(); a < fabric.numNodes(); a++) {
       for (int b = fabric.numSwitches(); b < fabric.numNodes(); b++) {
-        if (a != b && (fabric.switchPortOf(fabric.port(a, 1)) < 0 || fabric.switchPortOf(fabric.port(b, 1)) < 0)) {
-          switchless += (1L << fabric.lmc(fabric.port(a, 1))) * (1L << fabric.lmc(fabric.port(b, 1)));
+        if (a != b
+            && (fabric.switchPortOf(fabric.port(a, 1)) < 0
+                || fabric.switchPortOf(fabric.port(b, 1)) < 0)) {
+          switchless +=
+              (1L << fabric.lmc(fabric.port(a, 1))) * (1L << fabric.lmc(fabric.port(b, 1)));
         }
       }
     }
-    assertEquals(report.pairs() - switchless, report.validPairs(), what + " " + engine + ": " + report.witnesses());
-    assertEquals(switchless, report.unreachablePairs(), what + " " + engine + ": " + report.witnesses());
+    assertEquals(
+        report.pairs() - switchless,
+        report.validPairs(),
+        what + " " + engine + ": " + report.witnesses());
+    assertEquals(
+        switchless, report.unreachablePairs(), what + " " + engine + ": " + report.witnesses());
   }
 }

@@ -39,25 +39,25 @@ import org.junit.jupiter.api.Test;
  * to it), on fat trees, tori, Jellyfish and Dragonfly; the damaged fabric may fall apart into
  * several components. Each engine either routes every pair that switches still connect — walked
  * through the LFTs by {@link RouteChecker}, with every disconnected pair reported as unreachable
- * and no black hole or loop — or refuses for one of the reasons it documents
- * ({@link DocumentedRefusals}); an internal error or any other exception fails. Engines of
- * {@link #DEADLOCK_FREE} must also give an acyclic channel dependency graph per VL, within
- * {@link RoutingOptions#maxVls()} VLs. sar routes with a job map of two interleaved jobs.
+ * and no black hole or loop — or refuses for one of the reasons it documents ({@link
+ * DocumentedRefusals}); an internal error or any other exception fails. Engines of {@link
+ * #DEADLOCK_FREE} must also give an acyclic channel dependency graph per VL, within {@link
+ * RoutingOptions#maxVls()} VLs. sar routes with a job map of two interleaved jobs.
  *
  * <p>With the default {@value #DEFAULT_SEEDS} seeds per (fabric, failure kind) the number of
- * refusals of every engine on every fabric and failure kind must be exactly those of
- * {@code golden/robustness/failure-sweep-refusals.txt}; the system property
- * {@code ibrouting.failures.seeds} sets more seeds for a longer sweep, which checks everything but
- * those counts. The summary table (engine x failure kind: routed / refused / unreachable pairs)
- * goes to standard output; the README's figures come from it.
+ * refusals of every engine on every fabric and failure kind must be exactly those of {@code
+ * golden/robustness/failure-sweep-refusals.txt}; the system property {@code
+ * ibrouting.failures.seeds} sets more seeds for a longer sweep, which checks everything but those
+ * counts. The summary table (engine x failure kind: routed / refused / unreachable pairs) goes to
+ * standard output; the README's figures come from it.
  */
 class FailureSweepTest {
   /**
    * The engines that promise freedom from deadlock on any fabric they route (checked per VL). An
    * engine added to the registry that promises it must be named here.
    */
-  static final Set<String> DEADLOCK_FREE = Set.of("lash", "dfsssp", "updn", "multiupdn", "nue", "sar",
-      "torus-2QoS");
+  static final Set<String> DEADLOCK_FREE =
+      Set.of("lash", "dfsssp", "updn", "multiupdn", "nue", "sar", "torus-2QoS");
 
   /**
    * The engines that promise freedom from deadlock on fat trees only: dnup lets links between
@@ -86,15 +86,31 @@ class FailureSweepTest {
     Map<String, Base> fabrics = new LinkedHashMap<>();
     fabrics.put("4-ary 3-tree", new Base(() -> Topologies.kAryNTree(4, 3), true));
     fabrics.put("2-ary 3-tree", new Base(() -> Topologies.kAryNTree(2, 3), true));
-    fabrics.put("4-ary 2-tree, LMC 2", new Base(() -> OpenSmLids.reassign(Topologies.kAryNTree(4, 2), 2, 0), true));
-    fabrics.put("XGFT(2;4,4;1,2)", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {1, 2}), true));
-    fabrics.put("XGFT(2;4,4;2,2), dual-port CAs", new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {2, 2}), true));
-    fabrics.put("torus 4x4x3, 1 host", new Base(() -> Topologies.torus(new int[] {4, 4, 3}, 1), false,
-        Topologies.torusConfig(new int[] {4, 4, 3}, 1, true)));
-    fabrics.put("ring of 8, 2 hosts", new Base(() -> Topologies.torus(new int[] {8}, 2), false,
-        Topologies.torusConfig(new int[] {8}, 2, true)));
-    fabrics.put("jellyfish 24 sw, 4 ports", new Base(() -> Topologies.jellyfish(24, 4, 2, 7), false));
-    fabrics.put("jellyfish 16 sw, 3 ports", new Base(() -> Topologies.jellyfish(16, 3, 2, 11), false));
+    fabrics.put(
+        "4-ary 2-tree, LMC 2",
+        new Base(() -> OpenSmLids.reassign(Topologies.kAryNTree(4, 2), 2, 0), true));
+    fabrics.put(
+        "XGFT(2;4,4;1,2)",
+        new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {1, 2}), true));
+    fabrics.put(
+        "XGFT(2;4,4;2,2), dual-port CAs",
+        new Base(() -> Topologies.xgft(new int[] {4, 4}, new int[] {2, 2}), true));
+    fabrics.put(
+        "torus 4x4x3, 1 host",
+        new Base(
+            () -> Topologies.torus(new int[] {4, 4, 3}, 1),
+            false,
+            Topologies.torusConfig(new int[] {4, 4, 3}, 1, true)));
+    fabrics.put(
+        "ring of 8, 2 hosts",
+        new Base(
+            () -> Topologies.torus(new int[] {8}, 2),
+            false,
+            Topologies.torusConfig(new int[] {8}, 2, true)));
+    fabrics.put(
+        "jellyfish 24 sw, 4 ports", new Base(() -> Topologies.jellyfish(24, 4, 2, 7), false));
+    fabrics.put(
+        "jellyfish 16 sw, 3 ports", new Base(() -> Topologies.jellyfish(16, 3, 2, 11), false));
     fabrics.put("dragonfly a4 p2 h2", new Base(() -> Topologies.dragonfly(4, 2, 2), false));
     fabrics.put("dragonfly a3 p1 h1", new Base(() -> Topologies.dragonfly(3, 1, 1), false));
     return fabrics;
@@ -113,9 +129,9 @@ class FailureSweepTest {
   }
 
   /**
-   * The fabric with random switch-to-switch links removed, one after another in the order of
-   * {@code seed}, until CAs sit in two components of the switch graph (as a cut cable bundle
-   * leaves a fabric).
+   * The fabric with random switch-to-switch links removed, one after another in the order of {@code
+   * seed}, until CAs sit in two components of the switch graph (as a cut cable bundle leaves a
+   * fabric).
    */
   static Fabric split(Fabric fabric, long seed) {
     for (int failures = 1; ; failures++) {
@@ -142,16 +158,21 @@ class FailureSweepTest {
    */
   static Map<String, int[]> expectedRefusals() throws IOException {
     Map<String, int[]> expected = new LinkedHashMap<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(FailureSweepTest.class.getClassLoader()
-        .getResourceAsStream(EXPECTED_REFUSALS), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                FailureSweepTest.class.getClassLoader().getResourceAsStream(EXPECTED_REFUSALS),
+                StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
         }
         String[] fields = line.split("\\|");
-        int[] counts = Arrays.stream(fields[2].strip().split(" +")).mapToInt(Integer::parseInt).toArray();
+        int[] counts =
+            Arrays.stream(fields[2].strip().split(" +")).mapToInt(Integer::parseInt).toArray();
         if (counts.length != KINDS.length) {
-          throw new IllegalStateException(EXPECTED_REFUSALS + ": " + KINDS.length + " counts expected: " + line);
+          throw new IllegalStateException(
+              EXPECTED_REFUSALS + ": " + KINDS.length + " counts expected: " + line);
         }
         expected.put(fields[0].strip() + "|" + fields[1].strip(), counts);
       }
@@ -191,15 +212,19 @@ class FailureSweepTest {
       for (int kind = 0; kind < KINDS.length; kind++) {
         for (long seed = 1; seed <= seeds; seed++) {
           Fabric fabric = damage(intact, kind, seed);
-          String what = base.getKey() + ", " + KINDS[kind] + " failed (seed " + seed + ", " + fabric + ")";
+          String what =
+              base.getKey() + ", " + KINDS[kind] + " failed (seed " + seed + ", " + fabric + ")";
           long connected = Connectivity.connectedPairs(fabric);
           for (String engine : engines) {
             cases++;
             Tally tally = tallies.get(engine)[kind];
-            boolean deadlockFree = DEADLOCK_FREE.contains(engine)
-                || base.getValue().fatTree() && DEADLOCK_FREE_ON_FAT_TREES.contains(engine);
-            EngineConfig config = engine.equals("sar") ? SarJobMaps.configFor(engine, fabric)
-                : EngineConfig.none().withTorusConfig(base.getValue().torus());
+            boolean deadlockFree =
+                DEADLOCK_FREE.contains(engine)
+                    || base.getValue().fatTree() && DEADLOCK_FREE_ON_FAT_TREES.contains(engine);
+            EngineConfig config =
+                engine.equals("sar")
+                    ? SarJobMaps.configFor(engine, fabric)
+                    : EngineConfig.none().withTorusConfig(base.getValue().torus());
             int refusedBefore = tally.refused;
             String problem = check(engine, config, fabric, seed, connected, deadlockFree, tally);
             refusedHere.get(engine)[kind] += tally.refused - refusedBefore;
@@ -214,9 +239,21 @@ class FailureSweepTest {
           int[] want = expected(expected, engine, base.getKey());
           int[] got = refusedHere.get(engine);
           if (!Arrays.equals(want, got)) {
-            problems.add(engine + " on " + base.getKey() + ": refused " + Arrays.toString(got) + " of " + seeds
-                + " per failure kind " + Arrays.toString(KINDS) + ", expected " + Arrays.toString(want) + " ("
-                + EXPECTED_REFUSALS + ")");
+            problems.add(
+                engine
+                    + " on "
+                    + base.getKey()
+                    + ": refused "
+                    + Arrays.toString(got)
+                    + " of "
+                    + seeds
+                    + " per failure kind "
+                    + Arrays.toString(KINDS)
+                    + ", expected "
+                    + Arrays.toString(want)
+                    + " ("
+                    + EXPECTED_REFUSALS
+                    + ")");
           }
         }
       }
@@ -226,12 +263,18 @@ class FailureSweepTest {
   }
 
   /** Routes one damaged fabric; returns what went wrong, or null. */
-  private static String check(String engine, EngineConfig config, Fabric fabric, long seed,
-      long connected, boolean deadlockFree, Tally tally) {
+  private static String check(
+      String engine,
+      EngineConfig config,
+      Fabric fabric,
+      long seed,
+      long connected,
+      boolean deadlockFree,
+      Tally tally) {
     Routing routing;
     try {
-      routing = Engines.create(engine, config)
-          .route(fabric, RoutingOptions.seeded(seed).withThreads(1));
+      routing =
+          Engines.create(engine, config).route(fabric, RoutingOptions.seeded(seed).withThreads(1));
     } catch (RoutingException e) {
       tally.refused++;
       if (tally.firstRefusal == null) {
@@ -253,16 +296,26 @@ class FailureSweepTest {
     tally.pairs += report.pairs();
     tally.unreachable += report.unreachablePairs();
     if (report.loopPairs() > 0 || report.blackholePairs() > 0) {
-      return report.loopPairs() + " loop and " + report.blackholePairs() + " black-hole pairs: "
+      return report.loopPairs()
+          + " loop and "
+          + report.blackholePairs()
+          + " black-hole pairs: "
           + report.witnesses();
     }
     if (report.validPairs() != connected) {
-      return report.validPairs() + " pairs delivered, but switches connect " + connected + " of "
-          + report.pairs() + ": " + report.witnesses();
+      return report.validPairs()
+          + " pairs delivered, but switches connect "
+          + connected
+          + " of "
+          + report.pairs()
+          + ": "
+          + report.witnesses();
     }
     if (report.unreachablePairs() != report.pairs() - connected) {
-      return report.unreachablePairs() + " unreachable pairs, expected the "
-          + (report.pairs() - connected) + " disconnected ones";
+      return report.unreachablePairs()
+          + " unreachable pairs, expected the "
+          + (report.pairs() - connected)
+          + " disconnected ones";
     }
     if (deadlockFree) {
       CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
@@ -271,7 +324,10 @@ class FailureSweepTest {
         return "credit loop on VL " + vl + ":\n" + cdg.creditLoop(vl).orElseThrow();
       }
       if (routing.slTable().numVls() > RoutingOptions.DEFAULT_MAX_VLS) {
-        return "uses " + routing.slTable().numVls() + " VLs, limit " + RoutingOptions.DEFAULT_MAX_VLS;
+        return "uses "
+            + routing.slTable().numVls()
+            + " VLs, limit "
+            + RoutingOptions.DEFAULT_MAX_VLS;
       }
     }
     return null;
@@ -279,9 +335,16 @@ class FailureSweepTest {
 
   private static void printTable(Map<String, Tally[]> tallies, int cases, int seeds) {
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "failure sweep: %d routings (%d engines, %d fabrics, %d"
-        + " failure kinds, %d seeds); per cell routed/refused, unreachable pairs of routed%n",
-        cases, tallies.size(), fabrics().size(), KINDS.length, seeds));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "failure sweep: %d routings (%d engines, %d fabrics, %d"
+                + " failure kinds, %d seeds); per cell routed/refused, unreachable pairs of routed%n",
+            cases,
+            tallies.size(),
+            fabrics().size(),
+            KINDS.length,
+            seeds));
     out.append(String.format(Locale.ROOT, "%-8s", "engine"));
     for (String kind : KINDS) {
       out.append(String.format(Locale.ROOT, " | %-26s", kind));
@@ -298,8 +361,11 @@ class FailureSweepTest {
     for (Map.Entry<String, Tally[]> row : tallies.entrySet()) {
       for (int k = 0; k < KINDS.length; k++) {
         if (row.getValue()[k].firstRefusal != null) {
-          out.append("  ").append(KINDS[k]).append(", first refusal: ")
-              .append(row.getValue()[k].firstRefusal).append('\n');
+          out.append("  ")
+              .append(KINDS[k])
+              .append(", first refusal: ")
+              .append(row.getValue()[k].firstRefusal)
+              .append('\n');
         }
       }
     }

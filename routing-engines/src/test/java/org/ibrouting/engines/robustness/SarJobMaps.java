@@ -9,7 +9,9 @@ import org.ibrouting.fabric.Fabric;
 final class SarJobMaps {
   private SarJobMaps() {}
 
-  /** No configuration, except for sar: a job map of every CA (by node GUID) in two interleaved jobs. */
+  /**
+   * No configuration, except for sar: a job map of every CA (by node GUID) in two interleaved jobs.
+   */
   static EngineConfig configFor(String engine, Fabric fabric) {
     if (!engine.equals("sar")) {
       return EngineConfig.none();

@@ -43,7 +43,9 @@ final class NaiveSar {
         others.add(port);
       }
     }
-    inJobs.sort((a, b) -> largestJob(jobSets, fabric.nodeOfPort(b)) - largestJob(jobSets, fabric.nodeOfPort(a)));
+    inJobs.sort(
+        (a, b) ->
+            largestJob(jobSets, fabric.nodeOfPort(b)) - largestJob(jobSets, fabric.nodeOfPort(a)));
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     RoutingBuilder builder = Routing.builder(fabric, "sar").setOwnLidsToPortZero();
@@ -78,7 +80,9 @@ final class NaiveSar {
 
   private static void route(SsspGraph graph, RoutingBuilder builder, int dest, long[] add) {
     Fabric fabric = graph.fabric();
-    for (int lid = fabric.baseLid(dest); lid < fabric.baseLid(dest) + (1 << fabric.lmc(dest)); lid++) {
+    for (int lid = fabric.baseLid(dest);
+        lid < fabric.baseLid(dest) + (1 << fabric.lmc(dest));
+        lid++) {
       graph.shortestPathTree(dest);
       for (int sw = 0; sw < fabric.numSwitches(); sw++) {
         if (graph.outPortNum(sw) >= 0) {

@@ -8,13 +8,18 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
-/** SAR, with every CA in one of two interleaved jobs, keeps the routing-engine contract: minimal, deadlock-free, or a refusal naming the VLs it needs. */
+/**
+ * SAR, with every CA in one of two interleaved jobs, keeps the routing-engine contract: minimal,
+ * deadlock-free, or a refusal naming the VLs it needs.
+ */
 class SarContractTest extends RoutingEngineContract {
   SarContractTest() {
-    super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
+    super(
+        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
+        EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
   }
 
   @Override
@@ -24,7 +29,10 @@ class SarContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.dragonflies()).filter(FabricArbitraries::switchesConnected);
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.dragonflies())
+        .filter(FabricArbitraries::switchesConnected);
   }
 }

@@ -34,8 +34,7 @@ class SarEngineTest {
   /** The paper's artificial example: 180 CAs on a full-bisection fat tree (here a 3-level XGFT). */
   private static final String PAPER_TREE = "xgft 3 6,6,5 1,6,6";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Fabric fabric(String spec) {
     String[] words = spec.split(" ");
@@ -44,7 +43,9 @@ class SarEngineTest {
 
   private static JobMetrics[] dfssspThenSar(Fabric fabric, JobMap jobs) throws RoutingException {
     Routing dfsssp = new DfssspEngine().route(fabric, RoutingOptions.defaults());
-    Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(), jobs, null);
+    Routing sar =
+        new SarEngine(SarEngine.Settings.of(null))
+            .route(fabric, RoutingOptions.defaults(), jobs, null);
     RoutingAssertions.assertAllPairsRouted(sar);
     RoutingAssertions.assertDeadlockFreePerVl(sar);
     return new JobMetrics[] {JobMixes.metrics(dfsssp, jobs), JobMixes.metrics(sar, jobs)};
@@ -54,12 +55,17 @@ class SarEngineTest {
   void paperExampleThreeNonContiguousJobsOf60() throws RoutingException {
     Fabric fabric = fabric(PAPER_TREE);
     assertEquals(180, JobMixes.cas(fabric).size());
-    for (String text : List.of(JobMixes.interleaved(fabric, 3), JobMixes.random(fabric, 1, 60, 60, 60))) {
+    for (String text :
+        List.of(JobMixes.interleaved(fabric, 3), JobMixes.random(fabric, 1, 60, 60, 60))) {
       JobMap jobs = JobMixes.parse(fabric, text);
       JobMetrics[] m = dfssspThenSar(fabric, jobs);
-      String what = String.format("max γᵉ dfsssp %d, sar %d; θ dfsssp %.4f, sar %.4f",
-          m[0].maxEffectiveForwardingIndex(), m[1].maxEffectiveForwardingIndex(), m[0].darkFibreShare(),
-          m[1].darkFibreShare());
+      String what =
+          String.format(
+              "max γᵉ dfsssp %d, sar %d; θ dfsssp %.4f, sar %.4f",
+              m[0].maxEffectiveForwardingIndex(),
+              m[1].maxEffectiveForwardingIndex(),
+              m[0].darkFibreShare(),
+              m[1].darkFibreShare());
       assertTrue(m[1].maxEffectiveForwardingIndex() < m[0].maxEffectiveForwardingIndex(), what);
       assertTrue(m[1].darkFibreShare() <= m[0].darkFibreShare(), what);
     }
@@ -71,8 +77,9 @@ class SarEngineTest {
    * mix; on the 2-level 180-CA tree it is below on most. SAR never leaves more fibre dark.
    */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"xgft 3 6,6,5 1,6,6|20|true", "ktree 6 3|18|true",
-      "xgft 2 15,12 1,15|11|false"})
+  @CsvSource(
+      delimiter = '|',
+      value = {"xgft 3 6,6,5 1,6,6|20|true", "ktree 6 3|18|true", "xgft 2 15,12 1,15|11|false"})
   void randomJobMixes(String spec, int minWins, boolean neverWorse) throws RoutingException {
     Fabric fabric = fabric(spec);
     int wins = 0;
@@ -87,7 +94,8 @@ class SarEngineTest {
       assertTrue(!neverWorse || sar <= dfsssp, spec + " seed " + seed + ": dfsssp/sar" + seen);
       assertTrue(m[1].darkFibreShare() <= m[0].darkFibreShare(), spec + " seed " + seed + ": θ");
     }
-    assertTrue(wins >= minWins, spec + ": SAR lower on " + wins + " of 20 mixes, dfsssp/sar" + seen);
+    assertTrue(
+        wins >= minWins, spec + ": SAR lower on " + wins + " of 20 mixes, dfsssp/sar" + seen);
   }
 
   @Test
@@ -99,8 +107,9 @@ class SarEngineTest {
       singles.append(JobMixes.line(fabric, node, "single-" + node));
     }
     for (String text : List.of("", singles.toString())) {
-      Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(),
-          JobMixes.parse(fabric, text), null);
+      Routing sar =
+          new SarEngine(SarEngine.Settings.of(null))
+              .route(fabric, RoutingOptions.defaults(), JobMixes.parse(fabric, text), null);
       GoldenLfts.assertSameLfts(dfsssp, sar, "sar without multi-node jobs");
       assertEquals(dfsssp.slTable().numVls(), sar.slTable().numVls());
       assertEquals("sar", sar.engineName());
@@ -119,8 +128,10 @@ class SarEngineTest {
         text.append(JobMixes.line(fabric, cas.get(i + 1), "b"));
       }
     }
-    Routing sar = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults(),
-        JobMixes.parse(fabric, text.toString()), null);
+    Routing sar =
+        new SarEngine(SarEngine.Settings.of(null))
+            .route(
+                fabric, RoutingOptions.defaults(), JobMixes.parse(fabric, text.toString()), null);
     RoutingAssertions.assertAllPairsRouted(sar);
     RoutingAssertions.assertMinimal(sar);
     Routing dfsssp = new DfssspEngine().route(fabric, RoutingOptions.defaults());
@@ -134,13 +145,21 @@ class SarEngineTest {
     Path jobs = Files.writeString(dir.resolve("jobs.txt"), JobMixes.random(fabric, 3, 20, 12));
     StringBuilder io = new StringBuilder("# storage\n");
     for (int i = 0; i < 6; i++) {
-      io.append(String.format("0x%016x storage-%d%n", fabric.portGuid(fabric.port(cas.get(60 - i), 1)), i));
+      io.append(
+          String.format(
+              "0x%016x storage-%d%n", fabric.portGuid(fabric.port(cas.get(60 - i), 1)), i));
     }
     Path ioFile = Files.writeString(dir.resolve("io.guids"), io);
-    Routing with = Engines.create("sar", EngineConfig.none().withIoNodes(GuidLists.read(ioFile))
-        .withJobs(JobListReader.read(jobs))).route(fabric, RoutingOptions.defaults());
-    Routing without = Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(jobs)))
-        .route(fabric, RoutingOptions.defaults());
+    Routing with =
+        Engines.create(
+                "sar",
+                EngineConfig.none()
+                    .withIoNodes(GuidLists.read(ioFile))
+                    .withJobs(JobListReader.read(jobs)))
+            .route(fabric, RoutingOptions.defaults());
+    Routing without =
+        Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(jobs)))
+            .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(with);
     RoutingAssertions.assertMinimal(with);
     assertThrows(AssertionError.class, () -> GoldenLfts.assertSameLfts(without, with, "io pass"));
@@ -149,19 +168,43 @@ class SarEngineTest {
   @Test
   void refusesWithoutAJobMapAndNamesTheLineOfAnUnknownNode() throws Exception {
     Fabric fabric = fabric("ktree 4 2");
-    RoutingException none = assertThrows(RoutingException.class,
-        () -> Engines.create("sar", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
-    assertTrue(none.getMessage().startsWith("sar: needs a job-to-node map (which nodes every job runs on)"),
+    RoutingException none =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                Engines.create("sar", EngineConfig.none())
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        none.getMessage()
+            .startsWith("sar: needs a job-to-node map (which nodes every job runs on)"),
         none.getMessage());
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, none.reason());
-    Path bad = Files.writeString(dir.resolve("jobs.txt"), "# jobs\n"
-        + JobMixes.line(fabric, JobMixes.cas(fabric).get(0), "a") + "nosuchnode a\n");
-    RoutingException e = assertThrows(RoutingException.class, () -> Engines.create("sar",
-        EngineConfig.none().withJobs(JobListReader.read(bad))).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"), e.getMessage());
+    Path bad =
+        Files.writeString(
+            dir.resolve("jobs.txt"),
+            "# jobs\n"
+                + JobMixes.line(fabric, JobMixes.cas(fabric).get(0), "a")
+                + "nosuchnode a\n");
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(bad)))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"),
+        e.getMessage());
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
-    e = assertThrows(RoutingException.class, () -> new SarEngine(SarEngine.Settings.of(null)).route(fabric,
-        RoutingOptions.defaults(), JobMixes.parse(fabric("ktree 2 2"), ""), null));
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new SarEngine(SarEngine.Settings.of(null))
+                    .route(
+                        fabric,
+                        RoutingOptions.defaults(),
+                        JobMixes.parse(fabric("ktree 2 2"), ""),
+                        null));
     assertTrue(e.getMessage().startsWith("sar: the job map belongs to "), e.getMessage());
   }
 
@@ -169,10 +212,20 @@ class SarEngineTest {
   void sameSeedSameTablesAnyThreadCount() throws RoutingException {
     Fabric fabric = fabric("ktree 4 3");
     JobMap jobs = JobMixes.parse(fabric, JobMixes.randomMix(fabric, 5, 10, 0.8));
-    Routing one = new SarEngine(new SarEngine.Settings(null, null, true)).route(fabric, new RoutingOptions(3, 1, 8,
-        RoutingOptions.defaults().progress()), jobs, null);
-    Routing two = new SarEngine(new SarEngine.Settings(null, null, true)).route(fabric, new RoutingOptions(3, 2, 8,
-        RoutingOptions.defaults().progress()), jobs, null);
+    Routing one =
+        new SarEngine(new SarEngine.Settings(null, null, true))
+            .route(
+                fabric,
+                new RoutingOptions(3, 1, 8, RoutingOptions.defaults().progress()),
+                jobs,
+                null);
+    Routing two =
+        new SarEngine(new SarEngine.Settings(null, null, true))
+            .route(
+                fabric,
+                new RoutingOptions(3, 2, 8, RoutingOptions.defaults().progress()),
+                jobs,
+                null);
     GoldenLfts.assertSameLfts(one, two, "threads");
     for (int slid = 1; slid <= fabric.maxLid(); slid++) {
       for (int dlid = 1; dlid <= fabric.maxLid(); dlid++) {

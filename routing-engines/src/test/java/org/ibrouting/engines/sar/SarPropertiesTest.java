@@ -27,8 +27,11 @@ import org.ibrouting.testkit.RoutingAssertions;
 class SarPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.randomConnectedWithMultiPortCas(), FabricArbitraries.dragonflies())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.randomConnectedWithMultiPortCas(),
+            FabricArbitraries.dragonflies())
         .filter(FabricArbitraries::switchesConnected);
   }
 
@@ -38,15 +41,20 @@ class SarPropertiesTest {
   }
 
   @Property(tries = 100)
-  void routedMinimalDeadlockFreeWithinTheLimit(@ForAll("fabrics") Fabric fabric, @ForAll long jobSeed,
-      @ForAll("vls") int maxVls, @ForAll boolean balance) {
+  void routedMinimalDeadlockFreeWithinTheLimit(
+      @ForAll("fabrics") Fabric fabric,
+      @ForAll long jobSeed,
+      @ForAll("vls") int maxVls,
+      @ForAll boolean balance) {
     JobMap jobs = JobMixes.parse(fabric, randomJobs(fabric, jobSeed));
     Routing routing;
     try {
-      routing = new SarEngine(new SarEngine.Settings(null, null, balance)).route(fabric, RoutingOptions.defaults().withMaxVls(maxVls),
-          jobs, null);
+      routing =
+          new SarEngine(new SarEngine.Settings(null, null, balance))
+              .route(fabric, RoutingOptions.defaults().withMaxVls(maxVls), jobs, null);
     } catch (RoutingException e) {
-      assertTrue(e.getMessage().startsWith("sar: needs more than " + maxVls + " VLs"), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("sar: needs more than " + maxVls + " VLs"), e.getMessage());
       RefusalCoverage.refused();
       return;
     }
@@ -57,9 +65,12 @@ class SarPropertiesTest {
     RoutingAssertions.assertVlsWithin(routing, maxVls);
   }
 
-  /** The fast engine's tables equal those of the obvious implementation, with or without I/O nodes. */
+  /**
+   * The fast engine's tables equal those of the obvious implementation, with or without I/O nodes.
+   */
   @Property(tries = 60)
-  void equalsTheNaiveReference(@ForAll("fabrics") Fabric fabric, @ForAll long jobSeed, @ForAll boolean withIo)
+  void equalsTheNaiveReference(
+      @ForAll("fabrics") Fabric fabric, @ForAll long jobSeed, @ForAll boolean withIo)
       throws RoutingException {
     JobMap jobs = JobMixes.parse(fabric, randomJobs(fabric, jobSeed));
     boolean[] io = null;
@@ -70,9 +81,12 @@ class SarPropertiesTest {
         io[fabric.port(node, 1)] = random.nextInt(4) == 0;
       }
     }
-    Routing fast = new SarEngine(SarEngine.Settings.of(null)).route(fabric, RoutingOptions.defaults().withMaxVls(15), jobs, io);
+    Routing fast =
+        new SarEngine(SarEngine.Settings.of(null))
+            .route(fabric, RoutingOptions.defaults().withMaxVls(15), jobs, io);
     Routing naive = NaiveSar.route(fabric, jobs, io);
-    org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(naive, fast, "sar against the naive reference");
+    org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
+        naive, fast, "sar against the naive reference");
   }
 
   /** 0..5 jobs of random CAs; a CA may be in several jobs or in none. */

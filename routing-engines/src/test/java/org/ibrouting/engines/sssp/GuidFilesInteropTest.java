@@ -35,12 +35,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Tag("interop")
 class GuidFilesInteropTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"sssp|xgft 2 6,6 1,3|-u -G", "dfsssp|torus 4,4 2|-u -G",
-      "dfsssp|jellyfish 12 4 3 5|-u -G", "sssp|ktree 4 3|-u", "dfsssp|torus 3,4 2|-G"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "sssp|xgft 2 6,6 1,3|-u -G",
+        "dfsssp|torus 4,4 2|-u -G",
+        "dfsssp|jellyfish 12 4 3 5|-u -G",
+        "sssp|ktree 4 3|-u",
+        "dfsssp|torus 3,4 2|-G"
+      })
   void openSmWithGuidFilesEqualsOurs(String engine, String spec, String files) throws Exception {
     OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
@@ -55,7 +61,8 @@ class GuidFilesInteropTest {
     int numCn = caPorts.size() / 2;
     StringBuilder cn = new StringBuilder("# compute nodes, scattered\n");
     for (int i = 0; i < numCn; i++) {
-      cn.append(String.format("0x%016x %s%n", fabric.portGuid(caPorts.get(i)), i % 3 == 0 ? "name" : ""));
+      cn.append(
+          String.format("0x%016x %s%n", fabric.portGuid(caPorts.get(i)), i % 3 == 0 ? "name" : ""));
     }
     cn.append(String.format("0x%016x a switch%n0x00000000deadbeef unknown%n", fabric.nodeGuid(0)));
     StringBuilder io = new StringBuilder();
@@ -78,17 +85,27 @@ class GuidFilesInteropTest {
       OpenSmSimulation.Result result = sim.runOpenSm(engine, args);
       assertEquals(engine, result.engineUsed(), "see " + result.log());
       Routing theirs = LftDumpReader.read(fabric, result.lftDump());
-      Routing ours = engine.equals("sssp")
-          ? new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cnFile), GuidLists.read(ioFile))).route(fabric, RoutingOptions.defaults())
-          : new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cnFile), GuidLists.read(ioFile))).route(fabric, RoutingOptions.defaults());
+      Routing ours =
+          engine.equals("sssp")
+              ? new SsspEngine(
+                      new SsspEngine.Settings(true, GuidLists.read(cnFile), GuidLists.read(ioFile)))
+                  .route(fabric, RoutingOptions.defaults())
+              : new DfssspEngine(
+                      new DfssspEngine.Settings(
+                          false, GuidLists.read(cnFile), GuidLists.read(ioFile)))
+                  .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(theirs, ours, spec + " " + engine + " " + files);
       if (engine.equals("dfsssp")) {
-        assertEquals(OpenSmLog.read(result.log()).dfssspVlsNeeded(), ours.slTable().numVls(),
+        assertEquals(
+            OpenSmLog.read(result.log()).dfssspVlsNeeded(),
+            ours.slTable().numVls(),
             spec + ": VLs needed, see " + result.log());
       }
       // the files matter here: without them OpenSM's order, and ours, differ from the above
-      Routing plain = engine.equals("sssp") ? new SsspEngine().route(fabric, RoutingOptions.defaults())
-          : new DfssspEngine().route(fabric, RoutingOptions.defaults());
+      Routing plain =
+          engine.equals("sssp")
+              ? new SsspEngine().route(fabric, RoutingOptions.defaults())
+              : new DfssspEngine().route(fabric, RoutingOptions.defaults());
       assertDiffer(plain, ours, spec);
     }
   }
@@ -102,6 +119,7 @@ class GuidFilesInteropTest {
         }
       }
     }
-    throw new AssertionError(what + ": the GUID files did not change the tables; the test shows nothing");
+    throw new AssertionError(
+        what + ": the GUID files did not change the tables; the test shows nothing");
   }
 }

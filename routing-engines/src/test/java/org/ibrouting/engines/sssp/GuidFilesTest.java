@@ -2,8 +2,6 @@ package org.ibrouting.engines.sssp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
@@ -21,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The -u/-G files of sssp and dfsssp: what they change, and errors that name the line. */
 class GuidFilesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Fabric fabric = TopologySpec.parse("ktree", java.util.List.of("4", "2")).build();
 
@@ -31,16 +27,23 @@ class GuidFilesTest {
     int[] plain = SsspEngine.destinationOrderOf(fabric);
     int last = plain[fabric.numCas() - 1];
     int third = plain[2];
-    Path cn = Files.writeString(dir.resolve("cn"), String.format("0x%016x%n", fabric.portGuid(last)));
-    Path io = Files.writeString(dir.resolve("io"), String.format("0x%016x%n0x%016x%n",
-        fabric.portGuid(third), fabric.portGuid(last)));
-    int[] order = new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cn), GuidLists.read(io))).destinationOrder(fabric, "sssp");
+    Path cn =
+        Files.writeString(dir.resolve("cn"), String.format("0x%016x%n", fabric.portGuid(last)));
+    Path io =
+        Files.writeString(
+            dir.resolve("io"),
+            String.format("0x%016x%n0x%016x%n", fabric.portGuid(third), fabric.portGuid(last)));
+    int[] order =
+        new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cn), GuidLists.read(io)))
+            .destinationOrder(fabric, "sssp");
     assertEquals(plain.length, order.length);
     assertEquals(last, order[0]);
     assertEquals(third, order[1]);
     assertEquals(plain[0], order[2]);
-    assertArrayEquals(java.util.Arrays.copyOfRange(plain, fabric.numCas(), plain.length),
-        java.util.Arrays.copyOfRange(order, fabric.numCas(), order.length), "switches last, unchanged");
+    assertArrayEquals(
+        java.util.Arrays.copyOfRange(plain, fabric.numCas(), plain.length),
+        java.util.Arrays.copyOfRange(order, fabric.numCas(), order.length),
+        "switches last, unchanged");
   }
 
   @Test
@@ -50,15 +53,22 @@ class GuidFilesTest {
       all.append(String.format("0x%016x%n", fabric.portGuid(port)));
     }
     Path cn = Files.writeString(dir.resolve("cn"), all);
-    GoldenLfts.assertSameLfts(new DfssspEngine().route(fabric, RoutingOptions.defaults()),
-        new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cn), null)).route(fabric, RoutingOptions.defaults()), "all listed");
+    GoldenLfts.assertSameLfts(
+        new DfssspEngine().route(fabric, RoutingOptions.defaults()),
+        new DfssspEngine(new DfssspEngine.Settings(false, GuidLists.read(cn), null))
+            .route(fabric, RoutingOptions.defaults()),
+        "all listed");
   }
 
   @Test
   void guidsThatAreNoCaPortAreIgnoredAsOpenSmIgnoresThem() throws Exception {
-    Path cn = Files.writeString(dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n0x00000000deadbeef\n");
-    GoldenLfts.assertSameLfts(new DfssspEngine().route(fabric, RoutingOptions.defaults()),
+    Path cn =
+        Files.writeString(
+            dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n0x00000000deadbeef\n");
+    GoldenLfts.assertSameLfts(
+        new DfssspEngine().route(fabric, RoutingOptions.defaults()),
         Engines.create("dfsssp", EngineConfig.none().withComputeNodes(GuidLists.read(cn)))
-            .route(fabric, RoutingOptions.defaults()), "nothing listed is a CA port");
+            .route(fabric, RoutingOptions.defaults()),
+        "nothing listed is a CA port");
   }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 public class SsspPaperExampleTest {
   /**
    * Network X (papers-digest §2): crossbars A..E, endpoint 0 on A, 1 on E, 2 on C; links A-B, B-C,
-   * B-E, A-D, D-E, D-C. GUIDs put A, E, C first in OpenSM's order, so destinations are processed
-   * 0, 1, 2 as in the paper.
+   * B-E, A-D, D-E, D-C. GUIDs put A, E, C first in OpenSM's order, so destinations are processed 0,
+   * 1, 2 as in the paper.
    */
   public static Fabric networkX() {
     FabricBuilder b = Fabric.builder();
@@ -60,16 +60,19 @@ public class SsspPaperExampleTest {
     RoutingAssertions.assertMinimal(routing);
     assertEquals(2, ForwardingIndex.of(routing).max());
     String first = RoutePaths.describe(routing, 10, 11);
-    assertEquals(true, first.contains("\"A\"") && first.contains("\"B\"") && first.contains("\"E\""), first);
+    assertEquals(
+        true, first.contains("\"A\"") && first.contains("\"B\"") && first.contains("\"E\""), first);
   }
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.dragonflies(), FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
         .filter(FabricArbitraries::switchesConnected);
   }
-
 
   @Property(tries = 120)
   void routesEveryPairMinimally(@ForAll("fabrics") Fabric fabric) throws RoutingException {

@@ -18,7 +18,8 @@ import org.ibrouting.routing.RoutingOptions;
  */
 public final class GoldenLfts {
   /** The reference fabrics' names, for {@code @MethodSource(GoldenLfts.REFERENCE_FABRICS)}. */
-  public static final String REFERENCE_FABRICS = "org.ibrouting.engines.testing.GoldenLfts#referenceFabrics";
+  public static final String REFERENCE_FABRICS =
+      "org.ibrouting.engines.testing.GoldenLfts#referenceFabrics";
 
   private GoldenLfts() {}
 
@@ -34,7 +35,9 @@ public final class GoldenLfts {
 
   /** Fails unless OpenSM routed reference fabric {@code name} with {@code engine} itself. */
   public static void assertOpenSmUsed(String name, String dump, String engine) {
-    assertEquals(engine, ReferenceFabrics.resultString(name, dump, "engine_used"),
+    assertEquals(
+        engine,
+        ReferenceFabrics.resultString(name, dump, "engine_used"),
         name + ": OpenSM routed every reference fabric with " + engine);
   }
 
@@ -42,8 +45,9 @@ public final class GoldenLfts {
    * Routes reference fabric {@code name} with {@code engine} and fails at the first entry that
    * differs from OpenSM's dump {@code dump}; returns our routing.
    */
-  public static Routing assertSameAsOpenSm(String name, String dump, RoutingEngine engine,
-      RoutingOptions options) throws RoutingException {
+  public static Routing assertSameAsOpenSm(
+      String name, String dump, RoutingEngine engine, RoutingOptions options)
+      throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, dump);
     Routing ours = engine.route(theirs.fabric(), options);
     assertSameLfts(theirs, ours, name + " " + dump + ", " + options.threads() + " thread(s)");
@@ -61,8 +65,10 @@ public final class GoldenLfts {
         int b = actual.outPort(sw, lid);
         if (a != b) {
           if (first == null) {
-            first = String.format("%s: first difference at %s, LID %d (0x%04x): OpenSM port %d, ours %d",
-                what, fabric.nodeName(sw), lid, lid, a, b);
+            first =
+                String.format(
+                    "%s: first difference at %s, LID %d (0x%04x): OpenSM port %d, ours %d",
+                    what, fabric.nodeName(sw), lid, lid, a, b);
           }
           differences++;
         }

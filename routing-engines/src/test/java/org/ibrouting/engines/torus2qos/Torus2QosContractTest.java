@@ -10,8 +10,8 @@ import net.jqwik.api.Combinators;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.testkit.RoutingEngineContract;
+import org.ibrouting.testkit.RoutingEngineContract.Promise;
 import org.ibrouting.topology.Topologies;
 
 /**
@@ -24,23 +24,35 @@ class Torus2QosContractTest extends RoutingEngineContract {
   }
 
   /** The configuration each generated fabric was made with. */
-  private final Map<Fabric, Torus2QosEngine> engines = Collections.synchronizedMap(new IdentityHashMap<>());
+  private final Map<Fabric, Torus2QosEngine> engines =
+      Collections.synchronizedMap(new IdentityHashMap<>());
 
   @Override
   protected RoutingEngine engine(Fabric fabric) {
     // a fabric made elsewhere (the contract's LID-less and switch-less ones) gets a 3x3 torus's
-    return engines.getOrDefault(fabric, new Torus2QosEngine(Topologies.torusConfig(new int[] {3, 3}, 1, true)));
+    return engines.getOrDefault(
+        fabric, new Torus2QosEngine(Topologies.torusConfig(new int[] {3, 3}, 1, true)));
   }
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    Arbitrary<int[]> shapes = Arbitraries.integers().between(2, 3).flatMap(dims -> Arbitraries.integers()
-        .between(3, dims == 2 ? 5 : 4).array(int[].class).ofSize(dims));
-    return Combinators.combine(shapes, Arbitraries.integers().between(1, 2), Arbitraries.of(true, false))
-        .as((radix, hosts, torus) -> {
-          Fabric fabric = torus ? Topologies.torus(radix, hosts) : Topologies.mesh(radix, hosts);
-          engines.put(fabric, new Torus2QosEngine(Topologies.torusConfig(radix, hosts, torus)));
-          return fabric;
-        });
+    Arbitrary<int[]> shapes =
+        Arbitraries.integers()
+            .between(2, 3)
+            .flatMap(
+                dims ->
+                    Arbitraries.integers()
+                        .between(3, dims == 2 ? 5 : 4)
+                        .array(int[].class)
+                        .ofSize(dims));
+    return Combinators.combine(
+            shapes, Arbitraries.integers().between(1, 2), Arbitraries.of(true, false))
+        .as(
+            (radix, hosts, torus) -> {
+              Fabric fabric =
+                  torus ? Topologies.torus(radix, hosts) : Topologies.mesh(radix, hosts);
+              engines.put(fabric, new Torus2QosEngine(Topologies.torusConfig(radix, hosts, torus)));
+              return fabric;
+            });
   }
 }

@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
-import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Path SLs, the per-port VL rule against the verifier, the SL file, and the refusals. */
 class Torus2QosEngineTest {
-  private static Routing route(int[] radix, int hosts, Torus2QosEngine.Sl2Vl sl2vl) throws RoutingException {
+  private static Routing route(int[] radix, int hosts, Torus2QosEngine.Sl2Vl sl2vl)
+      throws RoutingException {
     return new Torus2QosEngine(Topologies.torusConfig(radix, hosts, true), sl2vl)
         .route(Topologies.torus(radix, hosts), RoutingOptions.defaults());
   }
@@ -47,7 +48,10 @@ class Torus2QosEngineTest {
     return c;
   }
 
-  /** Bit d of the SL is set exactly when the shorter way in dimension d wraps around (ties go direct). */
+  /**
+   * Bit d of the SL is set exactly when the shorter way in dimension d wraps around (ties go
+   * direct).
+   */
   @Test
   void pathSlMarksTheDatelinesCrossed() throws RoutingException {
     int[] radix = {5, 4, 3};
@@ -90,7 +94,8 @@ class Torus2QosEngineTest {
     assertEquals(2, routing.slTable().numVls());
     assertTrue(cdg.numVertices(0) > 0 && cdg.numVertices(1) > 0, cdg.toString());
     RoutingAssertions.assertVlsWithin(routing, 2);
-    CdgReport withEndpoints = CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
+    CdgReport withEndpoints =
+        CreditLoopVerifier.defaults().withEndpointChannels(true).verify(routing);
     assertTrue(withEndpoints.isDeadlockFree(), withEndpoints.toString());
 
     Routing identity = route(new int[] {5, 5, 3}, 2, Torus2QosEngine.Sl2Vl.IDENTITY);
@@ -107,15 +112,19 @@ class Torus2QosEngineTest {
   @Test
   void lambdaOnTheFourCubeTorus() throws Exception {
     Routing routing = route(new int[] {4, 4, 4}, 2, Torus2QosEngine.Sl2Vl.PORT);
-    double lambda = RoutingQuality.measure(routing, new RoutingQuality.Options(1000, 0, 2, null)).lambda();
-    Routing dor = new org.ibrouting.engines.dor.DorEngine().route(routing.fabric(), RoutingOptions.defaults());
-    double dorLambda = RoutingQuality.measure(dor, new RoutingQuality.Options(1000, 0, 2, null)).lambda();
+    double lambda =
+        RoutingQuality.measure(routing, new RoutingQuality.Options(1000, 0, 2, null)).lambda();
+    Routing dor =
+        new org.ibrouting.engines.dor.DorEngine()
+            .route(routing.fabric(), RoutingOptions.defaults());
+    double dorLambda =
+        RoutingQuality.measure(dor, new RoutingQuality.Options(1000, 0, 2, null)).lambda();
     assertTrue(lambda >= 0.66 && lambda > dorLambda, "torus-2QoS " + lambda + ", dor " + dorLambda);
   }
 
   /**
-   * A missing switch makes paths turn against dimension order; the hop after such a turn goes on
-   * VL 2 or 3 and keeps the torus deadlock-free, which the same tables on 2 VLs are not.
+   * A missing switch makes paths turn against dimension order; the hop after such a turn goes on VL
+   * 2 or 3 and keeps the torus deadlock-free, which the same tables on 2 VLs are not.
    */
   @Test
   void turnsAroundAMissingSwitchNeedTheTurnVls() throws Exception {
@@ -127,11 +136,20 @@ class Torus2QosEngineTest {
     CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
     assertTrue(cdg.isDeadlockFree(), cdg.toString());
     assertTrue(cdg.numVertices(2) + cdg.numVertices(3) > 0, "some hops follow a turn: " + cdg);
-    Routing twoVls = new Torus2QosEngine(config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
+    Routing twoVls =
+        new Torus2QosEngine(config).route(fabric, RoutingOptions.defaults().withMaxVls(2));
     assertEquals(2, twoVls.slTable().numVls());
     CdgReport without = CreditLoopVerifier.defaults().verify(twoVls);
-    assertFalse(without.isDeadlockFree(), "with 2 data VLs OpenSM warns a failed switch may deadlock: " + without);
-    assertTrue(without.creditLoop(without.cyclicVls()[0]).orElseThrow().channelNames().get(0).contains("(VL "),
+    assertFalse(
+        without.isDeadlockFree(),
+        "with 2 data VLs OpenSM warns a failed switch may deadlock: " + without);
+    assertTrue(
+        without
+            .creditLoop(without.cyclicVls()[0])
+            .orElseThrow()
+            .channelNames()
+            .get(0)
+            .contains("(VL "),
         "the witness names each channel's VL");
   }
 
@@ -143,9 +161,12 @@ class Torus2QosEngineTest {
     SlFileWriter.write(routing, out);
     String text = out.toString(StandardCharsets.US_ASCII);
     assertTrue(text.startsWith(SlFileWriter.MAGIC_V2), text.substring(0, 30));
-    Routing back = routing.withSlTable("file", SlFileReader.read(routing.fabric(), new StringReader(text), "t.sl"));
+    Routing back =
+        routing.withSlTable(
+            "file", SlFileReader.read(routing.fabric(), new StringReader(text), "t.sl"));
     assertEquals(routing.slTable().portSl2Vl(), back.slTable().portSl2Vl());
-    assertEquals(CreditLoopVerifier.defaults().verify(routing).toString(),
+    assertEquals(
+        CreditLoopVerifier.defaults().verify(routing).toString(),
         CreditLoopVerifier.defaults().verify(back).toString());
   }
 
@@ -153,58 +174,89 @@ class Torus2QosEngineTest {
   void registeredWithItsSettingAndConfig() throws Exception {
     TorusConfig config = Topologies.torusConfig(new int[] {3, 3}, 1, true);
     Fabric fabric = Topologies.torus(new int[] {3, 3}, 1);
-    Routing port = Engines.create("torus-2QoS", EngineConfig.none().withTorusConfig(config))
-        .route(fabric, RoutingOptions.defaults());
+    Routing port =
+        Engines.create("torus-2QoS", EngineConfig.none().withTorusConfig(config))
+            .route(fabric, RoutingOptions.defaults());
     assertTrue(port.slTable().portSl2Vl() != null);
-    Routing identity = Engines.create("torus-2QoS:torus_sl2vl=identity",
-        EngineConfig.none().withTorusConfig(config)).route(fabric, RoutingOptions.defaults());
+    Routing identity =
+        Engines.create(
+                "torus-2QoS:torus_sl2vl=identity", EngineConfig.none().withTorusConfig(config))
+            .route(fabric, RoutingOptions.defaults());
     assertEquals(null, identity.slTable().portSl2Vl());
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> Engines.create("torus-2QoS", EngineConfig.none()).route(fabric, RoutingOptions.defaults()));
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                Engines.create("torus-2QoS", EngineConfig.none())
+                    .route(fabric, RoutingOptions.defaults()));
     assertTrue(e.getMessage().startsWith("torus-2QoS: no torus-2QoS.conf given"), e.getMessage());
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "vls|4E48",
-      "port_order|4E21",
-      "no xm on radix 4|4E23",
-      "xp and xm from different switches|4E24",
-      "no y link|4E2E",
-      "x and y from different switches|4E2F",
-      "seed switch missing|4E30",
-      "too many hosts|4E1E",
-      "two links cut in a ring|4E33",
-      "two switches missing in different columns|4E38"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "vls|4E48",
+        "port_order|4E21",
+        "no xm on radix 4|4E23",
+        "xp and xm from different switches|4E24",
+        "no y link|4E2E",
+        "x and y from different switches|4E2F",
+        "seed switch missing|4E30",
+        "too many hosts|4E1E",
+        "two links cut in a ring|4E33",
+        "two switches missing in different columns|4E38"
+      })
   void refusesWithOpenSmsCodeNamingTheCause(String what, String code) {
     int[] radix = {5, 4};
     Fabric fabric = Topologies.torus(radix, 2);
-    TorusConfig.Builder b = TorusConfig.builder(5, 4, 1).link(0, true, 0x200000L, 0x200004L)
-        .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
+    TorusConfig.Builder b =
+        TorusConfig.builder(5, 4, 1)
+            .link(0, true, 0x200000L, 0x200004L)
+            .link(1, true, 0x200000L, 0x200001L)
+            .link(1, false, 0x200000L, 0x200003L);
     RoutingOptions options = RoutingOptions.defaults();
     switch (what) {
       case "vls" -> options = options.withMaxVls(1);
       case "port_order" -> b.portOrder(9);
-      case "no xm on radix 4" -> b = TorusConfig.builder(4, 4, 1).link(0, true, 0x200000L, 0x200004L)
-          .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
-      case "xp and xm from different switches" -> b = TorusConfig.builder(4, 4, 1)
-          .link(0, true, 0x200000L, 0x200004L).link(0, false, 0x200001L, 0x20000dL)
-          .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
+      case "no xm on radix 4" ->
+          b =
+              TorusConfig.builder(4, 4, 1)
+                  .link(0, true, 0x200000L, 0x200004L)
+                  .link(1, true, 0x200000L, 0x200001L)
+                  .link(1, false, 0x200000L, 0x200003L);
+      case "xp and xm from different switches" ->
+          b =
+              TorusConfig.builder(4, 4, 1)
+                  .link(0, true, 0x200000L, 0x200004L)
+                  .link(0, false, 0x200001L, 0x20000dL)
+                  .link(1, true, 0x200000L, 0x200001L)
+                  .link(1, false, 0x200000L, 0x200003L);
       case "no y link" -> b = TorusConfig.builder(5, 3, 1).link(0, true, 0x200000L, 0x200004L);
-      case "x and y from different switches" -> b = TorusConfig.builder(5, 3, 1)
-          .link(0, true, 0x200000L, 0x200004L).link(1, true, 0x200004L, 0x200005L);
-      case "seed switch missing" -> b = TorusConfig.builder(5, 4, 1).link(0, true, 0x200000L, 0x299999L)
-          .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
+      case "x and y from different switches" ->
+          b =
+              TorusConfig.builder(5, 3, 1)
+                  .link(0, true, 0x200000L, 0x200004L)
+                  .link(1, true, 0x200004L, 0x200005L);
+      case "seed switch missing" ->
+          b =
+              TorusConfig.builder(5, 4, 1)
+                  .link(0, true, 0x200000L, 0x299999L)
+                  .link(1, true, 0x200000L, 0x200001L)
+                  .link(1, false, 0x200000L, 0x200003L);
       case "too many hosts" -> fabric = Topologies.torus(radix, 16);
-      case "two links cut in a ring" -> fabric = cut(fabric, List.of(0x200000L, 0x200004L, 0x200008L, 0x20000cL));
+      case "two links cut in a ring" ->
+          fabric = cut(fabric, List.of(0x200000L, 0x200004L, 0x200008L, 0x20000cL));
       default -> fabric = cutSwitches(fabric, 0x200006L, 0x20000bL);
     }
     Fabric damaged = fabric;
     TorusConfig config = b.build();
     RoutingOptions opts = options;
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new Torus2QosEngine(config).route(damaged, opts));
-    assertTrue(e.getMessage().startsWith("torus-2QoS: ERR " + code + ": "), what + ": " + e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class, () -> new Torus2QosEngine(config).route(damaged, opts));
+    assertTrue(
+        e.getMessage().startsWith("torus-2QoS: ERR " + code + ": "), what + ": " + e.getMessage());
   }
 
   /** Cuts the x links from each listed switch to the next listed one. */

@@ -16,12 +16,15 @@ import org.junit.jupiter.api.Test;
 class Torus2QosGoldenTest {
   @Test
   void equalsOpenSmOnTheReferenceTorus() throws IOException, RoutingException {
-    assertEquals("torus-2QoS", ReferenceFabrics.resultString("torus2d_4x4", "torus-2QoS", "engine_used"));
+    assertEquals(
+        "torus-2QoS", ReferenceFabrics.resultString("torus2d_4x4", "torus-2QoS", "engine_used"));
     Routing theirs = ReferenceFabrics.openSmRouting("torus2d_4x4", "torus-2QoS");
-    TorusConfig config = TorusConfigReader.read(ReferenceFabrics.resource("torus2d_4x4", "torus-2QoS.conf"));
+    TorusConfig config =
+        TorusConfigReader.read(ReferenceFabrics.resource("torus2d_4x4", "torus-2QoS.conf"));
     for (int threads : new int[] {1, 3}) {
-      Routing ours = new Torus2QosEngine(config).route(theirs.fabric(),
-          RoutingOptions.defaults().withThreads(threads));
+      Routing ours =
+          new Torus2QosEngine(config)
+              .route(theirs.fabric(), RoutingOptions.defaults().withThreads(threads));
       GoldenLfts.assertSameLfts(theirs, ours, "torus2d_4x4 torus-2QoS, " + threads + " threads");
     }
   }

@@ -28,23 +28,32 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * torus-2QoS against the real OpenSM 3.3.23 on ibsim ({@code opensm -Q -R torus-2QoS
- * --torus_config FILE}): the same tables entry for entry where OpenSM routes, a refusal with the
- * same ERR code where it falls back. Scenarios: {@code SPEC[;links=N][;switch][;seed=S]}, a
- * generated torus or mesh with N random switch-to-switch links or one random switch failed.
+ * torus-2QoS against the real OpenSM 3.3.23 on ibsim ({@code opensm -Q -R torus-2QoS --torus_config
+ * FILE}): the same tables entry for entry where OpenSM routes, a refusal with the same ERR code
+ * where it falls back. Scenarios: {@code SPEC[;links=N][;switch][;seed=S]}, a generated torus or
+ * mesh with N random switch-to-switch links or one random switch failed.
  */
 @Tag("interop")
 class Torus2QosInteropTest {
   private static final Pattern ERR = Pattern.compile("ERR (4E[0-9A-F]{2})");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "torus 4,4,4 2", "torus 3,5 2", "mesh 4,3 2", "mesh 3,3,3 1", "torus 8 2",
-      "torus 6,5 1;links=3;seed=1", "torus 5,4,3 1;links=4;seed=2", "torus 5,5 1;switch;seed=3",
-      "torus 4,4,3 1;switch;seed=4", "mesh 5,4 1;links=1;seed=5", "torus 6,6 1;links=8;seed=6"})
+  @ValueSource(
+      strings = {
+        "torus 4,4,4 2",
+        "torus 3,5 2",
+        "mesh 4,3 2",
+        "mesh 3,3,3 1",
+        "torus 8 2",
+        "torus 6,5 1;links=3;seed=1",
+        "torus 5,4,3 1;links=4;seed=2",
+        "torus 5,5 1;switch;seed=3",
+        "torus 4,4,3 1;switch;seed=4",
+        "mesh 5,4 1;links=1;seed=5",
+        "torus 6,6 1;links=8;seed=6"
+      })
   void sameTablesOrSameRefusal(String scenario) throws Exception {
     OpenSmRuns.assumeOpenSm();
     compare(scenario);
@@ -53,7 +62,15 @@ class Torus2QosInteropTest {
   /** A longer sweep over random failures (about 2 s a scenario): {@code -Dgroups=slow}. */
   @Tag("slow")
   @ParameterizedTest
-  @ValueSource(strings = {"torus 5,5 1", "torus 4,4,4 1", "torus 6,4 1", "mesh 5,5 1", "torus 3,3,3 1", "mesh 3,4,3 1"})
+  @ValueSource(
+      strings = {
+        "torus 5,5 1",
+        "torus 4,4,4 1",
+        "torus 6,4 1",
+        "mesh 5,5 1",
+        "torus 3,3,3 1",
+        "mesh 3,4,3 1"
+      })
   void randomFailures(String spec) throws Exception {
     OpenSmRuns.assumeOpenSm();
     java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
@@ -76,7 +93,8 @@ class Torus2QosInteropTest {
     }
     for (String part : parts) {
       if (part.startsWith("links=")) {
-        fabric = FabricArbitraries.failLinks(fabric, Integer.parseInt(part.substring(6)), false, seed);
+        fabric =
+            FabricArbitraries.failLinks(fabric, Integer.parseInt(part.substring(6)), false, seed);
       } else if (part.equals("switch")) {
         fabric = FabricArbitraries.failSwitch(fabric, false, seed);
       }
@@ -91,12 +109,23 @@ class Torus2QosInteropTest {
 
   /**
    * Configurations beyond the generated one: parallel links (round robin per port group, in
-   * placement order), port_order, a seed away from the origin with and without datelines, a
-   * backup seed when the first seed's switch failed, LMC 1.
+   * placement order), port_order, a seed away from the origin with and without datelines, a backup
+   * seed when the first seed's switch failed, LMC 1.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"parallel", "parallel+port_order", "seed elsewhere", "seed elsewhere+datelines",
-      "backup seed", "lmc", "radix too small", "radix too large", "mesh config on a torus", "torus config on a mesh"})
+  @ValueSource(
+      strings = {
+        "parallel",
+        "parallel+port_order",
+        "seed elsewhere",
+        "seed elsewhere+datelines",
+        "backup seed",
+        "lmc",
+        "radix too small",
+        "radix too large",
+        "mesh config on a torus",
+        "torus config on a mesh"
+      })
   void configurations(String what) throws Exception {
     OpenSmRuns.assumeOpenSm();
     List<String> extra = List.of();
@@ -104,25 +133,40 @@ class Torus2QosInteropTest {
     TorusConfig config;
     switch (what) {
       case "parallel", "parallel+port_order" -> {
-        fabric = withParallelLinks(TopologySpec.parse("torus", List.of("3,4", "3", "radix=9")).build(), 2, 3);
-        TorusConfig.Builder b = TorusConfig.builder(3, 4, 1).link(0, true, 0x200000L, 0x200004L)
-            .link(1, true, 0x200000L, 0x200001L).link(1, false, 0x200000L, 0x200003L);
+        fabric =
+            withParallelLinks(
+                TopologySpec.parse("torus", List.of("3,4", "3", "radix=9")).build(), 2, 3);
+        TorusConfig.Builder b =
+            TorusConfig.builder(3, 4, 1)
+                .link(0, true, 0x200000L, 0x200004L)
+                .link(1, true, 0x200000L, 0x200001L)
+                .link(1, false, 0x200000L, 0x200003L);
         config = (what.endsWith("port_order") ? b.portOrder(7, 6, 5, 0) : b).build();
       }
       case "seed elsewhere", "seed elsewhere+datelines" -> {
         fabric = TopologySpec.parse("torus", List.of("4,5", "1")).build();
         // S1_2 is 0x200007; its +x neighbour S2_2 0x20000c, -x S0_2 0x200002, +y S1_3 0x200008
-        TorusConfig.Builder b = TorusConfig.builder(4, 5, 1).link(0, true, 0x200007L, 0x20000cL)
-            .link(0, false, 0x200007L, 0x200002L).link(1, true, 0x200007L, 0x200008L);
+        TorusConfig.Builder b =
+            TorusConfig.builder(4, 5, 1)
+                .link(0, true, 0x200007L, 0x20000cL)
+                .link(0, false, 0x200007L, 0x200002L)
+                .link(1, true, 0x200007L, 0x200008L);
         config = (what.endsWith("datelines") ? b.dateline(0, -1).dateline(1, -2) : b).build();
       }
       case "backup seed" -> {
         // the first seed's switch S2_2 has failed (OpenSM runs on H0_0_0, which stays)
         Fabric intact = TopologySpec.parse("torus", List.of("5,5", "1")).build();
         fabric = isolate(intact, 0x20000cL);
-        config = TorusConfig.builder(5, 5, 1).link(0, true, 0x20000cL, 0x200011L).link(1, true, 0x20000cL, 0x20000dL)
-            .nextSeed().link(0, true, 0x200006L, 0x20000bL).link(1, true, 0x200006L, 0x200007L)
-            .dateline(0, -1).dateline(1, -1).build();
+        config =
+            TorusConfig.builder(5, 5, 1)
+                .link(0, true, 0x20000cL, 0x200011L)
+                .link(1, true, 0x20000cL, 0x20000dL)
+                .nextSeed()
+                .link(0, true, 0x200006L, 0x20000bL)
+                .link(1, true, 0x200006L, 0x200007L)
+                .dateline(0, -1)
+                .dateline(1, -1)
+                .build();
       }
       case "lmc" -> {
         fabric = TopologySpec.parse("torus", List.of("3,4", "2", "lmc=1")).build();
@@ -131,12 +175,13 @@ class Torus2QosInteropTest {
       }
       default -> {
         // misconfigurations: whatever OpenSM makes of them, so must we
-        String[] shapes = switch (what) {
-          case "radix too small" -> new String[] {"torus 6,5 1", "torus 3,5 1"};
-          case "radix too large" -> new String[] {"torus 5,5 1", "torus 7,5 1"};
-          case "mesh config on a torus" -> new String[] {"torus 4,5 1", "mesh 4,5 1"};
-          default -> new String[] {"mesh 4,5 1", "torus 4,5 1"};
-        };
+        String[] shapes =
+            switch (what) {
+              case "radix too small" -> new String[] {"torus 6,5 1", "torus 3,5 1"};
+              case "radix too large" -> new String[] {"torus 5,5 1", "torus 7,5 1"};
+              case "mesh config on a torus" -> new String[] {"torus 4,5 1", "mesh 4,5 1"};
+              default -> new String[] {"mesh 4,5 1", "torus 4,5 1"};
+            };
         fabric = damaged(shapes[0]);
         config = config(shapes[1]);
       }
@@ -158,17 +203,20 @@ class Torus2QosInteropTest {
     OpenSmRuns.assumeOpenSm();
     Fabric fabric = damaged(scenario);
     TorusConfig config = config(scenario);
-    Path work = Files.createDirectories(dir.resolve("sa-" + scenario.replaceAll("[^A-Za-z0-9]+", "_")));
+    Path work =
+        Files.createDirectories(dir.resolve("sa-" + scenario.replaceAll("[^A-Za-z0-9]+", "_")));
     Path net = work.resolve("fabric.net");
     Path conf = work.resolve("torus-2QoS.conf");
     org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter.write(fabric, net);
     TorusConfigWriter.write(config, scenario, conf);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, work.resolve("sim"));
-        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(List.of("-Q", "-R", "torus-2QoS",
-            "--torus_config", conf.toString()), 120)) {
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(
+                List.of("-Q", "-R", "torus-2QoS", "--torus_config", conf.toString()), 120)) {
       assertEquals("torus-2QoS", opensm.engineUsed(), "see " + opensm.log());
-      Fabric discovered = org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader.read(
-          new java.io.StringReader(sim.ibnetdiscover()), scenario);
+      Fabric discovered =
+          org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader.read(
+              new java.io.StringReader(sim.ibnetdiscover()), scenario);
       Routing ours = new Torus2QosEngine(config).route(discovered, RoutingOptions.defaults());
       org.ibrouting.routing.SlTable theirs = sim.caPathRecords(discovered).slTable();
       boolean[] seen = new boolean[16];
@@ -229,7 +277,9 @@ class Torus2QosInteropTest {
     java.util.Map<Long, String> ours = new java.util.TreeMap<>();
     for (int s = 0; s < t.numSlots; s++) {
       int pos = t.posOfSlot[s];
-      ours.put(fabric.nodeGuid(t.nodeOfSlot[s]), t.coord(pos, 0) + "," + t.coord(pos, 1) + "," + t.coord(pos, 2));
+      ours.put(
+          fabric.nodeGuid(t.nodeOfSlot[s]),
+          t.coord(pos, 0) + "," + t.coord(pos, 1) + "," + t.coord(pos, 2));
     }
     java.util.Map<Long, String> theirs = new java.util.TreeMap<>();
     Pattern line = Pattern.compile("^switch (\\d+,\\d+,\\d+) GUID 0x([0-9a-f]+) ");
@@ -246,7 +296,8 @@ class Torus2QosInteropTest {
    * Every row of OpenSM's {@code opensm-sl2vl.dump} (per switch: input port, output port, the VL of
    * SL 0..15; per CA port one row) equals what our per-port maps give.
    */
-  static void assertSameSl2Vl(Fabric fabric, Routing ours, Path dump, String what) throws IOException {
+  static void assertSameSl2Vl(Fabric fabric, Routing ours, Path dump, String what)
+      throws IOException {
     org.ibrouting.routing.PortSl2Vl map = ours.slTable().portSl2Vl();
     Pattern header = Pattern.compile("^(Switch|Channel Adapter) 0x([0-9a-f]{16}),");
     int node = -1;
@@ -267,9 +318,22 @@ class Torus2QosInteropTest {
       int in = Integer.parseInt(f[0]);
       int out = Integer.parseInt(f[1]);
       for (int sl = 0; sl < 16; sl++) {
-        int vl = node >= 0 ? map.vl(fabric.port(node, in), fabric.port(node, out), sl) : map.vl(caPort, caPort, sl);
-        assertEquals(Integer.parseInt(f[2 + sl]), vl, what + ": SL2VL of " + (node >= 0 ? fabric.nodeName(node)
-            : fabric.portName(caPort)) + " in " + in + " out " + out + " SL " + sl);
+        int vl =
+            node >= 0
+                ? map.vl(fabric.port(node, in), fabric.port(node, out), sl)
+                : map.vl(caPort, caPort, sl);
+        assertEquals(
+            Integer.parseInt(f[2 + sl]),
+            vl,
+            what
+                + ": SL2VL of "
+                + (node >= 0 ? fabric.nodeName(node) : fabric.portName(caPort))
+                + " in "
+                + in
+                + " out "
+                + out
+                + " SL "
+                + sl);
       }
       rows++;
     }
@@ -296,19 +360,26 @@ class Torus2QosInteropTest {
     if ("torus-2QoS".equals(result.engineUsed())) {
       Routing ours = engine.route(discovered, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(run.routing(), ours, scenario);
-      assertSameCoordinates(discovered, config, result.dumpDir().resolve("opensm-torus.dump"), scenario);
+      assertSameCoordinates(
+          discovered, config, result.dumpDir().resolve("opensm-torus.dump"), scenario);
       assertSameSl2Vl(discovered, ours, result.dumpDir().resolve("opensm-sl2vl.dump"), scenario);
-      System.out.println(scenario + ": routed, LFTs, coordinates and SL2VL maps identical to OpenSM's");
+      System.out.println(
+          scenario + ": routed, LFTs, coordinates and SL2VL maps identical to OpenSM's");
       return "routed";
     }
     String log = Files.readString(result.log(), StandardCharsets.ISO_8859_1);
     Matcher m = ERR.matcher(log);
-    assertTrue(m.find(), "OpenSM fell back to " + result.engineUsed() + " without an ERR 4Exx; see " + result.log());
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> engine.route(discovered, RoutingOptions.defaults()),
-        scenario + ": OpenSM refused with ERR " + m.group(1) + " but we routed");
-    assertTrue(e.getMessage().contains("ERR " + m.group(1)), scenario + ": OpenSM's first error is ERR "
-        + m.group(1) + ", ours: " + e.getMessage());
+    assertTrue(
+        m.find(),
+        "OpenSM fell back to " + result.engineUsed() + " without an ERR 4Exx; see " + result.log());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> engine.route(discovered, RoutingOptions.defaults()),
+            scenario + ": OpenSM refused with ERR " + m.group(1) + " but we routed");
+    assertTrue(
+        e.getMessage().contains("ERR " + m.group(1)),
+        scenario + ": OpenSM's first error is ERR " + m.group(1) + ", ours: " + e.getMessage());
     System.out.println(scenario + ": both refuse, " + e.getMessage());
     return "ERR " + m.group(1);
   }

@@ -44,32 +44,54 @@ class Torus2QosPropertiesTest {
 
   @Provide
   Arbitrary<Case> cases() {
-    Arbitrary<int[]> shapes = Arbitraries.integers().between(2, 3).flatMap(dims -> Arbitraries.integers()
-        .between(3, dims == 2 ? 6 : 5).array(int[].class).ofSize(dims));
-    return Combinators.combine(shapes, Arbitraries.integers().between(1, 2), Arbitraries.of(true, true, false),
-        Arbitraries.integers().between(0, 5), Arbitraries.longs()).as((radix, hosts, torus, failure, seed) -> {
-          Fabric intact = torus ? Topologies.torus(radix, hosts) : Topologies.mesh(radix, hosts);
-          TorusConfig config = Topologies.torusConfig(radix, hosts, torus);
-          String what = (torus ? "torus " : "mesh ") + Arrays.toString(radix) + " " + hosts + " hosts";
-          if (failure == 0) {
-            return new Case(intact, config, what);
-          }
-          if (failure == 5) {
-            return new Case(FabricArbitraries.failSwitch(intact, false, seed), config,
-                what + ", one switch failed (seed " + seed + ")");
-          }
-          return new Case(FabricArbitraries.failLinks(intact, failure, false, seed), config,
-              what + ", " + failure + " links failed (seed " + seed + ")");
-        });
+    Arbitrary<int[]> shapes =
+        Arbitraries.integers()
+            .between(2, 3)
+            .flatMap(
+                dims ->
+                    Arbitraries.integers()
+                        .between(3, dims == 2 ? 6 : 5)
+                        .array(int[].class)
+                        .ofSize(dims));
+    return Combinators.combine(
+            shapes,
+            Arbitraries.integers().between(1, 2),
+            Arbitraries.of(true, true, false),
+            Arbitraries.integers().between(0, 5),
+            Arbitraries.longs())
+        .as(
+            (radix, hosts, torus, failure, seed) -> {
+              Fabric intact =
+                  torus ? Topologies.torus(radix, hosts) : Topologies.mesh(radix, hosts);
+              TorusConfig config = Topologies.torusConfig(radix, hosts, torus);
+              String what =
+                  (torus ? "torus " : "mesh ") + Arrays.toString(radix) + " " + hosts + " hosts";
+              if (failure == 0) {
+                return new Case(intact, config, what);
+              }
+              if (failure == 5) {
+                return new Case(
+                    FabricArbitraries.failSwitch(intact, false, seed),
+                    config,
+                    what + ", one switch failed (seed " + seed + ")");
+              }
+              return new Case(
+                  FabricArbitraries.failLinks(intact, failure, false, seed),
+                  config,
+                  what + ", " + failure + " links failed (seed " + seed + ")");
+            });
   }
 
   @Property(tries = 100)
   void refusesWithACodeOrRoutesDeadlockFree(@ForAll("cases") Case c) {
     Routing routing;
     try {
-      routing = new Torus2QosEngine(c.config()).route(c.fabric(), RoutingOptions.defaults().withThreads(1));
+      routing =
+          new Torus2QosEngine(c.config())
+              .route(c.fabric(), RoutingOptions.defaults().withThreads(1));
     } catch (RoutingException e) {
-      assertTrue(e.getMessage().matches("torus-2QoS: ERR 4E[0-9A-F]{2}: .*"), c + ": " + e.getMessage());
+      assertTrue(
+          e.getMessage().matches("torus-2QoS: ERR 4E[0-9A-F]{2}: .*"), c + ": " + e.getMessage());
       Statistics.collect("refused", e.getMessage().substring(12, 20));
       return;
     }
@@ -77,26 +99,31 @@ class Torus2QosPropertiesTest {
     RoutingAssertions.assertLoopFree(routing);
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(routing);
     assertEquals(0, report.blackholePairs(), c + ": " + report.witnesses());
-    assertEquals(placedPairs(routing), report.validPairs(), c + ": pairs between CAs on placed switches");
+    assertEquals(
+        placedPairs(routing), report.validPairs(), c + ": pairs between CAs on placed switches");
     CdgReport cdg = CreditLoopVerifier.defaults().verify(routing);
     assertTrue(cdg.isDeadlockFree(), c + ": " + cdg);
     Statistics.collect("routed", cdg.numVls() + " VLs used");
-    boolean missing = placedSwitches(routing) < c.config().radix(0) * c.config().radix(1) * c.config().radix(2);
+    boolean missing =
+        placedSwitches(routing) < c.config().radix(0) * c.config().radix(1) * c.config().radix(2);
     assertEquals(missing ? 4 : 2, routing.slTable().numVls(), c + ": VLs declared");
     assertTrue(cdg.numVls() <= routing.slTable().numVls(), c + ": " + cdg);
     RoutingAssertions.assertDestinationBasedConsistent(routing);
     try {
-      Routing parallel = new Torus2QosEngine(c.config()).route(fabric, RoutingOptions.defaults().withThreads(4));
+      Routing parallel =
+          new Torus2QosEngine(c.config()).route(fabric, RoutingOptions.defaults().withThreads(4));
       GoldenLfts.assertSameLfts(routing, parallel, c + " with 4 threads");
-      Routing identity = new Torus2QosEngine(c.config(), Torus2QosEngine.Sl2Vl.IDENTITY)
-          .route(fabric, RoutingOptions.defaults());
+      Routing identity =
+          new Torus2QosEngine(c.config(), Torus2QosEngine.Sl2Vl.IDENTITY)
+              .route(fabric, RoutingOptions.defaults());
       GoldenLfts.assertSameLfts(routing, identity, c + " with VL = SL");
       for (int src = 1; src <= fabric.maxLid(); src++) {
         for (int dst = 1; dst <= fabric.maxLid(); dst++) {
           assertEquals(routing.slTable().sl(src, dst), identity.slTable().sl(src, dst), c + " SL");
         }
       }
-      assertTrue(identity.slTable().numVls() <= 1 << dims(c.config()), c + ": " + identity.slTable());
+      assertTrue(
+          identity.slTable().numVls() <= 1 << dims(c.config()), c + ": " + identity.slTable());
       if (!missing) {
         RoutingAssertions.assertDeadlockFreePerVl(identity);
       }

@@ -28,32 +28,38 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("interop")
 class UpdnInteropTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"jellyfish 16 4 2 7", "jellyfish 24 5 3 11"})
   void chainFallsBackToMinhopAsOpenSmDoes(String spec) throws Exception {
     OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
-    Fabric generated = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric generated =
+        TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     OpenSmRuns.Run theirs = OpenSmRuns.run(generated, "updn,minhop", dir);
     OpenSmSimulation.Result result = theirs.result();
     assertEquals("minhop", result.engineUsed(), "see " + result.log());
-    assertTrue(Files.readString(result.log(), StandardCharsets.ISO_8859_1)
-        .contains("no root nodes were found"), "OpenSM's log does not say why; see " + result.log());
+    assertTrue(
+        Files.readString(result.log(), StandardCharsets.ISO_8859_1)
+            .contains("no root nodes were found"),
+        "OpenSM's log does not say why; see " + result.log());
     Fabric fabric = theirs.fabric();
 
     EngineConfig refuse = EngineConfig.none().withParam("updn_auto_root", "false");
-    EngineChain.Result ours = EngineChain.route(Engines.chain("updn,minhop", refuse), fabric,
-        RoutingOptions.defaults());
+    EngineChain.Result ours =
+        EngineChain.route(Engines.chain("updn,minhop", refuse), fabric, RoutingOptions.defaults());
     assertEquals("minhop", ours.routing().engineName(), ours.failures().toString());
-    assertTrue(ours.failures().get(0).startsWith("updn: no root nodes were found"), ours.failures().toString());
+    assertTrue(
+        ours.failures().get(0).startsWith("updn: no root nodes were found"),
+        ours.failures().toString());
     GoldenLfts.assertSameLfts(theirs.routing(), ours.routing(), spec + " updn,minhop");
 
-    EngineChain.Result auto = EngineChain.route(Engines.chain("updn,minhop", EngineConfig.none()),
-        fabric, RoutingOptions.defaults());
+    EngineChain.Result auto =
+        EngineChain.route(
+            Engines.chain("updn,minhop", EngineConfig.none()), fabric, RoutingOptions.defaults());
     assertEquals("updn", auto.routing().engineName());
-    assertTrue(auto.routing().notes().get(0).contains("took switch"), auto.routing().notes().toString());
+    assertTrue(
+        auto.routing().notes().get(0).contains("took switch"), auto.routing().notes().toString());
   }
 }

@@ -1,8 +1,6 @@
 package org.ibrouting.engines.updn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import org.ibrouting.engines.internal.UpDownHops;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +18,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
@@ -38,8 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Up*&#47;Down* against OpenSM's tables, and deadlock freedom everywhere. */
 class UpdnTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static Stream<String> names() {
     return ReferenceFabrics.names().stream();
@@ -55,41 +53,76 @@ class UpdnTest {
   @ParameterizedTest
   @MethodSource("names")
   void equalsOpenSmWithTheSameRoots(String name) throws Exception {
-    assertEquals("updn", ReferenceFabrics.resultString(name, "updn+roots", "engine_used"),
+    assertEquals(
+        "updn",
+        ReferenceFabrics.resultString(name, "updn+roots", "engine_used"),
         name + ": OpenSM routed every reference fabric with updn given roots");
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn+roots");
     Path rootFile = ReferenceFabrics.resource(name, "updn-roots.guids");
-    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(theirs.fabric(), RoutingOptions.defaults());
-    int[] rank = org.ibrouting.engines.internal.UpDownRanks.ranks(theirs.fabric(), org.ibrouting.engines.internal.GuidFiles.switches(theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
+    Routing ours =
+        new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true))
+            .route(theirs.fabric(), RoutingOptions.defaults());
+    int[] rank =
+        org.ibrouting.engines.internal.UpDownRanks.ranks(
+            theirs.fabric(),
+            org.ibrouting.engines.internal.GuidFiles.switches(
+                theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
     assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
-    assertEquals(name.equals("jellyfish32") ? 36 : 0, caPairsTurningDownThenUp(theirs, rank),
+    assertEquals(
+        name.equals("jellyfish32") ? 36 : 0,
+        caPairsTurningDownThenUp(theirs, rank),
         name + ": CA pairs whose OpenSM route turns down then up");
-    List<String> expected = knownDifferences().stream().filter(d -> d.startsWith(name + " ")).toList();
+    List<String> expected =
+        knownDifferences().stream().filter(d -> d.startsWith(name + " ")).toList();
     List<String> actual = differences(name, theirs, ours);
     if (!expected.equals(actual)) {
-      List<String> unexpected = actual.stream().filter(d -> !expected.contains(d)).limit(10).toList();
+      List<String> unexpected =
+          actual.stream().filter(d -> !expected.contains(d)).limit(10).toList();
       List<String> gone = expected.stream().filter(d -> !actual.contains(d)).limit(10).toList();
-      fail(name + ": " + actual.size() + " entries differ from OpenSM's, " + expected.size()
-          + " known (fabric, switch, LID, OpenSM's port, ours); new: " + unexpected + "; no longer: " + gone);
+      fail(
+          name
+              + ": "
+              + actual.size()
+              + " entries differ from OpenSM's, "
+              + expected.size()
+              + " known (fabric, switch, LID, OpenSM's port, ours); new: "
+              + unexpected
+              + "; no longer: "
+              + gone);
     }
   }
 
   static List<String> knownDifferences() throws java.io.IOException {
-    try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(UpdnTest.class.getClassLoader()
-        .getResourceAsStream("golden/updn/updn+roots-differences.txt"), java.nio.charset.StandardCharsets.UTF_8))) {
+    try (var in =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                UpdnTest.class
+                    .getClassLoader()
+                    .getResourceAsStream("golden/updn/updn+roots-differences.txt"),
+                java.nio.charset.StandardCharsets.UTF_8))) {
       return in.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
     }
   }
 
-  /** The differing entries as "fabric switchGuid lid theirPort ourPort", switch by switch, LID by LID. */
+  /**
+   * The differing entries as "fabric switchGuid lid theirPort ourPort", switch by switch, LID by
+   * LID.
+   */
   static List<String> differences(String name, Routing theirs, Routing ours) {
     Fabric f = theirs.fabric();
     List<String> differing = new java.util.ArrayList<>();
     for (int sw = 0; sw < f.numSwitches(); sw++) {
       for (int lid = 1; lid <= f.maxLid(); lid++) {
         if (theirs.outPort(sw, lid) != ours.outPort(sw, lid)) {
-          differing.add(String.format(java.util.Locale.ROOT, "%s 0x%016x %d %d %d", name, f.nodeGuid(sw), lid,
-              theirs.outPort(sw, lid), ours.outPort(sw, lid)));
+          differing.add(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%s 0x%016x %d %d %d",
+                  name,
+                  f.nodeGuid(sw),
+                  lid,
+                  theirs.outPort(sw, lid),
+                  ours.outPort(sw, lid)));
         }
       }
     }
@@ -126,7 +159,10 @@ class UpdnTest {
     return pairs;
   }
 
-  /** Switch-to-switch LFT hops (sw, next) followed by (next, after) that go down and then up, over all LIDs of CAs. */
+  /**
+   * Switch-to-switch LFT hops (sw, next) followed by (next, after) that go down and then up, over
+   * all LIDs of CAs.
+   */
   static long downUpTurns(Routing routing, int[] rank) {
     Fabric f = routing.fabric();
     long turns = 0;
@@ -140,7 +176,9 @@ class UpdnTest {
           continue;
         }
         int after = hop(routing, next, lid);
-        if (after >= 0 && !UpDownHops.isUp(f, rank, sw, next) && UpDownHops.isUp(f, rank, next, after)) {
+        if (after >= 0
+            && !UpDownHops.isUp(f, rank, sw, next)
+            && UpDownHops.isUp(f, rank, next, after)) {
           turns++;
         }
       }
@@ -174,12 +212,19 @@ class UpdnTest {
       return;
     }
     assertEquals("minhop", ReferenceFabrics.resultString(name, "updn", "engine_used"), name);
-    GoldenLfts.assertSameLfts(ReferenceFabrics.openSmRouting(name, "minhop"), theirs,
+    GoldenLfts.assertSameLfts(
+        ReferenceFabrics.openSmRouting(name, "minhop"),
+        theirs,
         name + ": OpenSM's updn fell back to its minhop");
     int central = mostCentralSwitch(fabric);
     assertArrayEquals(new int[] {central}, UpdnEngine.detectRoots(fabric, 1), name + ": root");
-    Path rootFile = Files.writeString(dir.resolve(name + ".roots"), String.format("0x%016x%n", fabric.nodeGuid(central)));
-    GoldenLfts.assertSameLfts(new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true)).route(fabric, RoutingOptions.defaults()), ours,
+    Path rootFile =
+        Files.writeString(
+            dir.resolve(name + ".roots"), String.format("0x%016x%n", fabric.nodeGuid(central)));
+    GoldenLfts.assertSameLfts(
+        new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true))
+            .route(fabric, RoutingOptions.defaults()),
+        ours,
         name + ": updn with the most central switch as root");
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
@@ -224,12 +269,19 @@ class UpdnTest {
   @MethodSource("names")
   void withoutAutoRootTheChainFallsBackAsOpenSmDoes(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "updn");
-    EngineChain.Result result = EngineChain.route(List.of(new UpdnEngine(new UpdnEngine.Settings(null, false)), new MinhopEngine()),
-        theirs.fabric(), RoutingOptions.defaults());
-    assertEquals(ReferenceFabrics.resultString(name, "updn", "engine_used"), result.routing().engineName(),
+    EngineChain.Result result =
+        EngineChain.route(
+            List.of(new UpdnEngine(new UpdnEngine.Settings(null, false)), new MinhopEngine()),
+            theirs.fabric(),
+            RoutingOptions.defaults());
+    assertEquals(
+        ReferenceFabrics.resultString(name, "updn", "engine_used"),
+        result.routing().engineName(),
         name + ": " + result.failures());
     if (result.routing().engineName().equals("minhop")) {
-      assertTrue(result.failures().get(0).startsWith("updn: no root nodes were found"), result.failures().toString());
+      assertTrue(
+          result.failures().get(0).startsWith("updn: no root nodes were found"),
+          result.failures().toString());
     }
     GoldenLfts.assertSameLfts(theirs, result.routing(), name + " updn,minhop");
   }
@@ -243,10 +295,18 @@ class UpdnTest {
     String note = routing.notes().get(0);
     int[] roots = UpdnEngine.detectRoots(fabric, 1);
     assertEquals(1, roots.length);
-    assertTrue(note.startsWith("updn: OpenSM finds no root here") && note.contains("took " + fabric.nodeName(roots[0]))
-        && note.contains("least total hop distance") && note.contains("updn_auto_root=false"), note);
+    assertTrue(
+        note.startsWith("updn: OpenSM finds no root here")
+            && note.contains("took " + fabric.nodeName(roots[0]))
+            && note.contains("least total hop distance")
+            && note.contains("updn_auto_root=false"),
+        note);
     // where OpenSM finds the roots itself there is nothing to say
-    assertEquals(List.of(), new UpdnEngine().route(ReferenceFabrics.fabric("ft4_3"), RoutingOptions.defaults()).notes());
+    assertEquals(
+        List.of(),
+        new UpdnEngine()
+            .route(ReferenceFabrics.fabric("ft4_3"), RoutingOptions.defaults())
+            .notes());
   }
 
   /** A part of a split fabric without a root gets its own, and a note says which. */
@@ -256,9 +316,13 @@ class UpdnTest {
     Path roots = dir.resolve("roots.guids");
     Fabric split = Failures.failLinks(fabric, 1000, false, 3);
     Files.writeString(roots, String.format("0x%016x%n", split.nodeGuid(0)));
-    Routing routing = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(split, RoutingOptions.defaults());
+    Routing routing =
+        new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
+            .route(split, RoutingOptions.defaults());
     assertFalse(routing.notes().isEmpty(), "no note for the parts without a root");
-    assertTrue(routing.notes().stream().allMatch(n -> n.startsWith("updn: no root in the part of the split fabric")),
+    assertTrue(
+        routing.notes().stream()
+            .allMatch(n -> n.startsWith("updn: no root in the part of the split fabric")),
         routing.notes().toString());
   }
 
@@ -266,21 +330,28 @@ class UpdnTest {
   @Test
   void jellyfishWithOneRootIsLoopFreeUnlikeOpenSm() throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting("jellyfish32", "updn+roots");
-    assertFalse(CreditLoopVerifier.defaults().verify(theirs).isDeadlockFree(),
+    assertFalse(
+        CreditLoopVerifier.defaults().verify(theirs).isDeadlockFree(),
         "the verifier finds OpenSM's loop");
-    Routing ours = new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids")), true))
-        .route(theirs.fabric(), RoutingOptions.defaults());
+    Routing ours =
+        new UpdnEngine(
+                new UpdnEngine.Settings(
+                    GuidLists.read(ReferenceFabrics.resource("jellyfish32", "updn-roots.guids")),
+                    true))
+            .route(theirs.fabric(), RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
   }
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.fatTreesToriAndRandom(), FabricArbitraries.randomConnected(),
-        FabricArbitraries.dragonflies(), FabricArbitraries.hypercubes())
+    return Arbitraries.oneOf(
+            FabricArbitraries.fatTreesToriAndRandom(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.dragonflies(),
+            FabricArbitraries.hypercubes())
         .filter(FabricArbitraries::switchesConnected);
   }
-
 
   @Property(tries = 120)
   void routesEveryPairWithoutCreditLoops(@ForAll("fabrics") Fabric fabric) throws RoutingException {
@@ -295,12 +366,24 @@ class UpdnTest {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     Path roots = dir.resolve("roots.guids");
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
-    RoutingException e = assertThrows(RoutingException.class,
-        () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"), e.getMessage());
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"),
+        e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
-    e = assertThrows(RoutingException.class, () -> new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true)).route(fabric, RoutingOptions.defaults()));
-    assertTrue(e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
+    e =
+        assertThrows(
+            RoutingException.class,
+            () ->
+                new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
+                    .route(fabric, RoutingOptions.defaults()));
+    assertTrue(
+        e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
   }
 }
