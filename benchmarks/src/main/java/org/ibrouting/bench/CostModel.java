@@ -127,14 +127,12 @@ public final class CostModel {
         double nsPerOp = run.getPrimaryResult().getScore();
         // per thread 8 bytes an operation; all threads together move threads x that
         double bytesPerSecond = threads * 8 / (nsPerOp * 1e-9);
-        if (name.endsWith("sequentialRead")) {
-          read[threads] = bytesPerSecond;
-        } else if (name.endsWith("sequentialWrite")) {
-          write[threads] = bytesPerSecond;
-        } else if (name.endsWith("dependentRandomRead") && threads == 1) {
-          dependent = nsPerOp;
-        } else if (name.endsWith("independentRandomRead") && threads == 1) {
-          independent = nsPerOp;
+        switch (benchmarkMethod(name)) {
+          case "sequentialRead" -> read[threads] = bytesPerSecond;
+          case "sequentialWrite" -> write[threads] = bytesPerSecond;
+          case "dependentRandomRead" -> dependent = threads == 1 ? nsPerOp : dependent;
+          case "independentRandomRead" -> independent = threads == 1 ? nsPerOp : independent;
+          default -> throw new IllegalStateException("unexpected benchmark " + name);
         }
       }
     }
@@ -154,6 +152,14 @@ public final class CostModel {
     }
     AtomicFiles.writeString(store, text.toString());
     return m;
+  }
+
+  /**
+   * The method of a JMH benchmark name ({@code ...MemoryBenchmark.independentRandomRead} gives
+   * {@code independentRandomRead}; a suffix test would take it for {@code dependentRandomRead}).
+   */
+  static String benchmarkMethod(String benchmark) {
+    return benchmark.substring(benchmark.lastIndexOf('.') + 1);
   }
 
   private static Memory loadMemory(Path file) throws IOException {

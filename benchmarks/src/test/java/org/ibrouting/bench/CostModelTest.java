@@ -90,6 +90,16 @@ class CostModelTest {
   }
 
   @Test
+  void tellsTheMemoryBenchmarksApart() {
+    assertEquals(
+        "independentRandomRead",
+        CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.independentRandomRead"));
+    assertEquals(
+        "dependentRandomRead",
+        CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.dependentRandomRead"));
+  }
+
+  @Test
   void splitsQuotedCsvCells() {
     assertArrayEquals(
         new String[] {"ktree 8 3", "a, \"b\"", ""},
