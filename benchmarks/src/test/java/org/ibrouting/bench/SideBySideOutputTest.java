@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SideBySideOutputTest {
   @TempDir Path dir;
 
-  private static Measurement row(
+  /** A measurement of the figures {@code key, value, ...}. */
+  static Measurement row(
       String fabric, int switches, int cas, String side, String engine, String... kv) {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < kv.length; i += 2) {

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -51,17 +50,7 @@ class SideBySideTest {
   }
 
   private static Measurement row(String fabric, String side, String engine, String... kv) {
-    List<String> lines = new ArrayList<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      lines.add(kv[i] + "=" + kv[i + 1]);
-    }
-    return new Measurement(
-        fabric,
-        20,
-        64,
-        Measurement.Side.valueOf(side.toUpperCase(Locale.ROOT)),
-        engine,
-        Measurement.parse(lines));
+    return SideBySideOutputTest.row(fabric, 20, 64, side, engine, kv);
   }
 
   @Test
