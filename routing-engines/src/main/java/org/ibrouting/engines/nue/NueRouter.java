@@ -24,6 +24,11 @@ import org.ibrouting.routing.RoutingException;
  * channel an edge leads to is computed from the network's layout, and the stacks of alternatives
  * that only backtracking reads are filled lazily. Where an edge of the scanned vertex changes class
  * behind the walk, the one-by-one walk takes over at the same step.
+ *
+ * <p>Longer than most files: the Dijkstra, its backtracking and shortcuts, the escape-path fallback
+ * and the final colouring share one run's state (distances, used links, stacks of alternatives, the
+ * wet vertices and edges) and keep the edge classes in step with the colours; the colours
+ * themselves live in {@link ColorStore}.
  */
 final class NueRouter {
   static final int BLOCKED = 0;
