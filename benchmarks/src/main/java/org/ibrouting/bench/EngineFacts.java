@@ -1,5 +1,8 @@
 package org.ibrouting.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.ToIntFunction;
 import org.ibrouting.interop.OpenSmLog;
@@ -30,5 +33,16 @@ record EngineFacts(
       }
     }
     return new EngineFacts(engine, Integer.MAX_VALUE, "", null);
+  }
+
+  /**
+   * The VLs OpenSM's log {@code log} reports for {@code engine}'s routing: 1 for an engine whose
+   * log says nothing of VLs, or when the log is missing or silent.
+   */
+  static int openSmVls(String engine, Path log) throws IOException {
+    ToIntFunction<OpenSmLog> vlsInLog = of(engine).openSmVls();
+    return vlsInLog == null || !Files.exists(log)
+        ? 1
+        : Math.max(1, vlsInLog.applyAsInt(OpenSmLog.read(log)));
   }
 }

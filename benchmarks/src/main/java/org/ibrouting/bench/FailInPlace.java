@@ -2,7 +2,6 @@ package org.ibrouting.bench;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -12,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
@@ -76,9 +73,6 @@ public final class FailInPlace {
    */
   static final List<String> OPENSM_ENGINES =
       List.of("minhop", "updn", "dnup", "lash", "sssp", "dfsssp", "ftree", "nue", "torus-2QoS");
-
-  private static final Pattern DFSSSP_VLS = Pattern.compile("Virtual Lanes needed: (\\d+)");
-  private static final Pattern LASH_VLS = Pattern.compile("lash_core: Lanes needed: (\\d+)");
 
   private FailInPlace() {}
 
@@ -417,13 +411,7 @@ public final class FailInPlace {
             Double.NaN,
             "OpenSM routed with " + r.engineUsed());
       }
-      String log =
-          Files.exists(r.log()) ? Files.readString(r.log(), StandardCharsets.ISO_8859_1) : "";
-      int vls = 1;
-      Matcher m = (engine.equals("lash") ? LASH_VLS : DFSSSP_VLS).matcher(log);
-      if ((engine.equals("lash") || engine.equals("dfsssp")) && m.find()) {
-        vls = Integer.parseInt(m.group(1));
-      }
+      int vls = EngineFacts.openSmVls(engine, r.log());
       Routing theirs = LftDumpReader.read(fabric, r.lftDump());
       // a dump has no SLs: only one-VL routings can be checked for credit loops (torus-2QoS's VLs
       // come from its per-port SL-to-VL maps, which neither the dump nor its log gives)

@@ -11,7 +11,6 @@ import java.util.Properties;
 import java.util.zip.GZIPOutputStream;
 import org.ibrouting.bench.Measurement.Figure;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.OpenSmLog;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.lft.LftDumpReader;
@@ -73,11 +72,7 @@ final class OpenSmRunner {
           String.format(Locale.ROOT, "%.6f", (System.nanoTime() - start) / 1e9));
       p.put(Figure.ENGINE_USED, String.valueOf(r.engineUsed()));
       p.put(Figure.SECONDS, String.format(Locale.ROOT, "%.6f", r.routingSeconds()));
-      int vls = 1;
-      var vlsInLog = EngineFacts.of(engine).openSmVls();
-      if (Files.exists(r.log()) && vlsInLog != null) {
-        vls = Math.max(1, vlsInLog.applyAsInt(OpenSmLog.read(r.log())));
-      }
+      int vls = EngineFacts.openSmVls(engine, r.log());
       if (r.lftDump() == null) {
         p.put(Figure.STATUS, "failed");
         p.put(Figure.MESSAGE, "no LFT dump; exit " + r.exitCode() + ", see the log");
