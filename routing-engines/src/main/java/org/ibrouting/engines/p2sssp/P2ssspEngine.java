@@ -48,43 +48,13 @@ public final class P2ssspEngine implements RoutingEngine {
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     RoutableFabrics.require(fabric, name());
-    int n = fabric.numSwitches();
-    int[] linkStart = new int[n + 1];
-    IntArrayList to = new IntArrayList();
-    IntArrayList cable = new IntArrayList();
-    // the port by which the far end of each link sends back over it
-    IntArrayList backPort = new IntArrayList();
-    for (int sw = 0; sw < n; sw++) {
-      linkStart[sw] = to.size();
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int channel = fabric.outChannel(sw, i);
-        int remote = fabric.channelHead(channel);
-        if (remote < n && remote != sw) {
-          to.add(remote);
-          cable.add(Math.min(channel, fabric.peerPort(channel)));
-          backPort.add(fabric.portNum(fabric.peerPort(channel)));
-        }
-      }
-    }
-    linkStart[n] = to.size();
-    int[] linkTo = to.toIntArray();
-    int[] linkCable = cable.toIntArray();
-    int[] linkBackPort = backPort.toIntArray();
     int[] ports = SsspEngine.destinationOrderOf(fabric);
     long lids = 0;
     for (int port : ports) {
       lids += 1L << fabric.lmc(port);
     }
-    long[] cableWeight = new long[fabric.numPortSlots()];
-    Arrays.fill(cableWeight, lids * lids);
-
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    QuaternaryHeap heap = new QuaternaryHeap(n);
-    long[] dist = new long[n];
-    int[] next = new int[n];
-    int[] nextLink = new int[n];
-    int[] doneStamp = new int[n];
-    int doneMark = 0;
+    PairRouter router = new PairRouter(fabric, builder, lids * lids);
     // CA-to-CA pairs first (the paper's routes), then the pairs with a switch's own LID
     for (int phase = 0; phase < 2; phase++) {
       String progressPhase = phase == 0 ? "p2sssp: CA pairs" : "p2sssp: switch pairs";
@@ -106,70 +76,12 @@ public final class P2ssspEngine implements RoutingEngine {
           }
           for (int k = 0; k < 1 << fabric.lmc(dst); k++) {
             int lid = fabric.baseLid(dst) + k;
-            if (fabric.isSwitch(fabric.nodeOfPort(dst))) {
-              // the switch itself delivers on port 0
-            } else {
+            if (!fabric.isSwitch(fabric.nodeOfPort(dst))) {
+              // a switch delivers its own LID on port 0, set by the builder
               builder.setOutPort(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
             }
-            if (srcSw == dstSw) {
-              continue;
-            }
-            if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
-              // an earlier path to this LID crossed the source switch, and the ports of every
-              // switch after it are fixed too: the search below could only find that path again
-              for (int v = srcSw; v != dstSw; ) {
-                int channel = fabric.port(v, builder.outPort(v, lid));
-                int peer = fabric.peerPort(channel);
-                cableWeight[Math.min(channel, peer)]++;
-                v = fabric.nodeOfPort(peer);
-              }
-              continue;
-            }
-            // Dijkstra from the destination switch over the source side of each hop; a switch
-            // already routed to this LID may only be reached over its own next hop
-            heap.fill(n, Long.MAX_VALUE);
-            Arrays.fill(dist, Long.MAX_VALUE);
-            Arrays.fill(next, -1);
-            if (++doneMark == Integer.MAX_VALUE) {
-              Arrays.fill(doneStamp, 0);
-              doneMark = 1;
-            }
-            dist[dstSw] = 0;
-            heap.decreaseKey(dstSw, 0);
-            while (!heap.isEmpty()) {
-              int u = heap.extractMin();
-              if (dist[u] == Long.MAX_VALUE) {
-                break;
-              }
-              doneStamp[u] = doneMark;
-              if (u == srcSw) {
-                break;
-              }
-              for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
-                int v = linkTo[l];
-                if (doneStamp[v] == doneMark) {
-                  continue;
-                }
-                int fixed = builder.outPort(v, lid);
-                if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
-                  continue;
-                }
-                long d = dist[u] + cableWeight[linkCable[l]];
-                if (d < dist[v]) {
-                  dist[v] = d;
-                  next[v] = u;
-                  nextLink[v] = l;
-                  heap.decreaseKey(v, d);
-                }
-              }
-            }
-            if (next[srcSw] < 0) {
-              continue;
-            }
-            for (int v = srcSw; v != dstSw; v = next[v]) {
-              int l = nextLink[v];
-              builder.setOutPort(v, lid, linkBackPort[l]);
-              cableWeight[linkCable[l]]++;
+            if (srcSw != dstSw) {
+              router.route(srcSw, dstSw, lid);
             }
           }
         }
@@ -180,6 +92,128 @@ public final class P2ssspEngine implements RoutingEngine {
       }
     }
     return builder.build();
+  }
+
+  /**
+   * Routes one (source switch, destination LID) pair at a time over the switch graph, raising the
+   * weight of every cable a path crosses; owns the weights and the search's arrays.
+   */
+  private final class PairRouter {
+    private final Fabric fabric;
+    private final RoutingBuilder builder;
+    private final int[] linkStart;
+    private final int[] linkTo;
+    private final int[] linkCable;
+    // the port by which the far end of each link sends back over it
+    private final int[] linkBackPort;
+    private final long[] cableWeight;
+    private final QuaternaryHeap heap;
+    private final long[] dist;
+    private final int[] next;
+    private final int[] nextLink;
+    private final int[] doneStamp;
+    private int doneMark;
+
+    PairRouter(Fabric fabric, RoutingBuilder builder, long initialWeight) {
+      this.fabric = fabric;
+      this.builder = builder;
+      int n = fabric.numSwitches();
+      linkStart = new int[n + 1];
+      IntArrayList to = new IntArrayList();
+      IntArrayList cable = new IntArrayList();
+      IntArrayList backPort = new IntArrayList();
+      for (int sw = 0; sw < n; sw++) {
+        linkStart[sw] = to.size();
+        for (int i = 0; i < fabric.outDegree(sw); i++) {
+          int channel = fabric.outChannel(sw, i);
+          int remote = fabric.channelHead(channel);
+          if (remote < n && remote != sw) {
+            to.add(remote);
+            cable.add(Math.min(channel, fabric.peerPort(channel)));
+            backPort.add(fabric.portNum(fabric.peerPort(channel)));
+          }
+        }
+      }
+      linkStart[n] = to.size();
+      linkTo = to.toIntArray();
+      linkCable = cable.toIntArray();
+      linkBackPort = backPort.toIntArray();
+      cableWeight = new long[fabric.numPortSlots()];
+      Arrays.fill(cableWeight, initialWeight);
+      heap = new QuaternaryHeap(n);
+      dist = new long[n];
+      next = new int[n];
+      nextLink = new int[n];
+      doneStamp = new int[n];
+    }
+
+    /** Routes LID {@code lid} (delivered at {@code dstSw}) from switch {@code srcSw}. */
+    void route(int srcSw, int dstSw, int lid) {
+      if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
+        // an earlier path to this LID crossed the source switch, and the ports of every switch
+        // after it are fixed too: a search could only find that path again
+        for (int v = srcSw; v != dstSw; ) {
+          int channel = fabric.port(v, builder.outPort(v, lid));
+          int peer = fabric.peerPort(channel);
+          cableWeight[Math.min(channel, peer)]++;
+          v = fabric.nodeOfPort(peer);
+        }
+        return;
+      }
+      if (search(srcSw, dstSw, lid)) {
+        for (int v = srcSw; v != dstSw; v = next[v]) {
+          int l = nextLink[v];
+          builder.setOutPort(v, lid, linkBackPort[l]);
+          cableWeight[linkCable[l]]++;
+        }
+      }
+    }
+
+    /**
+     * Dijkstra from the destination switch over the source side of each hop, until the source
+     * switch is settled; a switch already routed to this LID may only be reached over its own next
+     * hop. Returns whether the source switch was reached ({@code next} then holds its path).
+     */
+    private boolean search(int srcSw, int dstSw, int lid) {
+      int n = dist.length;
+      heap.fill(n, Long.MAX_VALUE);
+      Arrays.fill(dist, Long.MAX_VALUE);
+      Arrays.fill(next, -1);
+      if (++doneMark == Integer.MAX_VALUE) {
+        Arrays.fill(doneStamp, 0);
+        doneMark = 1;
+      }
+      dist[dstSw] = 0;
+      heap.decreaseKey(dstSw, 0);
+      while (!heap.isEmpty()) {
+        int u = heap.extractMin();
+        if (dist[u] == Long.MAX_VALUE) {
+          break;
+        }
+        doneStamp[u] = doneMark;
+        if (u == srcSw) {
+          break;
+        }
+        for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+          int v = linkTo[l];
+          if (doneStamp[v] == doneMark) {
+            continue;
+          }
+          int fixed = builder.outPort(v, lid);
+          if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
+            continue;
+          }
+          long d = dist[u] + cableWeight[linkCable[l]];
+          if (d < dist[v]) {
+            dist[v] = d;
+            next[v] = u;
+            nextLink[v] = l;
+            heap.decreaseKey(v, d);
+          }
+        }
+      }
+      return next[srcSw] >= 0;
+    }
   }
 
   /**
