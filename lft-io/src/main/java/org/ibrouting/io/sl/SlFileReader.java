@@ -60,32 +60,8 @@ public final class SlFileReader {
       lines.add(line);
     }
     int[] groupOfLid = new int[maxLid + 1];
-    Arrays.fill(groupOfLid, -1);
-    int numGroups = 0;
+    int numGroups = sourceGroups(fabric, lines, fileName, earlier, groupOfLid);
     PortMaps ports = new PortMaps(fileName);
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (line.startsWith("src")) {
-        LineCursor c = new LineCursor(fileName, i + 1, line);
-        c.seek(3);
-        while (!c.skipBlanks().atEnd()) {
-          int at = c.pos();
-          long lid = c.readHex0x("a source LID");
-          if (earlier && (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0)) {
-            continue;
-          }
-          if (lid < 1 || lid > maxLid || fabric.portOfLid((int) lid) < 0) {
-            throw c.errorAt(
-                at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
-          }
-          if (groupOfLid[(int) lid] >= 0) {
-            throw c.errorAt(at, "source LID " + lid + " is listed in two groups");
-          }
-          groupOfLid[(int) lid] = numGroups;
-        }
-        numGroups++;
-      }
-    }
     SlTable.Builder builder = new SlTable.Builder(groupOfLid, numGroups, maxLid + 1);
     int group = -1;
     boolean sawMagic = false;
@@ -105,49 +81,14 @@ public final class SlFileReader {
         declaredVls = c.skipBlanks().readInt("the number of VLs");
         vlsLine = i + 1;
       } else if (line.startsWith("sl2vl")) {
-        c.seek(5);
-        byte[] map = new byte[SlTable.NUM_SLS];
-        for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
-          c.skipBlanks();
-          if (sl > 0) {
-            c.expect(",", "',' between the 16 VLs");
-          }
-          int vl = c.readInt("a VL");
-          if (vl > 14) {
-            throw c.error("VL " + vl + " is not a data VL (0-14)");
-          }
-          map[sl] = (byte) vl;
-        }
-        builder.setSlToVl(map);
+        builder.setSlToVl(sl2vl(c));
       } else if (line.startsWith("src")) {
         group++;
       } else if (line.startsWith("0x")) {
         if (group < 0) {
           throw c.error("destination line before any 'src' line");
         }
-        int firstAt = c.pos();
-        long first = c.readHex0x("a destination LID");
-        long last = first;
-        if (c.consume("-")) {
-          last = c.readHex0x("the last destination LID of the run");
-        }
-        if (earlier && last > maxLid && first >= 1 && last >= first) {
-          last = maxLid;
-        }
-        if (earlier && first > last) {
-          continue;
-        }
-        if (first < 1 || last > maxLid || last < first) {
-          throw c.errorAt(
-              firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
-        }
-        int sl = c.skipBlanks().readInt("an SL");
-        if (sl >= SlTable.NUM_SLS) {
-          throw c.error("SL " + sl + " is outside 0-15");
-        }
-        for (long dst = first; dst <= last; dst++) {
-          builder.setSl(group, (int) dst, sl);
-        }
+        destinations(c, builder, group, maxLid, earlier);
       } else {
         throw c.error(
             "expected 'src', 'vls', 'sl2vl', 'port-sl2vl', 'port-vl', 'port-class' or a"
@@ -187,6 +128,98 @@ public final class SlFileReader {
               + " VLs");
     }
     return table;
+  }
+
+  /**
+   * The first pass: numbers the {@code src} lines' groups, fills {@code groupOfLid} (-1 for a LID
+   * in no group) and returns the number of groups. In a file from before failures ({@code earlier})
+   * source LIDs the fabric no longer has are skipped.
+   */
+  private static int sourceGroups(
+      Fabric fabric,
+      java.util.List<String> lines,
+      String fileName,
+      boolean earlier,
+      int[] groupOfLid)
+      throws ParseException {
+    int maxLid = fabric.maxLid();
+    Arrays.fill(groupOfLid, -1);
+    int numGroups = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (!line.startsWith("src")) {
+        continue;
+      }
+      LineCursor c = new LineCursor(fileName, i + 1, line);
+      c.seek(3);
+      while (!c.skipBlanks().atEnd()) {
+        int at = c.pos();
+        long lid = c.readHex0x("a source LID");
+        boolean known = lid >= 1 && lid <= maxLid && fabric.portOfLid((int) lid) >= 0;
+        if (earlier && !known) {
+          continue;
+        }
+        if (!known) {
+          throw c.errorAt(at, "source LID " + lid + " is no LID of the fabric (1.." + maxLid + ")");
+        }
+        if (groupOfLid[(int) lid] >= 0) {
+          throw c.errorAt(at, "source LID " + lid + " is listed in two groups");
+        }
+        groupOfLid[(int) lid] = numGroups;
+      }
+      numGroups++;
+    }
+    return numGroups;
+  }
+
+  /** The 16 VLs of an {@code sl2vl} line. */
+  private static byte[] sl2vl(LineCursor c) throws ParseException {
+    c.seek(5);
+    byte[] map = new byte[SlTable.NUM_SLS];
+    for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
+      c.skipBlanks();
+      if (sl > 0) {
+        c.expect(",", "',' between the 16 VLs");
+      }
+      int vl = c.readInt("a VL");
+      if (vl > 14) {
+        throw c.error("VL " + vl + " is not a data VL (0-14)");
+      }
+      map[sl] = (byte) vl;
+    }
+    return map;
+  }
+
+  /**
+   * A {@code 0xLID[-0xLID] SL} line of group {@code group}; in a file from before failures ({@code
+   * earlier}) the run is cut at the fabric's largest LID.
+   */
+  private static void destinations(
+      LineCursor c, SlTable.Builder builder, int group, int maxLid, boolean earlier)
+      throws ParseException {
+    int firstAt = c.pos();
+    long first = c.readHex0x("a destination LID");
+    long last = first;
+    if (c.consume("-")) {
+      last = c.readHex0x("the last destination LID of the run");
+    }
+    if (earlier && last > maxLid && first >= 1 && last >= first) {
+      last = maxLid;
+    }
+    if (earlier && first > last) {
+      return;
+    }
+    if (first < 1 || last > maxLid || last < first) {
+      throw c.errorAt(
+          firstAt, "destination LIDs " + first + ".." + last + " are outside 1.." + maxLid);
+    }
+    int sl = c.skipBlanks().readInt("an SL");
+    if (sl >= SlTable.NUM_SLS) {
+      throw c.error("SL " + sl + " is outside 0-15");
+    }
+    for (long dst = first; dst <= last; dst++) {
+      builder.setSl(group, (int) dst, sl);
+    }
   }
 
   /** The per-port SL-to-VL lines of a version 2 file. */
