@@ -109,6 +109,33 @@ public final class FailInPlace {
       int vls,
       double lambda,
       String message) {
+    /** A row of a routing that did not happen (refused, failed, fell back): nothing measured. */
+    static Row notRouted(
+        String topology,
+        String kind,
+        double rate,
+        long seed,
+        String side,
+        String engine,
+        String status,
+        double connected,
+        String message) {
+      return new Row(
+          topology,
+          kind,
+          rate,
+          seed,
+          side,
+          engine,
+          status,
+          connected,
+          0,
+          "n/a",
+          0,
+          Double.NaN,
+          message);
+    }
+
     boolean routesAll() {
       return status.equals("ok") && routed >= 1.0 - 1e-12;
     }
@@ -276,20 +303,8 @@ public final class FailInPlace {
     try {
       routing = Engines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
     } catch (RoutingException e) {
-      return new Row(
-          spec,
-          kind,
-          rate,
-          seed,
-          "ours",
-          engine,
-          "refused",
-          connected,
-          0,
-          "n/a",
-          0,
-          Double.NaN,
-          e.getMessage());
+      return Row.notRouted(
+          spec, kind, rate, seed, "ours", engine, "refused", connected, e.getMessage());
     }
     return measure(
         spec,
@@ -345,7 +360,7 @@ public final class FailInPlace {
           continue;
         }
         rows.add(
-            new Row(
+            Row.notRouted(
                 spec,
                 kind,
                 rate,
@@ -354,10 +369,6 @@ public final class FailInPlace {
                 engine,
                 "failed",
                 connected,
-                0,
-                "n/a",
-                0,
-                Double.NaN,
                 "ibsim: " + e.getMessage()));
       }
     }
@@ -380,7 +391,7 @@ public final class FailInPlace {
     try {
       OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
       if (r.lftDump() == null) {
-        return new Row(
+        return Row.notRouted(
             spec,
             kind,
             rate,
@@ -389,14 +400,10 @@ public final class FailInPlace {
             engine,
             "failed",
             connected,
-            0,
-            "n/a",
-            0,
-            Double.NaN,
             "no LFT dump, exit " + r.exitCode());
       }
       if (!engine.equals(r.engineUsed())) {
-        return new Row(
+        return Row.notRouted(
             spec,
             kind,
             rate,
@@ -405,10 +412,6 @@ public final class FailInPlace {
             engine,
             "fell back",
             connected,
-            0,
-            "n/a",
-            0,
-            Double.NaN,
             "OpenSM routed with " + r.engineUsed());
       }
       int vls = EngineFacts.openSmVls(engine, r.log());
@@ -430,7 +433,7 @@ public final class FailInPlace {
           torus2qos ? 0 : vls,
           o);
     } catch (IOException | RuntimeException e) {
-      return new Row(
+      return Row.notRouted(
           spec,
           kind,
           rate,
@@ -439,10 +442,6 @@ public final class FailInPlace {
           engine,
           "failed",
           connected,
-          0,
-          "n/a",
-          0,
-          Double.NaN,
           String.valueOf(e.getMessage()));
     }
   }
