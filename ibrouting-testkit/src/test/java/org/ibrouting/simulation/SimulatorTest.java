@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +87,47 @@ class SimulatorTest {
         }
       }
     }
+  }
+
+  @Test
+  void explicitAndWalkedPathTablesAgreeWithBrokenEntries() {
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    RoutingBuilder broken = tree.toBuilder("broken");
+    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    // a leaf without a route to one CA, and a top switch that sends another one to port 0
+    broken.setOutPort(endpoints.leafSwitch(0), endpoints.lid(5), Routing.NO_ROUTE);
+    broken.setOutPort(tree.fabric().numSwitches() - 1, endpoints.lid(9), 0);
+    Routing damaged = broken.build();
+    PathTable explicit = PathTable.build(damaged, endpoints);
+    PathTable walked = PathTable.build(damaged, endpoints, 0);
+    assertTrue(explicit.isExplicit());
+    assertTrue(!walked.isExplicit());
+    assertTrue(explicit.numUnroutablePairs() > 0);
+    assertEquals(walked.numUnroutablePairs(), explicit.numUnroutablePairs());
+    int n = endpoints.size();
+    int stride = explicit.maxPathLength();
+    int[] src = new int[n * n];
+    int[] dst = new int[n * n];
+    for (int i = 0; i < n * n; i++) {
+      src[i] = i / n;
+      dst[i] = i % n;
+    }
+    int[] a = new int[n * n * stride];
+    int[] b = new int[n * n * stride];
+    int[] lengthA = new int[n * n];
+    int[] lengthB = new int[n * n];
+    explicit.paths(src, dst, n * n, a, stride, lengthA);
+    walked.paths(src, dst, n * n, b, stride, lengthB);
+    int unroutable = 0;
+    for (int i = 0; i < n * n; i++) {
+      assertEquals(lengthB[i], lengthA[i], "pair " + src[i] + "->" + dst[i]);
+      assertEquals(lengthA[i], walked.path(src[i], dst[i], new int[stride], 0));
+      unroutable += lengthA[i] < 0 ? 1 : 0;
+      for (int k = 0; k < lengthA[i]; k++) {
+        assertEquals(b[i * stride + k], a[i * stride + k], "pair " + i + " channel " + k);
+      }
+    }
+    assertEquals(explicit.numUnroutablePairs(), unroutable);
   }
 
   @Test

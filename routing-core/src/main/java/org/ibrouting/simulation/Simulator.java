@@ -264,7 +264,14 @@ public final class Simulator {
     private final int[] bfsOrder;
     private final double[] runValues;
     private final BoundedDraws draws;
-    private final int[] congestion;
+
+    /**
+     * τ per channel, stamped: the high 32 bits say which level counted it, so that a level starts
+     * from zero without clearing what the previous one touched.
+     */
+    private final long[] congestion;
+
+    private long stamp;
     private final int[] endpointPool;
     private final int[] rankToEndpoint;
     private int[] pathBuffer = new int[0];
@@ -295,7 +302,7 @@ public final class Simulator {
       this.bfsOrder = bfsOrder;
       this.runValues = runValues;
       this.draws = draws;
-      this.congestion = new int[table.fabric().numPortSlots()];
+      this.congestion = new long[table.fabric().numPortSlots()];
       this.endpointPool = new int[table.numEndpoints()];
       this.rankToEndpoint = new int[commSize];
       this.channelLoad = metric == Metric.GET_CABLE_CONG ? new long[congestion.length] : null;
@@ -389,7 +396,8 @@ public final class Simulator {
       }
       int[] buffer = pathBuffer;
       int[] length = pathLength;
-      int[] tau = congestion;
+      long[] tau = congestion;
+      long levelStamp = nextStamp();
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
       table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       for (int k = 0; k < numStreams; k++) {
@@ -397,27 +405,34 @@ public final class Simulator {
           throw new IllegalStateException(table.describe(senders[k], receivers[k]));
         }
         for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          tau[buffer[i]]++;
+          // a count of an earlier level is below this level's stamp and restarts from it
+          tau[buffer[i]] = Math.max(tau[buffer[i]], levelStamp) + 1;
         }
       }
       for (int k = 0; k < numStreams; k++) {
-        int max = 0;
+        long max = levelStamp;
         for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          int t = tau[buffer[i]];
-          if (t > max) {
-            max = t;
-          }
+          max = Math.max(max, tau[buffer[i]]);
         }
-        out[from + k] = max;
+        out[from + k] = (int) (max - levelStamp);
       }
-      for (int k = 0; k < numStreams; k++) {
-        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          if (channelLoad != null) {
+      if (channelLoad != null) {
+        for (int k = 0; k < numStreams; k++) {
+          for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
             channelLoad[buffer[i]]++;
           }
-          tau[buffer[i]] = 0;
         }
       }
+    }
+
+    /** The stamp of a new level: above every count of the levels before. */
+    private long nextStamp() {
+      if (stamp >= (Long.MAX_VALUE >>> 1)) {
+        Arrays.fill(congestion, 0);
+        stamp = 0;
+      }
+      stamp += 1L << 32;
+      return stamp;
     }
 
     /**
