@@ -78,7 +78,7 @@ public final class P2ssspEngine implements RoutingEngine {
             int lid = fabric.baseLid(dst) + k;
             if (!fabric.isSwitch(fabric.nodeOfPort(dst))) {
               // a switch delivers its own LID on port 0, set by the builder
-              builder.setOutPort(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
+              router.deliver(dstSw, lid, fabric.portNum(fabric.peerPort(dst)));
             }
             if (srcSw != dstSw) {
               router.route(srcSw, dstSw, lid);
@@ -114,6 +114,12 @@ public final class P2ssspEngine implements RoutingEngine {
     private final int[] doneStamp;
     private int doneMark;
 
+    /**
+     * The ports set so far, LID-major (byte lid * numSwitches + sw): a search reads the entries of
+     * one LID at every switch it relaxes, one row here instead of a line of every switch's LFT.
+     */
+    private final byte[] portByLid;
+
     PairRouter(Fabric fabric, RoutingBuilder builder, long initialWeight) {
       this.fabric = fabric;
       this.builder = builder;
@@ -145,15 +151,31 @@ public final class P2ssspEngine implements RoutingEngine {
       next = new int[n];
       nextLink = new int[n];
       doneStamp = new int[n];
+      portByLid = new byte[Math.multiplyExact(fabric.maxLid() + 1, n)];
+      for (int lid = 0; lid <= fabric.maxLid(); lid++) {
+        for (int sw = 0; sw < n; sw++) {
+          portByLid[lid * n + sw] = (byte) builder.outPort(sw, lid);
+        }
+      }
+    }
+
+    /** Sets the port by which the destination switch delivers {@code lid}. */
+    void deliver(int dstSw, int lid, int port) {
+      builder.setOutPort(dstSw, lid, port);
+      portByLid[lid * dist.length + dstSw] = (byte) port;
+    }
+
+    private int fixedPort(int sw, int lid) {
+      return portByLid[lid * dist.length + sw] & 0xFF;
     }
 
     /** Routes LID {@code lid} (delivered at {@code dstSw}) from switch {@code srcSw}. */
     void route(int srcSw, int dstSw, int lid) {
-      if (reuseFixedPaths && builder.outPort(srcSw, lid) != Routing.NO_ROUTE) {
+      if (reuseFixedPaths && fixedPort(srcSw, lid) != Routing.NO_ROUTE) {
         // an earlier path to this LID crossed the source switch, and the ports of every switch
         // after it are fixed too: a search could only find that path again
         for (int v = srcSw; v != dstSw; ) {
-          int channel = fabric.port(v, builder.outPort(v, lid));
+          int channel = fabric.port(v, fixedPort(v, lid));
           int peer = fabric.peerPort(channel);
           cableWeight[Math.min(channel, peer)]++;
           v = fabric.nodeOfPort(peer);
@@ -164,6 +186,7 @@ public final class P2ssspEngine implements RoutingEngine {
         for (int v = srcSw; v != dstSw; v = next[v]) {
           int l = nextLink[v];
           builder.setOutPort(v, lid, linkBackPort[l]);
+          portByLid[lid * dist.length + v] = (byte) linkBackPort[l];
           cableWeight[linkCable[l]]++;
         }
       }
@@ -199,7 +222,7 @@ public final class P2ssspEngine implements RoutingEngine {
           if (doneStamp[v] == doneMark) {
             continue;
           }
-          int fixed = builder.outPort(v, lid);
+          int fixed = fixedPort(v, lid);
           if (fixed != Routing.NO_ROUTE && fixed != linkBackPort[l]) {
             continue;
           }
