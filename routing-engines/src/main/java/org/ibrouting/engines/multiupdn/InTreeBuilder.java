@@ -136,6 +136,10 @@ final class InTreeBuilder {
   /** A uniform int in {@code [0, bound)}. */
   int nextInt(int bound) {
     rng += 0x9E3779B97F4A7C15L;
+    if (bound == 1) {
+      // (z >>> 33) < 2^31, so the product below shifts to 0 whatever z is
+      return 0;
+    }
     long z = rng;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
