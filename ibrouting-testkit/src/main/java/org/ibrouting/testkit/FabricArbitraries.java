@@ -2,6 +2,8 @@ package org.ibrouting.testkit;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -162,6 +164,36 @@ public final class FabricArbitraries {
   /** Fat trees, tori and random connected fabrics (the mix of the style guide's example). */
   public static Arbitrary<Fabric> fatTreesToriAndRandom() {
     return Arbitraries.oneOf(fatTrees(), tori(), randomConnected());
+  }
+
+  /**
+   * One of {@code families}, drawn as {@link Arbitraries#oneOf} draws, kept where {@link
+   * #switchesConnected} holds.
+   */
+  @SafeVarargs
+  public static Arbitrary<Fabric> connected(Arbitrary<Fabric>... families) {
+    List<Arbitrary<Fabric>> all = new ArrayList<>();
+    for (Arbitrary<Fabric> family : families) {
+      all.add(family);
+    }
+    return Arbitraries.oneOf(all).filter(FabricArbitraries::switchesConnected);
+  }
+
+  /**
+   * {@link #connected} over {@link #fatTreesToriAndRandom}, {@link #randomConnected}, random
+   * connected fabrics of LMC up to 2 and {@code more}: the fabrics an engine that routes any
+   * connected fabric claims.
+   */
+  @SafeVarargs
+  public static Arbitrary<Fabric> anyConnected(Arbitrary<Fabric>... more) {
+    List<Arbitrary<Fabric>> families = new ArrayList<>();
+    families.add(fatTreesToriAndRandom());
+    families.add(randomConnected());
+    families.add(withLmc(randomConnected(), 2));
+    for (Arbitrary<Fabric> family : more) {
+      families.add(family);
+    }
+    return Arbitraries.oneOf(families).filter(FabricArbitraries::switchesConnected);
   }
 
   /**

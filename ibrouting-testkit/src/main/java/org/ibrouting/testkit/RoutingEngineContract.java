@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -42,14 +43,17 @@ import org.junit.jupiter.api.Test;
  * <pre>{@code
  * class FirstPortContractTest extends RoutingEngineContract {
  *   FirstPortContractTest() {
- *     super(EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE), EnumSet.of(Reason.VLS_EXCEEDED));
- *   }
- *
- *   protected RoutingEngine engine(Fabric fabric) {
- *     return new FirstPortEngine();
+ *     super(
+ *         fabric -> new FirstPortEngine(),
+ *         FabricArbitraries.connected(FabricArbitraries.fatTrees(), FabricArbitraries.tori()),
+ *         EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
+ *         EnumSet.of(Reason.VLS_EXCEEDED));
  *   }
  * }
  * }</pre>
+ *
+ * <p>A test that needs more (an engine configured from state it keeps, fabrics made with it)
+ * overrides {@link #engine(Fabric)} and {@link #fabrics()} instead.
  */
 public abstract class RoutingEngineContract {
   /** What an engine promises beyond routing every pair. */
@@ -60,6 +64,8 @@ public abstract class RoutingEngineContract {
     DEADLOCK_FREE
   }
 
+  private final Function<Fabric, ? extends RoutingEngine> engines;
+  private final Arbitrary<Fabric> claimedFabrics;
   private final Set<Promise> promises;
   private final Set<RoutingException.Reason> documentedRefusals;
 
@@ -74,21 +80,47 @@ public abstract class RoutingEngineContract {
    */
   protected RoutingEngineContract(
       Set<Promise> promises, Set<RoutingException.Reason> documentedRefusals) {
+    this(null, null, promises, documentedRefusals);
+  }
+
+  /**
+   * The engine {@code engines} makes for each fabric, which claims {@code fabrics} with these
+   * promises and may refuse one of them for the reasons {@code documentedRefusals}; {@link
+   * #engine(Fabric)} and {@link #fabrics()} then need no override.
+   */
+  protected RoutingEngineContract(
+      Function<Fabric, ? extends RoutingEngine> engines,
+      Arbitrary<Fabric> fabrics,
+      Set<Promise> promises,
+      Set<RoutingException.Reason> documentedRefusals) {
+    this.engines = engines;
+    this.claimedFabrics = fabrics;
     this.promises = EnumSet.noneOf(Promise.class);
     this.promises.addAll(promises);
     this.documentedRefusals = EnumSet.noneOf(RoutingException.Reason.class);
     this.documentedRefusals.addAll(documentedRefusals);
   }
 
-  /** The engine under test, configured for {@code fabric} (most engines ignore it). */
-  protected abstract RoutingEngine engine(Fabric fabric);
+  /**
+   * The engine under test, configured for {@code fabric} (most engines ignore it): the one the
+   * constructor was given makes, which a test that gave none overrides.
+   */
+  protected RoutingEngine engine(Fabric fabric) {
+    if (engines == null) {
+      throw new IllegalStateException(
+          getClass().getName() + " neither overrides engine(Fabric) nor passes engines");
+    }
+    return engines.apply(fabric);
+  }
 
   /**
-   * The fabrics the engine claims: by default fat trees, tori and random connected fabrics whose
-   * switches reach each other.
+   * The fabrics the engine claims: those the constructor was given, by default fat trees, tori and
+   * random connected fabrics whose switches reach each other.
    */
   protected Arbitrary<Fabric> fabrics() {
-    return FabricArbitraries.fatTreesToriAndRandom().filter(FabricArbitraries::switchesConnected);
+    return claimedFabrics != null
+        ? claimedFabrics
+        : FabricArbitraries.connected(FabricArbitraries.fatTreesToriAndRandom());
   }
 
   /** The options of every routing but the thread count and the VL limit the properties vary. */

@@ -1,14 +1,13 @@
 package org.ibrouting.engines.dnup;
 
+import static org.ibrouting.routing.RoutingException.Reason.UNSUPPORTED_TOPOLOGY;
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.fatTrees;
+import static org.ibrouting.testkit.FabricArbitraries.withLmc;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.DEADLOCK_FREE;
+
 import java.util.EnumSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingEngine;
-import org.ibrouting.routing.RoutingException;
-import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingEngineContract;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /**
  * Down*&#47;Up* keeps the routing-engine contract on the fat trees it is meant for: deadlock-free
@@ -17,20 +16,9 @@ import org.ibrouting.testkit.RoutingEngineContract.Promise;
 class DnupContractTest extends RoutingEngineContract {
   DnupContractTest() {
     super(
-        EnumSet.of(Promise.DEADLOCK_FREE),
-        EnumSet.of(RoutingException.Reason.UNSUPPORTED_TOPOLOGY));
-  }
-
-  @Override
-  protected RoutingEngine engine(Fabric fabric) {
-    return new DnupEngine();
-  }
-
-  @Override
-  protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTrees(),
-            FabricArbitraries.withLmc(FabricArbitraries.fatTrees(), 1))
-        .filter(FabricArbitraries::switchesConnected);
+        fabric -> new DnupEngine(),
+        connected(fatTrees(), withLmc(fatTrees(), 1)),
+        EnumSet.of(DEADLOCK_FREE),
+        EnumSet.of(UNSUPPORTED_TOPOLOGY));
   }
 }

@@ -1,31 +1,22 @@
 package org.ibrouting.engines.dor;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.hypercubes;
+import static org.ibrouting.testkit.FabricArbitraries.meshes;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.DEADLOCK_FREE;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.MINIMAL;
+
 import java.util.EnumSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingEngine;
-import org.ibrouting.routing.RoutingException;
-import org.ibrouting.testkit.FabricArbitraries;
+import java.util.Set;
 import org.ibrouting.testkit.RoutingEngineContract;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /** DOR keeps the routing-engine contract on meshes and hypercubes: minimal and deadlock-free. */
 class DorContractTest extends RoutingEngineContract {
   DorContractTest() {
     super(
-        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
-        EnumSet.noneOf(RoutingException.Reason.class));
-  }
-
-  @Override
-  protected RoutingEngine engine(Fabric fabric) {
-    return new DorEngine();
-  }
-
-  @Override
-  protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(FabricArbitraries.meshes(), FabricArbitraries.hypercubes())
-        .filter(FabricArbitraries::switchesConnected);
+        fabric -> new DorEngine(),
+        connected(meshes(), hypercubes()),
+        EnumSet.of(MINIMAL, DEADLOCK_FREE),
+        Set.of());
   }
 }

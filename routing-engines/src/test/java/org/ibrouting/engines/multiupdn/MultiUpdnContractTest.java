@@ -1,22 +1,22 @@
 package org.ibrouting.engines.multiupdn;
 
+import static org.ibrouting.routing.RoutingException.Reason.VLS_EXCEEDED;
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.DEADLOCK_FREE;
+
 import java.util.EnumSet;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingEngine;
-import org.ibrouting.routing.RoutingException;
 import org.ibrouting.testkit.RoutingEngineContract;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /**
  * Multiple Up*&#47;Down* keeps the routing-engine contract: deadlock-free per VL, one tree per VL.
  */
 class MultiUpdnContractTest extends RoutingEngineContract {
   MultiUpdnContractTest() {
-    super(EnumSet.of(Promise.DEADLOCK_FREE), EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
-  }
-
-  @Override
-  protected RoutingEngine engine(Fabric fabric) {
-    return new MultiUpdnEngine();
+    super(
+        fabric -> new MultiUpdnEngine(),
+        connected(fatTreesToriAndRandom()),
+        EnumSet.of(DEADLOCK_FREE),
+        EnumSet.of(VLS_EXCEEDED));
   }
 }

@@ -1,15 +1,16 @@
 package org.ibrouting.engines.sar;
 
+import static org.ibrouting.routing.RoutingException.Reason.VLS_EXCEEDED;
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.DEADLOCK_FREE;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.MINIMAL;
+
 import java.util.EnumSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 import org.ibrouting.engines.testing.JobLists;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingEngine;
-import org.ibrouting.routing.RoutingException;
-import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingEngineContract;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /**
  * SAR, with every CA in one of two interleaved jobs, keeps the routing-engine contract: minimal,
@@ -18,21 +19,10 @@ import org.ibrouting.testkit.RoutingEngineContract.Promise;
 class SarContractTest extends RoutingEngineContract {
   SarContractTest() {
     super(
-        EnumSet.of(Promise.MINIMAL, Promise.DEADLOCK_FREE),
-        EnumSet.of(RoutingException.Reason.VLS_EXCEEDED));
-  }
-
-  @Override
-  protected RoutingEngine engine(Fabric fabric) {
-    return new SarEngine(SarEngine.Settings.of(JobLists.parse(JobMixes.interleaved(fabric, 2))));
-  }
-
-  @Override
-  protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.dragonflies())
-        .filter(FabricArbitraries::switchesConnected);
+        fabric ->
+            new SarEngine(SarEngine.Settings.of(JobLists.parse(JobMixes.interleaved(fabric, 2)))),
+        connected(fatTreesToriAndRandom(), randomConnected(), dragonflies()),
+        EnumSet.of(MINIMAL, DEADLOCK_FREE),
+        EnumSet.of(VLS_EXCEEDED));
   }
 }

@@ -1,14 +1,12 @@
 package org.ibrouting.engines.sssp;
 
+import static org.ibrouting.testkit.FabricArbitraries.anyConnected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.RoutingEngineContract.Promise.MINIMAL;
+
 import java.util.EnumSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import org.ibrouting.fabric.Fabric;
-import org.ibrouting.routing.RoutingEngine;
-import org.ibrouting.routing.RoutingException;
-import org.ibrouting.testkit.FabricArbitraries;
+import java.util.Set;
 import org.ibrouting.testkit.RoutingEngineContract;
-import org.ibrouting.testkit.RoutingEngineContract.Promise;
 
 /**
  * SSSP keeps the routing-engine contract: minimal (OpenSM's starting weights) on every connected
@@ -16,21 +14,6 @@ import org.ibrouting.testkit.RoutingEngineContract.Promise;
  */
 class SsspContractTest extends RoutingEngineContract {
   SsspContractTest() {
-    super(EnumSet.of(Promise.MINIMAL), EnumSet.noneOf(RoutingException.Reason.class));
-  }
-
-  @Override
-  protected RoutingEngine engine(Fabric fabric) {
-    return new SsspEngine();
-  }
-
-  @Override
-  protected Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
-            FabricArbitraries.dragonflies())
-        .filter(FabricArbitraries::switchesConnected);
+    super(fabric -> new SsspEngine(), anyConnected(dragonflies()), EnumSet.of(MINIMAL), Set.of());
   }
 }

@@ -36,17 +36,10 @@ class Torus2QosContractTest extends RoutingEngineContract {
 
   @Override
   protected Arbitrary<Fabric> fabrics() {
-    Arbitrary<int[]> shapes =
-        Arbitraries.integers()
-            .between(2, 3)
-            .flatMap(
-                dims ->
-                    Arbitraries.integers()
-                        .between(3, dims == 2 ? 5 : 4)
-                        .array(int[].class)
-                        .ofSize(dims));
     return Combinators.combine(
-            shapes, Arbitraries.integers().between(1, 2), Arbitraries.of(true, false))
+            Torus2QosPropertiesTest.shapes(5, 4),
+            Arbitraries.integers().between(1, 2),
+            Arbitraries.of(true, false))
         .as(
             (radix, hosts, torus) -> {
               Fabric fabric =

@@ -42,19 +42,22 @@ class Torus2QosPropertiesTest {
     }
   }
 
+  /** Radices of 2D tori up to {@code max2d} and 3D ones up to {@code max3d} in each dimension. */
+  static Arbitrary<int[]> shapes(int max2d, int max3d) {
+    return Arbitraries.integers()
+        .between(2, 3)
+        .flatMap(
+            dims ->
+                Arbitraries.integers()
+                    .between(3, dims == 2 ? max2d : max3d)
+                    .array(int[].class)
+                    .ofSize(dims));
+  }
+
   @Provide
   Arbitrary<Case> cases() {
-    Arbitrary<int[]> shapes =
-        Arbitraries.integers()
-            .between(2, 3)
-            .flatMap(
-                dims ->
-                    Arbitraries.integers()
-                        .between(3, dims == 2 ? 6 : 5)
-                        .array(int[].class)
-                        .ofSize(dims));
     return Combinators.combine(
-            shapes,
+            shapes(6, 5),
             Arbitraries.integers().between(1, 2),
             Arbitraries.of(true, true, false),
             Arbitraries.integers().between(0, 5),
