@@ -2,20 +2,17 @@ package org.ibrouting.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.routing.Routing;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,13 +23,7 @@ import picocli.CommandLine.Parameters;
       "Check forwarding tables (an OpenSM dump, ours, or read from the switches) against a fabric.",
       "Exit status 0 only when every pair is routed and loop-free (and, with --deadlock, no credit loop)."
     })
-final class CheckCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
-  Path fabricFile;
-
+final class CheckCommand extends FabricCommand {
   @Parameters(
       index = "1",
       paramLabel = "LFTS",
@@ -66,18 +57,16 @@ final class CheckCommand implements Callable<Integer> {
               + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
   boolean switches;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   @Override
-  public Integer call() throws Exception {
+  void checkArguments() throws Exception {
     if (slFile != null && saqueryFile != null) {
       throw new IllegalArgumentException(
           "give the SLs either as --sl SLFILE or as --sl-saquery FILE");
     }
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  }
+
+  @Override
+  int run(Fabric fabric) throws Exception {
     Routing routing = LftDumpReader.read(fabric, lftFile);
     PathRecordReader.Listing listing = null;
     if (slFile != null) {
@@ -94,9 +83,7 @@ final class CheckCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - start) / 1e9;
     boolean ok = report.allRouted() && (cdg == null || cdg.isDeadlockFree());
     if (common.json) {
-      Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-              .put("lfts", lftFile.toString());
+      Json json = fabricOptions.json().put("lfts", lftFile.toString());
       if (listing != null) {
         json.put("path_records", listing.records()).put("sl_vls", listing.slTable().numVls());
       }
@@ -106,7 +93,7 @@ final class CheckCommand implements Callable<Integer> {
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
-      FabricOptions.print(input);
+      fabricOptions.print();
       if (listing != null) {
         System.out.printf(
             Locale.ROOT,

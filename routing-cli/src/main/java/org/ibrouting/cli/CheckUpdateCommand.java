@@ -5,11 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.UpdateCheck;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
@@ -18,7 +16,6 @@ import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,10 +32,7 @@ import picocli.CommandLine.Parameters;
           + " in which state closes it, and a safe plan: a verified switch order, or a phased plan on"
           + " transition VLs); 2 on bad input."
     })
-final class CheckUpdateCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FABRIC", description = "The fabric as it is now")
-  Path fabricFile;
-
+final class CheckUpdateCommand extends FabricCommand {
   @Parameters(
       index = "1",
       paramLabel = "OLD",
@@ -69,14 +63,8 @@ final class CheckUpdateCommand implements Callable<Integer> {
               + " opensm -R file -U), and a phased plan's transition SL file (transition.sl).")
   Path planDir;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   @Override
-  public Integer call() throws Exception {
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  int run(Fabric fabric) throws Exception {
     Routing from = LftDumpReader.readEarlier(fabric, oldLfts);
     if (oldSl != null) {
       from = from.withSlTable(from.engineName(), SlFileReader.readEarlier(fabric, oldSl));
@@ -103,7 +91,8 @@ final class CheckUpdateCommand implements Callable<Integer> {
     }
     if (common.json) {
       Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("old", oldLfts.toString())
               .put("new", newLfts.toString())
               .put("safe", result.safe())
@@ -119,7 +108,7 @@ final class CheckUpdateCommand implements Callable<Integer> {
               .put("check_seconds", seconds);
       System.out.println(json);
     } else {
-      FabricOptions.print(input);
+      fabricOptions.print();
       System.out.printf(
           Locale.ROOT,
           "changed      %d of %d switches%s%n",

@@ -3,13 +3,11 @@ package org.ibrouting.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -21,7 +19,6 @@ import org.ibrouting.simulation.RoutingQuality;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting compare}: one row per routing, all measured on the same patterns. */
 @Command(
@@ -32,13 +29,7 @@ import picocli.CommandLine.Parameters;
       "effective bisection bandwidth Lambda over the same random bisect patterns for every row;",
       "with --jobs also each routing's max effective EFI and dark-fibre share of those jobs (SAR's metrics)."
     })
-final class CompareCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
-  Path fabricFile;
-
+final class CompareCommand extends FabricCommand {
   @Option(
       names = {"-R", "--routing-engine"},
       paramLabel = "ENGINES",
@@ -65,14 +56,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Mixin EngineOptions engineOptions;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   @Override
-  public Integer call() throws Exception {
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  int run(Fabric fabric) throws Exception {
     // --jobs: the job map SAR routes by; here it adds each routing's job metrics (γᵉ max, θ)
     EngineConfig config = engineOptions.config();
     JobMap jobs = engineOptions.jobMap(fabric);
@@ -115,7 +100,8 @@ final class CompareCommand implements Callable<Integer> {
         json.append(json.length() > 1 ? "," : "").append(json(row));
       }
       System.out.println(
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("patterns", patterns)
               .put("sim_seed", engineOptions.seed)
               .putRaw("routings", json.append(']').toString()));
@@ -124,8 +110,8 @@ final class CompareCommand implements Callable<Integer> {
     } else {
       System.out.printf(
           "%s: %d switches, %d CAs; Lambda over %d random bisect patterns (seed %d)%n",
-          fabricFile, fabric.numSwitches(), fabric.numCas(), patterns, engineOptions.seed);
-      FabricOptions.print(input);
+          fabricOptions.file, fabric.numSwitches(), fabric.numCas(), patterns, engineOptions.seed);
+      fabricOptions.print();
       System.out.print(table.format());
     }
     return 0;

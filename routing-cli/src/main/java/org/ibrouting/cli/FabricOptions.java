@@ -7,9 +7,16 @@ import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.topology.OpenSmLids;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** How the commands read FABRIC: the LIDs of a file that lacks them. */
+/** The FABRIC of a command and how it is read: the LIDs of a file that lacks them. */
 final class FabricOptions {
+  @Parameters(
+      index = "0",
+      paramLabel = "FABRIC",
+      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
+  Path file;
+
   @Option(
       names = "--keep-lids",
       description = {
@@ -19,12 +26,14 @@ final class FabricOptions {
       })
   boolean keepLids;
 
+  private FabricFile input;
+
   /**
-   * Reads the fabric; with {@code --keep-lids} refuses it when LIDs had to be assigned.
+   * Reads FABRIC; with {@code --keep-lids} refuses it when LIDs had to be assigned.
    *
    * @throws IllegalArgumentException naming the file and the ports without LIDs (exit status 2)
    */
-  FabricFile read(Path file) throws IOException {
+  FabricFile read() throws IOException {
     FabricFile read = FabricFiles.readFile(file);
     if (keepLids && read.lidsAssigned()) {
       throw new IllegalArgumentException(
@@ -34,6 +43,7 @@ final class FabricOptions {
               + "; --keep-lids refuses it (without --keep-lids ibrouting assigns the LIDs OpenSM's first"
               + " sweep would give)");
     }
+    input = read;
     return read;
   }
 
@@ -57,17 +67,27 @@ final class FabricOptions {
     throw new IllegalStateException("LIDs assigned, but no port lacked one");
   }
 
-  /** Adds {@code format}, {@code lids_assigned} and {@code lids_note} to a JSON summary. */
-  static Json put(Json json, FabricFile read) {
-    return json.put("format", read.format())
-        .put("lids_assigned", read.lids().assignedPorts())
-        .put("lids_note", read.lidsAssigned() ? read.lids().describe() : null);
+  /** The fabric file {@link #read()} read. */
+  FabricFile input() {
+    return input;
   }
 
-  /** The text summary's note on assigned LIDs, or nothing. */
-  static void print(FabricFile read) {
-    if (read.lidsAssigned()) {
-      System.out.println("note         " + read.lids().describe());
+  /**
+   * A JSON summary that starts with the fabric read: {@code fabric}, {@code format}, {@code
+   * lids_assigned} and {@code lids_note}.
+   */
+  Json json() {
+    return new Json()
+        .put("fabric", file.toString())
+        .put("format", input.format())
+        .put("lids_assigned", input.lids().assignedPorts())
+        .put("lids_note", input.lidsAssigned() ? input.lids().describe() : null);
+  }
+
+  /** The text summary's note on the LIDs assigned to the fabric read, or nothing. */
+  void print() {
+    if (input.lidsAssigned()) {
+      System.out.println("note         " + input.lids().describe());
     }
   }
 }

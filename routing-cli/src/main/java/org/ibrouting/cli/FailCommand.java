@@ -2,16 +2,12 @@ package org.ibrouting.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting fail FABRIC -o DAMAGED --links N}: the fabric after random failures. */
 @Command(
@@ -21,13 +17,7 @@ import picocli.CommandLine.Parameters;
           + " switches, with the CAs cabled only to them) failed; ports keep their GUIDs and LIDs, as"
           + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%."
     })
-final class FailCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output or ibsim net file")
-  Path fabricFile;
-
+final class FailCommand extends FabricCommand {
   @Option(
       names = {"-o", "--output"},
       required = true,
@@ -47,17 +37,15 @@ final class FailCommand implements Callable<Integer> {
       description = "Seed of the random choice (default 0).")
   long seed;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   @Override
-  public Integer call() throws Exception {
+  void checkArguments() throws Exception {
     if (links == null && switches == null) {
       throw new IllegalArgumentException("give --links and/or --switches");
     }
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  }
+
+  @Override
+  int run(Fabric fabric) throws Exception {
     Fabric damaged = fabric;
     if (switches != null) {
       damaged =
@@ -74,7 +62,8 @@ final class FailCommand implements Callable<Integer> {
     long left = Connectivity.connectedPairs(damaged);
     if (common.json) {
       System.out.println(
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("output", output.toString())
               .put("switches", damaged.numSwitches())
               .put("cas", damaged.numCas())
@@ -83,11 +72,11 @@ final class FailCommand implements Callable<Integer> {
               .put("connected_pairs", left)
               .put("connected_pairs_before", pairs));
     } else if (!common.quiet) {
-      FabricOptions.print(input);
+      fabricOptions.print();
       System.out.printf(
           Locale.ROOT,
           "%s: %d of %d switches, %d of %d links, %d of %d CA pairs still" + " connected -> %s%n",
-          fabricFile,
+          fabricOptions.file,
           damaged.numSwitches(),
           fabric.numSwitches(),
           damaged.numLinks(),

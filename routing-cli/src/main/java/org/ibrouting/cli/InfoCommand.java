@@ -2,13 +2,8 @@ package org.ibrouting.cli;
 
 import it.unimi.dsi.fastutil.ints.Int2IntAVLTreeMap;
 import it.unimi.dsi.fastutil.ints.Int2IntMap;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting info FABRIC}: what a fabric holds. */
 @Command(
@@ -17,21 +12,9 @@ import picocli.CommandLine.Parameters;
       "Summarise a fabric (ibnetdiscover output or ibsim net file):",
       "its format, nodes, links, LIDs (and which were assigned because the file lacks them), radix."
     })
-final class InfoCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
-  Path fabricFile;
-
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
+final class InfoCommand extends FabricCommand {
   @Override
-  public Integer call() throws Exception {
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  int run(Fabric fabric) throws Exception {
     int switchLinks = 0;
     int lmcMax = 0;
     Int2IntAVLTreeMap radix = new Int2IntAVLTreeMap();
@@ -52,7 +35,8 @@ final class InfoCommand implements Callable<Integer> {
     switchLinks /= 2;
     if (common.json) {
       Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("switches", fabric.numSwitches())
               .put("cas", fabric.numCas())
               .put("routers", fabric.numRouters())
@@ -66,8 +50,8 @@ final class InfoCommand implements Callable<Integer> {
       System.out.println(json);
       return 0;
     }
-    System.out.printf("fabric       %s%n", fabricFile);
-    System.out.printf("format       %s%n", input.format());
+    System.out.printf("fabric       %s%n", fabricOptions.file);
+    System.out.printf("format       %s%n", fabricOptions.input().format());
     System.out.printf("switches     %d%n", fabric.numSwitches());
     System.out.printf("CAs          %d%n", fabric.numCas());
     System.out.printf("routers      %d%n", fabric.numRouters());
@@ -77,7 +61,7 @@ final class InfoCommand implements Callable<Integer> {
     System.out.printf(
         "end ports    %d with LIDs, max LID %d (0x%04x), max LMC %d%n",
         fabric.numEndPorts(), fabric.maxLid(), fabric.maxLid(), lmcMax);
-    FabricOptions.print(input);
+    fabricOptions.print();
     System.out.println("radix        ports : switches");
     for (Int2IntMap.Entry e : radix.int2IntEntrySet()) {
       System.out.printf("             %5d : %d%n", e.getIntKey(), e.getIntValue());

@@ -9,7 +9,6 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
@@ -21,11 +20,10 @@ import org.ibrouting.routing.RoutingOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
- * {@code ibrouting reroute -R ENGINE NEW_FABRIC --from OLD_LFTS -o NEW_LFTS}: re-routes a fabric
- * after failures, keeping every entry of the old tables that still delivers its packets.
+ * {@code ibrouting reroute -R ENGINE FABRIC --from OLD_LFTS -o NEW_LFTS}: re-routes a fabric after
+ * failures, keeping every entry of the old tables that still delivers its packets.
  */
 @Command(
     name = "reroute",
@@ -35,19 +33,13 @@ import picocli.CommandLine.Parameters;
           + " dnup, sssp, dfsssp).",
       "Then check the switch-over with check-update and load the tables with opensm -R file -U."
     })
-final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
+final class RerouteCommand extends FabricCommand {
   @Option(
       names = {"-R", "--routing-engine"},
       required = true,
       paramLabel = "ENGINE",
       description = "The engine that routed the old tables: minhop, updn, dnup, sssp or dfsssp.")
   String engine;
-
-  @Parameters(
-      index = "0",
-      paramLabel = "NEW_FABRIC",
-      description = "The fabric as it is now (ibnetdiscover output or ibsim net file)")
-  Path fabricFile;
 
   @Option(
       names = "--from",
@@ -92,13 +84,13 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
 
   @Mixin EngineOptions engineOptions;
 
-  @Mixin FabricOptions fabricOptions;
+  private DumpFormat dumpFormat;
 
-  @Mixin CommonOptions common;
+  private List<RoutingEngine> chain;
 
   @Override
-  public Integer call() throws Exception {
-    DumpFormat dumpFormat = RouteCommand.dumpFormat(format);
+  void checkArguments() throws Exception {
+    dumpFormat = RouteCommand.dumpFormat(format);
     if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
       throw new IllegalArgumentException(
           "reroute takes one engine with an incremental rule: "
@@ -107,9 +99,11 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
               + engine
               + "' (use route for the others)");
     }
-    List<RoutingEngine> chain = engineOptions.chain(engine);
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+    chain = engineOptions.chain(engine);
+  }
+
+  @Override
+  int run(Fabric fabric) throws Exception {
     Routing old = LftDumpReader.readEarlier(fabric, oldLfts);
     if (oldSl != null) {
       old = old.withSlTable(old.engineName(), SlFileReader.readEarlier(fabric, oldSl));
@@ -142,7 +136,8 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {
       Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("engine", routing.engineName())
               .put("entries_changed", result.entriesChanged())
               .put("entries", entries)
@@ -160,7 +155,7 @@ final class RerouteCommand implements java.util.concurrent.Callable<Integer> {
       }
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
-      FabricOptions.print(input);
+      fabricOptions.print();
       System.out.printf(
           Locale.ROOT,
           "engine       %s, incremental: %d destination LIDs re-routed"

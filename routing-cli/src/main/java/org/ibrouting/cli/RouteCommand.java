@@ -1,25 +1,24 @@
 package org.ibrouting.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.opensm.QosPolicyWriter;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code ibrouting route -R ENGINE FABRIC -o LFTS}: computes and writes forwarding tables. */
 @Command(
@@ -30,7 +29,7 @@ import picocli.CommandLine.Parameters;
       "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
       "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."
     })
-final class RouteCommand implements Callable<Integer> {
+final class RouteCommand extends FabricCommand {
   @Option(
       names = {"-R", "--routing-engine"},
       required = true,
@@ -38,12 +37,6 @@ final class RouteCommand implements Callable<Integer> {
       description =
           "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
-
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
-  Path fabricFile;
 
   @Option(
       names = {"-o", "--output"},
@@ -80,10 +73,6 @@ final class RouteCommand implements Callable<Integer> {
 
   @Mixin EngineOptions engineOptions;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   /** The dump format a {@code --format} value names. */
   static DumpFormat dumpFormat(String format) {
     return switch (format.toLowerCase(Locale.ROOT)) {
@@ -96,16 +85,45 @@ final class RouteCommand implements Callable<Integer> {
     };
   }
 
+  private DumpFormat dumpFormat;
+
+  private List<RoutingEngine> chain;
+
   @Override
-  public Integer call() throws Exception {
-    DumpFormat dumpFormat = compact ? DumpFormat.COMPACT : dumpFormat(format);
+  void checkArguments() throws Exception {
+    dumpFormat = compact ? DumpFormat.COMPACT : dumpFormat(format);
     if (output == null && openSmDir == null) {
       throw new IllegalArgumentException("route needs -o LFTS, --opensm-dir DIR, or both");
     }
-    var chain = engineOptions.chain(engines);
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+    chain = engineOptions.chain(engines);
+  }
+
+  /** What the route phase produced: the chain's result, its time and the check of its tables. */
+  private record Routed(EngineChain.Result result, double seconds, RouteReport report) {
+    Routing routing() {
+      return result.routing();
+    }
+  }
+
+  /** What the write phase wrote: dump bytes, its time, the deployment and the SL file, if any. */
+  private record Written(
+      long bytes, double seconds, OpenSmDeployment.Result deployment, Path slPath) {}
+
+  @Override
+  int run(Fabric fabric) throws Exception {
     engineOptions.jobMap(fabric);
+    Routed routed = route(fabric);
+    Written written = write(routed.routing());
+    if (common.json) {
+      printJson(routed, written);
+    } else if (!common.quiet) {
+      printText(fabric, routed, written);
+    }
+    return 0;
+  }
+
+  /** Routes with the chain and checks the tables: a routing of no pair of CA ports is refused. */
+  private Routed route(Fabric fabric) throws Exception {
     long start = System.nanoTime();
     EngineChain.Result result;
     try {
@@ -129,6 +147,11 @@ final class RouteCommand implements Callable<Integer> {
                       + "'s tables")
               + "; no LFT dump written");
     }
+    return new Routed(result, routingSeconds, report);
+  }
+
+  /** Writes the LFT dump, the OpenSM deployment and the SL file that were asked for. */
+  private Written write(Routing routing) throws java.io.IOException {
     long writeStart = System.nanoTime();
     long bytes = 0;
     if (output != null) {
@@ -145,79 +168,86 @@ final class RouteCommand implements Callable<Integer> {
     if (slPath != null) {
       SlFileWriter.write(routing, slPath);
     }
-    if (common.json) {
-      Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
-              .put("engine", routing.engineName())
-              .putRaw("failed_engines", Json.stringArray(result.failures()))
-              .put("routing_seconds", routingSeconds)
-              .put("vls", routing.slTable().numVls())
-              .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
-              .put("lfts", output == null ? null : output.toString())
-              .put("sl_file", slPath == null ? null : slPath.toString())
-              .put("lfts_bytes", bytes)
-              .put("write_seconds", writeSeconds)
-              .putRaw("notes", Json.stringArray(routing.notes()));
-      if (deployment != null) {
-        QosPolicyWriter.Stats policy = deployment.policy();
-        json.put("opensm_dir", deployment.dir().toString())
-            .put("opensm_command", deployment.commandLine())
-            .put("qos_rules", policy.rules())
-            .put("qos_port_groups", policy.sourceGroups() + policy.destinationGroups())
-            .put("qos_policy_bytes", policy.bytes());
-      }
-      System.out.println(Summaries.routeReport(json, report));
-    } else if (!common.quiet) {
-      FabricOptions.print(input);
-      Summaries.printNotes(routing);
-      for (String failure : result.failures()) {
-        System.out.println("skipped      " + failure);
-      }
+    return new Written(bytes, writeSeconds, deployment, slPath);
+  }
+
+  private void printJson(Routed routed, Written written) {
+    Routing routing = routed.routing();
+    Json json =
+        fabricOptions
+            .json()
+            .put("engine", routing.engineName())
+            .putRaw("failed_engines", Json.stringArray(routed.result().failures()))
+            .put("routing_seconds", routed.seconds())
+            .put("vls", routing.slTable().numVls())
+            .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
+            .put("lfts", output == null ? null : output.toString())
+            .put("sl_file", written.slPath() == null ? null : written.slPath().toString())
+            .put("lfts_bytes", written.bytes())
+            .put("write_seconds", written.seconds())
+            .putRaw("notes", Json.stringArray(routing.notes()));
+    OpenSmDeployment.Result deployment = written.deployment();
+    if (deployment != null) {
+      QosPolicyWriter.Stats policy = deployment.policy();
+      json.put("opensm_dir", deployment.dir().toString())
+          .put("opensm_command", deployment.commandLine())
+          .put("qos_rules", policy.rules())
+          .put("qos_port_groups", policy.sourceGroups() + policy.destinationGroups())
+          .put("qos_policy_bytes", policy.bytes());
+    }
+    System.out.println(Summaries.routeReport(json, routed.report()));
+  }
+
+  private void printText(Fabric fabric, Routed routed, Written written) {
+    Routing routing = routed.routing();
+    fabricOptions.print();
+    Summaries.printNotes(routing);
+    for (String failure : routed.result().failures()) {
+      System.out.println("skipped      " + failure);
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
+        routing.engineName(),
+        fabric.numSwitches(),
+        fabric.numCas(),
+        routed.seconds(),
+        routing.slTable().numVls(),
+        routing.slTable().portSl2Vl() == null ? "" : ", " + Summaries.sl2vlKind(routing.slTable()));
+    System.out.println(Summaries.routeReportText(routed.report()));
+    Path slPath = written.slPath();
+    if (output != null) {
       System.out.printf(
           Locale.ROOT,
-          "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
-          routing.engineName(),
-          fabric.numSwitches(),
-          fabric.numCas(),
-          routingSeconds,
-          routing.slTable().numVls(),
-          routing.slTable().portSl2Vl() == null
-              ? ""
-              : ", " + Summaries.sl2vlKind(routing.slTable()));
-      System.out.println(Summaries.routeReportText(report));
-      if (output != null) {
-        System.out.printf(
-            Locale.ROOT,
-            "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n",
-            output,
-            bytes,
-            writeSeconds,
-            bytes / 1e6 / Math.max(writeSeconds, 1e-9),
-            slPath == null ? "" : " and " + slPath);
-      } else if (slPath != null) {
-        System.out.println("written      " + slPath);
-      }
-      if (deployment != null) {
-        QosPolicyWriter.Stats policy = deployment.policy();
-        System.out.printf(
-            Locale.ROOT,
-            "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes)," + " %s%n",
-            deployment.dir(),
-            OpenSmDeployment.LFT_DUMP,
-            OpenSmDeployment.QOS_POLICY,
-            policy.rules(),
-            policy.sourceGroups() + policy.destinationGroups(),
-            policy.bytes(),
-            OpenSmDeployment.CONF);
-        System.out.printf(Locale.ROOT, "start        %s%n", deployment.commandLine());
-        System.out.printf(
-            Locale.ROOT,
-            "             (every port must run %d data VL(s); hosts get"
-                + " the SLs from the SA's PathRecords)%n",
-            deployment.numVls());
-      }
+          "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n",
+          output,
+          written.bytes(),
+          written.seconds(),
+          written.bytes() / 1e6 / Math.max(written.seconds(), 1e-9),
+          slPath == null ? "" : " and " + slPath);
+    } else if (slPath != null) {
+      System.out.println("written      " + slPath);
     }
-    return 0;
+    OpenSmDeployment.Result deployment = written.deployment();
+    if (deployment != null) {
+      QosPolicyWriter.Stats policy = deployment.policy();
+      System.out.printf(
+          Locale.ROOT,
+          "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes)," + " %s%n",
+          deployment.dir(),
+          OpenSmDeployment.LFT_DUMP,
+          OpenSmDeployment.QOS_POLICY,
+          policy.rules(),
+          policy.sourceGroups() + policy.destinationGroups(),
+          policy.bytes(),
+          OpenSmDeployment.CONF);
+      System.out.printf(Locale.ROOT, "start        %s%n", deployment.commandLine());
+      System.out.printf(
+          Locale.ROOT,
+          "             (every port must run %d data VL(s); hosts get"
+              + " the SLs from the SA's PathRecords)%n",
+          deployment.numVls());
+    }
   }
 
   private static String caLids(Fabric fabric) {

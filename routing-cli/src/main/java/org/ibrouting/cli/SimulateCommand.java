@@ -2,10 +2,8 @@ package org.ibrouting.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
-import org.ibrouting.io.FabricFile;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.simulation.CableCongestionDot;
 import org.ibrouting.simulation.Endpoints;
@@ -33,13 +31,7 @@ import picocli.CommandLine.Parameters;
       "  4neighbor 6neighbor dissemination alltoall ptrnvsptrn(FIRST,SECOND,FIRSTSIZE).",
       "Metrics: sum_max_cong hist_max_cong hist_acc_band dep_max_delay get_cable_cong."
     })
-final class SimulateCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      paramLabel = "FABRIC",
-      description = "ibnetdiscover output (default or -g) or ibsim net file, .gz ok")
-  Path fabricFile;
-
+final class SimulateCommand extends FabricCommand {
   @Parameters(
       index = "1",
       arity = "0..1",
@@ -101,14 +93,8 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin EngineOptions engineOptions;
 
-  @Mixin FabricOptions fabricOptions;
-
-  @Mixin CommonOptions common;
-
   @Override
-  public Integer call() throws Exception {
-    FabricFile input = fabricOptions.read(fabricFile);
-    Fabric fabric = input.fabric();
+  int run(Fabric fabric) throws Exception {
     // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
     JobMap jobMap = engineOptions.jobMap(fabric);
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
@@ -141,7 +127,8 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (common.json) {
       Json json =
-          FabricOptions.put(new Json().put("fabric", fabricFile.toString()), input)
+          fabricOptions
+              .json()
               .put("engine", routing.engineName())
               .put("pattern", result.pattern().toString())
               .put("metric", result.metric().toString())
@@ -160,7 +147,7 @@ final class SimulateCommand implements Callable<Integer> {
       System.out.println(json);
       return 0;
     }
-    FabricOptions.print(input);
+    fabricOptions.print();
     if (!listing) {
       System.out.print(result.formatSummary());
     } else {
