@@ -1,16 +1,16 @@
 package org.ibrouting.cli;
 
+import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,26 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The commands as a user runs them: exit status, output, files. */
 class CommandLineTest {
   @TempDir Path dir;
-
-  /** Output and exit status of one run. */
-  record Run(int status, String out, String err) {}
-
-  static synchronized Run run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int status = IbRouting.run(args);
-      return new Run(
-          status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
 
   static Stream<Arguments> everyDump() {
     return ReferenceFabrics.names().stream()
@@ -87,14 +67,7 @@ class CommandLineTest {
     assertEquals(0, r.status(), r.err());
     assertTrue(Files.exists(out));
     assertTrue(Files.exists(dir.resolve("lash.dump.sl")), "SL file next to the dump");
-    Run check =
-        run(
-            "check",
-            fabric.toString(),
-            out.toString(),
-            "--sl",
-            dir.resolve("lash.dump.sl").toString(),
-            "--deadlock");
+    Run check = cli("check {} {} --sl {} --deadlock", fabric, out, dir.resolve("lash.dump.sl"));
     assertEquals(0, check.status(), check.out());
     assertTrue(check.out().contains("deadlock     free: 2 VL(s)"), check.out());
   }
@@ -107,40 +80,15 @@ class CommandLineTest {
   void torus2QosFromGenerateToDeadlockCheck() throws Exception {
     Path fabric = dir.resolve("t.ibnd");
     Path conf = dir.resolve("t.conf");
-    Run gen =
-        run(
-            "generate",
-            "torus",
-            "5,3,3",
-            "2",
-            "-o",
-            fabric.toString(),
-            "--torus-config",
-            conf.toString());
+    Run gen = cli("generate torus 5,3,3 2 -o {} --torus-config {}", fabric, conf);
     assertEquals(0, gen.status(), gen.err());
     assertTrue(Files.readString(conf).contains("\ntorus 5 3 3\n"), Files.readString(conf));
     Path out = dir.resolve("t.dump");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "torus-2QoS",
-            fabric.toString(),
-            "--torus-config",
-            conf.toString(),
-            "-o",
-            out.toString());
+    Run r = cli("route -R torus-2QoS {} --torus-config {} -o {}", fabric, conf, out);
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("2 VL(s), per-port sl2vl (torus-2QoS)"), r.out());
     assertTrue(Files.readString(dir.resolve("t.dump.sl")).startsWith("# ibrouting SL file v2\n"));
-    Run check =
-        run(
-            "check",
-            fabric.toString(),
-            out.toString(),
-            "--sl",
-            dir.resolve("t.dump.sl").toString(),
-            "--deadlock");
+    Run check = cli("check {} {} --sl {} --deadlock", fabric, out, dir.resolve("t.dump.sl"));
     assertEquals(0, check.status(), check.out());
     assertTrue(
         check.out().contains("deadlock     free: 2 VL(s)")
@@ -153,62 +101,37 @@ class CommandLineTest {
         "without the SL file everything is on VL 0: " + noSls.out());
 
     Run identity =
-        run(
-            "route",
-            "-R",
-            "torus-2QoS",
-            fabric.toString(),
-            "--torus-config",
-            conf.toString(),
-            "-P",
-            "torus_sl2vl=identity",
-            "-o",
-            dir.resolve("i.dump").toString(),
-            "--json");
+        cli(
+            "route -R torus-2QoS {} --torus-config {} -P torus_sl2vl=identity -o {} --json",
+            fabric,
+            conf,
+            dir.resolve("i.dump"));
     assertEquals(0, identity.status(), identity.err());
     assertTrue(
         identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""),
         identity.out());
 
     Run deployPorts =
-        run(
-            "route",
-            "-R",
-            "torus-2QoS",
-            fabric.toString(),
-            "--torus-config",
-            conf.toString(),
-            "--opensm-dir",
-            dir.resolve("deploy").toString());
+        cli(
+            "route -R torus-2QoS {} --torus-config {} --opensm-dir {}",
+            fabric,
+            conf,
+            dir.resolve("deploy"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, deployPorts.status(), deployPorts.err());
     assertTrue(deployPorts.err().contains("-P torus_sl2vl=identity"), deployPorts.err());
 
     Files.writeString(conf, "torus 5 3 3\nxp_link 0x200000 zz\n");
-    Run bad =
-        run(
-            "route",
-            "-R",
-            "torus-2QoS",
-            fabric.toString(),
-            "--torus-config",
-            conf.toString(),
-            "-o",
-            out.toString());
+    Run bad = cli("route -R torus-2QoS {} --torus-config {} -o {}", fabric, conf, out);
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status(), bad.err());
     assertTrue(bad.err().contains(conf + ":2:18: expected"), bad.err());
     Run none = run("route", "-R", "torus-2QoS", fabric.toString(), "-o", out.toString());
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, none.status(), none.err());
     assertTrue(none.err().contains("--torus-config"), none.err());
     Run notTorus =
-        run(
-            "generate",
-            "ktree",
-            "2",
-            "2",
-            "-o",
-            dir.resolve("k.ibnd").toString(),
-            "--torus-config",
-            dir.resolve("k.conf").toString());
+        cli(
+            "generate ktree 2 2 -o {} --torus-config {}",
+            dir.resolve("k.ibnd"),
+            dir.resolve("k.conf"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, notTorus.status(), notTorus.err());
     assertFalse(
         Files.exists(dir.resolve("k.ibnd")), "nothing written for a kind without a torus config");
@@ -217,17 +140,7 @@ class CommandLineTest {
   @Test
   void chainSaysWhichEngineProducedTheTables() {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "lash,lash",
-            fabric.toString(),
-            "-o",
-            dir.resolve("x.dump").toString(),
-            "--max-vls",
-            "1",
-            "--json");
+    Run r = cli("route -R lash,lash {} -o {} --max-vls 1 --json", fabric, dir.resolve("x.dump"));
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, r.status(), r.out());
     assertTrue(r.err().contains("every engine failed: lash: needs"), r.err());
     assertTrue(
@@ -258,44 +171,21 @@ class CommandLineTest {
     Run quiet = run("route", "-R", "updn", fabric.toString(), "-o", out, "--quiet");
     assertEquals("", quiet.err());
 
-    Run chain =
-        run(
-            "route",
-            "-R",
-            "updn,minhop",
-            fabric.toString(),
-            "-o",
-            out,
-            "-P",
-            "updn_auto_root=false");
+    Run chain = cli("route -R updn,minhop {} -o {} -P updn_auto_root=false", fabric, out);
     assertEquals(0, chain.status(), chain.err());
     assertTrue(chain.out().contains("skipped      updn: no root nodes were found"), chain.out());
     assertTrue(chain.out().contains("engine       minhop"), chain.out());
     assertFalse(chain.err().contains("note:"), chain.err());
     Run alone =
-        run(
-            "route",
-            "-R",
-            "updn",
-            fabric.toString(),
-            "-o",
-            dir.resolve("none.dump").toString(),
-            "-P",
-            "updn_auto_root=false");
+        cli("route -R updn {} -o {} -P updn_auto_root=false", fabric, dir.resolve("none.dump"));
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, alone.status(), alone.out());
     assertTrue(alone.err().contains("updn: no root nodes were found"), alone.err());
     // on a fat tree OpenSM's detection finds the roots: nothing to say
     Run tree =
-        run(
-            "route",
-            "-R",
-            "updn",
-            ReferenceFabrics.resource("ft4_3", "fabric.ibnd").toString(),
-            "-o",
-            out,
-            "-P",
-            "updn_auto_root=false",
-            "--json");
+        cli(
+            "route -R updn {} -o {} -P updn_auto_root=false --json",
+            ReferenceFabrics.resource("ft4_3", "fabric.ibnd"),
+            out);
     assertEquals(0, tree.status(), tree.err());
     assertTrue(
         tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"),
@@ -306,17 +196,7 @@ class CommandLineTest {
   void engineParametersReachTheEngineAndTyposAreErrors() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     Path out = dir.resolve("lash1.dump");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "lash",
-            fabric.toString(),
-            "-o",
-            out.toString(),
-            "-P",
-            "lash_start_vl=1",
-            "--json");
+    Run r = cli("route -R lash {} -o {} -P lash_start_vl=1 --json", fabric, out);
     assertEquals(0, r.status(), r.err());
     Path sl = dir.resolve("lash1.dump.sl");
     assertTrue(
@@ -326,31 +206,14 @@ class CommandLineTest {
         Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} 0")),
         "no path on SL 0 with lash_start_vl=1");
     Run typo =
-        run(
-            "route",
-            "-R",
-            "lash,minhop",
-            fabric.toString(),
-            "-o",
-            dir.resolve("t.dump").toString(),
-            "-P",
-            "lash_strat_vl=1");
+        cli("route -R lash,minhop {} -o {} -P lash_strat_vl=1", fabric, dir.resolve("t.dump"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status(), typo.out());
     assertTrue(
         typo.err()
             .contains(
                 "no engine of 'lash,minhop' reads parameter 'lash_strat_vl'; they read: lash_start_vl"),
         typo.err());
-    Run range =
-        run(
-            "route",
-            "-R",
-            "lash",
-            fabric.toString(),
-            "-o",
-            dir.resolve("t.dump").toString(),
-            "-P",
-            "lash_start_vl=15");
+    Run range = cli("route -R lash {} -o {} -P lash_start_vl=15", fabric, dir.resolve("t.dump"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, range.status(), range.out());
     assertTrue(range.err().contains("lash_start_vl=15: expected 0..14"), range.err());
     assertFalse(Files.exists(dir.resolve("t.dump")));
@@ -382,15 +245,7 @@ class CommandLineTest {
     assertTrue(r.out().contains("16 switches, 32 CAs"), r.out());
     Run info = run("info", fabric.toString(), "--json");
     assertTrue(info.out().contains("\"switches\":16,\"cas\":32"), info.out());
-    Run route =
-        run(
-            "route",
-            "-R",
-            "minhop",
-            fabric.toString(),
-            "-o",
-            dir.resolve("t.dump").toString(),
-            "-q");
+    Run route = cli("route -R minhop {} -o {} -q", fabric, dir.resolve("t.dump"));
     assertEquals(0, route.status(), route.err());
     Run bad = run("generate", "torus", "1,4", "2", "-o", dir.resolve("bad.ibnd").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status());
@@ -404,18 +259,11 @@ class CommandLineTest {
     Path minhop = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path dfsssp = ReferenceFabrics.resource("ft4_3", "dfsssp.lfts.dump.gz");
     Run r =
-        run(
-            "compare",
-            fabric.toString(),
-            "-R",
-            "minhop",
-            "--dump",
+        cli(
+            "compare {} -R minhop --dump {} --dump {} --patterns 300 --csv",
+            fabric,
             "opensm-minhop=" + minhop,
-            "--dump",
-            "opensm-dfsssp=" + dfsssp,
-            "--patterns",
-            "300",
-            "--csv");
+            "opensm-dfsssp=" + dfsssp);
     assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
@@ -432,17 +280,7 @@ class CommandLineTest {
   void multiupdnWritesTheSlOfEveryTree() throws Exception {
     Path fabric = ReferenceFabrics.resource("dragonfly_a4p2h2", "fabric.ibnd");
     Path out = dir.resolve("multi.dump");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "multiupdn",
-            fabric.toString(),
-            "-o",
-            out.toString(),
-            "-P",
-            "updn_trees=3",
-            "-q");
+    Run r = cli("route -R multiupdn {} -o {} -P updn_trees=3 -q", fabric, out);
     assertEquals(0, r.status(), r.err());
     java.util.Set<String> sls = new java.util.TreeSet<>();
     Files.readString(dir.resolve("multi.dump.sl"))
@@ -457,14 +295,9 @@ class CommandLineTest {
   void compareTakesPerEngineSettings() {
     Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
     Run r =
-        run(
-            "compare",
-            fabric.toString(),
-            "-R",
-            "updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3",
-            "--patterns",
-            "50",
-            "--csv");
+        cli(
+            "compare {} -R updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3 --patterns 50 --csv",
+            fabric);
     assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
@@ -526,26 +359,10 @@ class CommandLineTest {
     assertEquals(0, listing.status(), listing.err());
     assertTrue(listing.out().startsWith("Bandwidth of 0."), listing.out());
     assertFalse(listing.out().contains("Congestion sum"), listing.out());
-    Run sum =
-        run(
-            "simulate",
-            fabric.toString(),
-            dump.toString(),
-            "--metric",
-            "sum_max_cong",
-            "--num-runs",
-            "50");
+    Run sum = cli("simulate {} {} --metric sum_max_cong --num-runs 50", fabric, dump);
     assertTrue(sum.out().contains("quartiles: "), sum.out());
     Run sumListing =
-        run(
-            "simulate",
-            fabric.toString(),
-            dump.toString(),
-            "--metric",
-            "sum_max_cong",
-            "--num-runs",
-            "50",
-            "--listing");
+        cli("simulate {} {} --metric sum_max_cong --num-runs 50 --listing", fabric, dump);
     assertTrue(sumListing.out().startsWith("Congestion sum of "), sumListing.out());
   }
 
@@ -555,32 +372,18 @@ class CommandLineTest {
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path svg = dir.resolve("hist.svg");
     Run r =
-        run(
-            "simulate",
-            fabric.toString(),
-            dump.toString(),
-            "--ptrn",
-            "bruck",
-            "--metric",
-            "hist_max_cong",
-            "--num-runs",
-            "3",
-            "--plot",
-            svg.toString());
+        cli(
+            "simulate {} {} --ptrn bruck --metric hist_max_cong --num-runs 3 --plot {}",
+            fabric,
+            dump,
+            svg);
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("runs by fraction of peak bandwidth"), r.out());
     Run orcs =
-        run(
-            "simulate",
-            fabric.toString(),
-            dump.toString(),
-            "--ptrn",
-            "bruck",
-            "--metric",
-            "hist_max_cong",
-            "--num-runs",
-            "3",
-            "--listing");
+        cli(
+            "simulate {} {} --ptrn bruck --metric hist_max_cong --num-runs 3 --listing",
+            fabric,
+            dump);
     assertTrue(orcs.out().contains("BW: ") && orcs.out().contains("of the "), orcs.out());
     assertTrue(
         Files.readString(svg).startsWith("<svg") || Files.readString(svg).startsWith("<?xml"));
@@ -591,15 +394,7 @@ class CommandLineTest {
     assertEquals(IbRouting.EXIT_BAD_INPUT, unknown.status());
     Path jobs = dir.resolve("jobs.txt");
     Files.writeString(jobs, "H0 a\nH999 a\n");
-    Run badJobs =
-        run(
-            "simulate",
-            fabric.toString(),
-            dump.toString(),
-            "--jobs",
-            jobs.toString(),
-            "--num-runs",
-            "2");
+    Run badJobs = cli("simulate {} {} --jobs {} --num-runs 2", fabric, dump, jobs);
     assertEquals(IbRouting.EXIT_BAD_INPUT, badJobs.status());
     assertTrue(badJobs.err().contains(jobs + ":2:"), badJobs.err());
   }
@@ -617,17 +412,7 @@ class CommandLineTest {
     }
     Path jobs = Files.writeString(dir.resolve("jobs.txt"), text);
     Path out = dir.resolve("lfts.dump");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "sar",
-            "--jobs",
-            jobs.toString(),
-            fabricFile.toString(),
-            "-o",
-            out.toString(),
-            "-q");
+    Run r = cli("route -R sar --jobs {} {} -o {} -q", jobs, fabricFile, out);
     assertEquals(0, r.status(), r.err());
     assertTrue(Files.exists(out));
     Path sl = dir.resolve("lfts.dump.sl");
@@ -640,17 +425,7 @@ class CommandLineTest {
     assertTrue(
         check.out().matches("(?s).*deadlock     free: [2-8] VL\\(s\\).*no cycle.*"), check.out());
 
-    Run compare =
-        run(
-            "compare",
-            fabricFile.toString(),
-            "-R",
-            "dfsssp,sar",
-            "--jobs",
-            jobs.toString(),
-            "--patterns",
-            "20",
-            "--csv");
+    Run compare = cli("compare {} -R dfsssp,sar --jobs {} --patterns 20 --csv", fabricFile, jobs);
     assertEquals(0, compare.status(), compare.err());
     String[] lines = compare.out().split("\n");
     assertTrue(lines[0].endsWith(",job_efi_max,dark_fibre_share"), lines[0]);
@@ -658,16 +433,7 @@ class CommandLineTest {
 
     Path bad = Files.writeString(dir.resolve("bad-jobs.txt"), text + "nosuchnode big\n");
     Path badOut = dir.resolve("bad.dump");
-    Run badRun =
-        run(
-            "route",
-            "-R",
-            "sar",
-            "--jobs",
-            bad.toString(),
-            fabricFile.toString(),
-            "-o",
-            badOut.toString());
+    Run badRun = cli("route -R sar --jobs {} {} -o {}", bad, fabricFile, badOut);
     assertEquals(IbRouting.EXIT_BAD_INPUT, badRun.status(), badRun.out());
     assertTrue(
         badRun.err().contains(bad + ":" + (i + 2) + ":1: unknown node 'nosuchnode'"), badRun.err());

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +67,7 @@ class DamagedInputCommandLineTest {
     for (int block : new int[] {2, 17, 48}) {
       Path fabric = halfDiscovered(block);
       Path out = dir.resolve("out.dump");
-      Run r = CommandLineTest.run("route", "-R", "minhop", fabric.toString(), "-o", out.toString());
+      Run r = Cli.run("route", "-R", "minhop", fabric.toString(), "-o", out.toString());
       assertNamesAnUndescribedNode(fabric, r);
       assertFalse(Files.exists(out), "no dump is written");
     }
@@ -77,8 +77,7 @@ class DamagedInputCommandLineTest {
   void checkOnAHalfDiscoveredFabricNamesTheLine() throws Exception {
     Path fabric = halfDiscovered(30);
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
-    assertNamesAnUndescribedNode(
-        fabric, CommandLineTest.run("check", fabric.toString(), dump.toString()));
+    assertNamesAnUndescribedNode(fabric, Cli.run("check", fabric.toString(), dump.toString()));
   }
 
   @Test
@@ -87,7 +86,7 @@ class DamagedInputCommandLineTest {
     Path torus = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     // the torus shares its first 16 switch GUIDs with ft4_3 (ibsim numbers both from 0x200000)
     Path torusDump = ReferenceFabrics.resource("torus2d_4x4", "minhop.lfts.dump.gz");
-    Run r = CommandLineTest.run("check", ft43.toString(), torusDump.toString());
+    Run r = Cli.run("check", ft43.toString(), torusDump.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out() + r.err());
     assertEquals(
         "ibrouting: "
@@ -97,7 +96,7 @@ class DamagedInputCommandLineTest {
         r.err());
     // and the other way round
     Path ftDump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
-    Run back = CommandLineTest.run("check", torus.toString(), ftDump.toString());
+    Run back = Cli.run("check", torus.toString(), ftDump.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, back.status(), back.out() + back.err());
     assertTrue(back.err().startsWith("ibrouting: " + ftDump + ":"), back.err());
     assertTrue(back.err().contains("; was the dump written for another fabric?"), back.err());

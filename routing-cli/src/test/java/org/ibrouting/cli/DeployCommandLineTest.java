@@ -1,5 +1,7 @@
 package org.ibrouting.cli;
 
+import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -28,10 +30,6 @@ class DeployCommandLineTest {
 
   @TempDir Path dir;
 
-  static Run run(String... args) {
-    return CommandLineTest.run(args);
-  }
-
   @Test
   void routeWritesTheDeploymentAndPrintsTheOpenSmCommand() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
@@ -47,16 +45,11 @@ class DeployCommandLineTest {
     }
     assertFalse(Files.exists(dir.resolve("deploy.sl")), "no SL file unless asked for");
     Run json =
-        run(
-            "route",
-            "-R",
-            "dfsssp",
-            fabric.toString(),
-            "--opensm-dir",
-            deploy.toString(),
-            "-o",
-            dir.resolve("lfts.dump").toString(),
-            "--json");
+        cli(
+            "route -R dfsssp {} --opensm-dir {} -o {} --json",
+            fabric,
+            deploy,
+            dir.resolve("lfts.dump"));
     assertEquals(0, json.status(), json.err());
     assertTrue(json.out().contains("\"opensm_command\":\"opensm -F " + conf + "\""), json.out());
     assertTrue(json.out().matches("(?s).*\"qos_rules\":[1-9][0-9]*,.*"), json.out());
@@ -90,14 +83,7 @@ class DeployCommandLineTest {
     Path fabric = SampleFiles.copy(READBACK + "fabric.ibnd");
     Path lfts = SampleFiles.copy(READBACK + "dump_lfts.txt.gz");
     Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
-    Run r =
-        run(
-            "check",
-            fabric.toString(),
-            lfts.toString(),
-            "--sl-saquery",
-            saquery.toString(),
-            "--deadlock");
+    Run r = cli("check {} {} --sl-saquery {} --deadlock", fabric, lfts, saquery);
     assertEquals(0, r.status(), r.out() + r.err());
     assertTrue(
         r.out()
@@ -111,15 +97,7 @@ class DeployCommandLineTest {
     Run noSls = run("check", fabric.toString(), lfts.toString(), "--deadlock");
     assertEquals(IbRouting.EXIT_CHECK_FAILED, noSls.status(), noSls.out());
     assertTrue(noSls.out().contains("CREDIT LOOP on VL(s) 0"), noSls.out());
-    Run json =
-        run(
-            "check",
-            fabric.toString(),
-            lfts.toString(),
-            "--sl-saquery",
-            saquery.toString(),
-            "--deadlock",
-            "--json");
+    Run json = cli("check {} {} --sl-saquery {} --deadlock --json", fabric, lfts, saquery);
     assertTrue(json.out().contains("\"path_records\":240,\"sl_vls\":3"), json.out());
   }
 
@@ -139,15 +117,7 @@ class DeployCommandLineTest {
         r.err());
     Path sl = dir.resolve("x.sl");
     Files.writeString(sl, "# ibrouting SL file v1\n");
-    Run both =
-        run(
-            "check",
-            fabric.toString(),
-            dump.toString(),
-            "--sl",
-            sl.toString(),
-            "--sl-saquery",
-            saquery.toString());
+    Run both = cli("check {} {} --sl {} --sl-saquery {}", fabric, dump, sl, saquery);
     assertEquals(IbRouting.EXIT_BAD_INPUT, both.status());
     assertTrue(both.err().contains("either as --sl SLFILE or as --sl-saquery FILE"), both.err());
     Fabric f = FabricFiles.read(fabric);

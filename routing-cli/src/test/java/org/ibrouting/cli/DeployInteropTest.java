@@ -1,5 +1,6 @@
 package org.ibrouting.cli;
 
+import static org.ibrouting.cli.Cli.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmPeer;
 import org.ibrouting.interop.OpenSmSimulation;
@@ -90,13 +91,8 @@ class DeployInteropTest {
   }
 
   static Run check(Path fabricFile, ReadBack back) {
-    return CommandLineTest.run(
-        "check",
-        fabricFile.toString(),
-        back.lfts().toString(),
-        "--sl-saquery",
-        back.pathRecords().toString(),
-        "--deadlock");
+    return cli(
+        "check {} {} --sl-saquery {} --deadlock", fabricFile, back.lfts(), back.pathRecords());
   }
 
   static String jobMap(Fabric fabric) {
@@ -140,7 +136,7 @@ class DeployInteropTest {
           conf);
       args.addAll(List.of("--torus-config", conf.toString()));
     }
-    Run route = CommandLineTest.run(args.toArray(String[]::new));
+    Run route = Cli.run(args.toArray(String[]::new));
     assertEquals(0, route.status(), route.out() + route.err());
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
     assertTrue(
@@ -247,15 +243,7 @@ class DeployInteropTest {
     Path fabricFile = generate(SMALL_TORUS, dir.resolve("fabric.ibnd"));
     Fabric fabric = FabricFiles.read(fabricFile);
     Path deploy = dir.resolve("deploy");
-    Run route =
-        CommandLineTest.run(
-            "route",
-            "-R",
-            "dfsssp",
-            fabricFile.toString(),
-            "--opensm-dir",
-            deploy.toString(),
-            "-q");
+    Run route = cli("route -R dfsssp {} --opensm-dir {} -q", fabricFile, deploy);
     assertEquals(0, route.status(), route.err());
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
     Path noQos =

@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
-import static org.ibrouting.cli.CommandLineTest.run;
+import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.io.testing.SampleFiles;
 import org.junit.jupiter.api.Test;
@@ -117,15 +118,7 @@ class FabricInputCommandLineTest {
     Run info = run("info", fabric.toString());
     assertEquals(0, info.status(), info.err());
     assertTrue(info.out().contains("format       ibnetdiscover -g"), info.out());
-    Run route =
-        run(
-            "route",
-            "-R",
-            "updn",
-            fabric.toString(),
-            "-o",
-            dir.resolve("g.dump").toString(),
-            "--json");
+    Run route = cli("route -R updn {} -o {} --json", fabric, dir.resolve("g.dump"));
     assertEquals(0, route.status(), route.err());
     assertTrue(route.out().contains("\"all_routed\":true"), route.out());
   }

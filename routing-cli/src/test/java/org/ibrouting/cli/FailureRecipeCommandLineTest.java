@@ -1,11 +1,12 @@
 package org.ibrouting.cli;
 
+import static org.ibrouting.cli.Cli.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
 import org.junit.jupiter.api.Test;
@@ -25,62 +26,41 @@ class FailureRecipeCommandLineTest {
 
   @Test
   void failRerouteCheckUpdateOnAFatTree() {
-    assertEquals(
-        0,
-        CommandLineTest.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
+    assertEquals(0, Cli.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
     Run route =
-        CommandLineTest.run(
-            "route",
-            "-R",
-            "dfsssp",
+        cli(
+            "route -R dfsssp {} -o {} --sl-out {} -q",
             path("ft.ibnd"),
-            "-o",
             path("old.lfts"),
-            "--sl-out",
-            path("old.sl"),
-            "-q");
+            path("old.sl"));
     assertEquals(0, route.status(), route.err());
-    Run fail =
-        CommandLineTest.run(
-            "fail", path("ft.ibnd"), "--links", "2", "--seed", "4", "-o", path("ft-2.ibnd"));
+    Run fail = cli("fail {} --links 2 --seed 4 -o {}", path("ft.ibnd"), path("ft-2.ibnd"));
     assertEquals(0, fail.status(), fail.err());
     assertTrue(fail.out().contains("190 of 192 links"), fail.out());
     Run reroute =
-        CommandLineTest.run(
-            "reroute",
-            "-R",
-            "dfsssp",
+        cli(
+            "reroute -R dfsssp {} --from {} --from-sl {} -o {} --sl-out {} --scratch --json",
             path("ft-2.ibnd"),
-            "--from",
             path("old.lfts"),
-            "--from-sl",
             path("old.sl"),
-            "-o",
             path("new.lfts"),
-            "--sl-out",
-            path("new.sl"),
-            "--scratch",
-            "--json");
+            path("new.sl"));
     assertEquals(0, reroute.status(), reroute.err());
     assertTrue(reroute.out().contains("\"all_routed\":true"), reroute.out());
     long changed = number(reroute.out(), "entries_changed");
     long scratch = number(reroute.out(), "scratch_entries_changed");
     assertTrue(changed > 0 && changed < scratch, reroute.out());
     Run check =
-        CommandLineTest.run(
-            "check", path("ft-2.ibnd"), path("new.lfts"), "--sl", path("new.sl"), "--deadlock");
+        cli("check {} {} --sl {} --deadlock", path("ft-2.ibnd"), path("new.lfts"), path("new.sl"));
     assertEquals(0, check.status(), check.out());
     Run update =
-        CommandLineTest.run(
-            "check-update",
+        cli(
+            "check-update {} {} {} --sl-old {} --sl-new {} --plan-dir {}",
             path("ft-2.ibnd"),
             path("old.lfts"),
             path("new.lfts"),
-            "--sl-old",
             path("old.sl"),
-            "--sl-new",
             path("new.sl"),
-            "--plan-dir",
             path("plan"));
     // a mid switch that lost its link to a leaf must bounce off another leaf, whose old entry
     // sends those LIDs back up to it: updating the mid switch first would close that loop
@@ -89,8 +69,7 @@ class FailureRecipeCommandLineTest {
     assertTrue(update.out().contains("plan         ordered"), update.out());
     assertStepsCheckClean("ft-2.ibnd");
     // the same switch-over with the new switch's tables ordered last is safe
-    Run same =
-        CommandLineTest.run("check-update", path("ft-2.ibnd"), path("new.lfts"), path("new.lfts"));
+    Run same = Cli.run("check-update", path("ft-2.ibnd"), path("new.lfts"), path("new.lfts"));
     assertEquals(0, same.status(), same.out());
     assertTrue(same.out().contains("SAFE") && same.out().contains("any order"), same.out());
   }
@@ -105,8 +84,7 @@ class FailureRecipeCommandLineTest {
       for (Path step : (Iterable<Path>) files::iterator) {
         if (step.toString().endsWith(".lfts")) {
           steps++;
-          Run check =
-              CommandLineTest.run("check", path(fabric), step.toString(), "--deadlock", "--json");
+          Run check = Cli.run("check", path(fabric), step.toString(), "--deadlock", "--json");
           assertTrue(
               check.out().contains("\"loop_pairs\":0")
                   && check.out().contains("\"deadlock_free\":true"),
@@ -121,45 +99,24 @@ class FailureRecipeCommandLineTest {
 
   @Test
   void unsafeSwitchOverPrintsTheLoopAndAPlan() throws Exception {
-    assertEquals(
-        0,
-        CommandLineTest.run("generate", "torus", "6", "1", "-o", path("ring.ibnd"), "-q").status());
+    assertEquals(0, Cli.run("generate", "torus", "6", "1", "-o", path("ring.ibnd"), "-q").status());
     Fabric ring = FabricFiles.read(dir.resolve("ring.ibnd"));
     Files.writeString(dir.resolve("root0"), String.format("0x%016x%n", ring.nodeGuid(0)));
     Files.writeString(dir.resolve("root1"), String.format("0x%016x%n", ring.nodeGuid(1)));
     assertEquals(
         0,
-        CommandLineTest.run(
-                "route",
-                "-R",
-                "updn",
-                "-a",
-                path("root0"),
-                path("ring.ibnd"),
-                "-o",
-                path("a.lfts"),
-                "-q")
+        cli("route -R updn -a {} {} -o {} -q", path("root0"), path("ring.ibnd"), path("a.lfts"))
             .status());
     assertEquals(
         0,
-        CommandLineTest.run(
-                "route",
-                "-R",
-                "updn",
-                "-a",
-                path("root1"),
-                path("ring.ibnd"),
-                "-o",
-                path("b.lfts"),
-                "-q")
+        cli("route -R updn -a {} {} -o {} -q", path("root1"), path("ring.ibnd"), path("b.lfts"))
             .status());
     Run update =
-        CommandLineTest.run(
-            "check-update",
+        cli(
+            "check-update {} {} {} --plan-dir {}",
             path("ring.ibnd"),
             path("a.lfts"),
             path("b.lfts"),
-            "--plan-dir",
             path("plan"));
     assertEquals(IbRouting.EXIT_CHECK_FAILED, update.status(), update.out() + update.err());
     assertTrue(
@@ -178,39 +135,26 @@ class FailureRecipeCommandLineTest {
   @Test
   void badInputIsReportedWithExitStatus2() throws Exception {
     assertEquals(
-        0,
-        CommandLineTest.run("generate", "ktree", "2", "3", "-o", path("small.ibnd"), "-q")
-            .status());
+        0, Cli.run("generate", "ktree", "2", "3", "-o", path("small.ibnd"), "-q").status());
     assertEquals(
-        0,
-        CommandLineTest.run("generate", "ktree", "4", "2", "-o", path("other.ibnd"), "-q")
-            .status());
+        0, Cli.run("generate", "ktree", "4", "2", "-o", path("other.ibnd"), "-q").status());
     assertEquals(
-        0,
-        CommandLineTest.run(
-                "route", "-R", "minhop", path("other.ibnd"), "-o", path("other.lfts"), "-q")
-            .status());
+        0, cli("route -R minhop {} -o {} -q", path("other.ibnd"), path("other.lfts")).status());
     Run unsupported =
-        CommandLineTest.run(
-            "reroute",
-            "-R",
-            "lash",
+        cli(
+            "reroute -R lash {} --from {} -o {}",
             path("small.ibnd"),
-            "--from",
             path("other.lfts"),
-            "-o",
             path("x.lfts"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, unsupported.status());
     assertTrue(unsupported.err().contains("minhop, updn, dnup, sssp, dfsssp"), unsupported.err());
     Files.writeString(
         dir.resolve("broken.lfts"), "Unicast lids [0-10] of switch Lid 1 guid 0xzz:\n");
     Run broken =
-        CommandLineTest.run(
-            "check-update", path("small.ibnd"), path("broken.lfts"), path("broken.lfts"));
+        cli("check-update {} {} {}", path("small.ibnd"), path("broken.lfts"), path("broken.lfts"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, broken.status());
     assertTrue(broken.err().contains("broken.lfts:1:"), broken.err());
-    Run badShare =
-        CommandLineTest.run("fail", path("small.ibnd"), "--links", "x%", "-o", path("y.ibnd"));
+    Run badShare = Cli.run("fail", path("small.ibnd"), "--links", "x%", "-o", path("y.ibnd"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, badShare.status());
     assertTrue(!Files.exists(dir.resolve("x.lfts")) && !Files.exists(dir.resolve("y.ibnd")));
   }

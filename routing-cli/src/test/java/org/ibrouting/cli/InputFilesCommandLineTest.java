@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
-import static org.ibrouting.cli.CommandLineTest.run;
+import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,16 +55,7 @@ class InputFilesCommandLineTest {
     Run simulateDump =
         run("simulate", fabric.toString(), dump.toString(), "--jobs", brokenJobs.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, simulateDump.status(), simulateDump.err());
-    Run missing =
-        run(
-            "route",
-            "-R",
-            "updn",
-            fabric.toString(),
-            "-o",
-            out.toString(),
-            "-a",
-            dir.resolve("missing").toString());
+    Run missing = cli("route -R updn {} -o {} -a {}", fabric, out, dir.resolve("missing"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, missing.status(), missing.err());
     assertTrue(missing.err().contains("no such file"), missing.err());
   }
@@ -73,16 +65,7 @@ class InputFilesCommandLineTest {
   void aRootTheFabricDoesNotHaveIsARefusal() throws Exception {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path roots = Files.writeString(dir.resolve("roots.guids"), "0x00000000deadbeef\n");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "updn,minhop",
-            fabric.toString(),
-            "-o",
-            dir.resolve("x.dump").toString(),
-            "-a",
-            roots.toString());
+    Run r = cli("route -R updn,minhop {} -o {} -a {}", fabric, dir.resolve("x.dump"), roots);
     assertEquals(0, r.status(), r.err());
     assertTrue(
         r.out()

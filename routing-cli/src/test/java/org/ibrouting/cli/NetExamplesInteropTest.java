@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.DiscoveryAssertions;
 import org.ibrouting.interop.OpenSmPeer;
@@ -80,7 +80,7 @@ class NetExamplesInteropTest {
           RouteChecker.terminals().check(LftDumpReader.read(ours, result.lftDump()));
       assertTrue(report.allRouted(), String.join("\n", report.witnesses()));
       if (cliLmc) {
-        Run check = CommandLineTest.run("check", file.toString(), result.lftDump().toString());
+        Run check = Cli.run("check", file.toString(), result.lftDump().toString());
         assertEquals(0, check.status(), check.out() + check.err());
       }
     }

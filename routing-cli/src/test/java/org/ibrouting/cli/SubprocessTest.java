@@ -40,7 +40,7 @@ class SubprocessTest {
     List<String> args = new ArrayList<>(List.of("generate"));
     args.addAll(List.of(spec));
     args.addAll(List.of("-o", fabric.toString(), "-q"));
-    assertEquals(0, CommandLineTest.run(args.toArray(String[]::new)).status());
+    assertEquals(0, Cli.run(args.toArray(String[]::new)).status());
     return fabric;
   }
 

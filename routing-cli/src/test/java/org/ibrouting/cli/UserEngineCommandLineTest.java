@@ -1,11 +1,12 @@
 package org.ibrouting.cli;
 
-import static org.ibrouting.cli.CommandLineTest.run;
+import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import org.ibrouting.cli.CommandLineTest.Run;
+import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,14 +22,7 @@ class UserEngineCommandLineTest {
   void routeChainAndCheck() {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     Path lfts = dir.resolve("lfts.dump");
-    Run r =
-        run(
-            "route",
-            "-R",
-            "dor,testkit-updown:tree_root=40,minhop",
-            fabric.toString(),
-            "-o",
-            lfts.toString());
+    Run r = cli("route -R dor,testkit-updown:tree_root=40,minhop {} -o {}", fabric, lfts);
     assertEquals(0, r.status(), r.out() + r.err());
     assertTrue(r.out().contains("skipped      dor: "), r.out());
     assertTrue(r.out().contains("engine       testkit-updown (48 switches, 64 CAs)"), r.out());
@@ -36,13 +30,7 @@ class UserEngineCommandLineTest {
     assertEquals(0, check.status(), check.out() + check.err());
 
     Run refused =
-        run(
-            "route",
-            "-R",
-            "testkit-updown:tree_root=48",
-            fabric.toString(),
-            "-o",
-            dir.resolve("x.dump").toString());
+        cli("route -R testkit-updown:tree_root=48 {} -o {}", fabric, dir.resolve("x.dump"));
     assertEquals(IbRouting.EXIT_ROUTING_FAILED, refused.status(), refused.out() + refused.err());
     assertTrue(
         refused.err().contains("testkit-updown: no switch 48 in a fabric of 48"), refused.err());
@@ -51,26 +39,10 @@ class UserEngineCommandLineTest {
   @Test
   void compareAndSettings() {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
-    Run r =
-        run(
-            "compare",
-            fabric.toString(),
-            "-R",
-            "minhop,testkit-updown",
-            "-P",
-            "tree_root=47",
-            "--patterns",
-            "20");
+    Run r = cli("compare {} -R minhop,testkit-updown -P tree_root=47 --patterns 20", fabric);
     assertEquals(0, r.status(), r.out() + r.err());
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("testkit-updown ")), r.out());
-    Run typo =
-        run(
-            "route",
-            "-R",
-            "testkit-updown:root=1",
-            fabric.toString(),
-            "-o",
-            dir.resolve("x.dump").toString());
+    Run typo = cli("route -R testkit-updown:root=1 {} -o {}", fabric, dir.resolve("x.dump"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, typo.status());
     assertTrue(
         typo.err().contains("testkit-updown does not read 'root'; it reads: tree_root"),
