@@ -5,8 +5,6 @@ import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -14,14 +12,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The real OpenSM loads a dump our writer wrote ({@code opensm -o -R file -U ours.dump} on ibsim)
  * and writes back the same bytes.
  */
-@Tag("interop")
-class FileEngineRoundTripInteropTest {
-  @TempDir Path dir;
-
+class FileEngineRoundTripInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "torus2d_4x4"})
   void openSmFileEngineAcceptsOurDumpAndWritesItBack(String name) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Routing theirs = ReferenceFabrics.openSmRouting(name, "dfsssp");
     Path ours = dir.resolve("ours.dump");
     LftDumpWriter.write(theirs, ours, DumpFormat.FULL);

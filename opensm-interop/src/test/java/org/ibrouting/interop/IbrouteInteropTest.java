@@ -4,27 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
-import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tables OpenSM programs into the simulated switches, read back with the real {@code ibroute}
  * and parsed by {@link LftDumpReader}, equal the tables of OpenSM's own dump.
  */
-@Tag("interop")
-class IbrouteInteropTest {
-  @TempDir Path dir;
-
+class IbrouteInteropTest extends OpenSmInteropTest {
   @Test
   void ibrouteOutputReadsToOpenSmsTables() throws Exception {
-    OpenSmPeer.assumeAvailable();
     String name = "torus2d_4x4";
     Fabric fabric = ReferenceFabrics.fabric(name);
     try (OpenSmSimulation sim =

@@ -16,9 +16,7 @@ import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibsim.IbsimNetWriter;
 import org.ibrouting.io.testing.ReferenceFabrics;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,14 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * simulate the same fabric: real {@code ibnetdiscover} sees the same nodes, GUIDs, LIDs and links,
  * and OpenSM's minhop (keeping our LIDs) writes the very dump shipped with the fabric.
  */
-@Tag("interop")
-class NetWriterInteropTest {
-  @TempDir Path dir;
-
+class NetWriterInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "hypercube5"})
   void ibsimSimulatesTheWrittenFabric(String name) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric fabric = ReferenceFabrics.fabric(name);
     Path net = dir.resolve(name + ".net");
     IbsimNetWriter.write(fabric, net);
@@ -64,7 +58,6 @@ class NetWriterInteropTest {
 
   @Test
   void linkRatesReachIbsim() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric sdr = ReferenceFabrics.fabric("torus2d_4x4");
     FabricBuilder b = FabricBuilder.from(sdr);
     for (int port = 0; port < sdr.numPortSlots(); port++) {

@@ -13,7 +13,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.DiscoveryAssertions;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.FabricFile;
 import org.ibrouting.io.FabricFiles;
@@ -21,8 +21,6 @@ import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.testing.SampleFiles;
 import org.ibrouting.topology.OpenSmLids;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,10 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * man page's grouped example runs with OpenSM's {@code -l 1}, {@code lmc2-partial.net} with {@code
  * -l 2}.
  */
-@Tag("interop")
-class NetExamplesInteropTest {
-  @TempDir Path dir;
-
+class NetExamplesInteropTest extends OpenSmInteropTest {
   static Stream<Arguments> files() {
     Stream<Arguments> examples = SampleFiles.netExamples().stream().map(f -> Arguments.of(f, 0));
     return Stream.concat(
@@ -58,7 +53,6 @@ class NetExamplesInteropTest {
   @MethodSource("files")
   void openSmDiscoversTheFabricWeReadAndItsDumpChecksClean(String resource, int lmc)
       throws Exception {
-    OpenSmPeer.assumeAvailable();
     Path file = SampleFiles.copy(resource);
     FabricFile read = FabricFiles.readFile(file);
     // OpenSM's -l sets the LMC of the CA ports it assigns; the command line has no such option

@@ -9,24 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * OpenSM itself reads the opensm.conf of a deployment: {@code opensm -F ours -c dump} writes back
  * every value. In this package for {@link OpenSmConfWriterTest}'s helpers.
  */
-@Tag("interop")
-class OpenSmConfInteropTest {
-  @TempDir Path dir;
-
+class OpenSmConfInteropTest extends OpenSmInteropTest {
   @Test
   void openSmAcceptsEveryKeyWithItsValue() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Routing routing = OpenSmConfWriterTest.sparseRouting(ReferenceFabrics.fabric("ft4_3"));
     Path conf = dir.resolve("opensm.conf");
     OpenSmConfWriter.write(conf, routing, dir.resolve("lfts"), dir.resolve("qos"), 0b1011);

@@ -3,7 +3,6 @@ package org.ibrouting.engines.dnup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
@@ -11,15 +10,14 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.TwoLevelCluster;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,17 +26,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cables between directors join switches of equal rank, where OpenSM's search reaches every
  * switch), two-level clusters with dual-cabled storage nodes, and random irregular fabrics.
  */
-@Tag("interop")
-class DnupInteropTest {
-  @TempDir Path dir;
-
+class DnupInteropTest extends OpenSmInteropTest {
   /**
    * The Deimos-like chain of issue 16 and smaller ones: every switch LID routed, as OpenSM does.
    */
   @ParameterizedTest
   @ValueSource(strings = {"directors 3 24 12 12 30", "directors 3 4 3 2 5", "directors 2 3 2 1 2"})
   void directorChains(String spec) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
     Routing ours =
         compare(
@@ -53,7 +47,6 @@ class DnupInteropTest {
    */
   @Test
   void twoLevelClustersWithDualCabledStorage() throws Exception {
-    OpenSmRuns.assumeOpenSm();
     TwoLevelCluster plain = TwoLevelCluster.issue16();
     compare(plain.build(), "two-level");
     compare(plain.withHostsPerSpine(1).build(), "two-level, a host on every spine");
@@ -65,7 +58,6 @@ class DnupInteropTest {
   /** Random irregular fabrics: OpenSM's search re-queues switches with new directions there. */
   @Test
   void randomIrregularFabrics() throws Exception {
-    OpenSmRuns.assumeOpenSm();
     int compared = 0;
     for (int seed = 1; seed <= 8; seed++) {
       compared +=

@@ -16,7 +16,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.fabric.NodeType;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
@@ -27,17 +27,12 @@ import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.topology.Topologies;
 import org.ibrouting.topology.TopologyOptions;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** OpenSM 3.3.23's ftree, run on ibsim, and ours give the same tables on generated fat trees. */
-@Tag("interop")
-class FtreeInteropTest {
-  @TempDir Path dir;
-
+class FtreeInteropTest extends OpenSmInteropTest {
   private static Fabric parse(String spec) {
     String[] words = spec.split(" ");
     return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
@@ -61,7 +56,6 @@ class FtreeInteropTest {
   @ValueSource(
       strings = {"ktree 2 3", "ktree 4 2", "ktree 4 3", "xgft 2 4,4 1,2", "xgft 3 2,3,2 1,2,2"})
   void equalsOpenSm(String spec) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "f")) {
       Routing theirs = openSm(sim, fabric, List.of());
@@ -77,7 +71,6 @@ class FtreeInteropTest {
    */
   @Test
   void computeNodeFileAndConnectRootsEqualOpenSm() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric fabric = Topologies.kAryNTree(4, 3);
     Path cns = dir.resolve("cns.guids");
     List<String> lines = new ArrayList<>();
@@ -105,7 +98,6 @@ class FtreeInteropTest {
    */
   @Test
   void ioNodeOnARootWithReverseHopsEqualsOpenSm() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric tree = Topologies.kAryNTree(4, 2, TopologyOptions.DEFAULT.withRadix(10));
     FabricBuilder builder = FabricBuilder.from(tree);
     int root = 0;
@@ -183,7 +175,6 @@ class FtreeInteropTest {
    */
   @Test
   void directorChainsOpenSmLeavesPairsUnreachableOursRoutesAllOrRefuses() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric deimos = parse("directors 3 24 12 8 30");
     try (OpenSmSimulation sim = start(deimos, "deimos")) {
       RouteReport theirs = RouteChecker.terminals().check(openSm(sim, deimos, List.of()));
@@ -220,7 +211,6 @@ class FtreeInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"directors 2 3 2 1 2", "directors 2 2 2 1 1"})
   void incompleteTablesOnDirectorChainsEqualOpenSms(String spec) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric fabric = parse(spec);
     try (OpenSmSimulation sim = start(fabric, "chain")) {
       Routing theirs = openSm(sim, fabric, List.of());

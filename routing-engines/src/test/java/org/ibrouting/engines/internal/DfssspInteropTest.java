@@ -14,8 +14,8 @@ import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmLog;
-import org.ibrouting.interop.OpenSmPeer;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -26,9 +26,7 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DFSSSP against the real OpenSM 3.3.23 on ibsim, on random irregular fabrics: the same tables, the
@@ -36,16 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  * reports them; where 8 VLs do not suffice OpenSM stops (ERR AD25) and ours refuses. And per CA
  * pair, the SL OpenSM's SA answers lies in our VL's block of SLs.
  */
-@Tag("interop")
-class DfssspInteropTest {
+class DfssspInteropTest extends OpenSmInteropTest {
   private static final int OPENSM_VLS = 8;
-
-  @TempDir Path dir;
 
   /** Random spanning trees plus extra links (parallel ones included), 1..3 CAs per switch. */
   @Test
   void randomIrregularFabrics() throws Exception {
-    OpenSmPeer.assumeAvailable();
     List<Integer> vlsNeeded = new ArrayList<>();
     for (int seed = 1; seed <= 8; seed++) {
       Fabric fabric =
@@ -59,7 +53,6 @@ class DfssspInteropTest {
   /** With LMC 1 (OpenSM's -l 1) each CA has two LIDs, whose paths count separately. */
   @Test
   void randomFabricWithLmc() throws Exception {
-    OpenSmPeer.assumeAvailable();
     List<Integer> vlsNeeded = new ArrayList<>();
     for (int seed = 1; seed <= 3; seed++) {
       Fabric fabric = FabricArbitraries.randomConnected(16, 20, 2, false, 200 + seed);
@@ -76,7 +69,6 @@ class DfssspInteropTest {
    */
   @Test
   void pathRecordSlsOfOpenSmLieInTheBlocksOfOurVls() throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric generated = TopologySpec.parse("torus", List.of("4,4", "1")).build();
     Path net = dir.resolve("torus.net");
     IbnetdiscoverWriter.write(generated, net);

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmLog;
-import org.ibrouting.interop.OpenSmPeer;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -20,22 +20,16 @@ import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * LASH against the real OpenSM 3.3.23 ({@code -R lash -Q}) on ibsim, on random irregular fabrics:
  * the same tables, and the same paths per layer before balancing and layers needed as its log
  * reports.
  */
-@Tag("interop")
-class LashInteropTest {
-  @TempDir Path dir;
-
+class LashInteropTest extends OpenSmInteropTest {
   @Test
   void randomIrregularFabrics() throws Exception {
-    OpenSmPeer.assumeAvailable();
     List<Integer> layers = new ArrayList<>();
     for (int seed = 1; seed <= 6; seed++) {
       Fabric generated =

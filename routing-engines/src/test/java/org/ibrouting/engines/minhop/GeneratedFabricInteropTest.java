@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -15,8 +15,6 @@ import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,16 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Generated fabrics go through ibsim unchanged (ibnetdiscover prints back the same fabric, LIDs
  * included), and OpenSM's MINHOP routes them exactly as ours does.
  */
-@Tag("interop")
-class GeneratedFabricInteropTest {
-  @TempDir Path dir;
-
+class GeneratedFabricInteropTest extends OpenSmInteropTest {
   /** OpenSM's DOR equals ours on generated 2D/3D tori, meshes and hypercubes. */
   @ParameterizedTest
   @ValueSource(
       strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
   void openSmDorEqualsOurDor(String spec) throws Exception {
-    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     Path net = dir.resolve("fabric.net");
@@ -60,7 +54,6 @@ class GeneratedFabricInteropTest {
         "directors 2 2 2 2 2"
       })
   void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
-    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     Path net = dir.resolve("fabric.net");

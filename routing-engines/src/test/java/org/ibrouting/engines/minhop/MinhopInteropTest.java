@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
@@ -17,22 +17,16 @@ import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** MINHOP against the real OpenSM 3.3.23 on ibsim. */
-@Tag("interop")
-class MinhopInteropTest {
-  @TempDir Path dir;
-
+class MinhopInteropTest extends OpenSmInteropTest {
   /** Our dump is accepted by OpenSM's file engine, and the dump OpenSM writes back equals ours. */
   @ParameterizedTest
   @ValueSource(strings = {"ft4_3", "jellyfish32"})
   void openSmLoadsOurTablesUnchanged(String name) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric fabric = ReferenceFabrics.fabric(name);
     Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
     Path dump = dir.resolve("minhop.dump");
@@ -44,7 +38,6 @@ class MinhopInteropTest {
   /** With LMC 1 and 2 (OpenSM's -l), our tables equal the ones OpenSM computes itself. */
   @Test
   void lmcRoutingEqualsOpenSm() throws Exception {
-    OpenSmPeer.assumeAvailable();
     for (int lmc : new int[] {1, 2}) {
       for (String name : List.of("torus2d_4x4", "ft4_3")) {
         try (OpenSmSimulation sim =

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -17,22 +17,16 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Nue with one VL against the real OpenSM 3.3.23 on ibsim: the same tables, entry for entry. */
-@Tag("interop")
-class NueInteropTest {
-  @TempDir Path dir;
-
+class NueInteropTest extends OpenSmInteropTest {
   /** Generated fabrics, LIDs above 255 and impasses (tori) included. */
   @ParameterizedTest
   @ValueSource(strings = {"torus 5,5 2", "torus 3,3,3 1", "xgft 2 4,4 1,2", "directors 2 2 2 2 2"})
   void generatedFabrics(String spec) throws Exception {
-    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     compare(TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
   }
@@ -40,7 +34,6 @@ class NueInteropTest {
   /** Random irregular fabrics with parallel links and OpenSM-style or random LIDs. */
   @Test
   void randomIrregularFabrics() throws Exception {
-    OpenSmPeer.assumeAvailable();
     for (int seed = 1; seed <= 4; seed++) {
       compare(
           FabricArbitraries.randomConnected(4 + 4 * seed, 3 * seed, 3, false, seed),
@@ -51,7 +44,6 @@ class NueInteropTest {
   /** With LMC 1 (OpenSM's -l 1) every LID of a CA gets its own Dijkstra run, as in OpenSM. */
   @Test
   void lmcEqualsOpenSm() throws Exception {
-    OpenSmPeer.assumeAvailable();
     for (String name : List.of("torus2d_4x4", "ft4_3")) {
       try (OpenSmSimulation sim =
           OpenSmSimulation.start(

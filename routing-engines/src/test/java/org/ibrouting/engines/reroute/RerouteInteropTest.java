@@ -11,7 +11,7 @@ import java.util.List;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.OpenSmPeer;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.DumpFormat;
@@ -22,8 +22,6 @@ import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.Topologies;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,14 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * engine loads our re-routed tables and programs them unchanged ({@code opensm -R file -U}), where
  * OpenSM's own re-route of the same fabric changes more entries of the old tables.
  */
-@Tag("interop")
-class RerouteInteropTest {
-  @TempDir Path dir;
-
+class RerouteInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"minhop", "updn"})
   void openSmLoadsTheRerouteAndChangesMoreOnItsOwn(String engine) throws Exception {
-    OpenSmPeer.assumeAvailable();
     Fabric intact = Topologies.kAryNTree(4, 3);
     RoutingEngine ours = Engines.create(engine, EngineConfig.none());
     Routing before = ours.route(intact, RoutingOptions.seeded(0));

@@ -13,16 +13,14 @@ import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmLog;
-import org.ibrouting.interop.OpenSmPeer;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -32,10 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * switch GUID, an unknown GUID, a port in both files) and we produce the same tables and, for
  * dfsssp, the same number of VLs.
  */
-@Tag("interop")
-class GuidFilesInteropTest {
-
-  @TempDir Path dir;
+class GuidFilesInteropTest extends OpenSmInteropTest {
 
   @ParameterizedTest
   @CsvSource(
@@ -48,7 +43,6 @@ class GuidFilesInteropTest {
         "dfsssp|torus 3,4 2|-G"
       })
   void openSmWithGuidFilesEqualsOurs(String engine, String spec, String files) throws Exception {
-    OpenSmPeer.assumeAvailable();
     String[] words = spec.split(" ");
     Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
     List<Integer> caPorts = new ArrayList<>();

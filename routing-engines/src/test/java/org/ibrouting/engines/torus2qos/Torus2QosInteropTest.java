@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.torus.TorusConfigWriter;
@@ -23,7 +24,6 @@ import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.topology.TopologySpec;
 import org.ibrouting.topology.TorusConfig;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,11 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * where it falls back. Scenarios: {@code SPEC[;links=N][;switch][;seed=S]}, a generated torus or
  * mesh with N random switch-to-switch links or one random switch failed.
  */
-@Tag("interop")
-class Torus2QosInteropTest {
+class Torus2QosInteropTest extends OpenSmInteropTest {
   private static final Pattern ERR = Pattern.compile("ERR (4E[0-9A-F]{2})");
-
-  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(
@@ -55,7 +52,6 @@ class Torus2QosInteropTest {
         "torus 6,6 1;links=8;seed=6"
       })
   void sameTablesOrSameRefusal(String scenario) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     compare(scenario);
   }
 
@@ -72,7 +68,6 @@ class Torus2QosInteropTest {
         "mesh 3,4,3 1"
       })
   void randomFailures(String spec) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
     for (int seed = 1; seed <= 12; seed++) {
       String kind = seed % 3 == 0 ? "switch" : "links=" + (seed % 3 == 1 ? 1 : 1 + seed % 5);
@@ -127,7 +122,6 @@ class Torus2QosInteropTest {
         "torus config on a mesh"
       })
   void configurations(String what) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     List<String> extra = List.of();
     Fabric fabric;
     TorusConfig config;
@@ -200,7 +194,6 @@ class Torus2QosInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"torus 3,3,3 1", "torus 3,3,3 1;switch;seed=2"})
   void pathSlsEqualOpenSmsSaAnswers(String scenario) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     Fabric fabric = damaged(scenario);
     TorusConfig config = config(scenario);
     Path work =

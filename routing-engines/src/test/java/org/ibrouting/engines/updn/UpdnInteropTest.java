@@ -5,19 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.TopologySpec;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,14 +24,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * to minhop; with {@code updn_auto_root=false} our chain does the same, to the same tables, and by
  * default our updn routes from a root it names in a note.
  */
-@Tag("interop")
-class UpdnInteropTest {
-  @TempDir Path dir;
-
+class UpdnInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"jellyfish 16 4 2 7", "jellyfish 24 5 3 11"})
   void chainFallsBackToMinhopAsOpenSmDoes(String spec) throws Exception {
-    OpenSmRuns.assumeOpenSm();
     String[] words = spec.split(" ");
     Fabric generated =
         TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
