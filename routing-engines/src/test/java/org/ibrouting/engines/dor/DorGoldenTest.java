@@ -29,8 +29,7 @@ class DorGoldenTest {
   @ParameterizedTest
   @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmDor(String name) throws RoutingException {
-    GoldenLfts.assumeOpenSmUsed(name, "dor", "dor");
-    GoldenLfts.assertSameAsOpenSm(name, "dor", new DorEngine(false), RoutingOptions.defaults());
+    GoldenLfts.assertSameWhereOpenSmUsed(name, "dor", new DorEngine(false));
   }
 
   /** The cube check accepts exactly the reference tori and hypercube, and then changes nothing. */

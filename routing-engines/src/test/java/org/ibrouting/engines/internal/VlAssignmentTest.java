@@ -1,5 +1,12 @@
 package org.ibrouting.engines.internal;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnectedWithMultiPortCas;
+import static org.ibrouting.testkit.FabricArbitraries.tori;
+import static org.ibrouting.testkit.FabricArbitraries.withLmc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +24,6 @@ import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RefusalCoverage;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,14 +36,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VlAssignmentTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.tori(),
-            FabricArbitraries.dragonflies(),
-            FabricArbitraries.randomConnectedWithMultiPortCas(),
-            FabricArbitraries.withLmc(FabricArbitraries.tori(), 2))
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(
+        fatTreesToriAndRandom(),
+        randomConnected(),
+        tori(),
+        dragonflies(),
+        randomConnectedWithMultiPortCas(),
+        withLmc(tori(), 2));
   }
 
   @Provide

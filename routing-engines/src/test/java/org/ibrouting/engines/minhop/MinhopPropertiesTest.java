@@ -1,5 +1,12 @@
 package org.ibrouting.engines.minhop;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.hypercubes;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.withLmc;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -21,13 +28,12 @@ import org.ibrouting.testkit.RoutingAssertions;
 class MinhopPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2),
-            FabricArbitraries.dragonflies(),
-            FabricArbitraries.hypercubes())
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(
+        fatTreesToriAndRandom(),
+        randomConnected(),
+        withLmc(randomConnected(), 2),
+        dragonflies(),
+        hypercubes());
   }
 
   @Property(tries = 150)

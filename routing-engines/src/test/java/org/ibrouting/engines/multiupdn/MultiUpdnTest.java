@@ -1,5 +1,12 @@
 package org.ibrouting.engines.multiupdn;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTrees;
+import static org.ibrouting.testkit.FabricArbitraries.jellyfish;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.tori;
+import static org.ibrouting.testkit.FabricArbitraries.withLmc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -39,14 +45,13 @@ class MultiUpdnTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.tori(),
-            FabricArbitraries.jellyfish(),
-            FabricArbitraries.dragonflies(),
-            FabricArbitraries.fatTrees(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(
+        tori(),
+        jellyfish(),
+        dragonflies(),
+        fatTrees(),
+        randomConnected(),
+        withLmc(randomConnected(), 2));
   }
 
   /** One, two and three trees on every fabric; edge cases off, so every try is a random fabric. */

@@ -2,7 +2,6 @@ package org.ibrouting.engines.nue;
 
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.routing.RoutingException;
-import org.ibrouting.routing.RoutingOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +12,6 @@ class NueGoldenTest {
   @ParameterizedTest
   @MethodSource(GoldenLfts.REFERENCE_FABRICS)
   void equalsOpenSmNue(String name) throws RoutingException {
-    GoldenLfts.assumeOpenSmUsed(name, "nue", "nue");
-    GoldenLfts.assertSameAsOpenSm(name, "nue", new NueEngine(), RoutingOptions.defaults());
+    GoldenLfts.assertSameWhereOpenSmUsed(name, "nue", new NueEngine());
   }
 }

@@ -1,5 +1,9 @@
 package org.ibrouting.engines.p2sssp;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.kAryNTrees;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.tori;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import net.jqwik.api.Arbitraries;
@@ -52,12 +56,7 @@ class P2ssspTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.tori(),
-            FabricArbitraries.kAryNTrees())
-        .filter(FabricArbitraries::switchesConnected)
-        .filter(f -> f.numEndPorts() <= 80);
+    return connected(randomConnected(), tori(), kAryNTrees()).filter(f -> f.numEndPorts() <= 80);
   }
 
   @Property(tries = 60)

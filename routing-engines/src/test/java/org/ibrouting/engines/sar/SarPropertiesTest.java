@@ -1,6 +1,10 @@
 package org.ibrouting.engines.sar;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnectedWithMultiPortCas;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,14 +15,12 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.ibrouting.engines.testing.VlLimitedRouting;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.JobMap;
-import org.ibrouting.testkit.FabricArbitraries;
-import org.ibrouting.testkit.RefusalCoverage;
-import org.ibrouting.testkit.RoutingAssertions;
 
 /**
  * SAR on generated and random fabrics with random job maps (overlapping jobs, one-node jobs, idle
@@ -27,12 +29,11 @@ import org.ibrouting.testkit.RoutingAssertions;
 class SarPropertiesTest {
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.randomConnectedWithMultiPortCas(),
-            FabricArbitraries.dragonflies())
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(
+        fatTreesToriAndRandom(),
+        randomConnected(),
+        randomConnectedWithMultiPortCas(),
+        dragonflies());
   }
 
   @Provide
@@ -47,22 +48,12 @@ class SarPropertiesTest {
       @ForAll("vls") int maxVls,
       @ForAll boolean balance) {
     JobMap jobs = JobMixes.parse(fabric, randomJobs(fabric, jobSeed));
-    Routing routing;
-    try {
-      routing =
-          new SarEngine(new SarEngine.Settings(null, null, balance))
-              .route(fabric, RoutingOptions.defaults().withMaxVls(maxVls), jobs, null);
-    } catch (RoutingException e) {
-      assertTrue(
-          e.getMessage().startsWith("sar: needs more than " + maxVls + " VLs"), e.getMessage());
-      RefusalCoverage.refused();
-      return;
-    }
-    RefusalCoverage.routed();
-    RoutingAssertions.assertAllPairsRouted(routing);
-    RoutingAssertions.assertMinimal(routing);
-    RoutingAssertions.assertDeadlockFreePerVl(routing);
-    RoutingAssertions.assertVlsWithin(routing, maxVls);
+    VlLimitedRouting.assertMinimalDeadlockFreeOrRefused(
+        "sar",
+        maxVls,
+        () ->
+            new SarEngine(new SarEngine.Settings(null, null, balance))
+                .route(fabric, RoutingOptions.defaults().withMaxVls(maxVls), jobs, null));
   }
 
   /**

@@ -1,8 +1,12 @@
 package org.ibrouting.engines.sssp;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
+import static org.ibrouting.testkit.FabricArbitraries.withLmc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -15,7 +19,6 @@ import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
 import org.junit.jupiter.api.Test;
 
@@ -66,12 +69,8 @@ public class SsspPaperExampleTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.dragonflies(),
-            FabricArbitraries.withLmc(FabricArbitraries.randomConnected(), 2))
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(
+        fatTreesToriAndRandom(), randomConnected(), dragonflies(), withLmc(randomConnected(), 2));
   }
 
   @Property(tries = 120)

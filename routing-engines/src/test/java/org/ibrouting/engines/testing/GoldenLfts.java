@@ -54,6 +54,17 @@ public final class GoldenLfts {
     return ours;
   }
 
+  /**
+   * {@link #assertSameAsOpenSm} with the default options against OpenSM's dump of {@code engine},
+   * where OpenSM routed reference fabric {@code name} with {@code engine} itself (elsewhere the
+   * test is skipped).
+   */
+  public static void assertSameWhereOpenSmUsed(String name, String engine, RoutingEngine ours)
+      throws RoutingException {
+    assumeOpenSmUsed(name, engine, engine);
+    assertSameAsOpenSm(name, engine, ours, RoutingOptions.defaults());
+  }
+
   /** Fails at the first (switch, LID) whose output ports differ. */
   public static void assertSameLfts(Routing expected, Routing actual, String what) {
     Fabric fabric = expected.fabric();

@@ -1,5 +1,10 @@
 package org.ibrouting.engines.updn;
 
+import static org.ibrouting.testkit.FabricArbitraries.connected;
+import static org.ibrouting.testkit.FabricArbitraries.dragonflies;
+import static org.ibrouting.testkit.FabricArbitraries.fatTreesToriAndRandom;
+import static org.ibrouting.testkit.FabricArbitraries.hypercubes;
+import static org.ibrouting.testkit.FabricArbitraries.randomConnected;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -27,7 +31,6 @@ import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.testkit.FabricArbitraries;
 import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.topology.Failures;
 import org.junit.jupiter.api.Test;
@@ -345,12 +348,7 @@ class UpdnTest {
 
   @Provide
   Arbitrary<Fabric> fabrics() {
-    return Arbitraries.oneOf(
-            FabricArbitraries.fatTreesToriAndRandom(),
-            FabricArbitraries.randomConnected(),
-            FabricArbitraries.dragonflies(),
-            FabricArbitraries.hypercubes())
-        .filter(FabricArbitraries::switchesConnected);
+    return connected(fatTreesToriAndRandom(), randomConnected(), dragonflies(), hypercubes());
   }
 
   @Property(tries = 120)
