@@ -1,6 +1,5 @@
 package org.ibrouting.bench;
 
-import java.util.concurrent.TimeUnit;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
@@ -18,16 +17,10 @@ import org.ibrouting.simulation.SimulationResult;
 import org.ibrouting.simulation.Simulator;
 import org.ibrouting.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -35,15 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the route checker, the edge forwarding index, the credit-loop verifier, and Λ over 100,000 random
  * bisect patterns on all cores.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xmx8g"})
-public class AnalysisBenchmark {
+public class AnalysisBenchmark extends SingleShotBenchmark {
   /** The tree's arity. */
   @Param({"16"})
   public int k;

@@ -2,7 +2,6 @@ package org.ibrouting.bench;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.concurrent.TimeUnit;
 import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.DumpFormat;
@@ -12,32 +11,16 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Throughput of the LFT dump writer into a stream that discards the bytes, so the figure is the
  * writer's own cost (compare it with the disk's write rate to see whether writing is I/O-bound).
  * The score is milliseconds per dump; the size is printed by {@link #bytes()}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xmx8g"})
-public class DumpWriterBenchmark {
+public class DumpWriterBenchmark extends SingleShotBenchmark {
   /** The tree's arity (k-ary 3-tree). */
   @Param({"16"})
   public int k;

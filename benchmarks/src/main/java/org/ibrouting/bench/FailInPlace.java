@@ -4,13 +4,10 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
@@ -109,17 +106,26 @@ public final class FailInPlace {
       int vls,
       double lambda,
       String message) {
+    boolean routesAll() {
+      return status.equals("ok") && routed >= 1.0 - 1e-12;
+    }
+  }
+
+  /**
+   * One damaged fabric of the study, as its rows name it: the topology's spec, the failure kind,
+   * rate and seed, the share of the intact fabric's CA pairs it still connects, and the CAs of its
+   * largest component (where Λ is measured).
+   */
+  record Damage(
+      String topology,
+      String kind,
+      double rate,
+      long seed,
+      Fabric fabric,
+      double connected,
+      Endpoints largest) {
     /** A row of a routing that did not happen (refused, failed, fell back): nothing measured. */
-    static Row notRouted(
-        String topology,
-        String kind,
-        double rate,
-        long seed,
-        String side,
-        String engine,
-        String status,
-        double connected,
-        String message) {
+    Row notRouted(String side, String engine, String status, String message) {
       return new Row(
           topology,
           kind,
@@ -136,8 +142,23 @@ public final class FailInPlace {
           message);
     }
 
-    boolean routesAll() {
-      return status.equals("ok") && routed >= 1.0 - 1e-12;
+    /** A row of a routing that was measured. */
+    Row measured(
+        String side, String engine, double routed, String deadlock, int vls, double lambda) {
+      return new Row(
+          topology, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls, lambda,
+          "");
+    }
+
+    /** The directory name of its simulation. */
+    String slug() {
+      return FailInPlaceReport.slug(topology)
+          + "-"
+          + kind
+          + "-"
+          + FailInPlaceReport.fmt(rate)
+          + "-"
+          + seed;
     }
   }
 
@@ -167,21 +188,22 @@ public final class FailInPlace {
       o.ours = Engines.names();
     }
     Files.createDirectories(o.work);
-    String loadBefore = loadAverage();
+    String loadBefore = FailInPlaceReport.loadAverage();
     long start = System.nanoTime();
     List<Row> rows = new ArrayList<>();
     for (String topology : o.topologies) {
       rows.addAll(topology(topology, o));
     }
     double minutes = (System.nanoTime() - start) / 60e9;
-    String load = loadBefore + " at the start, " + loadAverage() + " at the end";
+    String load = loadBefore + " at the start, " + FailInPlaceReport.loadAverage() + " at the end";
     Files.createDirectories(o.plots);
-    AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), csv(rows));
+    AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), FailInPlaceReport.csv(rows));
     for (String topology : o.topologies) {
       AtomicFiles.writeString(
-          o.plots.resolve("fail-in-place-" + slug(topology) + ".svg"), chart(rows, topology, o));
+          o.plots.resolve("fail-in-place-" + FailInPlaceReport.slug(topology) + ".svg"),
+          FailInPlaceReport.chart(rows, topology, o));
     }
-    String section = markdown(rows, o, args, minutes, load);
+    String section = FailInPlaceReport.markdown(rows, o, args, minutes, load);
     SideBySide.insertSection(o.results, section, "fail-in-place");
     System.out.println(section);
   }
@@ -240,107 +262,93 @@ public final class FailInPlace {
     Fabric intact = SideBySide.buildFabric(spec);
     long pairs = Connectivity.connectedPairs(intact);
     List<Row> rows = new ArrayList<>();
-    List<Object[]> damages = new ArrayList<>();
-    damages.add(new Object[] {"none", 0.0, 0L});
-    for (double rate : o.linkRates) {
-      for (long seed = 1; seed <= o.seeds; seed++) {
-        damages.add(new Object[] {"links", rate, seed});
-      }
-    }
-    for (double rate : o.switchRates) {
-      for (long seed = 1; seed <= o.seeds; seed++) {
-        damages.add(new Object[] {"switches", rate, seed});
-      }
-    }
-    for (Object[] d : damages) {
-      String kind = (String) d[0];
-      double rate = (Double) d[1];
-      long seed = (Long) d[2];
-      Fabric fabric =
-          kind.equals("links")
-              ? Failures.failLinkShare(intact, rate, seed)
-              : kind.equals("switches") ? Failures.failSwitchShare(intact, rate, seed) : intact;
+    for (Failure failure : failures(o)) {
+      Fabric fabric = failure.apply(intact);
       double connected = pairs == 0 ? 0 : (double) Connectivity.connectedPairs(fabric) / pairs;
       System.err.printf(
           Locale.ROOT,
           "%s, %s %.0f%% (seed %d): %s, %.4f of the pairs connected%n",
           spec,
-          kind,
-          rate,
-          seed,
+          failure.kind(),
+          failure.rate(),
+          failure.seed(),
           fabric,
           connected);
-      Endpoints largest = largestComponent(fabric);
+      Damage d =
+          new Damage(
+              spec,
+              failure.kind(),
+              failure.rate(),
+              failure.seed(),
+              fabric,
+              connected,
+              largestComponent(fabric));
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
       EngineConfig config =
           SideBySide.engineConfig(spec)
               .withJobs(
                   JobListReader.parse(
-                      new StringReader(RoutingBenchmark.randomJobs(fabric, 16, seed)),
+                      new StringReader(RoutingBenchmark.randomJobs(fabric, 16, d.seed())),
                       "random jobs"));
       for (String engine : o.ours) {
-        rows.add(ours(spec, kind, rate, seed, engine, fabric, config, connected, largest, o));
+        rows.add(ours(d, engine, config, o));
       }
       if (!o.openSm.isEmpty() && OpenSmSimulation.available()) {
-        rows.addAll(openSm(spec, kind, rate, seed, fabric, connected, largest, o));
+        rows.addAll(openSm(d, o));
       }
     }
     return rows;
   }
 
-  private static Row ours(
-      String spec,
-      String kind,
-      double rate,
-      long seed,
-      String engine,
-      Fabric fabric,
-      EngineConfig config,
-      double connected,
-      Endpoints largest,
-      Options o) {
+  /** A failure of the study: {@code links} or {@code switches} at a rate and seed, or none. */
+  private record Failure(String kind, double rate, long seed) {
+    Fabric apply(Fabric intact) {
+      return switch (kind) {
+        case "links" -> Failures.failLinkShare(intact, rate, seed);
+        case "switches" -> Failures.failSwitchShare(intact, rate, seed);
+        default -> intact;
+      };
+    }
+  }
+
+  /** None, then each link and each switch failure rate at each seed. */
+  private static List<Failure> failures(Options o) {
+    List<Failure> failures = new ArrayList<>();
+    failures.add(new Failure("none", 0, 0));
+    for (double rate : o.linkRates) {
+      for (long seed = 1; seed <= o.seeds; seed++) {
+        failures.add(new Failure("links", rate, seed));
+      }
+    }
+    for (double rate : o.switchRates) {
+      for (long seed = 1; seed <= o.seeds; seed++) {
+        failures.add(new Failure("switches", rate, seed));
+      }
+    }
+    return failures;
+  }
+
+  private static Row ours(Damage d, String engine, EngineConfig config, Options o) {
     Routing routing;
     try {
-      routing = Engines.create(engine, config).route(fabric, RoutingOptions.seeded(seed));
+      routing = Engines.create(engine, config).route(d.fabric(), RoutingOptions.seeded(d.seed()));
     } catch (RoutingException e) {
-      return Row.notRouted(
-          spec, kind, rate, seed, "ours", engine, "refused", connected, e.getMessage());
+      return d.notRouted("ours", engine, "refused", e.getMessage());
     }
-    return measure(
-        spec,
-        kind,
-        rate,
-        seed,
-        "ours",
-        engine,
-        routing,
-        connected,
-        largest,
-        true,
-        routing.slTable().numVls(),
-        o);
+    return measure(d, "ours", engine, routing, true, routing.slTable().numVls(), o);
   }
 
   /** One ibsim on the damaged net file, one OpenSM run per engine. */
-  private static List<Row> openSm(
-      String spec,
-      String kind,
-      double rate,
-      long seed,
-      Fabric fabric,
-      double connected,
-      Endpoints largest,
-      Options o)
-      throws IOException {
+  private static List<Row> openSm(Damage d, Options o) throws IOException {
     List<Row> rows = new ArrayList<>();
-    Path dir = o.work.resolve(slug(spec) + "-" + kind + "-" + fmt(rate) + "-" + seed);
+    Path dir = o.work.resolve(d.slug());
     SideBySide.deleteTree(dir);
     Files.createDirectories(dir);
     Path net = dir.resolve("fabric.net");
-    IbnetdiscoverWriter.write(fabric, net);
-    TorusConfig torus = SideBySide.engineConfig(spec).torusConfig().orElse(null);
+    IbnetdiscoverWriter.write(d.fabric(), net);
+    TorusConfig torus = SideBySide.engineConfig(d.topology()).torusConfig().orElse(null);
     try (OpenSmSimulation sim =
-        OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(fabric))) {
+        OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(d.fabric()))) {
       for (String engine : o.openSm) {
         List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engine));
         if (engine.equals("torus-2QoS")) {
@@ -348,28 +356,16 @@ public final class FailInPlace {
             continue;
           }
           Path conf = dir.resolve("torus-2QoS.conf");
-          TorusConfigWriter.write(torus, spec, conf);
+          TorusConfigWriter.write(torus, d.topology(), conf);
           args.addAll(List.of("--torus_config", conf.toAbsolutePath().toString()));
         }
-        rows.add(
-            openSmRun(sim, spec, kind, rate, seed, engine, args, fabric, connected, largest, o));
+        rows.add(openSmRun(sim, d, engine, args, o));
       }
     } catch (IOException e) {
       for (String engine : o.openSm) {
-        if (engine.equals("torus-2QoS") && torus == null) {
-          continue;
+        if (!engine.equals("torus-2QoS") || torus != null) {
+          rows.add(d.notRouted("opensm", engine, "failed", "ibsim: " + e.getMessage()));
         }
-        rows.add(
-            Row.notRouted(
-                spec,
-                kind,
-                rate,
-                seed,
-                "opensm",
-                engine,
-                "failed",
-                connected,
-                "ibsim: " + e.getMessage()));
       }
     }
     SideBySide.deleteTree(dir);
@@ -377,85 +373,31 @@ public final class FailInPlace {
   }
 
   private static Row openSmRun(
-      OpenSmSimulation sim,
-      String spec,
-      String kind,
-      double rate,
-      long seed,
-      String engine,
-      List<String> args,
-      Fabric fabric,
-      double connected,
-      Endpoints largest,
-      Options o) {
+      OpenSmSimulation sim, Damage d, String engine, List<String> args, Options o) {
     try {
       OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
       if (r.lftDump() == null) {
-        return Row.notRouted(
-            spec,
-            kind,
-            rate,
-            seed,
-            "opensm",
-            engine,
-            "failed",
-            connected,
-            "no LFT dump, exit " + r.exitCode());
+        return d.notRouted("opensm", engine, "failed", "no LFT dump, exit " + r.exitCode());
       }
       if (!engine.equals(r.engineUsed())) {
-        return Row.notRouted(
-            spec,
-            kind,
-            rate,
-            seed,
-            "opensm",
-            engine,
-            "fell back",
-            connected,
-            "OpenSM routed with " + r.engineUsed());
+        return d.notRouted("opensm", engine, "fell back", "OpenSM routed with " + r.engineUsed());
       }
       int vls = EngineFacts.openSmVls(engine, r.log());
-      Routing theirs = LftDumpReader.read(fabric, r.lftDump());
+      Routing theirs = LftDumpReader.read(d.fabric(), r.lftDump());
       // a dump has no SLs: only one-VL routings can be checked for credit loops (torus-2QoS's VLs
       // come from its per-port SL-to-VL maps, which neither the dump nor its log gives)
       boolean torus2qos = engine.equals("torus-2QoS");
-      return measure(
-          spec,
-          kind,
-          rate,
-          seed,
-          "opensm",
-          engine,
-          theirs,
-          connected,
-          largest,
-          vls == 1 && !torus2qos,
-          torus2qos ? 0 : vls,
-          o);
+      return measure(d, "opensm", engine, theirs, vls == 1 && !torus2qos, torus2qos ? 0 : vls, o);
     } catch (IOException | RuntimeException e) {
-      return Row.notRouted(
-          spec,
-          kind,
-          rate,
-          seed,
-          "opensm",
-          engine,
-          "failed",
-          connected,
-          String.valueOf(e.getMessage()));
+      return d.notRouted("opensm", engine, "failed", String.valueOf(e.getMessage()));
     }
   }
 
   private static Row measure(
-      String spec,
-      String kind,
-      double rate,
-      long seed,
+      Damage d,
       String side,
       String engine,
       Routing routing,
-      double connected,
-      Endpoints largest,
       boolean checkDeadlock,
       int vls,
       Options o) {
@@ -470,6 +412,7 @@ public final class FailInPlace {
       deadlock = cdg.isDeadlockFree() ? "yes" : "no";
     }
     double lambda = Double.NaN;
+    Endpoints largest = d.largest();
     if (report.validPairs() == connectedPairs && largest.size() >= 2 && o.patterns > 0) {
       PathTable table = PathTable.build(routing, largest);
       lambda =
@@ -477,8 +420,7 @@ public final class FailInPlace {
                   table, SimulationOptions.of(o.patterns, o.patternSeed).withThreads(threads))
               .mean();
     }
-    return new Row(
-        spec, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls, lambda, "");
+    return d.measured(side, engine, routed, deadlock, vls, lambda);
   }
 
   /** The CAs cabled to the largest component of the switches (first in switch order on ties). */
@@ -503,276 +445,5 @@ public final class FailInPlace {
       }
     }
     return Endpoints.ofPorts(fabric, ports);
-  }
-
-  // ---- output -------------------------------------------------------------------------------
-
-  static String csv(List<Row> rows) {
-    StringBuilder csv =
-        new StringBuilder(
-            "topology,kind,rate_percent,seed,side,engine,status,"
-                + "connected_share,routed_share,deadlock_free,vls,lambda,message\n");
-    for (Row r : rows) {
-      csv.append(
-          String.format(
-              Locale.ROOT,
-              "\"%s\",%s,%s,%d,%s,%s,%s,%.6f,%.6f,%s,%d,%s,\"%s\"%n",
-              r.topology(),
-              r.kind(),
-              fmt(r.rate()),
-              r.seed(),
-              r.side(),
-              r.engine(),
-              r.status(),
-              r.connected(),
-              r.routed(),
-              r.deadlock(),
-              r.vls(),
-              Double.isNaN(r.lambda()) ? "" : String.format(Locale.ROOT, "%.5f", r.lambda()),
-              r.message().replace("\"", "'")));
-    }
-    return csv.toString();
-  }
-
-  /** Λ against the share of failed links, the mean over seeds, one curve per (side, engine). */
-  static String chart(List<Row> rows, String topology, Options o) {
-    List<String> engines = new ArrayList<>(o.ours);
-    o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
-    double[] rates = new double[o.linkRates.length + 1];
-    System.arraycopy(o.linkRates, 0, rates, 1, o.linkRates.length);
-    List<Charts.Curve> curves = new ArrayList<>();
-    for (String side : List.of("ours", "opensm")) {
-      for (String engine : side.equals("ours") ? o.ours : o.openSm) {
-        double[] y = new double[rates.length];
-        boolean any = false;
-        for (int i = 0; i < rates.length; i++) {
-          y[i] = meanLambda(rows, topology, i == 0 ? "none" : "links", rates[i], side, engine);
-          any |= !Double.isNaN(y[i]);
-        }
-        if (any) {
-          curves.add(
-              new Charts.Curve(
-                  (side.equals("ours") ? "" : "OpenSM ") + engine,
-                  Charts.color(engine, engines),
-                  side.equals("opensm"),
-                  rates,
-                  y));
-        }
-      }
-    }
-    return Charts.linear(
-        "Lambda against failed links, "
-            + topology
-            + " (solid: ibrouting, dashed:"
-            + " OpenSM 3.3.23; a gap: not every connected pair routed)",
-        "failed switch-to-switch links (%)",
-        "Lambda (mean over seeds)",
-        curves,
-        1.0);
-  }
-
-  /**
-   * The mean Λ over the seeds of one cell, NaN when any seed did not route every connected pair.
-   */
-  private static double meanLambda(
-      List<Row> rows, String topology, String kind, double rate, String side, String engine) {
-    double sum = 0;
-    int n = 0;
-    for (Row r : rows) {
-      if (r.topology().equals(topology)
-          && r.kind().equals(kind)
-          && r.rate() == rate
-          && r.side().equals(side)
-          && r.engine().equals(engine)) {
-        if (!r.routesAll() || Double.isNaN(r.lambda())) {
-          return Double.NaN;
-        }
-        sum += r.lambda();
-        n++;
-      }
-    }
-    return n == 0 ? Double.NaN : sum / n;
-  }
-
-  /** The load averages of {@code /proc/loadavg} (1, 5, 15 min), or "unknown". */
-  static String loadAverage() {
-    try {
-      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-      return f[0] + " / " + f[1] + " / " + f[2];
-    } catch (IOException | RuntimeException e) {
-      return "unknown";
-    }
-  }
-
-  static String markdown(List<Row> rows, Options o, String[] args, double minutes, String load) {
-    StringBuilder md = new StringBuilder();
-    md.append(
-        "<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
-    md.append("## Fail in place: how each engine degrades as links and switches fail\n\n");
-    md.append("Reproduce: `benchmarks/fail-in-place.sh")
-        .append(
-            args.length == 0
-                ? ""
-                : " "
-                    + String.join(
-                        " ",
-                        Arrays.stream(args)
-                            .map(a -> a.contains(" ") || a.contains(";") ? "'" + a + "'" : a)
-                            .toList()))
-        .append("` (`--full` for 10 seeds on larger fabrics). Run on ")
-        .append(LocalDate.now())
-        .append(" in ")
-        .append(String.format(Locale.ROOT, "%.0f", minutes))
-        .append(" min: ")
-        .append(SideBySide.machine())
-        .append("; load average (1/5/15 min) ")
-        .append(load)
-        .append(", the machine shared with other jobs.\n\n");
-    md.append(
-            "The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
-        .append(" engines: each topology loses a random share of its switch-to-switch links (")
-        .append(rateList(o.linkRates))
-        .append(" %) or of its switches (")
-        .append(rateList(o.switchRates))
-        .append(" %, with the CAs cabled only to them), ")
-        .append(o.seeds)
-        .append(" seed(s) each; the damaged fabric")
-        .append(
-            " is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
-        .append(
-            " for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
-        .append(
-            " a run where OpenSM fell back to another engine counts as the engine giving up). Every")
-        .append(
-            " routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
-        .append(
-            " loops per VL (OpenSM's dumps carry no SLs, so its lash, dfsssp and torus-2QoS are not checked), and Λ over ")
-        .append(o.patterns)
-        .append(" bisect patterns among the CAs of the largest component when every connected")
-        .append(
-            " pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
-        .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
-    md.append(
-            "**First failure rate at which an engine stops routing every connected pair / stops being")
-        .append(
-            " deadlock-free** (links failed, then switches failed; \"ok\": never within the rates tried;")
-        .append(" \"0%\": not even intact; \"–\": not checked):\n\n");
-    List<String> topologies = o.topologies;
-    md.append("| engine |");
-    for (String t : topologies) {
-      md.append(' ').append(t).append(" |");
-    }
-    md.append("\n|---|");
-    md.append("---|".repeat(topologies.size())).append('\n');
-    for (String side : List.of("ours", "opensm")) {
-      for (String engine : side.equals("ours") ? o.ours : o.openSm) {
-        md.append("| ").append(side.equals("ours") ? engine : "OpenSM " + engine).append(" |");
-        for (String t : topologies) {
-          md.append(' ').append(firstBreak(rows, t, side, engine, o)).append(" |");
-        }
-        md.append('\n');
-      }
-    }
-    md.append("\nCells: `links: routing / deadlock; switches: routing / deadlock`.\n\n");
-    md.append(
-            "**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
-        .append(" connected pairs unrouted, or refused):\n\n");
-    for (String t : topologies) {
-      md.append("![Λ against failed links, ")
-          .append(t)
-          .append("](results/fail-in-place-")
-          .append(slug(t))
-          .append(".svg)\n\n");
-      md.append("| ").append(t).append(" | intact |");
-      for (double r : o.linkRates) {
-        md.append(' ').append(fmt(r)).append("% |");
-      }
-      md.append("\n|---|---|").append("---|".repeat(o.linkRates.length)).append('\n');
-      for (String side : List.of("ours", "opensm")) {
-        for (String engine : side.equals("ours") ? o.ours : o.openSm) {
-          StringBuilder line =
-              new StringBuilder("| " + (side.equals("ours") ? engine : "OpenSM " + engine) + " |");
-          boolean any = false;
-          for (int i = 0; i <= o.linkRates.length; i++) {
-            double l =
-                meanLambda(
-                    rows,
-                    t,
-                    i == 0 ? "none" : "links",
-                    i == 0 ? 0 : o.linkRates[i - 1],
-                    side,
-                    engine);
-            any |= !Double.isNaN(l);
-            line.append(Double.isNaN(l) ? " – |" : String.format(Locale.ROOT, " %.3f |", l));
-          }
-          if (any) {
-            md.append(line).append('\n');
-          }
-        }
-      }
-      md.append('\n');
-    }
-    md.append("<!-- fail-in-place:end -->\n");
-    return md.toString();
-  }
-
-  /** {@code links: R / D; switches: R / D} for one engine on one topology. */
-  private static String firstBreak(
-      List<Row> rows, String topology, String side, String engine, Options o) {
-    Map<String, double[]> kinds = new LinkedHashMap<>();
-    kinds.put("links", o.linkRates);
-    kinds.put("switches", o.switchRates);
-    List<String> parts = new ArrayList<>();
-    for (Map.Entry<String, double[]> kind : kinds.entrySet()) {
-      String routing = "ok";
-      String deadlock = "ok";
-      double[] rates = new double[kind.getValue().length + 1];
-      System.arraycopy(kind.getValue(), 0, rates, 1, kind.getValue().length);
-      boolean unchecked = false;
-      boolean ran = false;
-      for (int i = 0; i < rates.length; i++) {
-        String k = i == 0 ? "none" : kind.getKey();
-        double rate = rates[i];
-        List<Row> cell =
-            rows.stream()
-                .filter(
-                    r ->
-                        r.topology().equals(topology)
-                            && r.kind().equals(k)
-                            && r.rate() == rate
-                            && r.side().equals(side)
-                            && r.engine().equals(engine))
-                .toList();
-        if (cell.isEmpty()) {
-          continue;
-        }
-        ran = true;
-        if (routing.equals("ok") && cell.stream().anyMatch(r -> !r.routesAll())) {
-          routing = fmt(rate) + "%";
-        }
-        if (deadlock.equals("ok") && cell.stream().anyMatch(r -> r.deadlock().equals("no"))) {
-          deadlock = fmt(rate) + "%";
-        }
-        unchecked |=
-            cell.stream().anyMatch(r -> r.status().equals("ok") && r.deadlock().equals("n/a"));
-      }
-      if (unchecked && deadlock.equals("ok")) {
-        deadlock = "–";
-      }
-      parts.add(ran ? routing + " / " + deadlock : "– / –");
-    }
-    return String.join("; ", parts);
-  }
-
-  private static String rateList(double[] rates) {
-    return String.join(", ", Arrays.stream(rates).mapToObj(FailInPlace::fmt).toList());
-  }
-
-  private static String fmt(double rate) {
-    return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
-  }
-
-  private static String slug(String spec) {
-    return spec.trim().replaceAll("[^A-Za-z0-9]+", "_");
   }
 }

@@ -1,7 +1,6 @@
 package org.ibrouting.bench;
 
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
@@ -15,17 +14,10 @@ import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Failures;
 import org.ibrouting.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Re-routing time after failed links on a k-ary 3-tree: the trial setup routes the intact tree from
@@ -36,15 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * both change, so the run gives time and change ratio together: {@code java -jar
  * benchmarks/target/benchmarks.jar RerouteBenchmark -p engine=minhop -p k=32}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
 @Fork(
     value = 1,
     jvmArgsAppend = {"-Xmx12g"})
-public class RerouteBenchmark {
+public class RerouteBenchmark extends SingleShotBenchmark {
   /** The engine's OpenSM name. */
   @Param({"minhop", "sssp", "dfsssp", "updn"})
   public String engine;

@@ -44,6 +44,15 @@ final class SideBySideReport {
     AtomicFiles.writeString(file, csv.toString());
   }
 
+  /** {@code args} as a shell takes them back, after a space (nothing for none). */
+  static String shellWords(String[] args) {
+    StringBuilder words = new StringBuilder();
+    for (String a : args) {
+      words.append(' ').append(a.contains(" ") || a.contains(";") ? "'" + a + "'" : a);
+    }
+    return words.toString();
+  }
+
   static String markdown(
       List<Measurement> rows, List<Measurement> scale, SideBySide.Options o, String[] args)
       throws IOException {
@@ -52,15 +61,7 @@ final class SideBySideReport {
         "<!-- side-by-side:begin (written by benchmarks/side-by-side.sh; edits here are overwritten) -->\n");
     md.append("## Side by side with OpenSM 3.3.23 (every engine, every reference fabric)\n\n");
     md.append("Reproduce: `benchmarks/side-by-side.sh")
-        .append(
-            args.length == 0
-                ? ""
-                : " "
-                    + String.join(
-                        " ",
-                        Arrays.stream(args)
-                            .map(a -> a.contains(" ") || a.contains(";") ? "'" + a + "'" : a)
-                            .toList()))
+        .append(shellWords(args))
         .append(
             "` (builds, then runs `org.ibrouting.bench.SideBySide`; OpenSM's figures are cached in ")
         .append("`benchmarks/target/side-by-side`, `--fresh` re-runs OpenSM).\n\n");

@@ -1,0 +1,295 @@
+package org.ibrouting.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The fail-in-place study's output: the CSV of its rows, one SVG per topology (Λ against the share
+ * of failed links) and the section of {@code benchmarks/RESULTS.md}.
+ */
+final class FailInPlaceReport {
+  private FailInPlaceReport() {}
+
+  static String csv(List<FailInPlace.Row> rows) {
+    StringBuilder csv =
+        new StringBuilder(
+            "topology,kind,rate_percent,seed,side,engine,status,"
+                + "connected_share,routed_share,deadlock_free,vls,lambda,message\n");
+    for (FailInPlace.Row r : rows) {
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "\"%s\",%s,%s,%d,%s,%s,%s,%.6f,%.6f,%s,%d,%s,\"%s\"%n",
+              r.topology(),
+              r.kind(),
+              fmt(r.rate()),
+              r.seed(),
+              r.side(),
+              r.engine(),
+              r.status(),
+              r.connected(),
+              r.routed(),
+              r.deadlock(),
+              r.vls(),
+              Double.isNaN(r.lambda()) ? "" : String.format(Locale.ROOT, "%.5f", r.lambda()),
+              r.message().replace("\"", "'")));
+    }
+    return csv.toString();
+  }
+
+  /** Λ against the share of failed links, the mean over seeds, one curve per (side, engine). */
+  static String chart(List<FailInPlace.Row> rows, String topology, FailInPlace.Options o) {
+    List<String> engines = new ArrayList<>(o.ours);
+    o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
+    double[] rates = new double[o.linkRates.length + 1];
+    System.arraycopy(o.linkRates, 0, rates, 1, o.linkRates.length);
+    List<Charts.Curve> curves = new ArrayList<>();
+    for (String side : List.of("ours", "opensm")) {
+      for (String engine : side.equals("ours") ? o.ours : o.openSm) {
+        double[] y = new double[rates.length];
+        boolean any = false;
+        for (int i = 0; i < rates.length; i++) {
+          y[i] = meanLambda(rows, topology, i == 0 ? "none" : "links", rates[i], side, engine);
+          any |= !Double.isNaN(y[i]);
+        }
+        if (any) {
+          curves.add(
+              new Charts.Curve(
+                  (side.equals("ours") ? "" : "OpenSM ") + engine,
+                  Charts.color(engine, engines),
+                  side.equals("opensm"),
+                  rates,
+                  y));
+        }
+      }
+    }
+    return Charts.linear(
+        "Lambda against failed links, "
+            + topology
+            + " (solid: ibrouting, dashed:"
+            + " OpenSM 3.3.23; a gap: not every connected pair routed)",
+        "failed switch-to-switch links (%)",
+        "Lambda (mean over seeds)",
+        curves,
+        1.0);
+  }
+
+  /**
+   * The mean Λ over the seeds of one cell, NaN when any seed did not route every connected pair.
+   */
+  private static double meanLambda(
+      List<FailInPlace.Row> rows,
+      String topology,
+      String kind,
+      double rate,
+      String side,
+      String engine) {
+    double sum = 0;
+    int n = 0;
+    for (FailInPlace.Row r : rows) {
+      if (r.topology().equals(topology)
+          && r.kind().equals(kind)
+          && r.rate() == rate
+          && r.side().equals(side)
+          && r.engine().equals(engine)) {
+        if (!r.routesAll() || Double.isNaN(r.lambda())) {
+          return Double.NaN;
+        }
+        sum += r.lambda();
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  /** The load averages of {@code /proc/loadavg} (1, 5, 15 min), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " / " + f[1] + " / " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  static String markdown(
+      List<FailInPlace.Row> rows,
+      FailInPlace.Options o,
+      String[] args,
+      double minutes,
+      String load) {
+    StringBuilder md = new StringBuilder();
+    md.append(
+        "<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
+    md.append("## Fail in place: how each engine degrades as links and switches fail\n\n");
+    md.append("Reproduce: `benchmarks/fail-in-place.sh")
+        .append(SideBySideReport.shellWords(args))
+        .append("` (`--full` for 10 seeds on larger fabrics). Run on ")
+        .append(LocalDate.now())
+        .append(" in ")
+        .append(String.format(Locale.ROOT, "%.0f", minutes))
+        .append(" min: ")
+        .append(SideBySide.machine())
+        .append("; load average (1/5/15 min) ")
+        .append(load)
+        .append(", the machine shared with other jobs.\n\n");
+    md.append(
+            "The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
+        .append(" engines: each topology loses a random share of its switch-to-switch links (")
+        .append(rateList(o.linkRates))
+        .append(" %) or of its switches (")
+        .append(rateList(o.switchRates))
+        .append(" %, with the CAs cabled only to them), ")
+        .append(o.seeds)
+        .append(" seed(s) each; the damaged fabric")
+        .append(
+            " is routed by every engine of ours and, under ibsim, by OpenSM 3.3.23's (`opensm -o -R ENGINE`, `-Q`")
+        .append(
+            " for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
+        .append(
+            " a run where OpenSM fell back to another engine counts as the engine giving up). Every")
+        .append(
+            " routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
+        .append(
+            " loops per VL (OpenSM's dumps carry no SLs, so its lash, dfsssp and torus-2QoS are not checked), and Λ over ")
+        .append(o.patterns)
+        .append(" bisect patterns among the CAs of the largest component when every connected")
+        .append(
+            " pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
+        .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
+    md.append(
+            "**First failure rate at which an engine stops routing every connected pair / stops being")
+        .append(
+            " deadlock-free** (links failed, then switches failed; \"ok\": never within the rates tried;")
+        .append(" \"0%\": not even intact; \"–\": not checked):\n\n");
+    List<String> topologies = o.topologies;
+    md.append("| engine |");
+    for (String t : topologies) {
+      md.append(' ').append(t).append(" |");
+    }
+    md.append("\n|---|");
+    md.append("---|".repeat(topologies.size())).append('\n');
+    for (String side : List.of("ours", "opensm")) {
+      for (String engine : side.equals("ours") ? o.ours : o.openSm) {
+        md.append("| ").append(side.equals("ours") ? engine : "OpenSM " + engine).append(" |");
+        for (String t : topologies) {
+          md.append(' ').append(firstBreak(rows, t, side, engine, o)).append(" |");
+        }
+        md.append('\n');
+      }
+    }
+    md.append("\nCells: `links: routing / deadlock; switches: routing / deadlock`.\n\n");
+    md.append(
+            "**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
+        .append(" connected pairs unrouted, or refused):\n\n");
+    for (String t : topologies) {
+      md.append("![Λ against failed links, ")
+          .append(t)
+          .append("](results/fail-in-place-")
+          .append(slug(t))
+          .append(".svg)\n\n");
+      md.append("| ").append(t).append(" | intact |");
+      for (double r : o.linkRates) {
+        md.append(' ').append(fmt(r)).append("% |");
+      }
+      md.append("\n|---|---|").append("---|".repeat(o.linkRates.length)).append('\n');
+      for (String side : List.of("ours", "opensm")) {
+        for (String engine : side.equals("ours") ? o.ours : o.openSm) {
+          StringBuilder line =
+              new StringBuilder("| " + (side.equals("ours") ? engine : "OpenSM " + engine) + " |");
+          boolean any = false;
+          for (int i = 0; i <= o.linkRates.length; i++) {
+            double l =
+                meanLambda(
+                    rows,
+                    t,
+                    i == 0 ? "none" : "links",
+                    i == 0 ? 0 : o.linkRates[i - 1],
+                    side,
+                    engine);
+            any |= !Double.isNaN(l);
+            line.append(Double.isNaN(l) ? " – |" : String.format(Locale.ROOT, " %.3f |", l));
+          }
+          if (any) {
+            md.append(line).append('\n');
+          }
+        }
+      }
+      md.append('\n');
+    }
+    md.append("<!-- fail-in-place:end -->\n");
+    return md.toString();
+  }
+
+  /** {@code links: R / D; switches: R / D} for one engine on one topology. */
+  private static String firstBreak(
+      List<FailInPlace.Row> rows,
+      String topology,
+      String side,
+      String engine,
+      FailInPlace.Options o) {
+    Map<String, double[]> kinds = new LinkedHashMap<>();
+    kinds.put("links", o.linkRates);
+    kinds.put("switches", o.switchRates);
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, double[]> kind : kinds.entrySet()) {
+      String routing = "ok";
+      String deadlock = "ok";
+      double[] rates = new double[kind.getValue().length + 1];
+      System.arraycopy(kind.getValue(), 0, rates, 1, kind.getValue().length);
+      boolean unchecked = false;
+      boolean ran = false;
+      for (int i = 0; i < rates.length; i++) {
+        String k = i == 0 ? "none" : kind.getKey();
+        double rate = rates[i];
+        List<FailInPlace.Row> cell =
+            rows.stream()
+                .filter(
+                    r ->
+                        r.topology().equals(topology)
+                            && r.kind().equals(k)
+                            && r.rate() == rate
+                            && r.side().equals(side)
+                            && r.engine().equals(engine))
+                .toList();
+        if (cell.isEmpty()) {
+          continue;
+        }
+        ran = true;
+        if (routing.equals("ok") && cell.stream().anyMatch(r -> !r.routesAll())) {
+          routing = fmt(rate) + "%";
+        }
+        if (deadlock.equals("ok") && cell.stream().anyMatch(r -> r.deadlock().equals("no"))) {
+          deadlock = fmt(rate) + "%";
+        }
+        unchecked |=
+            cell.stream().anyMatch(r -> r.status().equals("ok") && r.deadlock().equals("n/a"));
+      }
+      if (unchecked && deadlock.equals("ok")) {
+        deadlock = "–";
+      }
+      parts.add(ran ? routing + " / " + deadlock : "– / –");
+    }
+    return String.join("; ", parts);
+  }
+
+  private static String rateList(double[] rates) {
+    return String.join(", ", Arrays.stream(rates).mapToObj(FailInPlaceReport::fmt).toList());
+  }
+
+  static String fmt(double rate) {
+    return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
+  }
+
+  static String slug(String spec) {
+    return spec.trim().replaceAll("[^A-Za-z0-9]+", "_");
+  }
+}
