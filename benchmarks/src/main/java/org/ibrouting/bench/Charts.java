@@ -145,49 +145,13 @@ final class Charts {
     StringBuilder svg = header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
     for (double e = lx0; e <= lx1; e++) {
       double x = left + width * (e - lx0) / (lx1 - lx0);
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/>"
-                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
-              x,
-              top,
-              x,
-              top + plotHeight,
-              x,
-              top + plotHeight + 15,
-              pow10(e)));
+      verticalGridLine(svg, x, top, plotHeight, "#ddd", pow10(e));
     }
     for (double e = ly0; e <= ly1; e++) {
       double y = top + plotHeight - plotHeight * (e - ly0) / (ly1 - ly0);
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/>"
-                  + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
-              left,
-              y,
-              left + width,
-              y,
-              left - 6,
-              y + 4,
-              pow10(e)));
+      horizontalGridLine(svg, y, left, width, "#ddd", pow10(e));
     }
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
-            left + width / 2,
-            top + plotHeight + 34,
-            escape(xLabel)));
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text x='16' y='%d' font-size='12' text-anchor='middle' "
-                + "transform='rotate(-90 16 %d)'>%s</text>%n",
-            top + plotHeight / 2,
-            top + plotHeight / 2,
-            escape(yLabel)));
+    axisLabels(svg, left, top, width, plotHeight, xLabel, yLabel);
     if (hLine > 0) {
       double y = top + plotHeight - plotHeight * (Math.log10(hLine) - ly0) / (ly1 - ly0);
       svg.append(
@@ -212,33 +176,11 @@ final class Charts {
                 + plotHeight
                 - plotHeight * (Math.log10(Math.max(c.y()[i], 1e-6)) - ly0) / (ly1 - ly0);
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        svg.append(
-            String.format(
-                Locale.ROOT,
-                "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4g s"
-                    + "</title></circle>%n",
-                x,
-                y,
-                c.color(),
-                escape(c.name()),
-                fmt(c.x()[i]),
-                c.y()[i]));
+        point(svg, x, y, c, i, String.format(Locale.ROOT, "%.4g s", c.y()[i]));
       }
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<polyline points='%s' fill='none' stroke='%s' stroke-width='2'%s/>%n",
-              points.toString().trim(),
-              c.color(),
-              c.dashed() ? " stroke-dasharray='6,4'" : ""));
+      polyline(svg, points, c);
     }
-    legend(
-        svg,
-        curves.stream()
-            .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
-            .toList(),
-        left,
-        top + plotHeight + 52);
+    curveLegend(svg, curves, left, top + plotHeight + 52);
     return svg.append("</svg>\n").toString();
   }
 
@@ -264,31 +206,40 @@ final class Charts {
     for (int t = 0; t <= 10; t++) {
       double x = left + width * t / 10.0;
       double y = top + plotHeight - plotHeight * t / 10.0;
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#eee'/>"
-                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
-              x,
-              top,
-              x,
-              top + plotHeight,
-              x,
-              top + plotHeight + 15,
-              fmt(maxX * t / 10.0)));
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#eee'/>"
-                  + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
-              left,
-              y,
-              left + width,
-              y,
-              left - 6,
-              y + 4,
-              String.format(Locale.ROOT, "%.2f", yMax * t / 10.0)));
+      verticalGridLine(svg, x, top, plotHeight, "#eee", fmt(maxX * t / 10.0));
+      horizontalGridLine(
+          svg, y, left, width, "#eee", String.format(Locale.ROOT, "%.2f", yMax * t / 10.0));
     }
+    axisLabels(svg, left, top, width, plotHeight, xLabel, yLabel);
+    for (Curve c : curves) {
+      StringBuilder points = new StringBuilder();
+      for (int i = 0; i <= c.x().length; i++) {
+        boolean gap = i == c.x().length || Double.isNaN(c.y()[i]);
+        if (gap) {
+          if (points.length() > 0) {
+            polyline(svg, points, c);
+            points.setLength(0);
+          }
+          continue;
+        }
+        double x = left + width * c.x()[i] / maxX;
+        double y = top + plotHeight - plotHeight * Math.min(c.y()[i], yMax) / yMax;
+        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+        point(svg, x, y, c, i, String.format(Locale.ROOT, "%.4f", c.y()[i]));
+      }
+    }
+    curveLegend(svg, curves, left, top + plotHeight + 52);
+    return svg.append("</svg>\n").toString();
+  }
+
+  private static void axisLabels(
+      StringBuilder svg,
+      int left,
+      int top,
+      int width,
+      int plotHeight,
+      String xLabel,
+      String yLabel) {
     svg.append(
         String.format(
             Locale.ROOT,
@@ -304,47 +255,76 @@ final class Charts {
             top + plotHeight / 2,
             top + plotHeight / 2,
             escape(yLabel)));
-    for (Curve c : curves) {
-      StringBuilder points = new StringBuilder();
-      for (int i = 0; i <= c.x().length; i++) {
-        boolean gap = i == c.x().length || Double.isNaN(c.y()[i]);
-        if (gap) {
-          if (points.length() > 0) {
-            svg.append(
-                String.format(
-                    Locale.ROOT,
-                    "<polyline points='%s' fill='none' stroke='%s' " + "stroke-width='2'%s/>%n",
-                    points.toString().trim(),
-                    c.color(),
-                    c.dashed() ? " stroke-dasharray='6,4'" : ""));
-            points.setLength(0);
-          }
-          continue;
-        }
-        double x = left + width * c.x()[i] / maxX;
-        double y = top + plotHeight - plotHeight * Math.min(c.y()[i], yMax) / yMax;
-        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        svg.append(
-            String.format(
-                Locale.ROOT,
-                "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %.4f"
-                    + "</title></circle>%n",
-                x,
-                y,
-                c.color(),
-                escape(c.name()),
-                fmt(c.x()[i]),
-                c.y()[i]));
-      }
-    }
+  }
+
+  /** A grid line at {@code x} with its tick label under the plot. */
+  private static void verticalGridLine(
+      StringBuilder svg, double x, int top, int plotHeight, String stroke, String label) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='%s'/>"
+                + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
+            x,
+            top,
+            x,
+            top + plotHeight,
+            stroke,
+            x,
+            top + plotHeight + 15,
+            label));
+  }
+
+  /** A grid line at {@code y} with its tick label left of the plot. */
+  private static void horizontalGridLine(
+      StringBuilder svg, double y, int left, int width, String stroke, String label) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='%s'/>"
+                + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
+            left,
+            y,
+            left + width,
+            y,
+            stroke,
+            left - 6,
+            y + 4,
+            label));
+  }
+
+  /** Point {@code i} of {@code c}, drawn at (x, y), its title naming its x and {@code y}. */
+  private static void point(StringBuilder svg, double x, double y, Curve c, int i, String yText) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<circle cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s: %s, %s</title></circle>%n",
+            x,
+            y,
+            c.color(),
+            escape(c.name()),
+            fmt(c.x()[i]),
+            yText));
+  }
+
+  private static void polyline(StringBuilder svg, CharSequence points, Curve c) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<polyline points='%s' fill='none' stroke='%s' stroke-width='2'%s/>%n",
+            points.toString().trim(),
+            c.color(),
+            c.dashed() ? " stroke-dasharray='6,4'" : ""));
+  }
+
+  private static void curveLegend(StringBuilder svg, List<Curve> curves, int left, int top) {
     legend(
         svg,
         curves.stream()
             .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
             .toList(),
         left,
-        top + plotHeight + 52);
-    return svg.append("</svg>\n").toString();
+        top);
   }
 
   private static void legend(StringBuilder svg, List<String[]> entries, int left, int top) {

@@ -278,11 +278,7 @@ public final class CostModel {
     md.append(
         "<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel; edits here are overwritten) -->\n");
     md.append("## Cost model: how far each engine is from this machine's limit\n\n");
-    md.append("Run on ")
-        .append(LocalDate.now())
-        .append(": ")
-        .append(SideBySide.machine())
-        .append(".\n\n");
+    md.append(SideBySideReport.runOn());
     md.append(
         String.format(
             Locale.ROOT,

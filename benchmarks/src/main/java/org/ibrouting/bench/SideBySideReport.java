@@ -44,6 +44,11 @@ final class SideBySideReport {
     AtomicFiles.writeString(file, csv.toString());
   }
 
+  /** "Run on DATE: MACHINE." and a blank line, for a section's head. */
+  static String runOn() {
+    return "Run on " + LocalDate.now() + ": " + SideBySide.machine() + ".\n\n";
+  }
+
   /** {@code args} as a shell takes them back, after a space (nothing for none). */
   static String shellWords(String[] args) {
     StringBuilder words = new StringBuilder();
@@ -65,11 +70,7 @@ final class SideBySideReport {
         .append(
             "` (builds, then runs `org.ibrouting.bench.SideBySide`; OpenSM's figures are cached in ")
         .append("`benchmarks/target/side-by-side`, `--fresh` re-runs OpenSM).\n\n");
-    md.append("Run on ")
-        .append(LocalDate.now())
-        .append(": ")
-        .append(SideBySide.machine())
-        .append(".\n\n");
+    md.append(runOn());
     md.append(
             "Each fabric is generated, simulated by ibsim and routed once by each OpenSM engine (`opensm -o -R ")
         .append(
@@ -212,6 +213,18 @@ final class SideBySideReport {
     return md.toString();
   }
 
+  /** OpenSM's rows of fabric {@code f} that ran as asked and measured Λ. */
+  private static java.util.stream.Stream<Measurement> openSmLambdas(
+      List<Measurement> rows, String f) {
+    return rows.stream()
+        .filter(
+            r ->
+                r.fabric().equals(f)
+                    && r.side() == Side.OPENSM
+                    && r.ranAsAsked()
+                    && !Double.isNaN(r.num(Figure.LAMBDA)));
+  }
+
   private static void headline(StringBuilder md, List<Measurement> rows) {
     md.append("### Headline\n\n");
     md.append(
@@ -224,13 +237,7 @@ final class SideBySideReport {
       double sssp = lambdaOf(rows, f, Side.OURS, "sssp");
       double dfsssp = lambdaOf(rows, f, Side.OURS, "dfsssp");
       Measurement best =
-          rows.stream()
-              .filter(
-                  r ->
-                      r.fabric().equals(f)
-                          && r.side() == Side.OPENSM
-                          && r.ranAsAsked()
-                          && !Double.isNaN(r.num(Figure.LAMBDA)))
+          openSmLambdas(rows, f)
               .max((a, b) -> Double.compare(a.num(Figure.LAMBDA), b.num(Figure.LAMBDA)))
               .orElse(null);
       md.append(
@@ -347,15 +354,7 @@ final class SideBySideReport {
             .toList()) {
       double sssp = lambdaOf(rows, f, Side.OURS, "sssp");
       List<Measurement> others =
-          rows.stream()
-              .filter(
-                  r ->
-                      r.fabric().equals(f)
-                          && r.side() == Side.OPENSM
-                          && r.ranAsAsked()
-                          && !r.engine().endsWith("sssp")
-                          && !Double.isNaN(r.num(Figure.LAMBDA)))
-              .toList();
+          openSmLambdas(rows, f).filter(r -> !r.engine().endsWith("sssp")).toList();
       if (Double.isNaN(sssp) || others.isEmpty()) {
         continue;
       }

@@ -49,8 +49,8 @@ class SideBySideTest {
     assertTrue(refused.getProperty("message").startsWith("dor: not a mesh"), refused.toString());
   }
 
-  private static Measurement row(String fabric, String side, String engine, String... kv) {
-    return SideBySideOutputTest.row(fabric, 20, 64, side, engine, kv);
+  private static Measurement row(String fabric, String side, String engine, String fields) {
+    return SideBySideOutputTest.row(fabric, 20, 64, side, engine, fields);
   }
 
   @Test
@@ -61,107 +61,32 @@ class SideBySideTest {
             "ktree 4 3",
             "opensm",
             "minhop",
-            "status",
-            "ok",
-            "engine_used",
-            "minhop",
-            "seconds",
-            "0.010",
-            "lambda",
-            "0.53",
-            "lambda_ci95",
-            "0.01",
-            "efi_max",
-            "192",
-            "vls",
-            "1",
-            "avg_hops",
-            "5.4",
-            "minimal_share",
-            "1",
-            "process_seconds",
-            "0.25"));
+            "status=ok engine_used=minhop seconds=0.010 lambda=0.53 lambda_ci95=0.01 efi_max=192 vls=1 avg_hops=5.4 minimal_share=1 process_seconds=0.25"));
     rows.add(
         row(
             "ktree 4 3",
             "opensm",
             "ftree",
-            "status",
-            "ok",
-            "engine_used",
-            "ftree",
-            "seconds",
-            "0.020",
-            "lambda",
-            "0.79",
-            "lambda_ci95",
-            "0.01",
-            "efi_max",
-            "60",
-            "vls",
-            "1"));
-    rows.add(
-        row(
-            "ktree 4 3",
-            "opensm",
-            "sssp",
-            "status",
-            "ok",
-            "engine_used",
-            "minhop",
-            "seconds",
-            "0.5"));
+            "status=ok engine_used=ftree seconds=0.020 lambda=0.79 lambda_ci95=0.01 efi_max=60 vls=1"));
+    rows.add(row("ktree 4 3", "opensm", "sssp", "status=ok engine_used=minhop seconds=0.5"));
     rows.add(
         row(
             "ktree 4 3",
             "ours",
             "minhop",
-            "status",
-            "ok",
-            "seconds",
-            "0.002",
-            "lambda",
-            "0.53",
-            "lambda_ci95",
-            "0.01",
-            "efi_max",
-            "192",
-            "same_lfts",
-            "true",
-            "cold_seconds",
-            "0.004",
-            "process_seconds",
-            "1.1"));
+            "status=ok seconds=0.002 lambda=0.53 lambda_ci95=0.01 efi_max=192 same_lfts=true cold_seconds=0.004 process_seconds=1.1"));
     rows.add(
         row(
             "ktree 4 3",
             "ours",
             "sssp",
-            "status",
-            "ok",
-            "seconds",
-            "0.004",
-            "lambda",
-            "0.74",
-            "lambda_ci95",
-            "0.01",
-            "efi_max",
-            "92"));
+            "status=ok seconds=0.004 lambda=0.74 lambda_ci95=0.01 efi_max=92"));
     rows.add(
         row(
             "ktree 4 3",
             "ours",
             "p2sssp",
-            "status",
-            "ok",
-            "seconds",
-            "0.3",
-            "lambda",
-            "0.71",
-            "lambda_ci95",
-            "0.01",
-            "efi_max",
-            "60"));
+            "status=ok seconds=0.3 lambda=0.71 lambda_ci95=0.01 efi_max=60"));
     SideBySide.Options o = new SideBySide.Options();
     o.ours = List.of("minhop", "sssp", "p2sssp");
     o.openSm = List.of("minhop", "ftree", "sssp");
