@@ -1,8 +1,8 @@
 package org.ibrouting.engines;
 
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.ibrouting.engines.internal.ProviderParts;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -55,29 +55,6 @@ public interface EngineProvider {
    */
   static EngineProvider of(
       String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
-    Objects.requireNonNull(name, "name");
-    Set<String> own = Set.copyOf(settings);
-    Objects.requireNonNull(factory, "factory");
-    return new EngineProvider() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public Set<String> settings() {
-        return own;
-      }
-
-      @Override
-      public RoutingEngine create(EngineConfig config) {
-        return factory.apply(config);
-      }
-
-      @Override
-      public String toString() {
-        return "EngineProvider[" + name + "]";
-      }
-    };
+    return new ProviderParts(name, settings, factory);
   }
 }

@@ -4,7 +4,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import org.ibrouting.engines.EngineConfig;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.dnup.DnupEngine;
 import org.ibrouting.engines.dor.DorEngine;
@@ -29,30 +28,9 @@ public final class BuiltinProviders {
   private BuiltinProviders() {}
 
   /** A provider from its parts; the subclasses exist because ServiceLoader instantiates classes. */
-  abstract static class Builtin implements EngineProvider {
-    private final String name;
-    private final Set<String> settings;
-    private final Function<EngineConfig, RoutingEngine> factory;
-
+  abstract static class Builtin extends ProviderParts {
     Builtin(String name, Set<String> settings, Function<EngineConfig, RoutingEngine> factory) {
-      this.name = name;
-      this.settings = settings;
-      this.factory = factory;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public Set<String> settings() {
-      return settings;
-    }
-
-    @Override
-    public RoutingEngine create(EngineConfig config) {
-      return factory.apply(config);
+      super(name, settings, factory);
     }
   }
 

@@ -21,6 +21,23 @@ public final class GuidFiles {
   }
 
   /**
+   * A mismatch at entry {@code i} of {@code guids}: where it stands, its GUID, then {@code why}.
+   */
+  private static RoutingException mismatch(String engine, GuidList guids, int i, String why) {
+    return mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guids.guid(i)) + why);
+  }
+
+  /** The entries found, or a mismatch where {@code guids} names no {@code kind}. */
+  private static int[] atLeastOne(
+      IntArrayList found, String engine, String what, GuidList guids, String kind)
+      throws RoutingException {
+    if (found.isEmpty()) {
+      throw mismatch(engine + ": " + what + " " + guids.source() + " names no " + kind);
+    }
+    return found.toIntArray();
+  }
+
+  /**
    * The switches (node indices, in list order) named by node GUID in {@code guids}; at least one.
    */
   public static int[] switches(Fabric fabric, GuidList guids, String engine, String what)
@@ -31,21 +48,16 @@ public final class GuidFiles {
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
         throw mismatch(
-            engine
-                + ": "
-                + guids.where(i)
-                + ": "
-                + Lids.guidHex(guid)
-                + (node < 0
-                    ? " is no node of the fabric"
-                    : " is not a switch but " + fabric.nodeName(node)));
+            engine,
+            guids,
+            i,
+            node < 0
+                ? " is no node of the fabric"
+                : " is not a switch but " + fabric.nodeName(node));
       }
       switches.add(node);
     }
-    if (switches.isEmpty()) {
-      throw mismatch(engine + ": " + what + " " + guids.source() + " names no switch");
-    }
-    return switches.toIntArray();
+    return atLeastOne(switches, engine, what, guids, "switch");
   }
 
   /** The CA ports (port slots, in list order) named by port GUID in {@code guids}; at least one. */
@@ -58,12 +70,10 @@ public final class GuidFiles {
       int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
       if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
         throw mismatch(
-            engine
-                + ": "
-                + guids.where(i)
-                + ": "
-                + Lids.guidHex(guid)
-                + " is the node GUID of "
+            engine,
+            guids,
+            i,
+            " is the node GUID of "
                 + fabric.nodeName(node)
                 + "; the file lists port GUIDs (port 1: "
                 + Lids.guidHex(fabric.portGuid(fabric.port(node, 1)))
@@ -71,21 +81,16 @@ public final class GuidFiles {
       }
       if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
         throw mismatch(
-            engine
-                + ": "
-                + guids.where(i)
-                + ": "
-                + Lids.guidHex(guid)
-                + (node < 0
-                    ? " is no port of the fabric"
-                    : " is not a CA port but belongs to " + fabric.nodeName(node)));
+            engine,
+            guids,
+            i,
+            node < 0
+                ? " is no port of the fabric"
+                : " is not a CA port but belongs to " + fabric.nodeName(node));
       }
       ports.add(port);
     }
-    if (ports.isEmpty()) {
-      throw mismatch(engine + ": " + what + " " + guids.source() + " names no CA port");
-    }
-    return ports.toIntArray();
+    return atLeastOne(ports, engine, what, guids, "CA port");
   }
 
   /**
