@@ -60,6 +60,15 @@ public final class RoutingAssertions {
   }
 
   /**
+   * What every engine's routing owes on a fabric it routes: {@link #assertAllPairsRouted} and
+   * {@link #assertLoopFree}.
+   */
+  public static void assertRoutedWithoutLoops(Routing routing) {
+    assertAllPairsRouted(routing);
+    assertLoopFree(routing);
+  }
+
+  /**
    * No packet from any end port or switch to any CA, router or switch LID runs into a forwarding
    * loop (NO_ROUTE entries and black holes are not loops).
    */

@@ -28,6 +28,7 @@ class RoutingAssertionsTest {
     Routing tree = TestRoutings.shortestPaths(TestFabrics.kAryNTree(3, 2));
     RoutingAssertions.assertAllPairsRouted(tree);
     RoutingAssertions.assertLoopFree(tree);
+    RoutingAssertions.assertRoutedWithoutLoops(tree);
     RoutingAssertions.assertMinimal(tree);
     RoutingAssertions.assertDestinationBasedConsistent(tree);
     RoutingAssertions.assertDeadlockFreePerVl(tree);

@@ -98,15 +98,7 @@ class ParserFuzzTest {
             "net-full.ibnd")) {
       seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
     }
-    assertClean(
-        ParserFuzzer.run(
-            "ibnd",
-            seeds,
-            ParserFuzzTest::readFabric,
-            ParserFuzzer.PARSE_EXCEPTION,
-            ParserFuzzer.tries(1200),
-            ParserFuzzer.seed(),
-            DIR));
+    fuzzFabricFiles("ibnd", seeds);
   }
 
   @Example
@@ -129,9 +121,14 @@ class ParserFuzzTest {
             "lids/guid-counters.net")) {
       seeds.add(new Seed(file, resourceText("fabric-files/" + file), null));
     }
+    fuzzFabricFiles("net", seeds);
+  }
+
+  /** Fuzzes the fabric reader with 1200 tries from {@code seeds}; only parse errors allowed. */
+  private static void fuzzFabricFiles(String kind, List<Seed> seeds) throws IOException {
     assertClean(
         ParserFuzzer.run(
-            "net",
+            kind,
             seeds,
             ParserFuzzTest::readFabric,
             ParserFuzzer.PARSE_EXCEPTION,

@@ -33,25 +33,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * may show cycles here; {@code credit_loop_free} is compared under that definition.
  */
 class OpenSmDumpEvaluationTest {
-  /** The engines OpenSM was run with on every reference fabric (fallbacks included). */
-  private static final List<String> ENGINES =
-      List.of(
-          "minhop",
-          "updn",
-          "updn+roots",
-          "dnup",
-          "ftree",
-          "lash",
-          "dor",
-          "sssp",
-          "dfsssp",
-          "nue",
-          "torus-2QoS");
-
   static List<Arguments> dumps() {
     List<Arguments> dumps = new ArrayList<>();
     for (String name : ReferenceFabrics.names()) {
-      for (String engine : ENGINES) {
+      for (String engine : ReferenceFabrics.OPENSM_RUNS) {
         dumps.add(Arguments.of(name, engine));
       }
     }

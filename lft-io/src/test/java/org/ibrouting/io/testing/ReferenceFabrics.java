@@ -99,21 +99,27 @@ public final class ReferenceFabrics {
     return m.find() ? m.group(1) : null;
   }
 
+  /**
+   * The engines OpenSM was run with on the reference fabrics ({@code updn+roots}: updn with a root
+   * GUID file); a fabric has the dumps of those that routed it, fallbacks included.
+   */
+  public static final List<String> OPENSM_RUNS =
+      List.of(
+          "minhop",
+          "updn",
+          "updn+roots",
+          "dnup",
+          "ftree",
+          "lash",
+          "dor",
+          "sssp",
+          "dfsssp",
+          "nue",
+          "torus-2QoS");
+
   /** The engines with a dump for this fabric ({@code minhop}, {@code updn+roots}, ...). */
   public static List<String> engines(String name) {
-    return List.of(
-            "minhop",
-            "updn",
-            "updn+roots",
-            "dnup",
-            "ftree",
-            "lash",
-            "dor",
-            "sssp",
-            "dfsssp",
-            "nue",
-            "torus-2QoS")
-        .stream()
+    return OPENSM_RUNS.stream()
         .filter(
             e ->
                 ReferenceFabrics.class

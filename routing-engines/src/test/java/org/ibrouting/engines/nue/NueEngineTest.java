@@ -31,8 +31,7 @@ class NueEngineTest {
           }) {
         NueEngine.Checked checked = new NueEngine().routeChecked(fabric, RoutingOptions.defaults());
         Routing routing = checked.routing();
-        RoutingAssertions.assertAllPairsRouted(routing);
-        RoutingAssertions.assertLoopFree(routing);
+        RoutingAssertions.assertRoutedWithoutLoops(routing);
         RoutingAssertions.assertDeadlockFreePerVl(routing);
         RoutingAssertions.assertVlsWithin(routing, 1);
         total[0] += checked.stats().backtrackSteps();
