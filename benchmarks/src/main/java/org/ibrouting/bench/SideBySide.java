@@ -171,8 +171,7 @@ public final class SideBySide {
 
   /** Builds the fabric of an {@code ibrouting generate} spec such as {@code "ktree 8 3"}. */
   static Fabric buildFabric(String spec) {
-    String[] words = spec.trim().split("\\s+");
-    return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    return TopologySpec.parse(spec).build();
   }
 
   /**
@@ -180,12 +179,10 @@ public final class SideBySide {
    * configuration.
    */
   static org.ibrouting.engines.EngineConfig engineConfig(String spec) {
-    String[] words = spec.trim().split("\\s+");
+    String kind = spec.trim().split("\\s+")[0];
     org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
-    if (words[0].equals("torus") || words[0].equals("mesh")) {
-      config =
-          config.withTorusConfig(
-              TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig());
+    if (kind.equals("torus") || kind.equals("mesh")) {
+      config = config.withTorusConfig(TopologySpec.parse(spec).torusConfig());
     }
     return config;
   }

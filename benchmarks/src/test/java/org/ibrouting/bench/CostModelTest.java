@@ -30,44 +30,21 @@ class CostModelTest {
     assertEquals(null, CostModel.work("dor", s));
   }
 
+  /** A row of the scale study's CSV. */
+  private static Map<String, String> scaleRow(
+      String fabric, String cas, String engine, String status, String seconds) {
+    return Map.of(
+        "fabric", fabric, "cas", cas, "engine", engine, "status", status, "seconds", seconds);
+  }
+
   @Test
   void tableRowPerEngineAtItsLargestFabricAndSectionAfterSideBySide() throws Exception {
     CostModel.Memory m = new CostModel.Memory(10e9, 16e9, 8e9, 12e9, 90, 6);
     List<Map<String, String>> scale =
         List.of(
-            Map.of(
-                "fabric",
-                "ktree 4 3",
-                "cas",
-                "64",
-                "engine",
-                "minhop",
-                "status",
-                "ok",
-                "seconds",
-                "0.001"),
-            Map.of(
-                "fabric",
-                "ktree 8 3",
-                "cas",
-                "512",
-                "engine",
-                "minhop",
-                "status",
-                "ok",
-                "seconds",
-                "0.01"),
-            Map.of(
-                "fabric",
-                "ktree 8 3",
-                "cas",
-                "512",
-                "engine",
-                "dor",
-                "status",
-                "refused",
-                "seconds",
-                ""));
+            scaleRow("ktree 4 3", "64", "minhop", "ok", "0.001"),
+            scaleRow("ktree 8 3", "512", "minhop", "ok", "0.01"),
+            scaleRow("ktree 8 3", "512", "dor", "refused", ""));
     String section = CostModel.section(m, scale, 5.0);
     // 8-ary 3-tree: 192 switches, 704 LIDs; bytes 192^2 + 192 x 704 = 172,032, at 16 GB/s 1.08e-5 s
     assertTrue(

@@ -36,6 +36,11 @@ final class Cli {
    * {@code {}} standing for the next of {@code words} as one word (a path may hold spaces).
    */
   static Run cli(String line, Object... words) {
+    return run(words(line, words));
+  }
+
+  /** The arguments of {@code line}, each {@code {}} replaced by the next of {@code words}. */
+  static String[] words(String line, Object... words) {
     List<String> args = new ArrayList<>();
     int next = 0;
     for (String word : line.trim().split(" +")) {
@@ -45,6 +50,6 @@ final class Cli {
       throw new IllegalArgumentException(
           words.length + " words for " + next + " {} in '" + line + "'");
     }
-    return run(args.toArray(String[]::new));
+    return args.toArray(String[]::new);
   }
 }

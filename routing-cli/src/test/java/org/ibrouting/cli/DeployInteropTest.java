@@ -65,8 +65,7 @@ class DeployInteropTest {
       Path reference = ReferenceFabrics.resource(spec, "fabric.ibnd");
       return Files.copy(reference, file);
     }
-    String[] words = spec.split(" ");
-    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric fabric = TopologySpec.parse(spec).build();
     IbnetdiscoverWriter.write(fabric, file);
     return file;
   }
@@ -128,12 +127,8 @@ class DeployInteropTest {
           List.of("--jobs", Files.writeString(dir.resolve("jobs.txt"), jobMap(fabric)).toString()));
     }
     if (engine.startsWith("torus-2QoS")) {
-      String[] words = spec.split(" ");
       Path conf = dir.resolve("torus-2QoS.conf");
-      TorusConfigWriter.write(
-          TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig(),
-          spec,
-          conf);
+      TorusConfigWriter.write(TopologySpec.parse(spec).torusConfig(), spec, conf);
       args.addAll(List.of("--torus-config", conf.toString()));
     }
     Run route = Cli.run(args.toArray(String[]::new));

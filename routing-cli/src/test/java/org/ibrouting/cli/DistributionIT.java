@@ -48,6 +48,15 @@ class DistributionIT {
     return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
   }
 
+  /** Runs the unpacked launcher in {@code home} on a command line, as {@link Cli#cli} reads it. */
+  private Run ibrouting(Path home, Map<String, String> env, String line, Object... words)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(home.resolve("bin/ibrouting").toString());
+    command.addAll(List.of(Cli.words(line, words)));
+    return run(home, env, command.toArray(String[]::new));
+  }
+
   /**
    * The launcher's class-data-sharing archive: the first run creates it in the background in
    * IBROUTING_CDS_DIR, the next runs map their classes from it (the JVM's class-load log says
@@ -90,16 +99,8 @@ class DistributionIT {
             "IBROUTING_JAVA_OPTS",
             "-Xmx1g -Xlog:class+load:file=" + classLog);
     Run route =
-        run(
-            home,
-            logged,
-            launcher.toString(),
-            "route",
-            "-R",
-            "minhop",
-            "examples/ft4_3.ibnd",
-            "-o",
-            dir.resolve("cds.dump").toString());
+        ibrouting(
+            home, logged, "route -R minhop examples/ft4_3.ibnd -o {}", dir.resolve("cds.dump"));
     assertEquals(0, route.status(), route.output());
     assertEquals(
         "",
@@ -151,25 +152,19 @@ class DistributionIT {
         version.output().startsWith("ibrouting " + expected + ", commit "), version.output());
 
     Run route =
-        run(
+        ibrouting(
             home,
-            launcher.toString(),
-            "route",
-            "-R",
-            "minhop",
-            "examples/ft4_3.ibnd",
-            "-o",
-            dir.resolve("ft4_3.lfts.dump").toString());
+            Map.of(),
+            "route -R minhop examples/ft4_3.ibnd -o {}",
+            dir.resolve("ft4_3.lfts.dump"));
     assertEquals(0, route.status(), route.output());
     assertTrue(route.output().contains("4032 routed of 4032"), route.output());
     Run check =
-        run(
+        ibrouting(
             home,
-            launcher.toString(),
-            "check",
-            "examples/ft4_3.ibnd",
-            dir.resolve("ft4_3.lfts.dump").toString(),
-            "--deadlock");
+            Map.of(),
+            "check examples/ft4_3.ibnd {} --deadlock",
+            dir.resolve("ft4_3.lfts.dump"));
     assertEquals(0, check.status(), check.output());
 
     // an engine of the user's own, in a jar of its own, chosen by name
@@ -189,28 +184,19 @@ class DistributionIT {
       jar.write((PluginEngineProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
     }
     Run withPlugin =
-        run(
+        ibrouting(
             home,
             Map.of("IBROUTING_CLASSPATH", plugin.toString()),
-            launcher.toString(),
-            "route",
-            "-R",
-            "dor,plugin-minhop",
-            "examples/ft4_3.ibnd",
-            "-o",
-            dir.resolve("p.dump").toString());
+            "route -R dor,plugin-minhop examples/ft4_3.ibnd -o {}",
+            dir.resolve("p.dump"));
     assertEquals(0, withPlugin.status(), withPlugin.output());
     assertTrue(withPlugin.output().contains("engine       plugin-minhop"), withPlugin.output());
     Run without =
-        run(
+        ibrouting(
             home,
-            launcher.toString(),
-            "route",
-            "-R",
-            "plugin-minhop",
-            "examples/ft4_3.ibnd",
-            "-o",
-            dir.resolve("q.dump").toString());
+            Map.of(),
+            "route -R plugin-minhop examples/ft4_3.ibnd -o {}",
+            dir.resolve("q.dump"));
     assertEquals(2, without.status(), without.output());
     assertTrue(
         without.output().contains("unknown routing engine 'plugin-minhop'"), without.output());

@@ -69,6 +69,17 @@ public record TopologySpec(String kind, long[] params, TopologyOptions options) 
   }
 
   /**
+   * Parses a spec written as on the command line, the kind and its parameters separated by white
+   * space ({@code "ktree 4 3"}).
+   *
+   * @throws IllegalArgumentException as {@link #parse(String, List)}
+   */
+  public static TopologySpec parse(String spec) {
+    List<String> words = List.of(spec.trim().split("\\s+"));
+    return parse(words.get(0), words.subList(1, words.size()));
+  }
+
+  /**
    * Parses a kind and its parameters (each list element one word of the command line).
    *
    * @throws IllegalArgumentException naming the kind, the word and the expected syntax

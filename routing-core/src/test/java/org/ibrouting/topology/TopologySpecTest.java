@@ -3,7 +3,6 @@ package org.ibrouting.topology;
 import static org.ibrouting.topology.TopologiesTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.junit.jupiter.api.Test;
@@ -11,8 +10,13 @@ import org.junit.jupiter.api.Test;
 class TopologySpecTest {
 
   private static TopologySpec spec(String line) {
-    List<String> words = Arrays.asList(line.split(" "));
-    return TopologySpec.parse(words.get(0), words.subList(1, words.size()));
+    return TopologySpec.parse(line);
+  }
+
+  @Test
+  void aSpecLineIsItsWordsAnyWhiteSpaceBetween() {
+    assertEquals(
+        TopologySpec.parse("ktree", List.of("4", "3")), TopologySpec.parse("  ktree\t4   3 "));
   }
 
   @Test

@@ -114,9 +114,7 @@ class TorusConfigReaderTest {
         "mesh 6 1"
       })
   void generatedConfigsRoundTrip(String spec) throws IOException {
-    String[] words = spec.split(" ");
-    TorusConfig c =
-        TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig();
+    TorusConfig c = TopologySpec.parse(spec).torusConfig();
     Path file = dir.resolve("torus-2QoS.conf");
     TorusConfigWriter.write(c, "generated " + spec, file);
     assertEquals(c, TorusConfigReader.read(file));

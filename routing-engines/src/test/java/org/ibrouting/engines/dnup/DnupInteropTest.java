@@ -3,7 +3,6 @@ package org.ibrouting.engines.dnup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
@@ -33,10 +32,7 @@ class DnupInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"directors 3 24 12 12 30", "directors 3 4 3 2 5", "directors 2 3 2 1 2"})
   void directorChains(String spec) throws Exception {
-    String[] words = spec.split(" ");
-    Routing ours =
-        compare(
-            TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build(), spec);
+    Routing ours = compare(TopologySpec.parse(spec).build(), spec);
     RouteReport all = new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(ours);
     assertEquals(0, all.unreachablePairs(), spec + ": pairs with switch LIDs unreachable");
   }

@@ -34,8 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** OpenSM 3.3.23's ftree, run on ibsim, and ours give the same tables on generated fat trees. */
 class FtreeInteropTest extends OpenSmInteropTest {
   private static Fabric parse(String spec) {
-    String[] words = spec.split(" ");
-    return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    return TopologySpec.parse(spec).build();
   }
 
   private OpenSmSimulation start(Fabric fabric, String name) throws Exception {

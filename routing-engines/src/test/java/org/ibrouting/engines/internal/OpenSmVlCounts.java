@@ -62,8 +62,7 @@ record OpenSmVlCounts(String fabric, int vlsNeeded, long[] before, long[] after)
     if (!fabric.startsWith("generate:")) {
       return ReferenceFabrics.fabric(fabric);
     }
-    List<String> words = List.of(fabric.substring("generate:".length()).split(" "));
-    return TopologySpec.parse(words.get(0), words.subList(1, words.size())).build();
+    return TopologySpec.parse(fabric.substring("generate:".length())).build();
   }
 
   /**

@@ -28,8 +28,7 @@ class GeneratedFabricInteropTest extends OpenSmInteropTest {
   @ValueSource(
       strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
   void openSmDorEqualsOurDor(String spec) throws Exception {
-    String[] words = spec.split(" ");
-    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric fabric = TopologySpec.parse(spec).build();
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
@@ -54,8 +53,7 @@ class GeneratedFabricInteropTest extends OpenSmInteropTest {
         "directors 2 2 2 2 2"
       })
   void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
-    String[] words = spec.split(" ");
-    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric fabric = TopologySpec.parse(spec).build();
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {

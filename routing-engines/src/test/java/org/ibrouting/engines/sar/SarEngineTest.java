@@ -37,8 +37,7 @@ class SarEngineTest {
   @TempDir Path dir;
 
   private static Fabric fabric(String spec) {
-    String[] words = spec.split(" ");
-    return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    return TopologySpec.parse(spec).build();
   }
 
   private static JobMetrics[] dfssspThenSar(Fabric fabric, JobMap jobs) throws RoutingException {

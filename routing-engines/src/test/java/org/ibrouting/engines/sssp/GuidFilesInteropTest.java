@@ -43,8 +43,7 @@ class GuidFilesInteropTest extends OpenSmInteropTest {
         "dfsssp|torus 3,4 2|-G"
       })
   void openSmWithGuidFilesEqualsOurs(String engine, String spec, String files) throws Exception {
-    String[] words = spec.split(" ");
-    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric fabric = TopologySpec.parse(spec).build();
     List<Integer> caPorts = new ArrayList<>();
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
       if (fabric.nodeType(node) == NodeType.CA) {

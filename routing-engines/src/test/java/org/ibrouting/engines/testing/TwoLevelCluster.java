@@ -45,6 +45,17 @@ public record TwoLevelCluster(
         leaves, spines, hostsPerLeaf, linksPerSpine, storageNodes, hostsPerSpine, n);
   }
 
+  /** {@code count} switches of {@code ports} ports, GUIDs from {@code firstGuid}, named by role. */
+  private static int[] switches(
+      FabricBuilder b, int count, int ports, long firstGuid, String role) {
+    int[] nodes = new int[count];
+    for (int i = 0; i < count; i++) {
+      nodes[i] =
+          b.addNode(NodeType.SWITCH, ports, firstGuid + i, "MF0;" + role + (i + 1) + ":SX6036/U1");
+    }
+    return nodes;
+  }
+
   /** Builds it. */
   public Fabric build() {
     FabricBuilder b = Fabric.builder();
@@ -52,24 +63,8 @@ public record TwoLevelCluster(
     int leafPorts =
         Math.max(36, hostsPerLeaf + spines * linksPerSpine + storagePorts + leafPairLinks);
     int spinePorts = Math.max(36, leaves * linksPerSpine + hostsPerSpine);
-    int[] leaf = new int[leaves];
-    int[] spine = new int[spines];
-    for (int i = 0; i < leaves; i++) {
-      leaf[i] =
-          b.addNode(
-              NodeType.SWITCH,
-              leafPorts,
-              0x0002c90300a1b200L + i,
-              "MF0;leaf" + (i + 1) + ":SX6036/U1");
-    }
-    for (int s = 0; s < spines; s++) {
-      spine[s] =
-          b.addNode(
-              NodeType.SWITCH,
-              spinePorts,
-              0x0002c90300a1c200L + s,
-              "MF0;spine" + (s + 1) + ":SX6036/U1");
-    }
+    int[] leaf = switches(b, leaves, leafPorts, 0x0002c90300a1b200L, "leaf");
+    int[] spine = switches(b, spines, spinePorts, 0x0002c90300a1c200L, "spine");
     int[] nextSpinePort = new int[spines];
     int[] nextLeafPort = new int[leaves];
     long guid = 0x0002c90300f00000L;

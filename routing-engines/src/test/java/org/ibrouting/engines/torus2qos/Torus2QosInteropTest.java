@@ -78,8 +78,7 @@ class Torus2QosInteropTest extends OpenSmInteropTest {
 
   static Fabric damaged(String scenario) {
     String[] parts = scenario.split(";");
-    String[] words = parts[0].split(" ");
-    Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric fabric = TopologySpec.parse(parts[0]).build();
     long seed = 0;
     for (String part : parts) {
       if (part.startsWith("seed=")) {
@@ -98,8 +97,7 @@ class Torus2QosInteropTest extends OpenSmInteropTest {
   }
 
   static TorusConfig config(String scenario) {
-    String[] words = scenario.split(";")[0].split(" ");
-    return TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig();
+    return TopologySpec.parse(scenario.split(";")[0]).torusConfig();
   }
 
   /**

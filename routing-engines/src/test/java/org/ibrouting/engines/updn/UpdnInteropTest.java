@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.List;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
@@ -28,9 +27,7 @@ class UpdnInteropTest extends OpenSmInteropTest {
   @ParameterizedTest
   @ValueSource(strings = {"jellyfish 16 4 2 7", "jellyfish 24 5 3 11"})
   void chainFallsBackToMinhopAsOpenSmDoes(String spec) throws Exception {
-    String[] words = spec.split(" ");
-    Fabric generated =
-        TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+    Fabric generated = TopologySpec.parse(spec).build();
     OpenSmRuns.Run theirs = OpenSmRuns.run(generated, "updn,minhop", dir);
     OpenSmSimulation.Result result = theirs.result();
     assertEquals("minhop", result.engineUsed(), "see " + result.log());
