@@ -136,26 +136,8 @@ public final class IbsimNetWriter {
             .append(fabric.lmc(port0))
             .append('\n');
       }
-      case CA ->
-          b.append("caguid=")
-              .append(guid)
-              .append("\nCa\t")
-              .append(fabric.numPorts(node))
-              .append(' ')
-              .append(id(fabric, node))
-              .append("\t\t# \"")
-              .append(fabric.description(node))
-              .append("\"\n");
-      case ROUTER ->
-          b.append("rtguid=")
-              .append(guid)
-              .append("\nRt\t")
-              .append(fabric.numPorts(node))
-              .append(' ')
-              .append(id(fabric, node))
-              .append("\t\t# \"")
-              .append(fabric.description(node))
-              .append("\"\n");
+      case CA -> endNode(fabric, node, "caguid=", "Ca", guid, b);
+      case ROUTER -> endNode(fabric, node, "rtguid=", "Rt", guid, b);
     }
     for (int p = 1; p <= fabric.numPorts(node); p++) {
       int port = fabric.port(node, p);
@@ -190,6 +172,25 @@ public final class IbsimNetWriter {
       }
       b.append('\n');
     }
+  }
+
+  /**
+   * The GUID and header lines of a CA or router: {@code caguid=}/{@code Ca}, {@code rtguid=}/{@code
+   * Rt}.
+   */
+  private static void endNode(
+      Fabric fabric, int node, String guidKey, String keyword, String guid, StringBuilder b) {
+    b.append(guidKey)
+        .append(guid)
+        .append('\n')
+        .append(keyword)
+        .append('\t')
+        .append(fabric.numPorts(node))
+        .append(' ')
+        .append(id(fabric, node))
+        .append("\t\t# \"")
+        .append(fabric.description(node))
+        .append("\"\n");
   }
 
   private static String id(Fabric fabric, int node) {
