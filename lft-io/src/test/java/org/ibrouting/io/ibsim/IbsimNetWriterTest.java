@@ -11,23 +11,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.testing.ReferenceFabrics;
-import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.io.testing.WriterRoundTripContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Writing a fabric as an ibsim net file and reading it back gives the same fabric. */
-class IbsimNetWriterTest {
+class IbsimNetWriterTest extends WriterRoundTripContract {
   @TempDir Path dir;
 
   static Stream<String> names() {
@@ -40,15 +36,9 @@ class IbsimNetWriterTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
-  static Fabric roundTrip(Fabric fabric) throws Exception {
+  @Override
+  protected Fabric roundTrip(Fabric fabric) throws Exception {
     return IbsimNetReader.read(new StringReader(text(fabric)), "written.net");
-  }
-
-  @ParameterizedTest
-  @MethodSource("names")
-  void referenceFabricsSurviveWriteAndRead(String name) throws Exception {
-    Fabric fabric = ReferenceFabrics.fabric(name);
-    assertSameFabric(fabric, roundTrip(fabric));
   }
 
   @ParameterizedTest
@@ -58,16 +48,6 @@ class IbsimNetWriterTest {
     Path net = dir.resolve(name + ".net");
     IbsimNetWriter.write(fabric, net);
     assertSameFabric(fabric, FabricFiles.read(net));
-  }
-
-  @Provide
-  Arbitrary<Fabric> fabrics() {
-    return FabricArbitraries.fatTreesToriAndRandom();
-  }
-
-  @Property(tries = 100)
-  void generatedFabricsSurviveWriteAndRead(@ForAll("fabrics") Fabric fabric) throws Exception {
-    assertSameFabric(fabric, roundTrip(fabric));
   }
 
   @Test

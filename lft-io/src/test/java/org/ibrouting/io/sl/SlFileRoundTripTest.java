@@ -165,12 +165,16 @@ class SlFileRoundTripTest {
             + lines.replace("\\n", "\n")
             + "\n";
     Fabric fabric = ReferenceFabrics.fabric("torus2d_4x4");
-    ParseException e =
-        assertThrows(
-            ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), "p.sl"));
+    ParseException e = refused(fabric, text, "p.sl");
     assertEquals(line, e.line(), e.getMessage());
     assertEquals(column, e.column(), e.getMessage());
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
+  }
+
+  /** The parse error of SL file {@code text}, read as {@code name}. */
+  private static ParseException refused(Fabric fabric, String text, String name) {
+    return assertThrows(
+        ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), name));
   }
 
   @Test
@@ -194,10 +198,7 @@ class SlFileRoundTripTest {
   void anSlOutsideTheRangeNamesTheLine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     String text = SlFileWriter.MAGIC + "\nvls 1\nsrc 0x0001\n0x0001-0x0070 16\n";
-    ParseException e =
-        assertThrows(
-            ParseException.class,
-            () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
+    ParseException e = refused(fabric, text, "bad.sl");
     assertEquals(4, e.line());
     assertTrue(e.getMessage().startsWith("bad.sl:4:"), e.getMessage());
   }
@@ -206,10 +207,7 @@ class SlFileRoundTripTest {
   void aVlCountThatDisagreesWithTheEntriesNamesTheLine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     String text = SlFileWriter.MAGIC + "\nvls 2\nsrc 0x0001\n0x0001-0x0070 3\n";
-    ParseException e =
-        assertThrows(
-            ParseException.class,
-            () -> SlFileReader.read(fabric, new StringReader(text), "bad.sl"));
+    ParseException e = refused(fabric, text, "bad.sl");
     assertEquals(2, e.line());
     assertTrue(e.getMessage().contains("4 VLs"), e.getMessage());
   }
