@@ -122,22 +122,15 @@ public final class IbsimNetWriter {
     switch (type) {
       case SWITCH -> {
         int port0 = fabric.port(node, 0);
-        b.append("switchguid=")
-            .append(guid)
-            .append("\nSwitch\t")
-            .append(fabric.numPorts(node))
-            .append(' ')
-            .append(id(fabric, node))
-            .append("\t\t# \"")
-            .append(fabric.description(node))
+        header(fabric, node, "switchguid=", "Switch", guid, b)
             .append(fabric.lmc(port0) > 0 ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
             .append(fabric.baseLid(port0))
             .append(" lmc ")
             .append(fabric.lmc(port0))
             .append('\n');
       }
-      case CA -> endNode(fabric, node, "caguid=", "Ca", guid, b);
-      case ROUTER -> endNode(fabric, node, "rtguid=", "Rt", guid, b);
+      case CA -> header(fabric, node, "caguid=", "Ca", guid, b).append("\"\n");
+      case ROUTER -> header(fabric, node, "rtguid=", "Rt", guid, b).append("\"\n");
     }
     for (int p = 1; p <= fabric.numPorts(node); p++) {
       int port = fabric.port(node, p);
@@ -175,12 +168,12 @@ public final class IbsimNetWriter {
   }
 
   /**
-   * The GUID and header lines of a CA or router: {@code caguid=}/{@code Ca}, {@code rtguid=}/{@code
-   * Rt}.
+   * A node's GUID line and its header up to its description ({@code switchguid=}/{@code Switch},
+   * {@code caguid=}/{@code Ca}, {@code rtguid=}/{@code Rt}); the caller closes the quote.
    */
-  private static void endNode(
+  private static StringBuilder header(
       Fabric fabric, int node, String guidKey, String keyword, String guid, StringBuilder b) {
-    b.append(guidKey)
+    return b.append(guidKey)
         .append(guid)
         .append('\n')
         .append(keyword)
@@ -189,8 +182,7 @@ public final class IbsimNetWriter {
         .append(' ')
         .append(id(fabric, node))
         .append("\t\t# \"")
-        .append(fabric.description(node))
-        .append("\"\n");
+        .append(fabric.description(node));
   }
 
   private static String id(Fabric fabric, int node) {
