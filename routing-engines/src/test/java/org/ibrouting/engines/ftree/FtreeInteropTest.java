@@ -126,33 +126,38 @@ class FtreeInteropTest extends OpenSmInteropTest {
     Files.write(cns, cnLines);
     Files.writeString(ios, Lids.guidHex(0x0003000000000002L) + "\n");
     try (OpenSmSimulation sim = start(fabric, "io")) {
-      Routing theirs =
-          openSm(
-              sim,
-              fabric,
-              List.of(
-                  "-a", roots.toString(), "-u", cns.toString(), "-G", ios.toString(), "-H", "2"));
-      Routing ours =
-          new FtreeEngine(
-                  new FtreeEngine.Settings(
-                      GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 2, false))
-              .route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 2 + I/O node, -a -u -G -H 2");
-      RoutingAssertions.assertAllPairsRouted(ours);
-      Routing theirsNoReverse =
-          openSm(
-              sim,
-              fabric,
-              List.of("-a", roots.toString(), "-u", cns.toString(), "-G", ios.toString()));
-      Routing oursNoReverse =
-          new FtreeEngine(
-                  new FtreeEngine.Settings(
-                      GuidLists.read(roots), GuidLists.read(cns), GuidLists.read(ios), 0, false))
-              .route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(theirsNoReverse, oursNoReverse, "ktree 4 2 + I/O node, -a -u -G");
-      RoutingAssertions.assertAllPairsRouted(oursNoReverse);
+      Routing ours = sameAsOpenSm(sim, fabric, roots, cns, ios, 2);
+      Routing oursNoReverse = sameAsOpenSm(sim, fabric, roots, cns, ios, 0);
       assertTrue(!ours.sameLfts(oursNoReverse), "reverse hops changed nothing");
     }
+  }
+
+  /**
+   * OpenSM's ftree and ours with these root, compute-node and I/O-node files and {@code
+   * max_reverse_hops} (OpenSM's {@code -H}, left out at 0): the same tables, every CA pair routed.
+   */
+  private static Routing sameAsOpenSm(
+      OpenSmSimulation sim, Fabric fabric, Path roots, Path cns, Path ios, int reverseHops)
+      throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of("-a", roots.toString(), "-u", cns.toString(), "-G", ios.toString()));
+    if (reverseHops > 0) {
+      args.addAll(List.of("-H", Integer.toString(reverseHops)));
+    }
+    Routing theirs = openSm(sim, fabric, args);
+    Routing ours =
+        new FtreeEngine(
+                new FtreeEngine.Settings(
+                    GuidLists.read(roots),
+                    GuidLists.read(cns),
+                    GuidLists.read(ios),
+                    reverseHops,
+                    false))
+            .route(fabric, RoutingOptions.defaults());
+    GoldenLfts.assertSameLfts(theirs, ours, "ktree 4 2 + I/O node, " + String.join(" ", args));
+    RoutingAssertions.assertAllPairsRouted(ours);
+    return ours;
   }
 
   private static boolean hasCa(Fabric fabric, int sw) {

@@ -29,16 +29,10 @@ class GeneratedFabricInteropTest extends OpenSmInteropTest {
       strings = {"torus 4,4 2", "torus 3,3,3 1", "mesh 3,4 1", "hypercube 4 1", "hypercube 5 2"})
   void openSmDorEqualsOurDor(String spec) throws Exception {
     Fabric fabric = TopologySpec.parse(spec).build();
-    Path net = dir.resolve("fabric.net");
-    IbnetdiscoverWriter.write(fabric, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("dor", List.of());
-      assertEquals("dor", result.engineUsed(), "see " + result.log());
-      Routing theirs = LftDumpReader.read(fabric, result.lftDump());
-      Routing ours =
-          new org.ibrouting.engines.dor.DorEngine().route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(theirs, ours, spec + " dor");
-    }
+    Routing theirs = openSm(fabric, "dor", sim -> {});
+    Routing ours =
+        new org.ibrouting.engines.dor.DorEngine().route(fabric, RoutingOptions.defaults());
+    GoldenLfts.assertSameLfts(theirs, ours, spec + " dor");
   }
 
   @ParameterizedTest
@@ -54,27 +48,46 @@ class GeneratedFabricInteropTest extends OpenSmInteropTest {
       })
   void openSmRoutesOurGeneratedFabricLikeOurMinhop(String spec) throws Exception {
     Fabric fabric = TopologySpec.parse(spec).build();
+    Routing theirs = openSm(fabric, "minhop", sim -> assertDiscoveredAsGenerated(sim, fabric));
+    Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
+    GoldenLfts.assertSameLfts(theirs, ours, spec);
+  }
+
+  /** What ibnetdiscover sees is {@code fabric}, each node with its generated LID. */
+  private static void assertDiscoveredAsGenerated(OpenSmSimulation sim, Fabric fabric)
+      throws Exception {
+    Fabric discovered =
+        IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+    assertEquals(fabric.numSwitches(), discovered.numSwitches());
+    assertEquals(fabric.numCas(), discovered.numCas());
+    assertEquals(fabric.numLinks(), discovered.numLinks());
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      int other = discovered.nodeOfGuid(fabric.nodeGuid(node));
+      int port = fabric.isSwitch(node) ? 0 : 1;
+      assertEquals(
+          fabric.baseLid(fabric.port(node, port)),
+          discovered.baseLid(discovered.port(other, port)),
+          "OpenSM kept the generated LID of " + fabric.nodeName(node));
+    }
+  }
+
+  /** A check of the simulation OpenSM ran in. */
+  private interface SimulationCheck {
+    void check(OpenSmSimulation sim) throws Exception;
+  }
+
+  /**
+   * OpenSM's tables for {@code fabric}, routed with {@code engine} under ibsim (which it must not
+   * fall back from); {@code check} sees the simulation after the run.
+   */
+  private Routing openSm(Fabric fabric, String engine, SimulationCheck check) throws Exception {
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
     try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("minhop", List.of());
-      assertEquals("minhop", result.engineUsed(), "see " + result.log());
-      Fabric discovered =
-          IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
-      assertEquals(fabric.numSwitches(), discovered.numSwitches());
-      assertEquals(fabric.numCas(), discovered.numCas());
-      assertEquals(fabric.numLinks(), discovered.numLinks());
-      for (int node = 0; node < fabric.numNodes(); node++) {
-        int other = discovered.nodeOfGuid(fabric.nodeGuid(node));
-        int port = fabric.isSwitch(node) ? 0 : 1;
-        assertEquals(
-            fabric.baseLid(fabric.port(node, port)),
-            discovered.baseLid(discovered.port(other, port)),
-            "OpenSM kept the generated LID of " + fabric.nodeName(node));
-      }
-      Routing theirs = LftDumpReader.read(fabric, result.lftDump());
-      Routing ours = new MinhopEngine().route(fabric, RoutingOptions.defaults());
-      GoldenLfts.assertSameLfts(theirs, ours, spec);
+      OpenSmSimulation.Result result = sim.runOpenSm(engine, List.of());
+      assertEquals(engine, result.engineUsed(), "see " + result.log());
+      check.check(sim);
+      return LftDumpReader.read(fabric, result.lftDump());
     }
   }
 }
