@@ -65,28 +65,39 @@ public final class FabricBuilder {
   }
 
   /**
+   * Adds a copy of {@code node} of {@code fabric} without its links: type, ports, GUIDs,
+   * description, vendor and device ids, and its end ports' GUIDs and LIDs.
+   *
+   * @return its id in this builder
+   */
+  public int addNodeLike(Fabric fabric, int node) {
+    int id =
+        addNode(
+            fabric.nodeType(node),
+            fabric.numPorts(node),
+            fabric.nodeGuid(node),
+            fabric.description(node));
+    setSystemGuid(id, fabric.systemGuid(node));
+    setIds(id, fabric.vendorId(node), fabric.deviceId(node));
+    boolean sw = fabric.nodeType(node) == NodeType.SWITCH;
+    // end ports only: a switch's LID and port GUID live on port 0
+    for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
+      int slot = fabric.port(node, p);
+      setPortGuid(id, p, fabric.portGuid(slot));
+      if (fabric.baseLid(slot) != 0) {
+        setLid(id, p, fabric.baseLid(slot), fabric.lmc(slot));
+      }
+    }
+    return id;
+  }
+
+  /**
    * A builder holding every node, port, LID and link of {@code fabric}, to be changed and rebuilt.
    */
   public static FabricBuilder from(Fabric fabric) {
     FabricBuilder b = new FabricBuilder();
     for (int node = 0; node < fabric.numNodes(); node++) {
-      int id =
-          b.addNode(
-              fabric.nodeType(node),
-              fabric.numPorts(node),
-              fabric.nodeGuid(node),
-              fabric.description(node));
-      b.setSystemGuid(id, fabric.systemGuid(node));
-      b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
-      boolean sw = fabric.nodeType(node) == NodeType.SWITCH;
-      // end ports only: a switch's LID and port GUID live on port 0
-      for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
-        int slot = fabric.port(node, p);
-        b.setPortGuid(id, p, fabric.portGuid(slot));
-        if (fabric.baseLid(slot) != 0) {
-          b.setLid(id, p, fabric.baseLid(slot), fabric.lmc(slot));
-        }
-      }
+      b.addNodeLike(fabric, node);
     }
     // builder ids equal fabric node indices here
     for (int c = 0; c < fabric.numPortSlots(); c++) {

@@ -137,23 +137,7 @@ public final class Failures {
         idOf[node] = -1;
         continue;
       }
-      int id =
-          b.addNode(
-              fabric.nodeType(node),
-              fabric.numPorts(node),
-              fabric.nodeGuid(node),
-              fabric.description(node));
-      idOf[node] = id;
-      b.setSystemGuid(id, fabric.systemGuid(node));
-      b.setIds(id, fabric.vendorId(node), fabric.deviceId(node));
-      boolean sw = fabric.isSwitch(node);
-      for (int p = sw ? 0 : 1, last = sw ? 0 : fabric.numPorts(node); p <= last; p++) {
-        int port = fabric.port(node, p);
-        b.setPortGuid(id, p, fabric.portGuid(port));
-        if (fabric.baseLid(port) != 0) {
-          b.setLid(id, p, fabric.baseLid(port), fabric.lmc(port));
-        }
-      }
+      idOf[node] = b.addNodeLike(fabric, node);
     }
     for (int port = 0; port < fabric.numPortSlots(); port++) {
       int peer = fabric.peerPort(port);

@@ -44,28 +44,15 @@ final class NetBuilder {
    */
   int addSwitch(String name, int neededPorts, String why) {
     int ports = neededPorts;
+    String exceed = generator + ": " + why + " = " + neededPorts + " ports exceed ";
     if (options.radix() > 0) {
       if (neededPorts > options.radix()) {
-        throw new IllegalArgumentException(
-            generator
-                + ": "
-                + why
-                + " = "
-                + neededPorts
-                + " ports exceed radix "
-                + options.radix());
+        throw new IllegalArgumentException(exceed + "radix " + options.radix());
       }
       ports = options.radix();
     } else if (neededPorts > FabricBuilder.MAX_PORTS) {
       throw new IllegalArgumentException(
-          generator
-              + ": "
-              + why
-              + " = "
-              + neededPorts
-              + " ports exceed the "
-              + FabricBuilder.MAX_PORTS
-              + " ports a switch can have");
+          exceed + "the " + FabricBuilder.MAX_PORTS + " ports a switch can have");
     }
     switchName.add(name);
     switchPorts.add(ports);

@@ -228,24 +228,16 @@ public final class Topologies {
     }
     long switches = 1;
     for (int i = 0; i < d; i++) {
+      String dimension = gen + ": dimension " + (i + 1) + " has " + radix[i];
       if (wrap && radix[i] < 3) {
         throw new IllegalArgumentException(
-            gen
-                + ": dimension "
-                + (i + 1)
-                + " has "
-                + radix[i]
+            dimension
                 + (radix[i] == 1 ? " switch" : " switches")
                 + " per ring; needs at least 3 (or use a mesh)");
       }
       if (!wrap && radix[i] < 2) {
         throw new IllegalArgumentException(
-            gen
-                + ": dimension "
-                + (i + 1)
-                + " has "
-                + radix[i]
-                + " switch; needs at least 2 (or leave the dimension out)");
+            dimension + " switch; needs at least 2 (or leave the dimension out)");
       }
       switches *= radix[i];
       if (switches > Integer.MAX_VALUE / 4) {
