@@ -169,6 +169,15 @@ class FtreeInteropTest extends OpenSmInteropTest {
     return false;
   }
 
+  private void assertOpenSmLeavesPairsUnreachable(Fabric fabric, String name) throws Exception {
+    try (OpenSmSimulation sim = start(fabric, name)) {
+      RouteReport theirs = RouteChecker.terminals().check(openSm(sim, fabric, List.of()));
+      assertTrue(
+          theirs.unreachablePairs() > 0,
+          "OpenSM was expected to leave pairs unreachable: " + theirs);
+    }
+  }
+
   /**
    * On chains of directors (two-level fat trees joined leaf to leaf) OpenSM's ftree leaves CA pairs
    * unreachable. Ours routes the Deimos-like chain completely and deadlock-free, and refuses a
@@ -180,22 +189,12 @@ class FtreeInteropTest extends OpenSmInteropTest {
   @Test
   void directorChainsOpenSmLeavesPairsUnreachableOursRoutesAllOrRefuses() throws Exception {
     Fabric deimos = parse("directors 3 24 12 8 30");
-    try (OpenSmSimulation sim = start(deimos, "deimos")) {
-      RouteReport theirs = RouteChecker.terminals().check(openSm(sim, deimos, List.of()));
-      assertTrue(
-          theirs.unreachablePairs() > 0,
-          "OpenSM was expected to leave pairs unreachable: " + theirs);
-    }
+    assertOpenSmLeavesPairsUnreachable(deimos, "deimos");
     Routing ours = new FtreeEngine().route(deimos, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(ours);
     RoutingAssertions.assertDeadlockFreePerVl(ours);
     Fabric fabric = parse("directors 3 6 3 2 4");
-    try (OpenSmSimulation sim = start(fabric, "dir")) {
-      RouteReport theirs = RouteChecker.terminals().check(openSm(sim, fabric, List.of()));
-      assertTrue(
-          theirs.unreachablePairs() > 0,
-          "OpenSM was expected to leave pairs unreachable: " + theirs);
-    }
+    assertOpenSmLeavesPairsUnreachable(fabric, "dir");
     RoutingException e =
         assertThrows(
             RoutingException.class,

@@ -358,27 +358,26 @@ class UpdnTest {
     RoutingAssertions.assertDeadlockFreePerVl(routing);
   }
 
+  /** The refusal of Up*&#47;Down* with the root GUID file {@code roots}. */
+  private static RoutingException refusedWithRoots(Fabric fabric, Path roots) {
+    return assertThrows(
+        RoutingException.class,
+        () ->
+            new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
+                .route(fabric, RoutingOptions.defaults()));
+  }
+
   @Test
   void rootFileNamingANonSwitchIsAnErrorWithTheLine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
     Path roots = dir.resolve("roots.guids");
     Files.writeString(roots, "# roots\n0x0000000000200020\n0x0000000000100000\n");
-    RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
-                    .route(fabric, RoutingOptions.defaults()));
+    RoutingException e = refusedWithRoots(fabric, roots);
     assertTrue(
         e.getMessage().contains(roots + ":3:1: 0x0000000000100000 is not a switch"),
         e.getMessage());
     Files.writeString(roots, "0x0000000000999999\n");
-    e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(roots), true))
-                    .route(fabric, RoutingOptions.defaults()));
+    e = refusedWithRoots(fabric, roots);
     assertTrue(
         e.getMessage().contains(roots + ":1:1: 0x0000000000999999 is no node"), e.getMessage());
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
