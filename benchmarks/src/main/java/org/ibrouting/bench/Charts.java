@@ -141,8 +141,7 @@ final class Charts {
     int top = 50;
     int width = 640;
     int plotHeight = 400;
-    int legendHeight = 18 * ((curves.size() + 3) / 4) + 10;
-    StringBuilder svg = header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
+    StringBuilder svg = plotHeader(left, top, width, plotHeight, curves.size(), title);
     for (double e = lx0; e <= lx1; e++) {
       double x = left + width * (e - lx0) / (lx1 - lx0);
       verticalGridLine(svg, x, top, plotHeight, "#ddd", pow10(e));
@@ -201,8 +200,7 @@ final class Charts {
     int top = 50;
     int width = 640;
     int plotHeight = 360;
-    int legendHeight = 18 * ((curves.size() + 3) / 4) + 10;
-    StringBuilder svg = header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
+    StringBuilder svg = plotHeader(left, top, width, plotHeight, curves.size(), title);
     for (int t = 0; t <= 10; t++) {
       double x = left + width * t / 10.0;
       double y = top + plotHeight - plotHeight * t / 10.0;
@@ -230,6 +228,13 @@ final class Charts {
     }
     curveLegend(svg, curves, left, top + plotHeight + 52);
     return svg.append("</svg>\n").toString();
+  }
+
+  /** The SVG head of a plot at (left, top) of width x plotHeight, its legend of n curves below. */
+  private static StringBuilder plotHeader(
+      int left, int top, int width, int plotHeight, int n, String title) {
+    int legendHeight = 18 * ((n + 3) / 4) + 10;
+    return header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
   }
 
   private static void axisLabels(
