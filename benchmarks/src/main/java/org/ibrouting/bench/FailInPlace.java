@@ -235,8 +235,8 @@ public final class FailInPlace {
         case "--link-rates" -> o.linkRates = rates(args[++i]);
         case "--switch-rates" -> o.switchRates = rates(args[++i]);
         case "--seeds" -> o.seeds = Integer.parseInt(args[++i]);
-        case "--engines" -> o.ours = list(args[++i]);
-        case "--opensm-engines" -> o.openSm = list(args[++i]);
+        case "--engines" -> o.ours = SideBySide.engineList(args[++i]);
+        case "--opensm-engines" -> o.openSm = SideBySide.engineList(args[++i]);
         case "--patterns" -> o.patterns = Integer.parseInt(args[++i]);
         case "--work" -> o.work = Path.of(args[++i]);
         case "--results" -> o.results = Path.of(args[++i]);
@@ -251,10 +251,6 @@ public final class FailInPlace {
     return arg.isBlank() || arg.equals("none")
         ? new double[0]
         : Arrays.stream(arg.split(",")).mapToDouble(Double::parseDouble).toArray();
-  }
-
-  private static List<String> list(String arg) {
-    return arg.equals("none") ? List.of() : List.of(arg.split(","));
   }
 
   /** Every damage of one topology, routed by every engine. */

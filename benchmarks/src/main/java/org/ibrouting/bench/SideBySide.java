@@ -165,7 +165,7 @@ public final class SideBySide {
   }
 
   /** A comma-separated list of engines; {@code none} is the empty list. */
-  private static List<String> engineList(String arg) {
+  static List<String> engineList(String arg) {
     return arg.equals("none") ? List.of() : List.of(arg.split(","));
   }
 
