@@ -83,10 +83,9 @@ final class TorusDiscovery {
       int portCount = fabric.numPorts(sw) + 1;
       for (int p = 0; p < portCount; p++) {
         if (order[p] >= portCount) {
-          throw new RoutingException(
-              RoutingException.Reason.SETTINGS_MISMATCH,
-              ENGINE
-                  + ": ERR 4E21: port_order configured using port "
+          throw err(
+              "4E21",
+              "port_order configured using port "
                   + order[p]
                   + ", but "
                   + fabric.nodeName(sw)
@@ -96,6 +95,12 @@ final class TorusDiscovery {
         }
       }
     }
+  }
+
+  /** OpenSM's torus-2QoS error {@code code}, as a refusal of the settings. */
+  private static RoutingException err(String code, String message) {
+    return new RoutingException(
+        RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + code + ": " + message);
   }
 
   private TorusConfig.Seed chooseSeed() throws RoutingException {
@@ -111,36 +116,27 @@ final class TorusDiscovery {
         if (radix[d] == 4 && !mesh[d]) {
           char name = "xyz".charAt(d);
           if (o.link(d, true) == null) {
-            throw new RoutingException(
-                RoutingException.Reason.SETTINGS_MISMATCH,
-                ENGINE
-                    + ": ERR "
-                    + codes[3 * d]
-                    + ": positive "
+            throw err(
+                codes[3 * d],
+                "positive "
                     + name
                     + " direction link required for the topology seed since radix == 4"
                     + which
                     + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, false) == null) {
-            throw new RoutingException(
-                RoutingException.Reason.SETTINGS_MISMATCH,
-                ENGINE
-                    + ": ERR "
-                    + codes[3 * d + 1]
-                    + ": negative "
+            throw err(
+                codes[3 * d + 1],
+                "negative "
                     + name
                     + " direction link required for the topology seed since radix == 4"
                     + which
                     + "; see torus-2QoS.conf(5)");
           }
           if (o.link(d, true).fromGuid() != o.link(d, false).fromGuid()) {
-            throw new RoutingException(
-                RoutingException.Reason.SETTINGS_MISMATCH,
-                ENGINE
-                    + ": ERR "
-                    + codes[3 * d + 2]
-                    + ": positive/negative "
+            throw err(
+                codes[3 * d + 2],
+                "positive/negative "
                     + name
                     + " direction links for the topology seed do not share a common switch"
                     + which);
@@ -155,24 +151,18 @@ final class TorusDiscovery {
         }
         char name = "xyz".charAt(d);
         if (o.link(d, true) == null && o.link(d, false) == null) {
-          throw new RoutingException(
-              RoutingException.Reason.SETTINGS_MISMATCH,
-              ENGINE
-                  + ": ERR "
-                  + (d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E")
-                  + ": positive or negative "
+          throw err(
+              d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E",
+              "positive or negative "
                   + name
                   + " direction link required for the topology seed"
                   + which
                   + "; see torus-2QoS.conf(5)");
         }
         if (d != 0 && !sharesSwitchWithX(o, d)) {
-          throw new RoutingException(
-              RoutingException.Reason.SETTINGS_MISMATCH,
-              ENGINE
-                  + ": ERR "
-                  + (d == 2 ? "4E2D" : "4E2F")
-                  + ": x and "
+          throw err(
+              d == 2 ? "4E2D" : "4E2F",
+              "x and "
                   + name
                   + " direction links for the topology seed do not share a common switch"
                   + which);
@@ -189,10 +179,9 @@ final class TorusDiscovery {
       }
     }
     if (chosen == null) {
-      throw new RoutingException(
-          RoutingException.Reason.SETTINGS_MISMATCH,
-          ENGINE
-              + ": ERR 4E30: every configured torus seed has at least one"
+      throw err(
+          "4E30",
+          "every configured torus seed has at least one"
               + " switch missing in the fabric ("
               + describeSeedSwitches(seeds)
               + "); see torus-2QoS.conf(5)"
@@ -261,10 +250,9 @@ final class TorusDiscovery {
       }
     }
     if (!success) {
-      throw new RoutingException(
-          RoutingException.Reason.SETTINGS_MISMATCH,
-          ENGINE
-              + ": ERR 4E57: build_torus finished with errors: a seed"
+      throw err(
+          "4E57",
+          "build_torus finished with errors: a seed"
               + " switch could not be placed at "
               + i
               + ","
@@ -569,10 +557,9 @@ final class TorusDiscovery {
     }
     int node = t.nodeOfSlot[slot];
     if (claimed[node]) {
-      throw new RoutingException(
-          RoutingException.Reason.SETTINGS_MISMATCH,
-          ENGINE
-              + ": ERR 4E1C: invalid topology discovery: "
+      throw err(
+          "4E1C",
+          "invalid topology discovery: "
               + fabric.nodeName(node)
               + " was placed at two positions; verify the torus-2QoS.conf"
               + " contents (ERR 4E57: build_torus finished with errors)");
@@ -587,12 +574,9 @@ final class TorusDiscovery {
         continue;
       }
       if (t.groupSize[group] == groupCapacity) {
-        throw new RoutingException(
-            RoutingException.Reason.SETTINGS_MISMATCH,
-            ENGINE
-                + ": ERR "
-                + (p == 0 ? "4E1D" : "4E1E")
-                + ": exceeded"
+        throw err(
+            p == 0 ? "4E1D" : "4E1E",
+            "exceeded"
                 + " port group max port count ("
                 + groupCapacity
                 + ") on "
