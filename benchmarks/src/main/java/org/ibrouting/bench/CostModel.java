@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.openjdk.jmh.results.RunResult;
@@ -94,8 +95,7 @@ public final class CostModel {
                 SideBySide.buildFabric("ktree 16 3"),
                 org.ibrouting.routing.RoutingOptions.defaults());
     var paths =
-        org.ibrouting.simulation.PathTable.build(
-            routing, org.ibrouting.simulation.Endpoints.allCas(routing.fabric()));
+        org.ibrouting.simulation.PathTable.build(routing, EndPorts.cabledCas(routing.fabric()));
     int threads = Runtime.getRuntime().availableProcessors();
     double[] seconds = new double[3];
     for (int run = -1; run < seconds.length; run++) {

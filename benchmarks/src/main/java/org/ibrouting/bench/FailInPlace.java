@@ -18,6 +18,7 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.AtomicFiles;
@@ -28,7 +29,6 @@ import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
 import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
@@ -270,7 +270,7 @@ public final class FailInPlace {
           seed,
           fabric,
           connected);
-      Endpoints largest = largestComponent(fabric);
+      EndPorts largest = largestComponent(fabric);
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
       EngineConfig config =
           SideBySide.engineConfig(spec)
@@ -297,7 +297,7 @@ public final class FailInPlace {
       Fabric fabric,
       EngineConfig config,
       double connected,
-      Endpoints largest,
+      EndPorts largest,
       Options o) {
     Routing routing;
     try {
@@ -329,7 +329,7 @@ public final class FailInPlace {
       long seed,
       Fabric fabric,
       double connected,
-      Endpoints largest,
+      EndPorts largest,
       Options o)
       throws IOException {
     List<Row> rows = new ArrayList<>();
@@ -386,7 +386,7 @@ public final class FailInPlace {
       List<String> args,
       Fabric fabric,
       double connected,
-      Endpoints largest,
+      EndPorts largest,
       Options o) {
     try {
       OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
@@ -455,7 +455,7 @@ public final class FailInPlace {
       String engine,
       Routing routing,
       double connected,
-      Endpoints largest,
+      EndPorts largest,
       boolean checkDeadlock,
       int vls,
       Options o) {
@@ -482,9 +482,9 @@ public final class FailInPlace {
   }
 
   /** The CAs cabled to the largest component of the switches (first in switch order on ties). */
-  static Endpoints largestComponent(Fabric fabric) {
+  static EndPorts largestComponent(Fabric fabric) {
     int[] component = Connectivity.switchComponents(fabric);
-    Endpoints all = Endpoints.allCas(fabric);
+    EndPorts all = EndPorts.cabledCas(fabric);
     int[] count = new int[fabric.numSwitches() + 1];
     for (int e = 0; e < all.size(); e++) {
       count[component[fabric.nodeOfPort(all.switchPort(e))]]++;
@@ -502,7 +502,7 @@ public final class FailInPlace {
         ports[k++] = all.port(e);
       }
     }
-    return Endpoints.ofPorts(fabric, ports);
+    return EndPorts.ofPorts(fabric, ports);
   }
 
   // ---- output -------------------------------------------------------------------------------

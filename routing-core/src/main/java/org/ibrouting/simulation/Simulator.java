@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -47,7 +48,7 @@ public final class Simulator {
   public static SimulationResult simulate(
       Routing routing, PatternSpec pattern, Metric metric, SimulationOptions options) {
     return simulate(
-        PathTable.build(routing, Endpoints.allCas(routing.fabric())), pattern, metric, options);
+        PathTable.build(routing, EndPorts.cabledCas(routing.fabric())), pattern, metric, options);
   }
 
   /**
@@ -82,7 +83,9 @@ public final class Simulator {
     requireRoutable(table);
     Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
     int[] bfsOrder =
-        options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
+        options.subset() == NodeSubset.LINEAR_BFS
+            ? NodeSubset.linearBfsOrder(table.endPorts())
+            : null;
     int numRuns = options.numRuns();
     double[] runValues = new double[numRuns];
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
@@ -175,7 +178,7 @@ public final class Simulator {
   public static SimulationResult effectiveBisectionBandwidth(
       Routing routing, SimulationOptions options) {
     return effectiveBisectionBandwidth(
-        PathTable.build(routing, Endpoints.allCas(routing.fabric())), options);
+        PathTable.build(routing, EndPorts.cabledCas(routing.fabric())), options);
   }
 
   /**
