@@ -1,6 +1,7 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
+import org.ibrouting.internal.ClimbingOrder;
 import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.RoutingException;
@@ -14,9 +15,9 @@ import org.ibrouting.routing.RoutingException;
  * acyclic dependency graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph
  * depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the
  * used edges, which answers the same question from a topological order (started from {@code
- * IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle
- * without a search, the order is abandoned for the rest of the layer and plain searches take over
- * (the result stays identical to OpenSM's).
+ * ClimbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle without a
+ * search, the order is abandoned for the rest of the layer and plain searches take over (the result
+ * stays identical to OpenSM's).
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
@@ -148,7 +149,7 @@ final class NueRouter {
         new IncrementalCdg(
             net.cdgGraph,
             new IncrementalCdg.Workspace(numVertices),
-            IncrementalCdg.climbingOrder(net.fabric, tailSwitch, headSwitch));
+            ClimbingOrder.positions(net.fabric, tailSwitch, headSwitch));
     searchStamp = new int[numVertices];
     searchStack = new int[numVertices];
     wetNodes = new int[numVertices];
