@@ -7,10 +7,10 @@ import org.ibrouting.analysis.ForwardingIndex;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.minhop.MinhopEngine;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
 import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.SimulationResult;
@@ -41,7 +41,7 @@ public class AnalysisBenchmark extends SingleShotBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws RoutingException {
     routing = new MinhopEngine().route(Topologies.kAryNTree(k, 3), RoutingOptions.defaults());
-    paths = PathTable.build(routing, Endpoints.allCas(routing.fabric()));
+    paths = PathTable.build(routing, EndPorts.cabledCas(routing.fabric()));
     threads = Runtime.getRuntime().availableProcessors();
   }
 

@@ -137,50 +137,40 @@ final class Charts {
     double lx1 = Math.max(lx0 + 1, Math.ceil(Math.log10(maxX)));
     double ly0 = Math.floor(Math.log10(Math.max(minY, 1e-6)));
     double ly1 = Math.max(ly0 + 1, Math.ceil(Math.log10(maxY)));
-    int left = 80;
-    int top = 50;
-    int width = 640;
-    int plotHeight = 400;
-    StringBuilder svg = plotHeader(left, top, width, plotHeight, curves.size(), title);
+    Frame f = new Frame(80, 50, 640, 400);
+    StringBuilder svg = f.header(curves, title);
     for (double e = lx0; e <= lx1; e++) {
-      double x = left + width * (e - lx0) / (lx1 - lx0);
-      verticalGridLine(svg, x, top, plotHeight, "#ddd", pow10(e));
+      f.xGrid(svg, f.left + f.width * (e - lx0) / (lx1 - lx0), "#ddd", pow10(e));
     }
     for (double e = ly0; e <= ly1; e++) {
-      double y = top + plotHeight - plotHeight * (e - ly0) / (ly1 - ly0);
-      horizontalGridLine(svg, y, left, width, "#ddd", pow10(e));
+      f.yGrid(svg, f.yOf(e - ly0, ly1 - ly0), "#ddd", pow10(e));
     }
-    axisLabels(svg, left, top, width, plotHeight, xLabel, yLabel);
+    f.axisTitles(svg, xLabel, yLabel);
     if (hLine > 0) {
-      double y = top + plotHeight - plotHeight * (Math.log10(hLine) - ly0) / (ly1 - ly0);
+      double y = f.yOf(Math.log10(hLine) - ly0, ly1 - ly0);
       svg.append(
           String.format(
               Locale.ROOT,
               "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#c00' "
                   + "stroke-dasharray='2,4'/><text x='%d' y='%.1f' font-size='11' fill='#c00'>%s</text>%n",
-              left,
+              f.left,
               y,
-              left + width,
+              f.left + f.width,
               y,
-              left + 4,
+              f.left + 4,
               y - 4,
               escape(hLineLabel)));
     }
     for (Curve c : curves) {
       StringBuilder points = new StringBuilder();
       for (int i = 0; i < c.x().length; i++) {
-        double x = left + width * (Math.log10(c.x()[i]) - lx0) / (lx1 - lx0);
-        double y =
-            top
-                + plotHeight
-                - plotHeight * (Math.log10(Math.max(c.y()[i], 1e-6)) - ly0) / (ly1 - ly0);
-        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        point(svg, x, y, c, i, String.format(Locale.ROOT, "%.4g s", c.y()[i]));
+        double x = f.left + f.width * (Math.log10(c.x()[i]) - lx0) / (lx1 - lx0);
+        double y = f.yOf(Math.log10(Math.max(c.y()[i], 1e-6)) - ly0, ly1 - ly0);
+        point(svg, points, x, y, c, i, String.format(Locale.ROOT, "%.4g s", c.y()[i]));
       }
       polyline(svg, points, c);
     }
-    curveLegend(svg, curves, left, top + plotHeight + 52);
-    return svg.append("</svg>\n").toString();
+    return f.footer(svg, curves);
   }
 
   /**
@@ -196,110 +186,114 @@ final class Charts {
       }
     }
     maxX = maxX == 0 ? 1 : maxX;
-    int left = 70;
-    int top = 50;
-    int width = 640;
-    int plotHeight = 360;
-    StringBuilder svg = plotHeader(left, top, width, plotHeight, curves.size(), title);
+    Frame f = new Frame(70, 50, 640, 360);
+    StringBuilder svg = f.header(curves, title);
     for (int t = 0; t <= 10; t++) {
-      double x = left + width * t / 10.0;
-      double y = top + plotHeight - plotHeight * t / 10.0;
-      verticalGridLine(svg, x, top, plotHeight, "#eee", fmt(maxX * t / 10.0));
-      horizontalGridLine(
-          svg, y, left, width, "#eee", String.format(Locale.ROOT, "%.2f", yMax * t / 10.0));
+      f.xGrid(svg, f.left + f.width * t / 10.0, "#eee", fmt(maxX * t / 10.0));
+      f.yGrid(svg, f.yOf(t, 10.0), "#eee", String.format(Locale.ROOT, "%.2f", yMax * t / 10.0));
     }
-    axisLabels(svg, left, top, width, plotHeight, xLabel, yLabel);
+    f.axisTitles(svg, xLabel, yLabel);
     for (Curve c : curves) {
       StringBuilder points = new StringBuilder();
       for (int i = 0; i <= c.x().length; i++) {
-        boolean gap = i == c.x().length || Double.isNaN(c.y()[i]);
-        if (gap) {
+        if (i == c.x().length || Double.isNaN(c.y()[i])) {
           if (points.length() > 0) {
             polyline(svg, points, c);
             points.setLength(0);
           }
           continue;
         }
-        double x = left + width * c.x()[i] / maxX;
-        double y = top + plotHeight - plotHeight * Math.min(c.y()[i], yMax) / yMax;
-        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-        point(svg, x, y, c, i, String.format(Locale.ROOT, "%.4f", c.y()[i]));
+        double x = f.left + f.width * c.x()[i] / maxX;
+        double y = f.yOf(Math.min(c.y()[i], yMax), yMax);
+        point(svg, points, x, y, c, i, String.format(Locale.ROOT, "%.4f", c.y()[i]));
       }
     }
-    curveLegend(svg, curves, left, top + plotHeight + 52);
-    return svg.append("</svg>\n").toString();
+    return f.footer(svg, curves);
   }
 
-  /** The SVG head of a plot at (left, top) of width x plotHeight, its legend of n curves below. */
-  private static StringBuilder plotHeader(
-      int left, int top, int width, int plotHeight, int n, String title) {
-    int legendHeight = 18 * ((n + 3) / 4) + 10;
-    return header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
+  /** The plot area of a curve chart: its left and top edges, its width and height in pixels. */
+  private record Frame(int left, int top, int width, int plotHeight) {
+    /** The document head, tall enough for the plot, the axis titles and the legend. */
+    StringBuilder header(List<Curve> curves, String title) {
+      int legendHeight = 18 * ((curves.size() + 3) / 4) + 10;
+      return Charts.header(left + width + 40, top + plotHeight + 60 + legendHeight, title);
+    }
+
+    /** The y pixel of the share {@code num / den} (0 at the bottom, 1 at the top) of the height. */
+    double yOf(double num, double den) {
+      return top + plotHeight - plotHeight * num / den;
+    }
+
+    /** A vertical grid line at {@code x} with its tick label below the plot. */
+    void xGrid(StringBuilder svg, double x, String stroke, String label) {
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='%s'/>"
+                  + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
+              x,
+              top,
+              x,
+              top + plotHeight,
+              stroke,
+              x,
+              top + plotHeight + 15,
+              label));
+    }
+
+    /** A horizontal grid line at {@code y} with its tick label left of the plot. */
+    void yGrid(StringBuilder svg, double y, String stroke, String label) {
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='%s'/>"
+                  + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
+              left,
+              y,
+              left + width,
+              y,
+              stroke,
+              left - 6,
+              y + 4,
+              label));
+    }
+
+    /** The x axis title below the plot, the y axis title turned along its left side. */
+    void axisTitles(StringBuilder svg, String xLabel, String yLabel) {
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
+              left + width / 2,
+              top + plotHeight + 34,
+              escape(xLabel)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x='16' y='%d' font-size='12' text-anchor='middle' "
+                  + "transform='rotate(-90 16 %d)'>%s</text>%n",
+              top + plotHeight / 2,
+              top + plotHeight / 2,
+              escape(yLabel)));
+    }
+
+    /** The curves' legend below the plot, and the end of the document. */
+    String footer(StringBuilder svg, List<Curve> curves) {
+      legend(
+          svg,
+          curves.stream()
+              .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
+              .toList(),
+          left,
+          top + plotHeight + 52);
+      return svg.append("</svg>\n").toString();
+    }
   }
 
-  private static void axisLabels(
-      StringBuilder svg,
-      int left,
-      int top,
-      int width,
-      int plotHeight,
-      String xLabel,
-      String yLabel) {
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text x='%d' y='%d' font-size='12' text-anchor='middle'>%s</text>%n",
-            left + width / 2,
-            top + plotHeight + 34,
-            escape(xLabel)));
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text x='16' y='%d' font-size='12' text-anchor='middle' "
-                + "transform='rotate(-90 16 %d)'>%s</text>%n",
-            top + plotHeight / 2,
-            top + plotHeight / 2,
-            escape(yLabel)));
-  }
-
-  /** A grid line at {@code x} with its tick label under the plot. */
-  private static void verticalGridLine(
-      StringBuilder svg, double x, int top, int plotHeight, String stroke, String label) {
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='%s'/>"
-                + "<text x='%.1f' y='%d' font-size='11' text-anchor='middle'>%s</text>%n",
-            x,
-            top,
-            x,
-            top + plotHeight,
-            stroke,
-            x,
-            top + plotHeight + 15,
-            label));
-  }
-
-  /** A grid line at {@code y} with its tick label left of the plot. */
-  private static void horizontalGridLine(
-      StringBuilder svg, double y, int left, int width, String stroke, String label) {
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='%s'/>"
-                + "<text x='%d' y='%.1f' font-size='11' text-anchor='end'>%s</text>%n",
-            left,
-            y,
-            left + width,
-            y,
-            stroke,
-            left - 6,
-            y + 4,
-            label));
-  }
-
-  /** Point {@code i} of {@code c}, drawn at (x, y), its title naming its x and {@code y}. */
-  private static void point(StringBuilder svg, double x, double y, Curve c, int i, String yText) {
+  /** Point {@code i} of curve {@code c} at pixel (x, y): a dot with its values, and a vertex. */
+  private static void point(
+      StringBuilder svg, StringBuilder points, double x, double y, Curve c, int i, String value) {
+    points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
     svg.append(
         String.format(
             Locale.ROOT,
@@ -309,9 +303,10 @@ final class Charts {
             c.color(),
             escape(c.name()),
             fmt(c.x()[i]),
-            yText));
+            value));
   }
 
+  /** The line through the vertices {@code points} in curve {@code c}'s colour and dash. */
   private static void polyline(StringBuilder svg, CharSequence points, Curve c) {
     svg.append(
         String.format(
@@ -320,16 +315,6 @@ final class Charts {
             points.toString().trim(),
             c.color(),
             c.dashed() ? " stroke-dasharray='6,4'" : ""));
-  }
-
-  private static void curveLegend(StringBuilder svg, List<Curve> curves, int left, int top) {
-    legend(
-        svg,
-        curves.stream()
-            .map(c -> new String[] {c.name(), c.color(), c.dashed() ? "dashed" : "solid"})
-            .toList(),
-        left,
-        top);
   }
 
   private static void legend(StringBuilder svg, List<String[]> entries, int left, int top) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.openjdk.jmh.results.RunResult;
@@ -94,8 +95,7 @@ public final class CostModel {
                 SideBySide.buildFabric("ktree 16 3"),
                 org.ibrouting.routing.RoutingOptions.defaults());
     var paths =
-        org.ibrouting.simulation.PathTable.build(
-            routing, org.ibrouting.simulation.Endpoints.allCas(routing.fabric()));
+        org.ibrouting.simulation.PathTable.build(routing, EndPorts.cabledCas(routing.fabric()));
     int threads = Runtime.getRuntime().availableProcessors();
     double[] seconds = new double[3];
     for (int run = -1; run < seconds.length; run++) {
@@ -275,6 +275,47 @@ public final class CostModel {
 
   static String section(Memory m, List<Map<String, String>> scale, double lambdaSeconds) {
     StringBuilder md = new StringBuilder();
+    intro(md, m);
+    List<String> notes = new ArrayList<>();
+    for (Map.Entry<String, Map<String, String>> e : largestRouted(scale).entrySet()) {
+      String engine = e.getKey();
+      Map<String, String> row = e.getValue();
+      Fabric fabric = SideBySide.buildFabric(row.get("fabric"));
+      Work w = work(engine, Sizes.of(fabric));
+      if (w == null) {
+        continue;
+      }
+      double seconds = Double.parseDouble(row.get("seconds"));
+      double limit = w.bytes() / m.read(w.cores());
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | `%s` | %.3g %s | %.3g GB | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
+              engine,
+              row.get("fabric"),
+              w.units(),
+              w.unit(),
+              w.bytes() / 1e9,
+              w.cores(),
+              seconds,
+              w.units() / seconds,
+              w.unit(),
+              limit,
+              seconds / limit));
+      notes.add("- " + engine + ": " + w.what() + ".");
+    }
+    if (!Double.isNaN(lambdaSeconds)) {
+      lambdaRow(md, notes, m, lambdaSeconds);
+    }
+    md.append('\n').append(String.join("\n", notes)).append("\n\n");
+    md.append(
+        "Raw figures: [results/scale.csv](results/scale.csv), [results/memory.properties](results/memory.properties).\n");
+    md.append("<!-- cost-model:end -->\n");
+    return md.toString();
+  }
+
+  /** The section's heading, machine, memory baseline, explanation and table head. */
+  private static void intro(StringBuilder md, Memory m) {
     md.append(
         "<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel; edits here are overwritten) -->\n");
     md.append("## Cost model: how far each engine is from this machine's limit\n\n");
@@ -304,6 +345,10 @@ public final class CostModel {
     md.append(
             "| engine | fabric | minimum work | bytes at least | cores | measured s | throughput | limit s | ratio |\n")
         .append("|---|---|---|---|---|---|---|---|---|\n");
+  }
+
+  /** Per engine, the row of the scale run with the most CAs it routed. */
+  private static Map<String, Map<String, String>> largestRouted(List<Map<String, String>> scale) {
     Map<String, Map<String, String>> largest = new LinkedHashMap<>();
     for (Map<String, String> row : scale) {
       if (!"ok".equals(row.get("status"))) {
@@ -314,56 +359,27 @@ public final class CostModel {
         largest.put(row.get("engine"), row);
       }
     }
-    List<String> notes = new ArrayList<>();
-    for (Map.Entry<String, Map<String, String>> e : largest.entrySet()) {
-      String engine = e.getKey();
-      Map<String, String> row = e.getValue();
-      Fabric fabric = SideBySide.buildFabric(row.get("fabric"));
-      Work w = work(engine, Sizes.of(fabric));
-      if (w == null) {
-        continue;
-      }
-      double seconds = Double.parseDouble(row.get("seconds"));
-      double limit = w.bytes() / m.read(w.cores());
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | `%s` | %.3g %s | %.3g GB | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
-              engine,
-              row.get("fabric"),
-              w.units(),
-              w.unit(),
-              w.bytes() / 1e9,
-              w.cores(),
-              seconds,
-              w.units() / seconds,
-              w.unit(),
-              limit,
-              seconds / limit));
-      notes.add("- " + engine + ": " + w.what() + ".");
-    }
-    if (!Double.isNaN(lambdaSeconds)) {
-      // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average
-      double hops = 100_000.0 * 2048 * 6;
-      double limit = hops * m.independentNs() * 1e-9 / 2;
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
-              hops,
-              lambdaSeconds,
-              hops / lambdaSeconds,
-              limit,
-              lambdaSeconds / limit));
-      notes.add(
-          "- Λ: every stream's path walked through the LFTs, one independent random read per hop "
-              + "(the latency-bound limit: flow-hops x independent random read / 2 cores).");
-    }
-    md.append('\n').append(String.join("\n", notes)).append("\n\n");
+    return largest;
+  }
+
+  /** The row of the Λ simulation on the 16-ary 3-tree against its latency-bound limit. */
+  private static void lambdaRow(
+      StringBuilder md, List<String> notes, Memory m, double lambdaSeconds) {
+    // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average
+    double hops = 100_000.0 * 2048 * 6;
+    double limit = hops * m.independentNs() * 1e-9 / 2;
     md.append(
-        "Raw figures: [results/scale.csv](results/scale.csv), [results/memory.properties](results/memory.properties).\n");
-    md.append("<!-- cost-model:end -->\n");
-    return md.toString();
+        String.format(
+            Locale.ROOT,
+            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
+            hops,
+            lambdaSeconds,
+            hops / lambdaSeconds,
+            limit,
+            lambdaSeconds / limit));
+    notes.add(
+        "- Λ: every stream's path walked through the LFTs, one independent random read per hop "
+            + "(the latency-bound limit: flow-hops x independent random read / 2 cores).");
   }
 
   private static List<Map<String, String>> readCsv(Path file) throws IOException {

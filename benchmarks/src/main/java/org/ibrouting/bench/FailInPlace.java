@@ -15,6 +15,7 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.AtomicFiles;
@@ -25,7 +26,6 @@ import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
 import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
@@ -123,7 +123,7 @@ public final class FailInPlace {
       long seed,
       Fabric fabric,
       double connected,
-      Endpoints largest) {
+      EndPorts largest) {
     /** A row of a routing that did not happen (refused, failed, fell back): nothing measured. */
     Row notRouted(String side, String engine, String status, String message) {
       return new Row(
@@ -408,7 +408,7 @@ public final class FailInPlace {
       deadlock = cdg.isDeadlockFree() ? "yes" : "no";
     }
     double lambda = Double.NaN;
-    Endpoints largest = d.largest();
+    EndPorts largest = d.largest();
     if (report.validPairs() == connectedPairs && largest.size() >= 2 && o.patterns > 0) {
       PathTable table = PathTable.build(routing, largest);
       lambda =
@@ -420,9 +420,9 @@ public final class FailInPlace {
   }
 
   /** The CAs cabled to the largest component of the switches (first in switch order on ties). */
-  static Endpoints largestComponent(Fabric fabric) {
+  static EndPorts largestComponent(Fabric fabric) {
     int[] component = Connectivity.switchComponents(fabric);
-    Endpoints all = Endpoints.allCas(fabric);
+    EndPorts all = EndPorts.cabledCas(fabric);
     int[] count = new int[fabric.numSwitches() + 1];
     for (int e = 0; e < all.size(); e++) {
       count[component[fabric.nodeOfPort(all.switchPort(e))]]++;
@@ -440,6 +440,6 @@ public final class FailInPlace {
         ports[k++] = all.port(e);
       }
     }
-    return Endpoints.ofPorts(fabric, ports);
+    return EndPorts.ofPorts(fabric, ports);
   }
 }

@@ -52,7 +52,31 @@ public final class OpenSmComparison {
         "| fabric | switches | CAs | engine | OpenSM routing s | OpenSM engine used | ours s (median) | ours peak heap MiB | speed-up | same LFTs |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|");
     for (int i = 1; i < args.length; i++) {
-      String spec = args[i];
+      Case fabricCase = Case.prepare(args[i], engines);
+      for (String engineName : engines) {
+        fabricCase.compare(engineName);
+      }
+    }
+  }
+
+  /**
+   * One fabric as generated and written for ibsim, with the root GUID file and torus configuration
+   * both sides get.
+   *
+   * @param label the fabric's specification as printed
+   * @param oursOnly whether OpenSM is skipped
+   */
+  private record Case(
+      String label,
+      Fabric fabric,
+      Path dir,
+      Path net,
+      EngineConfig config,
+      List<String> openSmArgs,
+      boolean oursOnly) {
+
+    /** Generates {@code spec} (with its {@code ours-only:} and {@code roots:} prefixes). */
+    static Case prepare(String spec, List<String> engines) throws Exception {
       boolean oursOnly = false;
       boolean roots = false;
       while (spec.startsWith("ours-only:") || spec.startsWith("roots:")) {
@@ -61,7 +85,8 @@ public final class OpenSmComparison {
         spec = spec.substring(spec.indexOf(':') + 1);
       }
       String[] words = spec.trim().split("\\s+");
-      Fabric fabric = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).build();
+      TopologySpec topology = TopologySpec.parse(words[0], List.of(words).subList(1, words.length));
+      Fabric fabric = topology.build();
       Path dir = Files.createTempDirectory("ibrouting-bench-");
       Path net = dir.resolve("fabric.net");
       IbnetdiscoverWriter.write(fabric, net);
@@ -79,9 +104,8 @@ public final class OpenSmComparison {
         openSmArgs.add(rootFile.toString());
         spec = spec + " (root file)";
       }
-      TorusConfig torus = null;
       if (words[0].equals("torus") || words[0].equals("mesh")) {
-        torus = TopologySpec.parse(words[0], List.of(words).subList(1, words.length)).torusConfig();
+        TorusConfig torus = topology.torusConfig();
         Path conf = dir.resolve("torus-2QoS.conf");
         TorusConfigWriter.write(torus, spec, conf);
         config = config.withTorusConfig(torus);
@@ -90,58 +114,69 @@ public final class OpenSmComparison {
           openSmArgs.add(conf.toString());
         }
       }
-      for (String engineName : engines) {
-        RoutingEngine engine = Engines.create(engineName, config);
-        double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
-        Routing routing = null;
-        long peak = 0;
-        // warm up for at least two runs and two seconds, so the JIT has compiled the hot loops
-        long warmUntil = System.nanoTime() + 2_000_000_000L;
-        for (int warm = 0; warm < 2 || (System.nanoTime() < warmUntil && warm < 200); warm++) {
-          routing = engine.route(fabric, RoutingOptions.defaults());
-        }
-        for (int run = 0; run < ours.length; run++) {
-          HeapPeaks.reset();
-          long start = System.nanoTime();
-          routing = engine.route(fabric, RoutingOptions.defaults());
-          double seconds = (System.nanoTime() - start) / 1e9;
-          peak = Math.max(peak, HeapPeaks.peak());
-          ours[run] = seconds;
-        }
-        Arrays.sort(ours);
-        double median = ours[ours.length / 2];
-        String openSmTime = "-";
-        String used = "-";
-        String speedUp = "-";
+      return new Case(spec, fabric, dir, net, config, openSmArgs, oursOnly);
+    }
+
+    /** Times ours, runs OpenSM unless skipped or unavailable, and prints the row. */
+    void compare(String engineName) throws Exception {
+      RoutingEngine engine = Engines.create(engineName, config);
+      double[] ours = new double[fabric.numSwitches() < 500 ? 21 : 5];
+      Routing routing = null;
+      long peak = 0;
+      // warm up for at least two runs and two seconds, so the JIT has compiled the hot loops
+      long warmUntil = System.nanoTime() + 2_000_000_000L;
+      for (int warm = 0; warm < 2 || (System.nanoTime() < warmUntil && warm < 200); warm++) {
+        routing = engine.route(fabric, RoutingOptions.defaults());
+      }
+      for (int run = 0; run < ours.length; run++) {
+        HeapPeaks.reset();
+        long start = System.nanoTime();
+        routing = engine.route(fabric, RoutingOptions.defaults());
+        ours[run] = (System.nanoTime() - start) / 1e9;
+        peak = Math.max(peak, HeapPeaks.peak());
+      }
+      Arrays.sort(ours);
+      double median = ours[ours.length / 2];
+      String[] openSm = {"-", "-", "-", "-"};
+      if (!oursOnly && OpenSmSimulation.available()) {
+        openSm = runOpenSm(engineName, routing, median);
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %d | %s | %s | %s | %.4f | %d | %s | %s |%n",
+          label,
+          fabric.numSwitches(),
+          fabric.numCas(),
+          engineName,
+          openSm[0],
+          openSm[1],
+          median,
+          peak >> 20,
+          openSm[2],
+          openSm[3]);
+    }
+
+    /**
+     * OpenSM's cells: its routing seconds, the engine it used, the speed-up of {@code median}
+     * against it, and whether its LFTs equal {@code routing}'s ("-" when it wrote no dump).
+     */
+    private String[] runOpenSm(String engineName, Routing routing, double median) throws Exception {
+      try (OpenSmSimulation sim =
+          OpenSmSimulation.start(
+              net, dir.resolve("sim-" + engineName), OpenSmSimulation.ibsimLimits(fabric))) {
+        List<String> extra = new ArrayList<>(openSmArgs);
+        extra.addAll(OpenSmSimulation.engineOptions(engineName));
+        OpenSmSimulation.Result r = sim.runOpenSm(engineName, extra);
         String same = "-";
-        if (!oursOnly && OpenSmSimulation.available()) {
-          try (OpenSmSimulation sim =
-              OpenSmSimulation.start(
-                  net, dir.resolve("sim-" + engineName), OpenSmSimulation.ibsimLimits(fabric))) {
-            List<String> extra = new ArrayList<>(openSmArgs);
-            extra.addAll(OpenSmSimulation.engineOptions(engineName));
-            OpenSmSimulation.Result r = sim.runOpenSm(engineName, extra);
-            openSmTime = String.format(Locale.ROOT, "%.4f", r.routingSeconds());
-            used = String.valueOf(r.engineUsed());
-            speedUp = String.format(Locale.ROOT, "%.1fx", r.routingSeconds() / median);
-            if (r.lftDump() != null) {
-              same = Boolean.toString(LftDumpReader.read(fabric, r.lftDump()).sameLfts(routing));
-            }
-          }
+        if (r.lftDump() != null) {
+          same = Boolean.toString(LftDumpReader.read(fabric, r.lftDump()).sameLfts(routing));
         }
-        System.out.printf(
-            Locale.ROOT,
-            "| %s | %d | %d | %s | %s | %s | %.4f | %d | %s | %s |%n",
-            spec,
-            fabric.numSwitches(),
-            fabric.numCas(),
-            engineName,
-            openSmTime,
-            used,
-            median,
-            peak >> 20,
-            speedUp,
-            same);
+        return new String[] {
+          String.format(Locale.ROOT, "%.4f", r.routingSeconds()),
+          String.valueOf(r.engineUsed()),
+          String.format(Locale.ROOT, "%.1fx", r.routingSeconds() / median),
+          same
+        };
       }
     }
   }

@@ -19,26 +19,6 @@ final class SideBySideCharts {
     List<String> engines = new ArrayList<>(o.ours);
     o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
     List<String> labels = fabrics.stream().map(f -> SideBySide.WHAT.getOrDefault(f, f)).toList();
-    List<Charts.DotSeries> dots = new ArrayList<>();
-    for (Side side : Side.values()) {
-      for (String engine : engines) {
-        double[] values = new double[fabrics.size()];
-        boolean any = false;
-        for (int i = 0; i < fabrics.size(); i++) {
-          Measurement r = SideBySideReport.find(rows, fabrics.get(i), side, engine);
-          values[i] = r != null && r.ranAsAsked() ? r.num(Figure.LAMBDA) : Double.NaN;
-          any |= !Double.isNaN(values[i]);
-        }
-        if (any) {
-          dots.add(
-              new Charts.DotSeries(
-                  (side == Side.OURS ? "" : "OpenSM ") + engine,
-                  Charts.color(engine, engines),
-                  side == Side.OURS,
-                  values));
-        }
-      }
-    }
     Files.createDirectories(o.plots);
     AtomicFiles.writeString(
         o.plots.resolve("lambda.svg"),
@@ -47,38 +27,14 @@ final class SideBySideCharts {
             "Lambda (fraction of full bisection bandwidth)",
             labels,
             1.0,
-            dots));
-    List<Charts.Curve> curves = new ArrayList<>();
-    for (Side side : Side.values()) {
-      for (String engine : engines) {
-        List<Measurement> points =
-            rows.stream()
-                .filter(
-                    r ->
-                        r.side() == side
-                            && r.engine().equals(engine)
-                            && r.ranAsAsked()
-                            && r.num(Figure.SECONDS) > 0)
-                .sorted((a, b) -> Integer.compare(a.cas() + a.switches(), b.cas() + b.switches()))
-                .toList();
-        if (!points.isEmpty()) {
-          curves.add(
-              new Charts.Curve(
-                  (side == Side.OURS ? "" : "OpenSM ") + engine,
-                  Charts.color(engine, engines),
-                  side == Side.OPENSM,
-                  points.stream().mapToDouble(r -> r.cas() + r.switches()).toArray(),
-                  points.stream().mapToDouble(r -> r.num(Figure.SECONDS)).toArray()));
-        }
-      }
-    }
+            lambdaDots(rows, fabrics, engines)));
     AtomicFiles.writeString(
         o.plots.resolve("routing-time.svg"),
         Charts.logLog(
             "Routing time per fabric (solid: ibrouting, dashed: OpenSM 3.3.23's routing phase)",
             "nodes (switches + CAs) of the fabric",
             "seconds",
-            curves,
+            timeCurves(rows, engines),
             0,
             null));
     if (!scale.isEmpty()) {
@@ -106,5 +62,60 @@ final class SideBySideCharts {
               60,
               "60 s"));
     }
+  }
+
+  /** Per side and engine that has one, its Λ on every fabric (NaN where it did not run). */
+  private static List<Charts.DotSeries> lambdaDots(
+      List<Measurement> rows, List<String> fabrics, List<String> engines) {
+    List<Charts.DotSeries> dots = new ArrayList<>();
+    for (Side side : Side.values()) {
+      for (String engine : engines) {
+        double[] values = new double[fabrics.size()];
+        boolean any = false;
+        for (int i = 0; i < fabrics.size(); i++) {
+          Measurement r = SideBySideReport.find(rows, fabrics.get(i), side, engine);
+          values[i] = r != null && r.ranAsAsked() ? r.num(Figure.LAMBDA) : Double.NaN;
+          any |= !Double.isNaN(values[i]);
+        }
+        if (any) {
+          dots.add(
+              new Charts.DotSeries(
+                  (side == Side.OURS ? "" : "OpenSM ") + engine,
+                  Charts.color(engine, engines),
+                  side == Side.OURS,
+                  values));
+        }
+      }
+    }
+    return dots;
+  }
+
+  /** Per side and engine that has one, its routing seconds by fabric size (nodes). */
+  private static List<Charts.Curve> timeCurves(List<Measurement> rows, List<String> engines) {
+    List<Charts.Curve> curves = new ArrayList<>();
+    for (Side side : Side.values()) {
+      for (String engine : engines) {
+        List<Measurement> points =
+            rows.stream()
+                .filter(
+                    r ->
+                        r.side() == side
+                            && r.engine().equals(engine)
+                            && r.ranAsAsked()
+                            && r.num(Figure.SECONDS) > 0)
+                .sorted((a, b) -> Integer.compare(a.cas() + a.switches(), b.cas() + b.switches()))
+                .toList();
+        if (!points.isEmpty()) {
+          curves.add(
+              new Charts.Curve(
+                  (side == Side.OURS ? "" : "OpenSM ") + engine,
+                  Charts.color(engine, engines),
+                  side == Side.OPENSM,
+                  points.stream().mapToDouble(r -> r.cas() + r.switches()).toArray(),
+                  points.stream().mapToDouble(r -> r.num(Figure.SECONDS)).toArray()));
+        }
+      }
+    }
+    return curves;
   }
 }

@@ -16,6 +16,9 @@ import org.ibrouting.io.AtomicFiles;
  * The side-by-side comparison's outputs: the Markdown section of {@code RESULTS.md} (the method,
  * the headline, the paper's claims checked, one table per fabric, the scale table) and the CSV of
  * every measurement.
+ *
+ * <p>Some 520 lines: the section is one document written part by part in one place, so that its
+ * order and wording can be read top to bottom; the charts are in {@code SideBySideCharts}.
  */
 final class SideBySideReport {
   private SideBySideReport() {}
@@ -65,6 +68,27 @@ final class SideBySideReport {
     md.append(
         "<!-- side-by-side:begin (written by benchmarks/side-by-side.sh; edits here are overwritten) -->\n");
     md.append("## Side by side with OpenSM 3.3.23 (every engine, every reference fabric)\n\n");
+    method(md, o, args);
+    headline(md, rows);
+    paperClaims(md, rows);
+    List<String> fabrics = rows.stream().map(Measurement::fabric).distinct().toList();
+    for (String f : fabrics) {
+      fabricTable(md, rows, f, o);
+    }
+    if (!scale.isEmpty()) {
+      scaleTable(md, scale, o);
+    }
+    md.append("![Λ per engine per fabric](results/lambda.svg)\n\n");
+    md.append("![routing time against fabric size](results/routing-time.svg)\n\n");
+    md.append("Raw figures: [results/side-by-side.csv](results/side-by-side.csv)")
+        .append(scale.isEmpty() ? "" : ", [results/scale.csv](results/scale.csv)")
+        .append(".\n");
+    md.append("<!-- side-by-side:end -->\n");
+    return md.toString();
+  }
+
+  /** How to reproduce the run, where it ran, and how both sides are measured. */
+  private static void method(StringBuilder md, SideBySide.Options o, String[] args) {
     md.append("Reproduce: `benchmarks/side-by-side.sh")
         .append(shellWords(args))
         .append(
@@ -93,124 +117,126 @@ final class SideBySideReport {
         .append(
             "(its figures are then not the engine's). A dump carries no SLs, so OpenSM's VL count is the one its ")
         .append("log reports (dfsssp, lash; nue runs with its default of 1 VL).\n\n");
-    headline(md, rows);
-    paperClaims(md, rows);
-    List<String> fabrics = rows.stream().map(Measurement::fabric).distinct().toList();
-    for (String f : fabrics) {
-      Measurement any = rows.stream().filter(r -> r.fabric().equals(f)).findFirst().orElseThrow();
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "### %s (`%s`): %,d switches, %,d CAs%n%n",
-              SideBySide.WHAT.getOrDefault(f, f),
-              f,
-              any.switches(),
-              any.cas()));
-      md.append(
-              "| engine | OpenSM s | ours s (warm) | speed-up | ours cold s | cold speed-up | process s O / us ")
-          .append("| same LFTs | VLs O / us | avg hops O / us | minimal O / us ")
-          .append(
-              "| EFI O / us | Λ OpenSM | Λ ours |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-      List<String> engines = new ArrayList<>(o.ours);
-      o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
-      for (String e : engines) {
-        Measurement them = find(rows, f, Side.OPENSM, e);
-        Measurement us = find(rows, f, Side.OURS, e);
-        if (them == null && us == null) {
-          continue;
-        }
-        md.append("| ")
-            .append(e)
-            .append(" | ")
-            .append(openSmTime(them))
-            .append(" | ")
-            .append(ourTime(us))
-            .append(" | ")
-            .append(speedUp(them, us, Figure.SECONDS))
-            .append(" | ")
-            .append(coldTime(us))
-            .append(" | ")
-            .append(speedUp(them, us, Figure.COLD_SECONDS))
-            .append(" | ")
-            .append(pair(them, us, Figure.PROCESS_SECONDS, "%.2f"))
-            .append(" | ")
-            .append(
-                us != null && us.ok() && !us.get(Figure.SAME_LFTS).isEmpty()
-                    ? (us.get(Figure.SAME_LFTS).equals("true") ? "yes" : "no")
-                    : "-")
-            .append(" | ")
-            .append(pair(them, us, Figure.VLS, "%.0f"))
-            .append(" | ")
-            .append(pair(them, us, Figure.AVG_HOPS, "%.3f"))
-            .append(" | ")
-            .append(pair(them, us, Figure.MINIMAL_SHARE, "%.3f"))
-            .append(" | ")
-            .append(pair(them, us, Figure.EFI_MAX, "%.0f"))
-            .append(" | ")
-            .append(lambda(them))
-            .append(" | ")
-            .append(lambda(us))
-            .append(" |\n");
+  }
+
+  /** Fabric {@code f}'s heading and table: one row per engine either side ran. */
+  private static void fabricTable(
+      StringBuilder md, List<Measurement> rows, String f, SideBySide.Options o) {
+    Measurement any = rows.stream().filter(r -> r.fabric().equals(f)).findFirst().orElseThrow();
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "### %s (`%s`): %,d switches, %,d CAs%n%n",
+            SideBySide.WHAT.getOrDefault(f, f),
+            f,
+            any.switches(),
+            any.cas()));
+    md.append(
+            "| engine | OpenSM s | ours s (warm) | speed-up | ours cold s | cold speed-up | process s O / us ")
+        .append("| same LFTs | VLs O / us | avg hops O / us | minimal O / us ")
+        .append(
+            "| EFI O / us | Λ OpenSM | Λ ours |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    List<String> engines = new ArrayList<>(o.ours);
+    o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
+    for (String e : engines) {
+      Measurement them = find(rows, f, Side.OPENSM, e);
+      Measurement us = find(rows, f, Side.OURS, e);
+      if (them == null && us == null) {
+        continue;
       }
-      md.append('\n');
+      engineRow(md, e, them, us);
     }
-    if (!scale.isEmpty()) {
-      md.append("### Scale: the largest k-ary 3-tree each of our engines routes within 60 s and ")
-          .append(o.childHeap.substring(4).replace("g", " GiB"))
-          .append(" of heap\n\n");
-      md.append("Routing time only (one child JVM per size, ")
-          .append(o.childHeap)
-          .append("); sizes k = ")
-          .append(Arrays.toString(o.scaleK))
-          .append(" until one takes over 60 s or fails.\n\n");
-      md.append(
-              "| engine | largest within 60 s | CAs | seconds | peak heap MiB | curve (CAs: seconds) |\n")
-          .append("|---|---|---|---|---|---|\n");
-      for (String e : o.ours) {
-        List<Measurement> points = scale.stream().filter(r -> r.engine().equals(e)).toList();
-        if (points.isEmpty()) {
-          continue;
-        }
-        Measurement best = null;
-        StringBuilder curve = new StringBuilder();
-        for (Measurement r : points) {
-          if (r.ok()) {
-            curve
-                .append(curve.length() == 0 ? "" : ", ")
-                .append(String.format(Locale.ROOT, "%,d: %.3g", r.cas(), r.num(Figure.SECONDS)));
-            if (r.num(Figure.SECONDS) <= 60) {
-              best = r;
-            }
-          } else {
-            curve
-                .append(curve.length() == 0 ? "" : ", ")
-                .append(String.format(Locale.ROOT, "%,d: %s", r.cas(), r.get(Figure.STATUS)));
-          }
-        }
-        md.append("| ")
-            .append(e)
-            .append(" | ")
-            .append(best == null ? "none" : best.fabric())
-            .append(" | ")
-            .append(best == null ? "-" : String.format(Locale.ROOT, "%,d", best.cas()))
-            .append(" | ")
-            .append(
-                best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.num(Figure.SECONDS)))
-            .append(" | ")
-            .append(best == null ? "-" : best.get(Figure.PEAK_HEAP_MIB))
-            .append(" | ")
-            .append(curve)
-            .append(" |\n");
+    md.append('\n');
+  }
+
+  private static void engineRow(StringBuilder md, String e, Measurement them, Measurement us) {
+    md.append("| ")
+        .append(e)
+        .append(" | ")
+        .append(openSmTime(them))
+        .append(" | ")
+        .append(ourTime(us))
+        .append(" | ")
+        .append(speedUp(them, us, Figure.SECONDS))
+        .append(" | ")
+        .append(coldTime(us))
+        .append(" | ")
+        .append(speedUp(them, us, Figure.COLD_SECONDS))
+        .append(" | ")
+        .append(pair(them, us, Figure.PROCESS_SECONDS, "%.2f"))
+        .append(" | ")
+        .append(
+            us != null && us.ok() && !us.get(Figure.SAME_LFTS).isEmpty()
+                ? (us.get(Figure.SAME_LFTS).equals("true") ? "yes" : "no")
+                : "-")
+        .append(" | ")
+        .append(pair(them, us, Figure.VLS, "%.0f"))
+        .append(" | ")
+        .append(pair(them, us, Figure.AVG_HOPS, "%.3f"))
+        .append(" | ")
+        .append(pair(them, us, Figure.MINIMAL_SHARE, "%.3f"))
+        .append(" | ")
+        .append(pair(them, us, Figure.EFI_MAX, "%.0f"))
+        .append(" | ")
+        .append(lambda(them))
+        .append(" | ")
+        .append(lambda(us))
+        .append(" |\n");
+  }
+
+  /** The scale run's table: per engine, the largest tree within 60 s and its curve. */
+  private static void scaleTable(StringBuilder md, List<Measurement> scale, SideBySide.Options o) {
+    md.append("### Scale: the largest k-ary 3-tree each of our engines routes within 60 s and ")
+        .append(o.childHeap.substring(4).replace("g", " GiB"))
+        .append(" of heap\n\n");
+    md.append("Routing time only (one child JVM per size, ")
+        .append(o.childHeap)
+        .append("); sizes k = ")
+        .append(Arrays.toString(o.scaleK))
+        .append(" until one takes over 60 s or fails.\n\n");
+    md.append(
+            "| engine | largest within 60 s | CAs | seconds | peak heap MiB | curve (CAs: seconds) |\n")
+        .append("|---|---|---|---|---|---|\n");
+    for (String e : o.ours) {
+      List<Measurement> points = scale.stream().filter(r -> r.engine().equals(e)).toList();
+      if (points.isEmpty()) {
+        continue;
       }
-      md.append("\n![routing time against fabric size on k-ary 3-trees](results/scale.svg)\n\n");
+      scaleRow(md, e, points);
     }
-    md.append("![Λ per engine per fabric](results/lambda.svg)\n\n");
-    md.append("![routing time against fabric size](results/routing-time.svg)\n\n");
-    md.append("Raw figures: [results/side-by-side.csv](results/side-by-side.csv)")
-        .append(scale.isEmpty() ? "" : ", [results/scale.csv](results/scale.csv)")
-        .append(".\n");
-    md.append("<!-- side-by-side:end -->\n");
-    return md.toString();
+    md.append("\n![routing time against fabric size on k-ary 3-trees](results/scale.svg)\n\n");
+  }
+
+  private static void scaleRow(StringBuilder md, String e, List<Measurement> points) {
+    Measurement best = null;
+    StringBuilder curve = new StringBuilder();
+    for (Measurement r : points) {
+      if (r.ok()) {
+        curve
+            .append(curve.length() == 0 ? "" : ", ")
+            .append(String.format(Locale.ROOT, "%,d: %.3g", r.cas(), r.num(Figure.SECONDS)));
+        if (r.num(Figure.SECONDS) <= 60) {
+          best = r;
+        }
+      } else {
+        curve
+            .append(curve.length() == 0 ? "" : ", ")
+            .append(String.format(Locale.ROOT, "%,d: %s", r.cas(), r.get(Figure.STATUS)));
+      }
+    }
+    md.append("| ")
+        .append(e)
+        .append(" | ")
+        .append(best == null ? "none" : best.fabric())
+        .append(" | ")
+        .append(best == null ? "-" : String.format(Locale.ROOT, "%,d", best.cas()))
+        .append(" | ")
+        .append(best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.num(Figure.SECONDS)))
+        .append(" | ")
+        .append(best == null ? "-" : best.get(Figure.PEAK_HEAP_MIB))
+        .append(" | ")
+        .append(curve)
+        .append(" |\n");
   }
 
   /** OpenSM's rows of fabric {@code f} that ran as asked and measured Λ. */

@@ -23,193 +23,44 @@ import org.junit.jupiter.api.io.TempDir;
 class SideBySideOutputTest {
   @TempDir Path dir;
 
-  /** A measurement of the figures {@code key, value, ...}. */
+  static List<Measurement> rows() throws IOException {
+    return measurements("measurements.txt");
+  }
+
+  static List<Measurement> scale() throws IOException {
+    return measurements("scale-measurements.txt");
+  }
+
   /**
-   * A measurement from its key=value fields, separated by spaces; a {@code message=} field comes
-   * last and takes the rest of {@code fields}.
+   * The measurements of resource {@code side-by-side/NAME}: each a line "fabric | switches | CAs |
+   * side | engine", its figures as key=value lines, then a blank line; lines starting with # are
+   * comments.
    */
-  static Measurement row(
-      String fabric, int switches, int cas, String side, String engine, String fields) {
-    int message = fields.indexOf("message=");
-    List<String> lines = new ArrayList<>();
-    for (String field : (message < 0 ? fields : fields.substring(0, message)).split(" ")) {
-      if (!field.isEmpty()) {
-        lines.add(field);
+  static List<Measurement> measurements(String name) throws IOException {
+    List<Measurement> rows = new ArrayList<>();
+    String[] head = null;
+    List<String> figures = new ArrayList<>();
+    for (String line : expected(name).split("\n", -1)) {
+      if (line.startsWith("#")) {
+        continue;
+      }
+      if (head == null && !line.isEmpty()) {
+        head = line.split(" \\| ");
+      } else if (head != null && line.isEmpty()) {
+        rows.add(
+            new Measurement(
+                head[0],
+                Integer.parseInt(head[1]),
+                Integer.parseInt(head[2]),
+                Measurement.Side.valueOf(head[3].toUpperCase(Locale.ROOT)),
+                head[4],
+                Measurement.parse(figures)));
+        head = null;
+        figures.clear();
+      } else if (head != null) {
+        figures.add(line);
       }
     }
-    if (message >= 0) {
-      lines.add(fields.substring(message));
-    }
-    return new Measurement(
-        fabric,
-        switches,
-        cas,
-        Measurement.Side.valueOf(side.toUpperCase(Locale.ROOT)),
-        engine,
-        Measurement.parse(lines));
-  }
-
-  static List<Measurement> rows() {
-    List<Measurement> rows = new ArrayList<>();
-    String kt = "ktree 4 3";
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "opensm",
-            "minhop",
-            "status=ok engine_used=minhop seconds=0.012345 process_seconds=0.9 lambda=0.5312 lambda_ci95=0.0104 efi_max=192 vls=1 avg_hops=5.4062 minimal_share=1.00000 all_routed=true max_hops=5 efi_mean=40.5"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "opensm",
-            "lash",
-            "status=ok engine_used=lash seconds=0.2 lambda=0.61 lambda_ci95=0.012 efi_max=128 vls=3 avg_hops=5.2 minimal_share=1"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "opensm",
-            "sssp",
-            "status=ok engine_used=minhop seconds=0.5 lambda=0.5312"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "opensm",
-            "ftree",
-            "status=ok engine_used=ftree seconds=0.03 efi_max=60 vls=1 message=pairs left unrouted: 12, e.g. 3 -> 7"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "opensm",
-            "dfsssp",
-            "status=failed message=no LFT dump; exit 1, see the log"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "ours",
-            "minhop",
-            "status=ok seconds=0.0021 cold_seconds=0.0042 process_seconds=1.23 peak_heap_mib=31 vls=1 all_routed=true avg_hops=5.4062 max_hops=5 minimal_share=1.00000 efi_max=192 efi_mean=40.5 lambda=0.5312 lambda_ci95=0.0104 same_lfts=true"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "ours",
-            "lash",
-            "status=ok seconds=0.05 vls=2 lambda=0.60 lambda_ci95=0.011 efi_max=130 same_lfts=false avg_hops=5.2"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "ours",
-            "sssp",
-            "status=ok seconds=0.004 cold_seconds=0.3 lambda=0.74 lambda_ci95=0.01 efi_max=92 vls=1"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "ours",
-            "p2sssp",
-            "status=ok seconds=0.3 lambda=0.71 lambda_ci95=0.01 efi_max=60"));
-    rows.add(
-        row(
-            kt,
-            48,
-            64,
-            "ours",
-            "dfsssp",
-            "status=refused message="
-                + "dfsssp: needs more than 8 VLs | allow more, \"or\" use lash; "
-                + "x".repeat(150)));
-    rows.add(row(kt, 48, 64, "ours", "ftree", "status=ok seconds=0.001 vls=1"));
-    String xg = "xgft 2 16,12 1,8";
-    rows.add(
-        row(
-            xg,
-            28,
-            192,
-            "opensm",
-            "minhop",
-            "status=ok engine_used=minhop seconds=0.09 lambda=0.41 lambda_ci95=0.02 efi_max=300"));
-    rows.add(
-        row(
-            xg,
-            28,
-            192,
-            "opensm",
-            "ftree",
-            "status=ok engine_used=ftree seconds=0.08 lambda=0.45 lambda_ci95=0.02 efi_max=250"));
-    rows.add(
-        row(
-            xg,
-            28,
-            192,
-            "ours",
-            "minhop",
-            "status=ok seconds=0.01 cold_seconds=0.02 lambda=0.40 lambda_ci95=0.02 efi_max=300"));
-    rows.add(
-        row(
-            xg,
-            28,
-            192,
-            "ours",
-            "sssp",
-            "status=ok seconds=0.02 lambda=0.48 lambda_ci95=0.02 efi_max=200"));
-    rows.add(
-        row(
-            xg,
-            28,
-            192,
-            "ours",
-            "dfsssp",
-            "status=ok seconds=0.03 lambda=0.47 lambda_ci95=0.02 efi_max=210 vls=2"));
-    rows.add(
-        row(xg, 28, 192, "ours", "p2sssp", "status=timeout message=still routing after 1800 s"));
-    String odd = "ring 5 1";
-    rows.add(row(odd, 5, 5, "ours", "minhop", "status=oom message=out of memory with -Xmx8g"));
-    rows.add(
-        row(
-            odd,
-            5,
-            5,
-            "ours",
-            "sssp",
-            "status=skipped message=not run above 4096 CAs (one Dijkstra per pair)"));
-    return rows;
-  }
-
-  static List<Measurement> scale() {
-    List<Measurement> rows = new ArrayList<>();
-    rows.add(
-        row("ktree 4 3", 48, 64, "ours", "minhop", "status=ok seconds=0.002 peak_heap_mib=20"));
-    rows.add(
-        row("ktree 8 3", 192, 512, "ours", "minhop", "status=ok seconds=0.05 peak_heap_mib=64"));
-    rows.add(
-        row("ktree 12 3", 432, 1728, "ours", "minhop", "status=ok seconds=61.5 peak_heap_mib=900"));
-    rows.add(row("ktree 4 3", 48, 64, "ours", "sssp", "status=ok seconds=0.01 peak_heap_mib=22"));
-    rows.add(
-        row(
-            "ktree 8 3",
-            192,
-            512,
-            "ours",
-            "sssp",
-            "status=timeout message=still routing after 300 s"));
-    rows.add(row("xgft 3 32,32,44 1,32,32", 2432, 45056, "ours", "sssp", "status=oom"));
-    rows.add(row("ktree 4 3", 48, 64, "ours", "lash", "status=failed message=exit 70"));
     return rows;
   }
 

@@ -11,7 +11,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -49,44 +48,9 @@ class SideBySideTest {
     assertTrue(refused.getProperty("message").startsWith("dor: not a mesh"), refused.toString());
   }
 
-  private static Measurement row(String fabric, String side, String engine, String fields) {
-    return SideBySideOutputTest.row(fabric, 20, 64, side, engine, fields);
-  }
-
   @Test
   void markdownHasHeadlineClaimsAndOneRowPerEngineAndReplacesItsOwnSection() throws Exception {
-    List<Measurement> rows = new ArrayList<>();
-    rows.add(
-        row(
-            "ktree 4 3",
-            "opensm",
-            "minhop",
-            "status=ok engine_used=minhop seconds=0.010 lambda=0.53 lambda_ci95=0.01 efi_max=192 vls=1 avg_hops=5.4 minimal_share=1 process_seconds=0.25"));
-    rows.add(
-        row(
-            "ktree 4 3",
-            "opensm",
-            "ftree",
-            "status=ok engine_used=ftree seconds=0.020 lambda=0.79 lambda_ci95=0.01 efi_max=60 vls=1"));
-    rows.add(row("ktree 4 3", "opensm", "sssp", "status=ok engine_used=minhop seconds=0.5"));
-    rows.add(
-        row(
-            "ktree 4 3",
-            "ours",
-            "minhop",
-            "status=ok seconds=0.002 lambda=0.53 lambda_ci95=0.01 efi_max=192 same_lfts=true cold_seconds=0.004 process_seconds=1.1"));
-    rows.add(
-        row(
-            "ktree 4 3",
-            "ours",
-            "sssp",
-            "status=ok seconds=0.004 lambda=0.74 lambda_ci95=0.01 efi_max=92"));
-    rows.add(
-        row(
-            "ktree 4 3",
-            "ours",
-            "p2sssp",
-            "status=ok seconds=0.3 lambda=0.71 lambda_ci95=0.01 efi_max=60"));
+    List<Measurement> rows = SideBySideOutputTest.measurements("headline-measurements.txt");
     SideBySide.Options o = new SideBySide.Options();
     o.ours = List.of("minhop", "sssp", "p2sssp");
     o.openSm = List.of("minhop", "ftree", "sssp");

@@ -248,17 +248,7 @@ public final class FabricArbitraries {
     Random random = new Random(seed);
     IntArrayList linkA = new IntArrayList();
     IntArrayList linkB = new IntArrayList();
-    int[] order = Failures.permutation(switches, random);
-    for (int i = 1; i < switches; i++) {
-      linkA.add(order[i]);
-      linkB.add(order[random.nextInt(i)]);
-    }
-    for (int e = 0; switches > 1 && e < extraLinks; e++) {
-      int a = random.nextInt(switches);
-      int b = random.nextInt(switches - 1);
-      linkA.add(a);
-      linkB.add(b >= a ? b + 1 : b);
-    }
+    randomLinks(switches, extraLinks, random, linkA, linkB);
     int[] hostsOf = new int[switches];
     int numCas = 0;
     for (int sw = 0; sw < switches; sw++) {
@@ -330,6 +320,25 @@ public final class FabricArbitraries {
     }
     randomLids(b, switches, numCas, caPorts, lmc, random);
     return b.build();
+  }
+
+  /**
+   * The switch-to-switch links of {@link #randomConnected}, end by end into {@code linkA} and
+   * {@code linkB}: a random spanning tree, then {@code extraLinks} random links.
+   */
+  private static void randomLinks(
+      int switches, int extraLinks, Random random, IntArrayList linkA, IntArrayList linkB) {
+    int[] order = Failures.permutation(switches, random);
+    for (int i = 1; i < switches; i++) {
+      linkA.add(order[i]);
+      linkB.add(order[random.nextInt(i)]);
+    }
+    for (int e = 0; switches > 1 && e < extraLinks; e++) {
+      int a = random.nextInt(switches);
+      int b = random.nextInt(switches - 1);
+      linkA.add(a);
+      linkB.add(b >= a ? b + 1 : b);
+    }
   }
 
   // ---- LMC and damage ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
@@ -54,6 +55,60 @@ class DifferentialTest {
     return routing;
   }
 
+  /**
+   * The end ports a check runs between, drawn at random: a scope, or (one case in three) a random
+   * subset of every end port in random order, given as {@link EndPorts}.
+   */
+  private record Selection(EndpointScope scope, EndPorts endPorts, List<Integer> lids) {
+    static Selection draw(Random random, Fabric fabric) {
+      int mode = random.nextInt(3);
+      if (mode < 2) {
+        EndpointScope scope =
+            mode == 0 ? EndpointScope.TERMINALS : EndpointScope.TERMINALS_AND_SWITCHES;
+        return new Selection(scope, null, NaiveAnalysis.lids(fabric, mode == 1));
+      }
+      List<Integer> chosen = new ArrayList<>();
+      EndPorts all = EndPorts.terminalsAndSwitches(fabric);
+      for (int i = 0; i < all.size(); i++) {
+        if (random.nextInt(5) < 3) {
+          chosen.add(all.port(i));
+        }
+      }
+      java.util.Collections.shuffle(chosen, random);
+      int[] ports = chosen.stream().mapToInt(Integer::intValue).toArray();
+      List<Integer> lids = new ArrayList<>();
+      for (int lid : NaiveAnalysis.lids(fabric, true)) {
+        if (chosen.contains(fabric.portOfLid(lid))) {
+          lids.add(lid);
+        }
+      }
+      return new Selection(null, EndPorts.ofPorts(fabric, ports), lids);
+    }
+
+    RouteReport check(Routing routing, int threads) {
+      return endPorts == null
+          ? new RouteChecker(scope, threads).check(routing)
+          : new RouteChecker(EndpointScope.TERMINALS, threads).check(routing, endPorts);
+    }
+
+    ForwardingIndex forwardingIndex(Routing routing, int threads) {
+      return endPorts == null
+          ? ForwardingIndex.compute(routing, scope, threads)
+          : ForwardingIndex.compute(routing, endPorts, threads);
+    }
+
+    CdgReport verify(CreditLoopVerifier verifier, Routing routing) {
+      return endPorts == null
+          ? verifier.withScope(scope).verify(routing)
+          : verifier.verify(routing, endPorts);
+    }
+
+    @Override
+    public String toString() {
+      return endPorts == null ? scope.toString() : "LIDs " + lids;
+    }
+  }
+
   private static String context(int i, Routing routing) {
     return "case " + i + " (seed " + SEED + "): " + routing.fabric() + ", " + routing;
   }
@@ -64,13 +119,10 @@ class DifferentialTest {
     int[] covered = new int[5];
     for (int i = 0; i < CASES; i++) {
       Routing routing = randomRouting(random);
-      boolean withSwitches = random.nextBoolean();
-      RouteReport fast =
-          new RouteChecker(
-                  withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS,
-                  1 + random.nextInt(3))
-              .check(routing);
-      assertEquals(naiveReport(routing, withSwitches), fast, context(i, routing));
+      Selection selection = Selection.draw(random, routing.fabric());
+      RouteReport fast = selection.check(routing, 1 + random.nextInt(3));
+      assertEquals(
+          naiveReport(routing, selection.lids()), fast, context(i, routing) + " " + selection);
       covered[0] += fast.unreachablePairs() > 0 ? 1 : 0;
       covered[1] += fast.blackholePairs() > 0 ? 1 : 0;
       covered[2] += fast.loopPairs() > 0 ? 1 : 0;
@@ -89,9 +141,8 @@ class DifferentialTest {
   }
 
   /** The same report, built pair by pair. */
-  private static RouteReport naiveReport(Routing routing, boolean withSwitches) {
+  private static RouteReport naiveReport(Routing routing, List<Integer> lids) {
     Fabric fabric = routing.fabric();
-    List<Integer> lids = NaiveAnalysis.lids(fabric, withSwitches);
     long[] kinds = new long[4];
     long minimal = 0;
     long hopSum = 0;
@@ -176,14 +227,10 @@ class DifferentialTest {
     for (int i = 0; i < CASES; i++) {
       Routing routing = randomRouting(random);
       Fabric fabric = routing.fabric();
-      boolean withSwitches = random.nextBoolean();
-      ForwardingIndex fast =
-          ForwardingIndex.compute(
-              routing,
-              withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS,
-              1 + random.nextInt(3));
+      Selection selection = Selection.draw(random, fabric);
+      ForwardingIndex fast = selection.forwardingIndex(routing, 1 + random.nextInt(3));
       long[] loads = new long[fabric.numPortSlots()];
-      List<Integer> lids = NaiveAnalysis.lids(fabric, withSwitches);
+      List<Integer> lids = selection.lids();
       for (int src : lids) {
         for (int dst : lids) {
           if (fabric.portOfLid(src) != fabric.portOfLid(dst)) {
@@ -221,24 +268,23 @@ class DifferentialTest {
     int acyclicCases = 0;
     for (int i = 0; i < CASES; i++) {
       Routing routing = randomRouting(random);
-      boolean withSwitches = random.nextBoolean();
+      Selection selection = Selection.draw(random, routing.fabric());
       boolean endpointChannels = random.nextBoolean();
       boolean vlLess = random.nextInt(4) == 0;
       CdgReport fast =
-          CreditLoopVerifier.defaults()
-              .withScope(
-                  withSwitches ? EndpointScope.TERMINALS_AND_SWITCHES : EndpointScope.TERMINALS)
-              .withEndpointChannels(endpointChannels)
-              .ignoringSls(vlLess)
-              .withThreads(1 + random.nextInt(3))
-              .verify(routing);
+          selection.verify(
+              CreditLoopVerifier.defaults()
+                  .withEndpointChannels(endpointChannels)
+                  .ignoringSls(vlLess)
+                  .withThreads(1 + random.nextInt(3)),
+              routing);
       NaiveAnalysis.NaiveCdg naive =
           new NaiveAnalysis.NaiveCdg(
-              routing, withSwitches, endpointChannels, vlLess || routing.slTable().isNone());
+              routing, selection.lids(), endpointChannels, vlLess || routing.slTable().isNone());
       String where =
           context(i, routing)
-              + " switches="
-              + withSwitches
+              + " end ports="
+              + selection
               + " endpointChannels="
               + endpointChannels
               + " vlLess="

@@ -159,9 +159,8 @@ final class NaiveAnalysis {
     final Map<Integer, Set<List<Integer>>> edges = new HashMap<>();
     final Map<Integer, Set<Integer>> vertices = new HashMap<>();
 
-    NaiveCdg(Routing routing, boolean withSwitches, boolean endpointChannels, boolean vlLess) {
+    NaiveCdg(Routing routing, List<Integer> lids, boolean endpointChannels, boolean vlLess) {
       Fabric fabric = routing.fabric();
-      List<Integer> lids = lids(fabric, withSwitches);
       for (int src : lids) {
         for (int dst : lids) {
           if (fabric.portOfLid(src) == fabric.portOfLid(dst)) {

@@ -2,8 +2,10 @@ package org.ibrouting.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.testkit.TestFabrics;
@@ -75,5 +77,27 @@ class RouteCheckerTest {
         report.witnesses().get(2));
     assertTrue(
         report.witnesses().get(2).contains("loop, back at this switch"), report.witnesses().get(2));
+  }
+
+  @Test
+  void checksOnlyTheRoutesBetweenSelectedEndPorts() {
+    Routing broken = BrokenRing.routing();
+    Fabric fabric = broken.fabric();
+    EndPorts h0h1 = EndPorts.ofPorts(fabric, fabric.portOfLid(2), fabric.portOfLid(1));
+    RouteReport report = RouteChecker.terminals().check(broken, h0h1);
+    assertEquals(2, report.pairs());
+    assertTrue(report.allRouted(), report.toString());
+    Verification job = Verification.of(broken, h0h1, 2);
+    assertTrue(job.allRouted() && job.deadlockFree(), job.toString());
+    assertTrue(!Verification.of(broken).allRouted());
+    EndPorts withH2 = EndPorts.ofPorts(fabric, fabric.portOfLid(1), fabric.portOfLid(3));
+    RouteReport loop = RouteChecker.terminals().check(broken, withH2);
+    assertEquals(1, loop.loopPairs(), loop.toString());
+    assertEquals(1, loop.blackholePairs(), loop.toString());
+    Routing other = BrokenRing.routing();
+    IllegalArgumentException foreign =
+        assertThrows(
+            IllegalArgumentException.class, () -> RouteChecker.terminals().check(other, h0h1));
+    assertTrue(foreign.getMessage().startsWith("the end ports belong to"), foreign.getMessage());
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
@@ -12,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class JobMetricsTest {
   /** The endpoint of the h-th CA of the tree. */
-  private static int host(Endpoints endpoints, int h) {
-    return endpoints.firstEndpointOfNode(endpoints.fabric().nodeByDescription("H" + h));
+  private static int host(EndPorts endpoints, int h) {
+    return endpoints.firstOfNode(endpoints.fabric().nodeByDescription("H" + h));
   }
 
   /** The LID of the h-th CA of the tree. */
@@ -69,7 +70,7 @@ class JobMetricsTest {
   void effectiveForwardingIndexAndDarkFibreByHand() {
     // d-mod-k 4-ary 2-tree: host h is reached through spine h mod 4
     Routing tree = TestRoutings.dModK(4, 2, false);
-    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
+    PathTable table = PathTable.build(tree, EndPorts.cabledCas(tree.fabric()));
     // job a stays on leaf 0; job b = hosts 0 and 4 (spine 0 both ways); job c = hosts 0 and 8
     JobMap jobs =
         resolve(
@@ -95,7 +96,7 @@ class JobMetricsTest {
     assertEquals(2, m.maxEffectiveForwardingIndex());
     assertEquals(26, m.numDarkChannels());
     assertEquals(26 / 32.0, m.darkFibreShare(), 1e-12);
-    Endpoints endpoints = table.endpoints();
+    EndPorts endpoints = table.endPorts();
     int leaf0 = endpoints.leafSwitch(host(endpoints, 0));
     int up = tree.fabric().port(leaf0, tree.outPort(leaf0, hostLid(tree, 4)));
     assertEquals(

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.testkit.TestRoutings;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ReferenceSimulatorTest {
 
   /** The path of src -> dst walked straight from the LFTs into a list of channels. */
-  private static List<Integer> naivePath(Routing routing, Endpoints endpoints, int src, int dst) {
+  private static List<Integer> naivePath(Routing routing, EndPorts endpoints, int src, int dst) {
     Fabric fabric = routing.fabric();
     List<Integer> path = new ArrayList<>();
     int channel = endpoints.port(src);
@@ -31,7 +32,7 @@ class ReferenceSimulatorTest {
   }
 
   private static int[] naiveCongestion(
-      Routing routing, Endpoints endpoints, Pattern pattern, int[] map) {
+      Routing routing, EndPorts endpoints, Pattern pattern, int[] map) {
     int[] out = new int[pattern.numStreams()];
     for (int l = 0; l < pattern.numLevels(); l++) {
       Map<Integer, Integer> tau = new HashMap<>();
@@ -71,7 +72,7 @@ class ReferenceSimulatorTest {
       "ptrnvsptrn(tree,rand,30)"
     };
     for (Routing t : new Routing[] {tree, single}) {
-      Endpoints endpoints = Endpoints.allCas(t.fabric());
+      EndPorts endpoints = EndPorts.cabledCas(t.fabric());
       for (long budget : new long[] {PathTable.DEFAULT_EXPLICIT_BUDGET, 0}) {
         PathTable table = PathTable.build(t, endpoints, budget);
         for (String name : patterns) {

@@ -3,6 +3,7 @@ package org.ibrouting.simulation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.testkit.TestRoutings;
 import org.junit.jupiter.api.Tag;
@@ -22,7 +23,7 @@ class SimulatorPerformanceTest {
     assertEquals(768, tree.fabric().numSwitches());
     assertEquals(4096, tree.fabric().numCas());
     long t1 = System.nanoTime();
-    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
+    PathTable table = PathTable.build(tree, EndPorts.cabledCas(tree.fabric()));
     assertEquals(0, table.numUnroutablePairs());
     long t2 = System.nanoTime();
     int threads = Runtime.getRuntime().availableProcessors();

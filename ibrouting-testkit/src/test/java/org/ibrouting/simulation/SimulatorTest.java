@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.testkit.TestRoutings;
@@ -12,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
   /** The endpoint of the h-th CA of the tree. */
-  private static int host(Endpoints endpoints, int h) {
-    return endpoints.firstEndpointOfNode(endpoints.fabric().nodeByDescription("H" + h));
+  private static int host(EndPorts endpoints, int h) {
+    return endpoints.firstOfNode(endpoints.fabric().nodeByDescription("H" + h));
   }
 
   /** The LID of the h-th CA of the tree. */
@@ -24,7 +25,7 @@ class SimulatorTest {
   private static final PatternSpec BISECT = PatternSpec.of(PatternSpec.Kind.BISECT);
 
   /** Ranks r -> host r of the tree. */
-  private static int[] identity(Endpoints endpoints) {
+  private static int[] identity(EndPorts endpoints) {
     int[] map = new int[endpoints.size()];
     for (int h = 0; h < map.length; h++) {
       map[h] = host(endpoints, h);
@@ -35,7 +36,7 @@ class SimulatorTest {
   @Test
   void crossbarHasFullBisectionBandwidth() {
     Routing crossbar = TestRoutings.dModK(8, 1, false);
-    PathTable table = PathTable.build(crossbar, Endpoints.allCas(crossbar.fabric()));
+    PathTable table = PathTable.build(crossbar, EndPorts.cabledCas(crossbar.fabric()));
     assertEquals(8, table.numEndpoints());
     assertEquals(2, table.maxPathLength());
     SimulationResult r =
@@ -51,7 +52,7 @@ class SimulatorTest {
     // Hoefler et al., "Multistage Switches are not Crossbars": 16 hosts, 4 leaves, 4 spines;
     // 1-based pairs (1,5),(2,9),(3,13),(4,6),(7,8),(10,11),(12,14),(15,16)
     Routing tree = TestRoutings.dModK(4, 2, false);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    EndPorts endpoints = EndPorts.cabledCas(tree.fabric());
     PathTable table = PathTable.build(tree, endpoints);
     assertEquals(0, table.numUnroutablePairs());
     assertEquals(4, table.maxPathLength());
@@ -70,7 +71,7 @@ class SimulatorTest {
   @Test
   void explicitAndWalkedPathTablesAgree() {
     Routing tree = TestRoutings.dModK(4, 3, false);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    EndPorts endpoints = EndPorts.cabledCas(tree.fabric());
     PathTable explicit = PathTable.build(tree, endpoints);
     PathTable walked = PathTable.build(tree, endpoints, 0);
     assertTrue(explicit.isExplicit());
@@ -93,7 +94,7 @@ class SimulatorTest {
   void explicitAndWalkedPathTablesAgreeWithBrokenEntries() {
     Routing tree = TestRoutings.dModK(4, 3, false);
     RoutingBuilder broken = tree.toBuilder("broken");
-    Endpoints endpoints = Endpoints.allCas(tree.fabric());
+    EndPorts endpoints = EndPorts.cabledCas(tree.fabric());
     // a leaf without a route to one CA, and a top switch that sends another one to port 0
     broken.setOutPort(endpoints.leafSwitch(0), endpoints.lid(5), Routing.NO_ROUTE);
     broken.setOutPort(tree.fabric().numSwitches() - 1, endpoints.lid(9), 0);
@@ -184,7 +185,7 @@ class SimulatorTest {
   @Test
   void sameSeedGivesSameResultAtAnyThreadCount() {
     Routing tree = TestRoutings.dModK(4, 3, false);
-    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
+    PathTable table = PathTable.build(tree, EndPorts.cabledCas(tree.fabric()));
     for (String name : new String[] {"bisect", "rand", "ptrnvsptrn(tree,rand,20)"}) {
       SimulationOptions one = new SimulationOptions(48, 300, NodeSubset.RAND, 1234, 1, true);
       SimulationResult a =
@@ -209,7 +210,7 @@ class SimulatorTest {
   @Test
   void bisectionBandwidthOfDmodkTreeIsBelowOneWithConfidence() {
     Routing tree = TestRoutings.dModK(4, 3, false);
-    PathTable table = PathTable.build(tree, Endpoints.allCas(tree.fabric()));
+    PathTable table = PathTable.build(tree, EndPorts.cabledCas(tree.fabric()));
     SimulationResult r =
         Simulator.effectiveBisectionBandwidth(table, SimulationOptions.of(2000, 99).withThreads(2));
     // static routing of random bisections on a full fat tree loses bandwidth (paper: 55-60% at
@@ -283,7 +284,7 @@ class SimulatorTest {
             Metric.GET_CABLE_CONG,
             SimulationOptions.of(10, 5).withShuffleRanks(false));
     long[] load = r.channelCongestion();
-    Endpoints endpoints = Endpoints.allCas(crossbar.fabric());
+    EndPorts endpoints = EndPorts.cabledCas(crossbar.fabric());
     int rank0 = host(endpoints, 0);
     assertEquals(70, load[endpoints.switchPort(rank0)], "7 streams x 10 runs into rank 0");
     assertEquals(0, load[endpoints.port(rank0)], "rank 0 sends nothing");
@@ -299,8 +300,8 @@ class SimulatorTest {
   @Test
   void linearBfsSubsetFillsFewestLeaves() {
     Routing tree = TestRoutings.dModK(4, 2, false);
-    Endpoints endpoints = Endpoints.allCas(tree.fabric());
-    int[] order = endpoints.bfsOrder();
+    EndPorts endpoints = EndPorts.cabledCas(tree.fabric());
+    int[] order = NodeSubset.linearBfsOrder(endpoints);
     assertEquals(16, order.length);
     for (int i = 0; i < 16; i += 4) {
       int leaf = endpoints.leafSwitch(order[i]);
@@ -362,7 +363,7 @@ class SimulatorTest {
         rb.setOutPort(sw, lid, tree.outPort(sw, lid));
       }
     }
-    Endpoints endpoints = Endpoints.allCas(fabric);
+    EndPorts endpoints = EndPorts.cabledCas(fabric);
     int leaf0 = endpoints.leafSwitch(host(endpoints, 0));
     rb.setOutPort(leaf0, hostLid(tree, 5), org.ibrouting.routing.Routing.NO_ROUTE);
     int leaf1 = endpoints.leafSwitch(host(endpoints, 4));

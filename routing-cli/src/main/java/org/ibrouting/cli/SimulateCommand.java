@@ -2,11 +2,11 @@ package org.ibrouting.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.simulation.CableCongestionDot;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.Metric;
@@ -98,7 +98,7 @@ final class SimulateCommand extends FabricCommand {
     // --jobs (the job-to-node map SAR routes by) also gives the job metrics here
     JobMap jobMap = engineOptions.jobMap(fabric);
     Routing routing = RoutingSource.load(fabric, lftFile, engines, engineOptions, common);
-    PathTable table = PathTable.build(routing, Endpoints.allCas(fabric));
+    PathTable table = PathTable.build(routing, EndPorts.cabledCas(fabric));
     SimulationResult result =
         Simulator.simulate(
             table,

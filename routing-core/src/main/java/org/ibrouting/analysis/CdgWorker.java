@@ -21,7 +21,7 @@ final class CdgWorker implements Parallel.Worker, MixWalker.Sink {
   private LongOpenHashSet sinkSet;
   private boolean[] sinkUsed;
   private final Fabric fabric;
-  private final Endpoints endpoints;
+  private final EndPortIndex endpoints;
   private final SourceGroups groups;
   private final boolean vlLess;
   private final PortSl2Vl portVls;
@@ -45,7 +45,7 @@ final class CdgWorker implements Parallel.Worker, MixWalker.Sink {
   CdgWorker(
       Routing routing,
       RoutingMix mix,
-      Endpoints endpoints,
+      EndPortIndex endpoints,
       SourceGroups groups,
       boolean vlLess,
       PortSl2Vl portVls,

@@ -2,6 +2,7 @@ package org.ibrouting.analysis;
 
 import java.util.Arrays;
 import java.util.List;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.PortSl2Vl;
@@ -96,7 +97,17 @@ public final class CreditLoopVerifier {
 
   /** Builds the graph of every VL and checks it for cycles. */
   public CdgReport verify(Routing routing) {
-    return verify(routing, null);
+    return run(routing, null, scope.select(routing.fabric()));
+  }
+
+  /**
+   * Builds the graph of every VL from the routes between the selected end ports only (say, a job's;
+   * whatever this verifier's scope) and checks it for cycles.
+   *
+   * @throws IllegalArgumentException when the end ports belong to another fabric than the routing
+   */
+  public CdgReport verify(Routing routing, EndPorts endPorts) {
+    return run(routing, null, endPorts);
   }
 
   /**
@@ -117,12 +128,12 @@ public final class CreditLoopVerifier {
                 + ") cannot be checked; check each routing on its own");
       }
     }
-    return verify(mix.first(), mix);
+    return run(mix.first(), mix, scope.select(mix.first().fabric()));
   }
 
-  private CdgReport verify(Routing routing, RoutingMix mix) {
+  private CdgReport run(Routing routing, RoutingMix mix, EndPorts endPorts) {
     Fabric fabric = routing.fabric();
-    Endpoints endpoints = new Endpoints(fabric, scope);
+    EndPortIndex endpoints = EndPortIndex.of(routing, endPorts);
     SlTable second = mix == null ? null : mix.second().slTable();
     boolean vlLess = ignoreSls || routing.slTable().isNone() && (second == null || second.isNone());
     PortSl2Vl portVls = vlLess || mix != null ? null : routing.slTable().portSl2Vl();
@@ -210,7 +221,7 @@ public final class CreditLoopVerifier {
 
   // ---- per-port SL-to-VL maps: one graph over (channel, VL) ------------------------------------
 
-  private CdgReport verifyPerPort(Routing routing, Endpoints endpoints, PortSl2Vl portVls) {
+  private CdgReport verifyPerPort(Routing routing, EndPortIndex endpoints, PortSl2Vl portVls) {
     Fabric fabric = routing.fabric();
     SourceGroups groups = new SourceGroups(endpoints, routing.slTable(), null, false, portVls);
     List<CdgWorker> workers =

@@ -19,7 +19,12 @@ final class CreditLoopWitness {
    * Finds, for each dependency of the cycle, the lowest (destination, source) route inducing it.
    */
   static CreditLoop witness(
-      Routing routing, RoutingMix mix, Endpoints endpoints, boolean vlLess, int vl, int[] cycle) {
+      Routing routing,
+      RoutingMix mix,
+      EndPortIndex endpoints,
+      boolean vlLess,
+      int vl,
+      int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] srcLids = new int[n];
@@ -51,7 +56,7 @@ final class CreditLoopWitness {
 
   private static long findInducingRoute(
       Routing routing,
-      Endpoints endpoints,
+      EndPortIndex endpoints,
       LftWalker walker,
       boolean vlLess,
       int vl,
@@ -77,7 +82,7 @@ final class CreditLoopWitness {
    */
   private static long findRoute(
       Routing routing,
-      Endpoints endpoints,
+      EndPortIndex endpoints,
       LftWalker walker,
       int c1,
       int c2,
@@ -112,7 +117,7 @@ final class CreditLoopWitness {
 
   /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
   private static boolean crosses(
-      Fabric fabric, LftWalker walker, Endpoints endpoints, int s, int c1, int c2) {
+      Fabric fabric, LftWalker walker, EndPortIndex endpoints, int s, int c1, int c2) {
     int prev = endpoints.linkHops[s] == 1 ? endpoints.ports[s] : -1;
     int sw = endpoints.switchOf[s];
     for (int step = 0; step <= fabric.numSwitches(); step++) {
@@ -148,7 +153,7 @@ final class CreditLoopWitness {
    * The loop's channels and their VLs, each dependency matched with the lowest route inducing it.
    */
   static CreditLoop portWitness(
-      Routing routing, Endpoints endpoints, PortSl2Vl portVls, int vl, int[] cycle) {
+      Routing routing, EndPortIndex endpoints, PortSl2Vl portVls, int vl, int[] cycle) {
     Fabric fabric = routing.fabric();
     int n = cycle.length;
     int[] channels = new int[n];
@@ -168,7 +173,12 @@ final class CreditLoopWitness {
   }
 
   private static long findPortRoute(
-      Routing routing, Endpoints endpoints, PortSl2Vl portVls, LftWalker walker, int v1, int v2) {
+      Routing routing,
+      EndPortIndex endpoints,
+      PortSl2Vl portVls,
+      LftWalker walker,
+      int v1,
+      int v2) {
     Fabric fabric = routing.fabric();
     int c1 = v1 / CreditLoopVerifier.MAX_VLS;
     int c2 = v2 / CreditLoopVerifier.MAX_VLS;
@@ -195,7 +205,7 @@ final class CreditLoopWitness {
   private static boolean crossesPerPort(
       Fabric fabric,
       LftWalker walker,
-      Endpoints endpoints,
+      EndPortIndex endpoints,
       PortSl2Vl portVls,
       int s,
       int sl,

@@ -1,5 +1,8 @@
 package org.ibrouting.analysis;
 
+import org.ibrouting.fabric.EndPorts;
+import org.ibrouting.fabric.Fabric;
+
 /** Which end ports count as sources and destinations of routes. */
 public enum EndpointScope {
   /**
@@ -8,5 +11,10 @@ public enum EndpointScope {
    */
   TERMINALS,
   /** CA and router ports plus every switch's port 0 (the switch's own LID). */
-  TERMINALS_AND_SWITCHES
+  TERMINALS_AND_SWITCHES;
+
+  /** The end ports of this scope in a fabric, by ascending base LID. */
+  public EndPorts select(Fabric fabric) {
+    return this == TERMINALS ? EndPorts.terminals(fabric) : EndPorts.terminalsAndSwitches(fabric);
+  }
 }

@@ -1,6 +1,7 @@
 package org.ibrouting.analysis;
 
 import java.util.List;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.LftWalker;
 import org.ibrouting.internal.Parallel;
@@ -60,7 +61,17 @@ public final class ForwardingIndex {
 
   /** Computes the loads of every pair in {@code scope} with {@code threads} workers. */
   public static ForwardingIndex compute(Routing routing, EndpointScope scope, int threads) {
-    Endpoints endpoints = new Endpoints(routing.fabric(), scope);
+    return compute(routing, scope.select(routing.fabric()), threads);
+  }
+
+  /**
+   * Computes the loads of every pair of the selected end ports (say, a job's) with {@code threads}
+   * workers.
+   *
+   * @throws IllegalArgumentException when the end ports belong to another fabric than the routing
+   */
+  public static ForwardingIndex compute(Routing routing, EndPorts endPorts, int threads) {
+    EndPortIndex endpoints = EndPortIndex.of(routing, endPorts);
     List<Worker> workers =
         Parallel.run(endpoints.numGroups(), threads, () -> new Worker(routing, endpoints));
     for (Worker worker : workers) {
@@ -144,7 +155,7 @@ public final class ForwardingIndex {
 
   private static final class Worker implements Parallel.Worker {
     private final Fabric fabric;
-    private final Endpoints endpoints;
+    private final EndPortIndex endpoints;
     private final LftWalker walker;
     private final long[] weight;
     private final int[] hops;
@@ -158,7 +169,7 @@ public final class ForwardingIndex {
     /** Per end port: its own LIDs that its switch delivers (not routes of the port itself). */
     private final long[] ownDelivered;
 
-    Worker(Routing routing, Endpoints endpoints) {
+    Worker(Routing routing, EndPortIndex endpoints) {
       this.fabric = routing.fabric();
       this.endpoints = endpoints;
       this.walker = new LftWalker(routing);

@@ -128,7 +128,7 @@ final class MixWalker {
    * The lowest (destination LID, source LID) whose packets may cross {@code c1} and then {@code c2}
    * on VL {@code vl} in some state of the mix, as {@code (dst << 16) | src}.
    */
-  long findInducingRoute(Endpoints endpoints, boolean vlLess, int vl, int c1, int c2) {
+  long findInducingRoute(EndPortIndex endpoints, boolean vlLess, int vl, int c1, int c2) {
     int sw1 = fabric.channelTail(c1);
     int sw2 = fabric.channelTail(c2);
     for (int e = 0; e < endpoints.ports.length; e++) {

@@ -91,6 +91,11 @@ public record Route(
     private final List<Hop> hops = new ArrayList<>();
     private int links;
 
+    /** Where the walk is: the node, and the port it entered by (-1 at the source). */
+    private int node;
+
+    private int inPort;
+
     Walk(Routing routing, int srcLid, int dstLid) {
       this.routing = routing;
       this.fabric = routing.fabric();
@@ -121,35 +126,52 @@ public record Route(
       if (dstPort < 0) {
         return end(Ending.UNASSIGNED_LID, "destination LID is not assigned");
       }
-      int node = fabric.nodeOfPort(srcPort);
-      int inPort = -1;
+      node = fabric.nodeOfPort(srcPort);
+      inPort = -1;
       if (!fabric.isSwitch(node)) {
-        sb.append(fabric.nodeName(node)).append(" out ").append(fabric.portNum(srcPort));
-        int peer = fabric.peerPort(srcPort);
-        if (peer < 0) {
-          hops.add(new Hop(node, -1, -1));
-          return end(Ending.UNREACHABLE, ": unreachable, the source port is not connected");
-        }
-        hops.add(new Hop(node, -1, fabric.portNum(srcPort)));
-        links++;
-        int peerNode = fabric.nodeOfPort(peer);
-        if (peer == dstPort) {
-          hops.add(new Hop(peerNode, fabric.portNum(peer), -1));
-          sb.append(" -> ")
-              .append(fabric.nodeName(peerNode))
-              .append(" in ")
-              .append(fabric.portNum(peer));
-          return end(Ending.DELIVERED, ": delivered, 1 link");
-        }
-        node = peerNode;
-        inPort = fabric.portNum(peer);
-        sb.append(" -> ");
-        if (!fabric.isSwitch(node)) {
-          hops.add(new Hop(node, inPort, -1));
-          sb.append(fabric.nodeName(node)).append(" in ").append(inPort);
-          return end(Ending.UNREACHABLE, ": unreachable, not the destination and not a switch");
+        Route ended = leaveChannelAdapter(srcPort, dstPort);
+        if (ended != null) {
+          return ended;
         }
       }
+      return throughSwitches(dstPort);
+    }
+
+    /**
+     * From a CA or router source port over its link: the route when it ends there, else null with
+     * {@link #node} and {@link #inPort} at the switch it enters.
+     */
+    private Route leaveChannelAdapter(int srcPort, int dstPort) {
+      sb.append(fabric.nodeName(node)).append(" out ").append(fabric.portNum(srcPort));
+      int peer = fabric.peerPort(srcPort);
+      if (peer < 0) {
+        hops.add(new Hop(node, -1, -1));
+        return end(Ending.UNREACHABLE, ": unreachable, the source port is not connected");
+      }
+      hops.add(new Hop(node, -1, fabric.portNum(srcPort)));
+      links++;
+      int peerNode = fabric.nodeOfPort(peer);
+      if (peer == dstPort) {
+        hops.add(new Hop(peerNode, fabric.portNum(peer), -1));
+        sb.append(" -> ")
+            .append(fabric.nodeName(peerNode))
+            .append(" in ")
+            .append(fabric.portNum(peer));
+        return end(Ending.DELIVERED, ": delivered, 1 link");
+      }
+      node = peerNode;
+      inPort = fabric.portNum(peer);
+      sb.append(" -> ");
+      if (!fabric.isSwitch(node)) {
+        hops.add(new Hop(node, inPort, -1));
+        sb.append(fabric.nodeName(node)).append(" in ").append(inPort);
+        return end(Ending.UNREACHABLE, ": unreachable, not the destination and not a switch");
+      }
+      return null;
+    }
+
+    /** Follows the LFTs from the switch {@link #node} until the route ends. */
+    private Route throughSwitches(int dstPort) {
       boolean[] seen = new boolean[fabric.numSwitches()];
       while (true) {
         sb.append(fabric.nodeName(node));
@@ -168,33 +190,44 @@ public record Route(
         }
         hops.add(new Hop(node, inPort, portNum));
         sb.append(" out ").append(portNum);
-        if (portNum == 0) {
-          return dstPort == fabric.port(node, 0)
-              ? end(Ending.DELIVERED, ": delivered, " + linksText())
-              : end(
-                  Ending.BLACK_HOLE, ": black hole, port 0 of a switch that does not own the LID");
-        }
-        if (portNum > fabric.numPorts(node)) {
-          return end(
-              Ending.BLACK_HOLE,
-              ": black hole, the switch has only " + fabric.numPorts(node) + " ports");
-        }
-        int peer = fabric.peerPort(fabric.port(node, portNum));
-        if (peer < 0) {
-          return end(Ending.BLACK_HOLE, ": black hole, port " + portNum + " is not connected");
-        }
-        links++;
-        node = fabric.nodeOfPort(peer);
-        inPort = fabric.portNum(peer);
-        sb.append(" -> ");
-        if (!fabric.isSwitch(node)) {
-          hops.add(new Hop(node, inPort, -1));
-          sb.append(fabric.nodeName(node)).append(" in ").append(inPort);
-          return peer == dstPort
-              ? end(Ending.DELIVERED, ": delivered, " + links + " links")
-              : end(Ending.BLACK_HOLE, ": black hole, not the destination");
+        Route ended = leaveSwitch(portNum, dstPort);
+        if (ended != null) {
+          return ended;
         }
       }
+    }
+
+    /**
+     * Out of switch {@link #node} by {@code portNum}: the route when it ends there, else null with
+     * {@link #node} and {@link #inPort} at the next switch.
+     */
+    private Route leaveSwitch(int portNum, int dstPort) {
+      if (portNum == 0) {
+        return dstPort == fabric.port(node, 0)
+            ? end(Ending.DELIVERED, ": delivered, " + linksText())
+            : end(Ending.BLACK_HOLE, ": black hole, port 0 of a switch that does not own the LID");
+      }
+      if (portNum > fabric.numPorts(node)) {
+        return end(
+            Ending.BLACK_HOLE,
+            ": black hole, the switch has only " + fabric.numPorts(node) + " ports");
+      }
+      int peer = fabric.peerPort(fabric.port(node, portNum));
+      if (peer < 0) {
+        return end(Ending.BLACK_HOLE, ": black hole, port " + portNum + " is not connected");
+      }
+      links++;
+      node = fabric.nodeOfPort(peer);
+      inPort = fabric.portNum(peer);
+      sb.append(" -> ");
+      if (!fabric.isSwitch(node)) {
+        hops.add(new Hop(node, inPort, -1));
+        sb.append(fabric.nodeName(node)).append(" in ").append(inPort);
+        return peer == dstPort
+            ? end(Ending.DELIVERED, ": delivered, " + links + " links")
+            : end(Ending.BLACK_HOLE, ": black hole, not the destination");
+      }
+      return null;
     }
   }
 }

@@ -3,6 +3,7 @@ package org.ibrouting.analysis;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.LftWalker;
 import org.ibrouting.internal.Parallel;
@@ -56,7 +57,16 @@ public final class RouteChecker {
 
   /** Checks every pair of the routing's fabric. */
   public RouteReport check(Routing routing) {
-    return checkWithWitnesses(routing).report();
+    return checkWithWitnesses(routing, scope.select(routing.fabric())).report();
+  }
+
+  /**
+   * Checks every pair of the selected end ports (say, a job's), whatever this checker's scope.
+   *
+   * @throws IllegalArgumentException when the end ports belong to another fabric than the routing
+   */
+  public RouteReport check(Routing routing, EndPorts endPorts) {
+    return checkWithWitnesses(routing, endPorts).report();
   }
 
   /**
@@ -66,8 +76,8 @@ public final class RouteChecker {
   record Checked(RouteReport report, long[] witnessPairs) {}
 
   /** Checks every pair and keeps the witness pairs ({@link Verification} walks them). */
-  Checked checkWithWitnesses(Routing routing) {
-    Endpoints endpoints = new Endpoints(routing.fabric(), scope);
+  Checked checkWithWitnesses(Routing routing, EndPorts endPorts) {
+    EndPortIndex endpoints = EndPortIndex.of(routing, endPorts);
     List<Worker> workers =
         Parallel.run(endpoints.numGroups(), threads, () -> new Worker(routing, endpoints));
     Worker total = workers.get(0);
@@ -118,7 +128,7 @@ public final class RouteChecker {
   private static final class Worker implements Parallel.Worker {
     private final Routing routing;
     private final Fabric fabric;
-    private final Endpoints endpoints;
+    private final EndPortIndex endpoints;
     private final LftWalker walker;
     private final SwitchBfs bfs;
     private final int[] unreached;
@@ -133,7 +143,7 @@ public final class RouteChecker {
     long bfsSum;
     long bfsPairs;
 
-    Worker(Routing routing, Endpoints endpoints) {
+    Worker(Routing routing, EndPortIndex endpoints) {
       this.routing = routing;
       this.fabric = routing.fabric();
       this.endpoints = endpoints;

@@ -30,7 +30,7 @@ final class SourceGroups {
    * second} (a mix's two SL tables; null for one routing).
    */
   SourceGroups(
-      Endpoints endpoints, SlTable table, SlTable second, boolean vlLess, PortSl2Vl portVls) {
+      EndPortIndex endpoints, SlTable table, SlTable second, boolean vlLess, PortSl2Vl portVls) {
     Fabric fabric = endpoints.fabric;
     int maxLid = fabric.maxLid();
     int tableGroups = vlLess ? 0 : table.numGroups();
@@ -116,7 +116,7 @@ final class SourceGroups {
    * The key of a source LID's entry: its group, the switch it starts from and, with per-port maps,
    * the class of the port it enters that switch through.
    */
-  private static long entryKey(Endpoints endpoints, PortSl2Vl portVls, int group, int lid) {
+  private static long entryKey(EndPortIndex endpoints, PortSl2Vl portVls, int group, int lid) {
     int e = endpoints.endpointOfLid[lid];
     int sw = endpoints.switchOf[e];
     int cls = portVls == null ? 0 : portVls.classOf(entryPort(endpoints, e));
@@ -124,7 +124,7 @@ final class SourceGroups {
   }
 
   /** The switch port slot a source end port's packets enter its switch through. */
-  static int entryPort(Endpoints endpoints, int e) {
+  static int entryPort(EndPortIndex endpoints, int e) {
     int port = endpoints.ports[e];
     return endpoints.linkHops[e] == 1 ? endpoints.fabric.peerPort(port) : port;
   }

@@ -1,11 +1,10 @@
 package org.ibrouting.analysis;
 
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.SlTable;
 
@@ -218,10 +217,7 @@ public final class UpdateCheck {
     for (Routing r : new Routing[] {from, to}) {
       CdgReport own = verifier.verify(r);
       if (!own.isDeadlockFree()) {
-        return new Plan(
-            Kind.NONE,
-            List.of(),
-            null,
+        return refused(
             0,
             2,
             "the "
@@ -298,101 +294,26 @@ public final class UpdateCheck {
   private Plan phased(Routing from, Routing to, int[] changed, int verifications) {
     Fabric fabric = from.fabric();
     int base = Math.max(from.slTable().numVls(), to.slTable().numVls());
-    RoutingMix all = RoutingMix.of(from, to).withSls(RoutingMix.State.FIRST);
-    Endpoints endpoints = new Endpoints(fabric, EndpointScope.TERMINALS);
-    MixWalker walker = new MixWalker(all);
-    // units: (source switch, destination LID); their dependencies in the union of every mix
-    int n = fabric.numSwitches();
-    boolean[] source = new boolean[n];
-    for (int e = 0; e < endpoints.ports.length; e++) {
-      if (endpoints.switchOf[e] >= 0 && endpoints.linkHops[e] == 1) {
-        source[endpoints.switchOf[e]] = true;
-      }
-    }
-    List<long[]> unitKeys = new ArrayList<>();
-    LongArrayList units = new LongArrayList();
-    LongOpenHashSet allKeys = new LongOpenHashSet();
-    LongOpenHashSet scratch = new LongOpenHashSet();
-    int[] stamp = new int[n];
-    int mark = 0;
-    MixWalker.Sink sink =
-        new MixWalker.Sink() {
-          @Override
-          public void channel(int out) {}
-
-          @Override
-          public void dependency(int in, int out) {
-            scratch.add(((long) in << 32) | out);
-          }
-        };
-    for (int e = 0; e < endpoints.ports.length; e++) {
-      int baseLid = fabric.baseLid(endpoints.ports[e]);
-      for (int dst = baseLid; dst < baseLid + endpoints.numLidsOf[e]; dst++) {
-        walker.reset(dst);
-        for (int sw = 0; sw < n; sw++) {
-          if (!source[sw]) {
-            continue;
-          }
-          scratch.clear();
-          walker.walk(sw, stamp, ++mark, false, sink);
-          long[] keys = scratch.toLongArray();
-          if (keys.length == 0) {
-            continue;
-          }
-          units.add(((long) sw << 32) | dst);
-          unitKeys.add(keys);
-          for (long key : keys) {
-            allKeys.add(key);
-          }
-        }
-      }
-    }
-    IncrementalCdg.Graph graph =
-        IncrementalCdg.Graph.of(allKeys.toLongArray(), fabric.numPortSlots());
-    IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(graph.numChannels());
-    List<IncrementalCdg> vls = new ArrayList<>();
-    int[] vlOfUnit = new int[units.size()];
-    boolean looping = false;
-    for (int u = 0; u < units.size(); u++) {
-      long[] keys = unitKeys.get(u);
-      if (!new IncrementalCdg(graph, work).tryAddAll(keys)) {
-        // a mix of tables can send this unit's packets round a loop: only the order can help
-        vlOfUnit[u] = -1;
-        looping = true;
-        continue;
-      }
-      int placed = -1;
-      for (int v = 0; placed < 0; v++) {
-        if (v == vls.size()) {
-          vls.add(new IncrementalCdg(graph, work));
-        }
-        if (vls.get(v).tryAddAll(keys)) {
-          placed = v;
-        }
-      }
-      vlOfUnit[u] = placed;
-    }
-    int used = vls.size() + (looping ? 1 : 0);
+    TransitionVls.Units units = TransitionVls.units(from, to);
+    TransitionVls.Fit fit = TransitionVls.firstFit(units, fabric.numPortSlots());
+    int used = fit.used();
     if (base + used > maxVls) {
-      return new Plan(
-          Kind.NONE,
-          List.of(),
-          null,
+      return refused(
           base + used,
           verifications,
           "no safe switch order found, and a phased plan needs "
               + (base + used)
-              + " VLs, more than"
-              + " the "
+              + " VLs, more than the "
               + maxVls
               + " allowed (the routings use "
               + base
               + ")");
     }
     SlTable.Builder sls = SlTable.perSourceSwitch(fabric);
-    for (int u = 0; u < units.size(); u++) {
-      int vl = vlOfUnit[u] < 0 ? vls.size() : vlOfUnit[u];
-      sls.setSl((int) (units.getLong(u) >>> 32), (int) units.getLong(u), base + vl);
+    for (int u = 0; u < units.units().size(); u++) {
+      long unit = units.units().getLong(u);
+      int vl = fit.vlOfUnit()[u] < 0 ? fit.numVls() : fit.vlOfUnit()[u];
+      sls.setSl((int) (unit >>> 32), (int) unit, base + vl);
     }
     SlTable transition = sls.build();
     Routing fromT = from.withSlTable(from.engineName(), transition);
@@ -406,10 +327,7 @@ public final class UpdateCheck {
       verifications++;
       CdgReport r = verifier.verify(check);
       if (!r.isDeadlockFree()) {
-        return new Plan(
-            Kind.NONE,
-            List.of(),
-            null,
+        return refused(
             base + used,
             verifications,
             "the phased plan's SL change " + check + " closes a loop on VL " + r.cyclicVls()[0]);
@@ -435,15 +353,27 @@ public final class UpdateCheck {
       update = ordered(fromT, toT, changed, false, count);
       verifications = count[0];
       if (update == null) {
-        return new Plan(
-            Kind.NONE,
-            List.of(),
-            null,
+        return refused(
             base + used,
             verifications,
-            "no safe switch" + " order found, not even on transition SLs (" + transitionVls + ")");
+            "no safe switch order found, not even on transition SLs (" + transitionVls + ")");
       }
     }
+    return new Plan(
+        Kind.PHASED,
+        phasedSteps(transitionVls, update),
+        transition,
+        base + used,
+        verifications,
+        "no safe switch order found on the routings' own SLs");
+  }
+
+  private static Plan refused(int vlsNeeded, int verifications, String reason) {
+    return new Plan(Kind.NONE, List.of(), null, vlsNeeded, verifications, reason);
+  }
+
+  /** Transition SLs, drain, the switch updates, new SLs, drain. */
+  private static List<Step> phasedSteps(String transitionVls, List<Step> update) {
     List<Step> steps = new ArrayList<>();
     steps.add(
         new Step(
@@ -462,13 +392,7 @@ public final class UpdateCheck {
             Action.DRAIN,
             -1,
             "wait until the packets sent on the transition SLs have left the fabric"));
-    return new Plan(
-        Kind.PHASED,
-        steps,
-        transition,
-        base + used,
-        verifications,
-        "no safe switch order found on the routings' own SLs");
+    return steps;
   }
 
   /** Per channel of the loop: which switch sends the loop's route over it, by which table. */
@@ -504,7 +428,7 @@ public final class UpdateCheck {
     if (a == b || a.isNone() && b.isNone()) {
       return false;
     }
-    Endpoints endpoints = new Endpoints(from.fabric(), EndpointScope.TERMINALS);
+    EndPortIndex endpoints = new EndPortIndex(EndPorts.terminals(from.fabric()));
     Fabric fabric = from.fabric();
     LongOpenHashSet compared = new LongOpenHashSet();
     for (int s = 0; s < endpoints.ports.length; s++) {

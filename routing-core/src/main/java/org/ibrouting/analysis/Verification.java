@@ -1,6 +1,7 @@
 package org.ibrouting.analysis;
 
 import java.util.Optional;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -51,9 +52,19 @@ public final class Verification {
    * verdict does not depend on the thread count.
    */
   public static Verification of(Routing routing, EndpointScope scope, int threads) {
-    RouteChecker.Checked checked = new RouteChecker(scope, threads).checkWithWitnesses(routing);
-    CdgReport cdg =
-        CreditLoopVerifier.defaults().withScope(scope).withThreads(threads).verify(routing);
+    return of(routing, scope.select(routing.fabric()), threads);
+  }
+
+  /**
+   * Verifies the routes between the selected end ports (say, a job's) on {@code threads} threads:
+   * the routes between them are delivered and their channel dependencies have no cycle.
+   *
+   * @throws IllegalArgumentException when the end ports belong to another fabric than the routing
+   */
+  public static Verification of(Routing routing, EndPorts endPorts, int threads) {
+    RouteChecker.Checked checked =
+        new RouteChecker(EndpointScope.TERMINALS, threads).checkWithWitnesses(routing, endPorts);
+    CdgReport cdg = CreditLoopVerifier.defaults().withThreads(threads).verify(routing, endPorts);
     long[] pairs = checked.witnessPairs();
     Route[] witnesses = new Route[pairs.length];
     for (int kind = 0; kind < pairs.length; kind++) {

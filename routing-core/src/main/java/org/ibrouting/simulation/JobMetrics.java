@@ -1,6 +1,7 @@
 package org.ibrouting.simulation;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 
 /**
@@ -39,7 +40,7 @@ public final class JobMetrics {
       throw new IllegalArgumentException(
           "the job map belongs to " + jobs.fabric() + ", the routing to " + fabric);
     }
-    Endpoints endpoints = table.endpoints();
+    EndPorts endpoints = table.endPorts();
     int[] gamma = new int[fabric.numPortSlots()];
     int[] buffer = new int[Math.max(1, table.maxPathLength())];
     IntArrayList members = new IntArrayList();
@@ -48,7 +49,7 @@ public final class JobMetrics {
       for (int node : jobs.nodes(job)) {
         int before = members.size();
         for (int p = 1; p <= fabric.numPorts(node); p++) {
-          int e = endpoints.endpointOfPort(fabric.port(node, p));
+          int e = endpoints.indexOfPort(fabric.port(node, p));
           if (e >= 0) {
             members.add(e);
           }

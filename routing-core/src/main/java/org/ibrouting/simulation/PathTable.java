@@ -3,6 +3,7 @@ package org.ibrouting.simulation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.internal.LftWalker;
@@ -20,7 +21,7 @@ import org.ibrouting.routing.Routing;
  * described ({@link #numUnroutablePairs()}, {@link #unroutableSamples()}), never dropped silently.
  *
  * <p>Two storage modes. When {@code P^2 x (longest path)} channel ids fit the budget passed to
- * {@link #build(Routing, Endpoints, long)}, every path is stored explicitly in one flat int array.
+ * {@link #build(Routing, EndPorts, long)}, every path is stored explicitly in one flat int array.
  * Above it, paths are walked on demand: the per-destination next hop of every switch is the LFT
  * itself (one byte per switch and LID, already in memory), so the table adds only one bit per
  * (destination, switch) for routability and one int per port slot for the channel's head switch.
@@ -35,7 +36,7 @@ public final class PathTable {
 
   private final Routing routing;
   private final Fabric fabric;
-  private final Endpoints endpoints;
+  private final EndPorts endPorts;
   private final int numEndpoints;
   private final int numSwitches;
   private final int[] injectionOf;
@@ -60,23 +61,23 @@ public final class PathTable {
 
   private final int[] channels;
 
-  private PathTable(Routing routing, Endpoints endpoints, long explicitBudget) {
+  private PathTable(Routing routing, EndPorts endPorts, long explicitBudget) {
     this.routing = routing;
     this.fabric = routing.fabric();
-    if (endpoints.fabric() != fabric) {
+    if (endPorts.fabric() != fabric) {
       throw new IllegalArgumentException(
-          "the endpoints belong to " + endpoints.fabric() + ", the routing to " + fabric);
+          "the end ports belong to " + endPorts.fabric() + ", the routing to " + fabric);
     }
-    this.endpoints = endpoints;
-    this.numEndpoints = endpoints.size();
+    this.endPorts = requireTrafficEndPorts(endPorts);
+    this.numEndpoints = endPorts.size();
     this.numSwitches = fabric.numSwitches();
     injectionOf = new int[numEndpoints];
     leafOf = new int[numEndpoints];
     lidOf = new int[numEndpoints];
     for (int e = 0; e < numEndpoints; e++) {
-      injectionOf[e] = endpoints.port(e);
-      leafOf[e] = endpoints.leafSwitch(e);
-      lidOf[e] = endpoints.lid(e);
+      injectionOf[e] = endPorts.port(e);
+      leafOf[e] = endPorts.leafSwitch(e);
+      lidOf[e] = endPorts.lid(e);
     }
     headSwitchOf = new int[fabric.numPortSlots()];
     for (int c = 0; c < headSwitchOf.length; c++) {
@@ -85,11 +86,32 @@ public final class PathTable {
       headSwitchOf[c] = head >= 0 && fabric.isSwitch(head) ? head : -1;
     }
     routable = new long[(int) (((long) numEndpoints * numSwitches + 63) >>> 6)];
+    List<String> sampleList = new ArrayList<>();
+    Classified classified = classifyDestinations(sampleList);
+    this.maxPathLength = classified.longest();
+    this.numUnroutablePairs = classified.unroutable();
+    this.samples = Collections.unmodifiableList(sampleList);
+    long pairs = (long) numEndpoints * numEndpoints;
+    if (pairs * maxPathLength <= explicitBudget && pairs < Integer.MAX_VALUE) {
+      pathStart = new int[(int) pairs + 1];
+      channels = storePaths(pathStart);
+    } else {
+      pathStart = null;
+      channels = null;
+    }
+  }
 
+  /** The longest path in channels and the number of unroutable pairs. */
+  private record Classified(int longest, long unroutable) {}
+
+  /**
+   * Sets the routable bits of every (destination, switch) by one memoised LFT walk per destination
+   * and describes the first unroutable pairs into {@code sampleList}.
+   */
+  private Classified classifyDestinations(List<String> sampleList) {
     LftWalker walker = new LftWalker(routing);
     int longest = 0;
     long unroutable = 0;
-    List<String> sampleList = new ArrayList<>();
     for (int dst = 0; dst < numEndpoints; dst++) {
       walker.reset(lidOf[dst]);
       for (int sw = 0; sw < numSwitches; sw++) {
@@ -113,48 +135,89 @@ public final class PathTable {
         }
       }
     }
-    this.maxPathLength = longest;
-    this.numUnroutablePairs = unroutable;
-    this.samples = Collections.unmodifiableList(sampleList);
-
-    long pairs = (long) numEndpoints * numEndpoints;
-    if (pairs * longest <= explicitBudget && pairs < Integer.MAX_VALUE) {
-      pathStart = new int[(int) pairs + 1];
-      int total = 0;
-      for (int dst = 0; dst < numEndpoints; dst++) {
-        for (int src = 0; src < numEndpoints; src++) {
-          pathStart[dst * numEndpoints + src] = total;
-          if (src != dst && isRoutable(src, dst)) {
-            total += 1 + hops(src, dst);
-          }
-        }
-      }
-      pathStart[(int) pairs] = total;
-      channels = new int[total];
-      for (int dst = 0; dst < numEndpoints; dst++) {
-        for (int src = 0; src < numEndpoints; src++) {
-          if (src != dst && isRoutable(src, dst)) {
-            walk(src, dst, channels, pathStart[dst * numEndpoints + src]);
-          }
-        }
-      }
-    } else {
-      pathStart = null;
-      channels = null;
-    }
+    return new Classified(longest, unroutable);
   }
 
-  /** Builds the table with {@link #DEFAULT_EXPLICIT_BUDGET}. */
-  public static PathTable build(Routing routing, Endpoints endpoints) {
-    return new PathTable(routing, endpoints, DEFAULT_EXPLICIT_BUDGET);
+  /** Fills {@code start} (P^2 + 1 offsets, pair k = dst * P + src) and returns every path. */
+  private int[] storePaths(int[] start) {
+    int total = 0;
+    for (int dst = 0; dst < numEndpoints; dst++) {
+      for (int src = 0; src < numEndpoints; src++) {
+        start[dst * numEndpoints + src] = total;
+        if (src != dst && isRoutable(src, dst)) {
+          total += 1 + hops(src, dst);
+        }
+      }
+    }
+    start[numEndpoints * numEndpoints] = total;
+    int[] paths = new int[total];
+    for (int dst = 0; dst < numEndpoints; dst++) {
+      for (int src = 0; src < numEndpoints; src++) {
+        if (src != dst && isRoutable(src, dst)) {
+          walk(src, dst, paths, start[dst * numEndpoints + src]);
+        }
+      }
+    }
+    return paths;
+  }
+
+  /**
+   * Checks that every selected end port can send and receive traffic: a CA or router port cabled to
+   * a switch (its injection channel); returns them.
+   *
+   * @throws IllegalArgumentException naming the first port that is not
+   */
+  static EndPorts requireTrafficEndPorts(EndPorts endPorts) {
+    Fabric fabric = endPorts.fabric();
+    for (int e = 0; e < endPorts.size(); e++) {
+      if (fabric.isSwitch(endPorts.node(e))) {
+        throw new IllegalArgumentException(
+            endPorts.name(e) + " is a switch port; endpoints are CA or router ports");
+      }
+      if (endPorts.switchPort(e) < 0) {
+        throw new IllegalArgumentException(endPorts.name(e) + " is not cabled to a switch");
+      }
+    }
+    return endPorts;
+  }
+
+  /**
+   * Builds the table between these end ports (each a CA or router port cabled to a switch; {@link
+   * EndPorts#cabledCas} selects every CA) with {@link #DEFAULT_EXPLICIT_BUDGET}.
+   *
+   * @throws IllegalArgumentException naming a port that is not a CA or router port cabled to a
+   *     switch, or when the end ports belong to another fabric
+   */
+  public static PathTable build(Routing routing, EndPorts endPorts) {
+    return new PathTable(routing, endPorts, DEFAULT_EXPLICIT_BUDGET);
   }
 
   /**
    * Builds the table, storing paths explicitly only if {@code P^2 x longest path <= explicitBudget}
    * channel ids (0 forces the on-demand walk).
    */
+  public static PathTable build(Routing routing, EndPorts endPorts, long explicitBudget) {
+    return new PathTable(routing, endPorts, explicitBudget);
+  }
+
+  /**
+   * Builds the table with {@link #DEFAULT_EXPLICIT_BUDGET}.
+   *
+   * @deprecated use {@link #build(Routing, EndPorts)}
+   */
+  @Deprecated
+  public static PathTable build(Routing routing, Endpoints endpoints) {
+    return new PathTable(routing, endpoints.endPorts(), DEFAULT_EXPLICIT_BUDGET);
+  }
+
+  /**
+   * Builds the table with an explicit-storage budget.
+   *
+   * @deprecated use {@link #build(Routing, EndPorts, long)}
+   */
+  @Deprecated
   public static PathTable build(Routing routing, Endpoints endpoints, long explicitBudget) {
-    return new PathTable(routing, endpoints, explicitBudget);
+    return new PathTable(routing, endpoints.endPorts(), explicitBudget);
   }
 
   private boolean isRoutable(int src, int dst) {
@@ -293,9 +356,19 @@ public final class PathTable {
     return fabric;
   }
 
-  /** The endpoints. */
+  /** The end ports, endpoint {@code e} being {@code endPorts().port(e)}. */
+  public EndPorts endPorts() {
+    return endPorts;
+  }
+
+  /**
+   * The endpoints.
+   *
+   * @deprecated use {@link #endPorts()}
+   */
+  @Deprecated
   public Endpoints endpoints() {
-    return endpoints;
+    return new Endpoints(endPorts);
   }
 
   /** The number of endpoints P. */
@@ -331,7 +404,7 @@ public final class PathTable {
   /** Why {@code src -> dst} fails (or "routable"), naming switches by GUID and description. */
   public String describe(int src, int dst) {
     int lid = lidOf[dst];
-    String pair = endpoints.name(src) + " -> " + endpoints.name(dst) + " (LID " + lid + "): ";
+    String pair = endPorts.name(src) + " -> " + endPorts.name(dst) + " (LID " + lid + "): ";
     int sw = leafOf[src];
     boolean[] seen = new boolean[numSwitches];
     while (true) {

@@ -4,6 +4,7 @@ import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.ForwardingIndex;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -103,7 +104,7 @@ public record RoutingQuality(
     double ci = Double.NaN;
     JobMetrics jobMetrics = null;
     if (options.patterns() > 0 || options.jobs() != null) {
-      PathTable table = PathTable.build(routing, Endpoints.allCas(routing.fabric()));
+      PathTable table = PathTable.build(routing, EndPorts.cabledCas(routing.fabric()));
       if (options.patterns() > 0) {
         SimulationResult result =
             Simulator.effectiveBisectionBandwidth(

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -47,7 +48,7 @@ public final class Simulator {
   public static SimulationResult simulate(
       Routing routing, PatternSpec pattern, Metric metric, SimulationOptions options) {
     return simulate(
-        PathTable.build(routing, Endpoints.allCas(routing.fabric())), pattern, metric, options);
+        PathTable.build(routing, EndPorts.cabledCas(routing.fabric())), pattern, metric, options);
   }
 
   /**
@@ -59,6 +60,45 @@ public final class Simulator {
    */
   public static SimulationResult simulate(
       PathTable table, PatternSpec pattern, Metric metric, SimulationOptions options) {
+    int commSize = communicatorSize(table, pattern, options);
+    requireRoutable(table);
+    Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
+    int[] bfsOrder =
+        options.subset() == NodeSubset.LINEAR_BFS
+            ? NodeSubset.linearBfsOrder(table.endPorts())
+            : null;
+    int numRuns = options.numRuns();
+    double[] runValues = new double[numRuns];
+    int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
+    Worker[] workers = new Worker[Math.max(1, threads)];
+    BoundedDraws draws = new BoundedDraws(Math.max(table.numEndpoints(), commSize));
+    for (int t = 0; t < workers.length; t++) {
+      workers[t] =
+          new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
+    }
+    runAll(workers, numRuns);
+    long[] histogram = new long[0];
+    long[] channelCongestion =
+        metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
+    for (Worker w : workers) {
+      if (w.histogram.length > histogram.length) {
+        histogram = Arrays.copyOf(histogram, w.histogram.length);
+      }
+      for (int i = 0; i < w.histogram.length; i++) {
+        histogram[i] += w.histogram[i];
+      }
+      if (channelCongestion != null) {
+        for (int c = 0; c < channelCongestion.length; c++) {
+          channelCongestion[c] += w.channelLoad[c];
+        }
+      }
+    }
+    return new SimulationResult(pattern, metric, commSize, runValues, histogram, channelCongestion);
+  }
+
+  /** The communicator's size: the option's, or every endpoint; checked against the pattern. */
+  private static int communicatorSize(
+      PathTable table, PatternSpec pattern, SimulationOptions options) {
     int numEndpoints = table.numEndpoints();
     int commSize = options.commSize() == 0 ? numEndpoints : options.commSize();
     if (commSize > numEndpoints) {
@@ -79,22 +119,20 @@ public final class Simulator {
               + " ranks, the communicator has "
               + commSize);
     }
-    requireRoutable(table);
-    Pattern fixed = isRandom(pattern) ? null : pattern.generate(commSize, new SplittableRandom(0));
-    int[] bfsOrder =
-        options.subset() == NodeSubset.LINEAR_BFS ? table.endpoints().bfsOrder() : null;
-    int numRuns = options.numRuns();
-    double[] runValues = new double[numRuns];
-    int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
-    Worker[] workers = new Worker[Math.max(1, threads)];
-    BoundedDraws draws = new BoundedDraws(Math.max(numEndpoints, commSize));
+    return commSize;
+  }
+
+  /**
+   * Runs {@code 0..numRuns-1} on the workers, one thread each (the caller's when there is one),
+   * taking chunks of {@link #RUNS_PER_CHUNK} runs in turn; the first failure stops them all and is
+   * rethrown.
+   */
+  private static void runAll(Worker[] workers, int numRuns) {
     AtomicInteger nextChunk = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread[] pool = new Thread[workers.length];
     for (int t = 0; t < workers.length; t++) {
-      Worker w =
-          new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
-      workers[t] = w;
+      Worker w = workers[t];
       pool[t] =
           new Thread(
               () -> {
@@ -134,23 +172,6 @@ public final class Simulator {
     } else if (e instanceof Error err) {
       throw err;
     }
-    long[] histogram = new long[0];
-    long[] channelCongestion =
-        metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
-    for (Worker w : workers) {
-      if (w.histogram.length > histogram.length) {
-        histogram = Arrays.copyOf(histogram, w.histogram.length);
-      }
-      for (int i = 0; i < w.histogram.length; i++) {
-        histogram[i] += w.histogram[i];
-      }
-      if (channelCongestion != null) {
-        for (int c = 0; c < channelCongestion.length; c++) {
-          channelCongestion[c] += w.channelLoad[c];
-        }
-      }
-    }
-    return new SimulationResult(pattern, metric, commSize, runValues, histogram, channelCongestion);
   }
 
   /**
@@ -175,7 +196,7 @@ public final class Simulator {
   public static SimulationResult effectiveBisectionBandwidth(
       Routing routing, SimulationOptions options) {
     return effectiveBisectionBandwidth(
-        PathTable.build(routing, Endpoints.allCas(routing.fabric())), options);
+        PathTable.build(routing, EndPorts.cabledCas(routing.fabric())), options);
   }
 
   /**

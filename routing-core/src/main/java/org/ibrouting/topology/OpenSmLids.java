@@ -96,16 +96,7 @@ public final class OpenSmLids {
    *     0-7, or the unicast LID space runs out
    */
   public static Assignment assignMissing(Fabric fabric, int smPort, int lmc) {
-    if (lmc < 0 || lmc > Lids.MAX_LMC) {
-      throw new IllegalArgumentException("lmc " + lmc + " is outside 0-" + Lids.MAX_LMC);
-    }
-    if (smPort < 0 || smPort >= fabric.numPortSlots() || !isEndPort(fabric, smPort)) {
-      throw new IllegalArgumentException(
-          "port slot "
-              + smPort
-              + " is no end port (a switch's port 0 or a CA or router port) of "
-              + fabric);
-    }
+    checkArguments(fabric, smPort, lmc);
     boolean[] discovered = discover(fabric, smPort);
     int[] missing = new int[fabric.numPortSlots()];
     int numMissing = 0;
@@ -137,13 +128,7 @@ public final class OpenSmLids {
     if (numMissing == 0) {
       return new Assignment(fabric, smPort, 0, kept, unreached, lmc, 0, 0);
     }
-    long[] key = new long[numMissing];
-    int[] order = new int[numMissing];
-    for (int i = 0; i < numMissing; i++) {
-      key[i] = Long.reverseBytes(fabric.portGuid(missing[i]));
-      order[i] = i;
-    }
-    IntArrays.mergeSort(order, (a, b) -> Long.compareUnsigned(key[a], key[b]));
+    int[] order = qmapOrder(fabric, missing, numMissing);
     FreeRanges free = new FreeRanges(used);
     int[] base = new int[numMissing];
     int first = Integer.MAX_VALUE;
@@ -178,6 +163,34 @@ public final class OpenSmLids {
       b.setLid(node, fabric.portNum(port), base[i], fabric.isSwitch(node) ? 0 : lmc);
     }
     return new Assignment(b.build(), smPort, numMissing, kept, unreached, lmc, first, last);
+  }
+
+  private static void checkArguments(Fabric fabric, int smPort, int lmc) {
+    if (lmc < 0 || lmc > Lids.MAX_LMC) {
+      throw new IllegalArgumentException("lmc " + lmc + " is outside 0-" + Lids.MAX_LMC);
+    }
+    if (smPort < 0 || smPort >= fabric.numPortSlots() || !isEndPort(fabric, smPort)) {
+      throw new IllegalArgumentException(
+          "port slot "
+              + smPort
+              + " is no end port (a switch's port 0 or a CA or router port) of "
+              + fabric);
+    }
+  }
+
+  /**
+   * The indices {@code 0..count-1} into {@code ports} in OpenSM's qmap order: by port GUID as its
+   * map compares them (byte-reversed, unsigned), stable.
+   */
+  private static int[] qmapOrder(Fabric fabric, int[] ports, int count) {
+    long[] key = new long[count];
+    int[] order = new int[count];
+    for (int i = 0; i < count; i++) {
+      key[i] = Long.reverseBytes(fabric.portGuid(ports[i]));
+      order[i] = i;
+    }
+    IntArrays.mergeSort(order, (a, b) -> Long.compareUnsigned(key[a], key[b]));
+    return order;
   }
 
   private static int indexOf(int[] ports, int count, int port) {

@@ -8,6 +8,7 @@ import org.ibrouting.analysis.Verification;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.lft.DumpFormat;
@@ -58,6 +59,8 @@ public final class Tour {
     if (!verdict.allRouted()) System.err.println(verdict.fault().orElseThrow());        // a Route
     if (!verdict.deadlockFree()) System.err.println(verdict.creditLoop().orElseThrow()); // a CreditLoop
     System.out.println(verdict);
+    EndPorts job = EndPorts.ofNodes(fabric, fabric.numSwitches(), fabric.numSwitches() + 1);  // two CAs
+    System.out.println(Verification.of(routing, job, 2));       // only the routes between a job's nodes
 
     LftDumpWriter.write(routing, outDir.resolve("lfts.dump"), DumpFormat.FULL);   // opensm -R file -U lfts.dump
     SlFileWriter.write(routing, outDir.resolve("lfts.dump.sl"));

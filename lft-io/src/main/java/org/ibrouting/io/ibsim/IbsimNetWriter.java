@@ -109,7 +109,6 @@ public final class IbsimNetWriter {
   }
 
   private static void node(Fabric fabric, int node, StringBuilder b) {
-    NodeType type = fabric.nodeType(node);
     b.append("\nvendid=0x")
         .append(Integer.toHexString(fabric.vendorId(node)))
         .append("\ndevid=0x")
@@ -119,70 +118,67 @@ public final class IbsimNetWriter {
       b.append("sysimgguid=0x").append(Long.toHexString(fabric.systemGuid(node))).append('\n');
     }
     String guid = "0x" + Long.toHexString(fabric.nodeGuid(node));
-    switch (type) {
-      case SWITCH -> {
-        int port0 = fabric.port(node, 0);
-        header(fabric, node, "switchguid=", "Switch", guid, b)
-            .append(fabric.lmc(port0) > 0 ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
-            .append(fabric.baseLid(port0))
-            .append(" lmc ")
-            .append(fabric.lmc(port0))
-            .append('\n');
-      }
-      case CA -> header(fabric, node, "caguid=", "Ca", guid, b).append("\"\n");
-      case ROUTER -> header(fabric, node, "rtguid=", "Rt", guid, b).append("\"\n");
+    if (fabric.nodeType(node) == NodeType.SWITCH) {
+      int port0 = fabric.port(node, 0);
+      b.append("switchguid=")
+          .append(guid)
+          .append("\nSwitch\t")
+          .append(fabric.numPorts(node))
+          .append(' ')
+          .append(id(fabric, node))
+          .append("\t\t# \"")
+          .append(fabric.description(node))
+          .append(fabric.lmc(port0) > 0 ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
+          .append(fabric.baseLid(port0))
+          .append(" lmc ")
+          .append(fabric.lmc(port0))
+          .append('\n');
+    } else {
+      boolean ca = fabric.nodeType(node) == NodeType.CA;
+      b.append(ca ? "caguid=" : "rtguid=")
+          .append(guid)
+          .append(ca ? "\nCa\t" : "\nRt\t")
+          .append(fabric.numPorts(node))
+          .append(' ')
+          .append(id(fabric, node))
+          .append("\t\t# \"")
+          .append(fabric.description(node))
+          .append("\"\n");
     }
     for (int p = 1; p <= fabric.numPorts(node); p++) {
-      int port = fabric.port(node, p);
-      int peer = fabric.peerPort(port);
-      if (peer < 0) {
-        continue;
+      if (fabric.peerPort(fabric.port(node, p)) >= 0) {
+        link(fabric, node, p, b);
       }
-      int remote = fabric.nodeOfPort(peer);
-      b.append('[')
-          .append(p)
-          .append("]\t")
-          .append(id(fabric, remote))
-          .append('[')
-          .append(fabric.portNum(peer))
-          .append("]\t\t# ");
-      if (type != NodeType.SWITCH) {
-        b.append("lid ")
-            .append(fabric.baseLid(port))
-            .append(" lmc ")
-            .append(fabric.lmc(port))
-            .append(' ');
-      }
-      String remoteDesc = fabric.description(remote);
-      if (remoteDesc.indexOf('=') >= 0 || remoteDesc.indexOf('"') >= 0) {
-        remoteDesc = id(fabric, remote).replace("\"", "");
-      }
-      int remoteLid =
-          fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
-      b.append('"').append(remoteDesc).append("\" lid ").append(remoteLid);
-      if (fabric.linkRate(port) != null) {
-        b.append(' ').append(fabric.linkRate(port));
-      }
-      b.append('\n');
     }
   }
 
-  /**
-   * A node's GUID line and its header up to its description ({@code switchguid=}/{@code Switch},
-   * {@code caguid=}/{@code Ca}, {@code rtguid=}/{@code Rt}); the caller closes the quote.
-   */
-  private static StringBuilder header(
-      Fabric fabric, int node, String guidKey, String keyword, String guid, StringBuilder b) {
-    return b.append(guidKey)
-        .append(guid)
-        .append('\n')
-        .append(keyword)
-        .append('\t')
-        .append(fabric.numPorts(node))
-        .append(' ')
-        .append(id(fabric, node))
-        .append("\t\t# \"")
-        .append(fabric.description(node));
+  /** The line of cabled port {@code p} of {@code node}. */
+  private static void link(Fabric fabric, int node, int p, StringBuilder b) {
+    int port = fabric.port(node, p);
+    int peer = fabric.peerPort(port);
+    int remote = fabric.nodeOfPort(peer);
+    b.append('[')
+        .append(p)
+        .append("]\t")
+        .append(id(fabric, remote))
+        .append('[')
+        .append(fabric.portNum(peer))
+        .append("]\t\t# ");
+    if (!fabric.isSwitch(node)) {
+      b.append("lid ").append(fabric.baseLid(port));
+      b.append(" lmc ").append(fabric.lmc(port)).append(' ');
+    }
+    String remoteDesc = fabric.description(remote);
+    if (remoteDesc.indexOf('=') >= 0 || remoteDesc.indexOf('"') >= 0) {
+      remoteDesc = id(fabric, remote).replace("\"", "");
+    }
+    int remoteLid =
+        fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
+    b.append('"').append(remoteDesc).append("\" lid ").append(remoteLid);
+    if (fabric.linkRate(port) != null) {
+      b.append(' ').append(fabric.linkRate(port));
+    }
+    b.append('\n');
   }
 
   private static String id(Fabric fabric, int node) {

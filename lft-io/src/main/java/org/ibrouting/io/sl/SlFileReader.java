@@ -242,90 +242,105 @@ public final class SlFileReader {
     void line(LineCursor c, Fabric fabric) throws ParseException {
       String text = c.line();
       if (text.startsWith("port-sl2vl")) {
-        if (rule != null) {
-          throw c.error("a second 'port-sl2vl' line");
-        }
-        c.seek("port-sl2vl".length());
-        c.skipBlanks();
-        int start = c.pos();
-        while (!c.atEnd() && c.peek() != ' ' && c.peek() != '\t') {
-          c.seek(c.pos() + 1);
-        }
-        if (c.pos() == start) {
-          throw c.error("expected the name of the SL2VL rule, found " + c.found());
-        }
-        rule = text.substring(start, c.pos());
-        c.skipBlanks().expect("classes", "'classes N'");
-        numClasses = c.skipBlanks().readInt("the number of port classes");
-        if (numClasses < 1 || numClasses > PortSl2Vl.MAX_CLASSES) {
-          throw c.error(numClasses + " port classes; expected 1-" + PortSl2Vl.MAX_CLASSES);
-        }
-        c.skipBlanks().expect("default", "'default CLASS'");
-        int at = c.skipBlanks().pos();
-        defaultClass = c.readInt("the default port class");
-        if (defaultClass >= numClasses) {
-          throw c.errorAt(at, "default class " + defaultClass + " is not below " + numClasses);
-        }
-        line = c.lineNumber();
-        vls = new byte[numClasses * numClasses * SlTable.NUM_SLS];
-        given = new boolean[numClasses * numClasses];
+        ruleLine(c, text);
         return;
       }
       if (rule == null) {
         throw c.error("a per-port SL2VL line before the 'port-sl2vl' line");
       }
       if (text.startsWith("port-vl")) {
-        c.seek("port-vl".length());
-        int in = classAt(c.skipBlanks());
-        int out = classAt(c.skipBlanks());
-        c.skipBlanks();
-        for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
-          if (sl > 0) {
-            c.expect(",", "',' between the 16 VLs");
-          }
-          int at = c.pos();
-          int vl = c.readInt("a VL");
-          if (vl > 14) {
-            throw c.errorAt(at, "VL " + vl + " is not a data VL (0-14)");
-          }
-          vls[(in * numClasses + out) * SlTable.NUM_SLS + sl] = (byte) vl;
-        }
-        given[in * numClasses + out] = true;
+        vlLine(c);
       } else if (text.startsWith("port-class")) {
-        c.seek("port-class".length());
-        int at = c.skipBlanks().pos();
-        long guid = c.readHex0x("a node GUID");
-        int node = fabric.nodeOfGuid(guid);
-        if (node < 0) {
-          throw c.errorAt(at, String.format("0x%016x is no node of the fabric", guid));
-        }
-        c.skipBlanks();
-        byte[] classes = new byte[fabric.numPorts(node) + 1];
-        for (int p = 0; p < classes.length; p++) {
-          if (p > 0 && !c.consume(",")) {
-            throw c.error(
-                "expected the classes of ports 0.."
-                    + (classes.length - 1)
-                    + " of "
-                    + fabric.nodeName(node)
-                    + ", found only "
-                    + p);
-          }
-          classes[p] = (byte) classAt(c);
-        }
-        if (!c.skipBlanks().atEnd()) {
-          throw c.error(
-              fabric.nodeName(node)
-                  + " has "
-                  + (classes.length - 1)
-                  + " ports, found more classes: "
-                  + c.found());
-        }
-        classNodes.add(node);
-        classLists.add(classes);
+        classLine(c, fabric);
       } else {
         throw c.error("expected 'port-sl2vl', 'port-vl' or 'port-class', found " + c.found());
       }
+    }
+
+    /** {@code port-sl2vl RULE classes N default CLASS}. */
+    private void ruleLine(LineCursor c, String text) throws ParseException {
+      if (rule != null) {
+        throw c.error("a second 'port-sl2vl' line");
+      }
+      c.seek("port-sl2vl".length());
+      c.skipBlanks();
+      int start = c.pos();
+      while (!c.atEnd() && c.peek() != ' ' && c.peek() != '\t') {
+        c.seek(c.pos() + 1);
+      }
+      if (c.pos() == start) {
+        throw c.error("expected the name of the SL2VL rule, found " + c.found());
+      }
+      rule = text.substring(start, c.pos());
+      c.skipBlanks().expect("classes", "'classes N'");
+      numClasses = c.skipBlanks().readInt("the number of port classes");
+      if (numClasses < 1 || numClasses > PortSl2Vl.MAX_CLASSES) {
+        throw c.error(numClasses + " port classes; expected 1-" + PortSl2Vl.MAX_CLASSES);
+      }
+      c.skipBlanks().expect("default", "'default CLASS'");
+      int at = c.skipBlanks().pos();
+      defaultClass = c.readInt("the default port class");
+      if (defaultClass >= numClasses) {
+        throw c.errorAt(at, "default class " + defaultClass + " is not below " + numClasses);
+      }
+      line = c.lineNumber();
+      vls = new byte[numClasses * numClasses * SlTable.NUM_SLS];
+      given = new boolean[numClasses * numClasses];
+    }
+
+    /** {@code port-vl IN OUT VL,...}: the 16 VLs from port class IN to port class OUT. */
+    private void vlLine(LineCursor c) throws ParseException {
+      c.seek("port-vl".length());
+      int in = classAt(c.skipBlanks());
+      int out = classAt(c.skipBlanks());
+      c.skipBlanks();
+      for (int sl = 0; sl < SlTable.NUM_SLS; sl++) {
+        if (sl > 0) {
+          c.expect(",", "',' between the 16 VLs");
+        }
+        int at = c.pos();
+        int vl = c.readInt("a VL");
+        if (vl > 14) {
+          throw c.errorAt(at, "VL " + vl + " is not a data VL (0-14)");
+        }
+        vls[(in * numClasses + out) * SlTable.NUM_SLS + sl] = (byte) vl;
+      }
+      given[in * numClasses + out] = true;
+    }
+
+    /** {@code port-class GUID CLASS,...}: the class of every port of a node, port 0 first. */
+    private void classLine(LineCursor c, Fabric fabric) throws ParseException {
+      c.seek("port-class".length());
+      int at = c.skipBlanks().pos();
+      long guid = c.readHex0x("a node GUID");
+      int node = fabric.nodeOfGuid(guid);
+      if (node < 0) {
+        throw c.errorAt(at, String.format("0x%016x is no node of the fabric", guid));
+      }
+      c.skipBlanks();
+      byte[] classes = new byte[fabric.numPorts(node) + 1];
+      for (int p = 0; p < classes.length; p++) {
+        if (p > 0 && !c.consume(",")) {
+          throw c.error(
+              "expected the classes of ports 0.."
+                  + (classes.length - 1)
+                  + " of "
+                  + fabric.nodeName(node)
+                  + ", found only "
+                  + p);
+        }
+        classes[p] = (byte) classAt(c);
+      }
+      if (!c.skipBlanks().atEnd()) {
+        throw c.error(
+            fabric.nodeName(node)
+                + " has "
+                + (classes.length - 1)
+                + " ports, found more classes: "
+                + c.found());
+      }
+      classNodes.add(node);
+      classLists.add(classes);
     }
 
     private int classAt(LineCursor c) throws ParseException {

@@ -196,106 +196,6 @@ public final class InputMutator {
     return out.toByteArray();
   }
 
-  private static final String[] REPLACEMENT_CHARS = {
-    "0", "9", "a", "f", "x", "g", "-", "+", " ", "", "12", "\t", "."
-  };
-  private static final String[] BIG_NUMBERS = {
-    "0",
-    "255",
-    "256",
-    "254",
-    "65535",
-    "65536",
-    "49151",
-    "49152",
-    "2147483647",
-    "2147483648",
-    "4294967296",
-    "99999999999999999999",
-    "ffffffffffffffff",
-    "10000000000000000",
-    "1" + "0".repeat(40),
-    "-1",
-    "00000000000000000000007"
-  };
-  private static final String[] RATES = {
-    "4xXDR",
-    "8xNDR",
-    "2xHDR",
-    "12xEDR",
-    "8x",
-    "2x",
-    "1x",
-    "4x",
-    "x",
-    "4xQDR10",
-    "4xFDR10",
-    "16xHDR",
-    "4xNDR",
-    "4x?",
-    "QDR",
-    "4xSDR 4xDDR"
-  };
-  private static final String[] ODD_LINES = {
-    "newkey=0x1234",
-    "unknownkey=",
-    "Switch",
-    "Ca\t",
-    "Rt 2",
-    "Hca 2 \"x\"",
-    "Switch 2 \"S-0000000000000001\"",
-    "[1]",
-    "[1] \"S-0000000000000001\"",
-    "[0] \"H-1\"[1]",
-    "Unicast lids [0x0-0x1] of switch Lid 1 guid 0x1 :",
-    "Unicast lids",
-    "Multicast mlids",
-    "0x0001 1",
-    "0x0001",
-    "0xZZ 3",
-    "src 0x1",
-    "src",
-    "vls 99",
-    "vls",
-    "sl2vl 0",
-    "sl2vl 0,1,2",
-    "include foo.net",
-    "do x",
-    "# comment",
-    "=",
-    "\u0000",
-    "vendid=0x",
-    "devid=0xffffffffff",
-    "sysimgguid=0x12345678901234567",
-    "switchguid=0xz",
-    "caguid=0x2",
-    "0x0002c90200400a10",
-    "0x0002c90200400a10 # root",
-    "a 1",
-    "H-1 job",
-    "\"\""
-  };
-  private static final String[] GARBAGE = {
-    "\u0000",
-    "\uFFFD",
-    "\u202E",
-    "é",
-    "\uD83D\uDE00",
-    "x",
-    "-",
-    "0x",
-    "[",
-    "]",
-    "(",
-    ")",
-    "\"",
-    "#",
-    "=",
-    " ",
-    "\t",
-    "\r",
-    "\\"
-  };
   private static final Map<String, Pattern> PATTERNS =
       new java.util.concurrent.ConcurrentHashMap<>();
   private static final Pattern DIGIT_RUN = Pattern.compile("[0-9a-fA-F]*[0-9][0-9a-fA-F]*");
@@ -303,11 +203,29 @@ public final class InputMutator {
 
   /** Applies one mutation; returns false when the text no longer ends in a newline. */
   private static boolean apply(Mutation m, List<String> lines, List<int[]> badBytes) {
-    int n = lines.size();
-    int a = m.a();
-    int b = m.b();
-    int c = m.c();
     switch (m.kind()) {
+      case TRUNCATE_AT_LINE,
+          TRUNCATE_MID_LINE,
+          DELETE_LINES,
+          DUPLICATE_LINES,
+          SWAP_LINES,
+          UNKNOWN_LINE,
+          BLANK_LINE -> {
+        return reshape(m.kind(), lines, m.a(), m.b(), m.c());
+      }
+      case INVALID_UTF8 ->
+          badBytes.add(new int[] {m.a(), new int[] {0xFF, 0xC3, 0x80, 0xFE, 0xE2}[m.b() % 5]});
+      case CHANGE_DIGIT -> changeDigit(lines, m.a(), m.b(), m.c());
+      case BIG_NUMBER -> bigNumber(lines, m.a(), m.b(), m.c());
+      default -> editLines(m.kind(), lines, m.a(), m.b(), m.c());
+    }
+    return true;
+  }
+
+  /** The mutations that cut, delete, copy, move or add whole lines. */
+  private static boolean reshape(Kind kind, List<String> lines, int a, int b, int c) {
+    int n = lines.size();
+    switch (kind) {
       case TRUNCATE_AT_LINE -> {
         if (n > 0) {
           int at = lineOfSomeKind(lines, a, b);
@@ -343,43 +261,24 @@ public final class InputMutator {
           lines.set(b % n, x);
         }
       }
-      case CHANGE_DIGIT -> {
-        int at = lineWith(lines, a, "[0-9]");
-        if (at >= 0) {
-          String line = lines.get(at);
-          int[] digits = line.chars().filter(Character::isDigit).toArray();
-          int k = b % digits.length;
-          int pos = -1;
-          for (int i = 0, seen = 0; i < line.length(); i++) {
-            if (Character.isDigit(line.charAt(i)) && seen++ == k) {
-              pos = i;
-              break;
-            }
-          }
-          lines.set(
-              at,
-              line.substring(0, pos)
-                  + REPLACEMENT_CHARS[c % REPLACEMENT_CHARS.length]
-                  + line.substring(pos + 1));
+      case UNKNOWN_LINE ->
+          lines.add(a % (n + 1), DamageTexts.ODD_LINES[b % DamageTexts.ODD_LINES.length]);
+      case BLANK_LINE -> {
+        if (n > 0 && b % 2 == 0) {
+          lines.set(a % n, "");
+        } else {
+          lines.add(a % (n + 1), "");
         }
       }
-      case BIG_NUMBER -> {
-        int at = lineWith(lines, a, "[0-9]");
-        if (at >= 0) {
-          String line = lines.get(at);
-          List<int[]> runs = new ArrayList<>();
-          Matcher matcher = DIGIT_RUN.matcher(line);
-          while (matcher.find()) {
-            runs.add(new int[] {matcher.start(), matcher.end()});
-          }
-          int[] run = runs.get(b % runs.size());
-          lines.set(
-              at,
-              line.substring(0, run[0])
-                  + BIG_NUMBERS[c % BIG_NUMBERS.length]
-                  + line.substring(run[1]));
-        }
-      }
+      default -> throw new AssertionError(kind);
+    }
+    return true;
+  }
+
+  /** The mutations that change characters within lines. */
+  private static void editLines(Kind kind, List<String> lines, int a, int b, int c) {
+    int n = lines.size();
+    switch (kind) {
       case CRLF -> {
         if (n > 0) {
           if (a % 2 == 0) {
@@ -426,7 +325,7 @@ public final class InputMutator {
       }
       case UNKNOWN_RATE -> {
         if (n > 0) {
-          String rate = RATES[b % RATES.length];
+          String rate = DamageTexts.RATES[b % DamageTexts.RATES.length];
           int at = lineWith(lines, a, "[0-9]+x[A-Za-z0-9]+");
           if (at >= 0) {
             lines.set(at, RATE.matcher(lines.get(at)).replaceFirst(rate));
@@ -435,27 +334,59 @@ public final class InputMutator {
           }
         }
       }
-      case UNKNOWN_LINE -> lines.add(a % (n + 1), ODD_LINES[b % ODD_LINES.length]);
       case GARBAGE -> {
         if (n > 0) {
           int at = a % n;
           String line = lines.get(at);
           int pos = c % (line.length() + 1);
-          lines.set(at, line.substring(0, pos) + GARBAGE[b % GARBAGE.length] + line.substring(pos));
+          lines.set(
+              at,
+              line.substring(0, pos)
+                  + DamageTexts.GARBAGE[b % DamageTexts.GARBAGE.length]
+                  + line.substring(pos));
         }
       }
-      case INVALID_UTF8 ->
-          badBytes.add(new int[] {a, new int[] {0xFF, 0xC3, 0x80, 0xFE, 0xE2}[b % 5]});
-      case BLANK_LINE -> {
-        if (n > 0 && b % 2 == 0) {
-          lines.set(a % n, "");
-        } else {
-          lines.add(a % (n + 1), "");
-        }
-      }
-      default -> throw new AssertionError(m.kind());
+      default -> throw new AssertionError(kind);
     }
-    return true;
+  }
+
+  private static void changeDigit(List<String> lines, int a, int b, int c) {
+    int at = lineWith(lines, a, "[0-9]");
+    if (at >= 0) {
+      String line = lines.get(at);
+      int[] digits = line.chars().filter(Character::isDigit).toArray();
+      int k = b % digits.length;
+      int pos = -1;
+      for (int i = 0, seen = 0; i < line.length(); i++) {
+        if (Character.isDigit(line.charAt(i)) && seen++ == k) {
+          pos = i;
+          break;
+        }
+      }
+      lines.set(
+          at,
+          line.substring(0, pos)
+              + DamageTexts.REPLACEMENT_CHARS[c % DamageTexts.REPLACEMENT_CHARS.length]
+              + line.substring(pos + 1));
+    }
+  }
+
+  private static void bigNumber(List<String> lines, int a, int b, int c) {
+    int at = lineWith(lines, a, "[0-9]");
+    if (at >= 0) {
+      String line = lines.get(at);
+      List<int[]> runs = new ArrayList<>();
+      Matcher matcher = DIGIT_RUN.matcher(line);
+      while (matcher.find()) {
+        runs.add(new int[] {matcher.start(), matcher.end()});
+      }
+      int[] run = runs.get(b % runs.size());
+      lines.set(
+          at,
+          line.substring(0, run[0])
+              + DamageTexts.BIG_NUMBERS[c % DamageTexts.BIG_NUMBERS.length]
+              + line.substring(run[1]));
+    }
   }
 
   /** A line of the kind chosen by {@code kindPick}, the {@code linePick}-th of that kind. */

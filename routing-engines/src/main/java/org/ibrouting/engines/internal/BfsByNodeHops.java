@@ -121,62 +121,66 @@ public final class BfsByNodeHops implements HopTable {
     BfsByNodeHops table =
         new BfsByNodeHops(
             fabric, forbiddenNext, dirOfPort, switchBehindPort, least, popForbidding, popFree);
-    Parallel.run(
-        n,
-        threads,
-        () ->
-            new Parallel.Worker() {
-              private final int[] ring = new int[n + 1];
-              private final byte[] dir = new byte[n];
-              private final boolean[] queued = new boolean[n];
-
-              @Override
-              public void run(int dest) {
-                int base = dest * n;
-                least[base + dest] = 0;
-                int head = 0;
-                int tail = 0;
-                dir[dest] = startDir;
-                ring[tail++] = dest;
-                while (head != tail) {
-                  int u = ring[head];
-                  head = head == n ? 0 : head + 1;
-                  queued[u] = false;
-                  byte cur = dir[u];
-                  int hops = least[base + u] & 0xFF;
-                  boolean forbidding = cur == forbiddenCur;
-                  for (int i = 0; i < fabric.outDegree(u); i++) {
-                    int channel = fabric.outChannel(u, i);
-                    int r = switchBehindPort[channel];
-                    if (r < 0) {
-                      continue;
-                    }
-                    byte next = dirOfPort[channel];
-                    if (forbidding && next == forbiddenNext) {
-                      continue;
-                    }
-                    if (hops + 1 < table.portValue(base + u, next)) {
-                      if (hops + 1 < (least[base + r] & 0xFF)) {
-                        least[base + r] = (byte) (hops + 1);
-                      }
-                      if (!queued[r]) {
-                        queued[r] = true;
-                        dir[r] = next;
-                        ring[tail] = r;
-                        tail = tail == n ? 0 : tail + 1;
-                      }
-                    }
-                  }
-                  byte[] pops = forbidding ? popForbidding : popFree;
-                  if (hops < (pops[base + u] & 0xFF)) {
-                    pops[base + u] = (byte) hops;
-                  }
-                }
-              }
-            },
-        progress,
-        phase);
+    Parallel.run(n, threads, () -> table.new Search(startDir, forbiddenCur), progress, phase);
     return table;
+  }
+
+  /** One thread's searches, one destination switch at a time. */
+  private final class Search implements Parallel.Worker {
+    private final byte startDir;
+    private final byte forbiddenCur;
+    private final int[] ring = new int[n + 1];
+    private final byte[] dir = new byte[n];
+    private final boolean[] queued = new boolean[n];
+
+    Search(byte startDir, byte forbiddenCur) {
+      this.startDir = startDir;
+      this.forbiddenCur = forbiddenCur;
+    }
+
+    @Override
+    public void run(int dest) {
+      int base = dest * n;
+      least[base + dest] = 0;
+      int head = 0;
+      int tail = 0;
+      dir[dest] = startDir;
+      ring[tail++] = dest;
+      while (head != tail) {
+        int u = ring[head];
+        head = head == n ? 0 : head + 1;
+        queued[u] = false;
+        byte cur = dir[u];
+        int hops = least[base + u] & 0xFF;
+        boolean forbidding = cur == forbiddenCur;
+        for (int i = 0; i < fabric.outDegree(u); i++) {
+          int channel = fabric.outChannel(u, i);
+          int r = switchBehindPort[channel];
+          if (r < 0) {
+            continue;
+          }
+          byte next = dirOfPort[channel];
+          if (forbidding && next == forbiddenNext) {
+            continue;
+          }
+          if (hops + 1 < portValue(base + u, next)) {
+            if (hops + 1 < (least[base + r] & 0xFF)) {
+              least[base + r] = (byte) (hops + 1);
+            }
+            if (!queued[r]) {
+              queued[r] = true;
+              dir[r] = next;
+              ring[tail] = r;
+              tail = tail == n ? 0 : tail + 1;
+            }
+          }
+        }
+        byte[] pops = forbidding ? popForbidding : popFree;
+        if (hops < (pops[base + u] & 0xFF)) {
+          pops[base + u] = (byte) hops;
+        }
+      }
+    }
   }
 
   /**

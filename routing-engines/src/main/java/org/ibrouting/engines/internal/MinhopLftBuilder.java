@@ -176,22 +176,14 @@ public final class MinhopLftBuilder {
     }
 
     private int recommend(int sw, int d, int destPort, int lid, int offset) {
-      int destNode = fabric.nodeOfPort(destPort);
-      int target;
-      if (fabric.isSwitch(destNode)) {
-        if (destNode == sw) {
-          return 0;
-        }
-        target = destNode;
-      } else {
-        int peer = fabric.peerPort(destPort);
-        if (peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
-          return Routing.NO_ROUTE;
-        }
-        if (fabric.nodeOfPort(peer) == sw) {
-          return fabric.portNum(peer);
-        }
-        target = fabric.nodeOfPort(peer);
+      int target = targetSwitch(destPort);
+      if (target < 0) {
+        return Routing.NO_ROUTE;
+      }
+      if (target == sw) {
+        return fabric.isSwitch(fabric.nodeOfPort(destPort))
+            ? 0
+            : fabric.portNum(fabric.peerPort(destPort));
       }
       if (target != cachedTarget) {
         findCandidates(sw, target);
@@ -199,18 +191,78 @@ public final class MinhopLftBuilder {
       if (numCandidates == 0) {
         return Routing.NO_ROUTE;
       }
-      int numPortsInclZero = fabric.numPorts(sw) + 1;
+      int first = firstCandidateFrom(scanStart(sw, lid, offset));
+      if (mode != Mode.DOR && lmc == 0) {
+        return leastRouted(first);
+      }
+      return leastRoutedListed(sw, d, first);
+    }
+
+    /** The switch that is or that cables end port {@code destPort}, or -1 (a CA cabled to none). */
+    private int targetSwitch(int destPort) {
+      int destNode = fabric.nodeOfPort(destPort);
+      if (fabric.isSwitch(destNode)) {
+        return destNode;
+      }
+      int peer = fabric.peerPort(destPort);
+      if (peer < 0 || !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+        return -1;
+      }
+      return fabric.nodeOfPort(peer);
+    }
+
+    /**
+     * The port OpenSM's scan starts from: 1, or for the further LIDs of a port (not in DOR) the one
+     * after the previous LID's, wrapping around past the last port to 0.
+     */
+    private int scanStart(int sw, int lid, int offset) {
       int start = 1;
       if (offset > 0 && mode != Mode.DOR) {
         start = builder.outPort(sw, lid - 1) + 1;
       }
-      // OpenSM scans the ports from start on, wrapping around: the candidates from there on, then
-      // those before it
-      int startPort = start % numPortsInclZero;
+      return start % (fabric.numPorts(sw) + 1);
+    }
+
+    /**
+     * The index of the first candidate at or after {@code startPort}: OpenSM scans the ports from
+     * there on, wrapping around, so the candidates from there on come first, then those before it.
+     */
+    private int firstCandidateFrom(int startPort) {
       int first = 0;
       while (first < numCandidates && candidates[first] < startPort) {
         first++;
       }
+      return first;
+    }
+
+    /** The {@code k}-th candidate in scan order from index {@code first}. */
+    private int candidateAt(int first, int k) {
+      int at = first + k;
+      return candidates[at < numCandidates ? at : at - numCandidates];
+    }
+
+    /** Without LMC or DOR: the first candidate in scan order with the fewest routes. */
+    private int leastRouted(int first) {
+      long leastPaths = Long.MAX_VALUE;
+      int best = -1;
+      for (int k = 0; k < numCandidates; k++) {
+        int portNum = candidateAt(first, k);
+        long count = routesOfPort[portNum];
+        if (count < leastPaths) {
+          best = portNum;
+          leastPaths = count;
+        }
+      }
+      return best < 0 ? Routing.NO_ROUTE : best;
+    }
+
+    /**
+     * With LMC or in DOR: the candidate with the fewest routes, ties broken by the routes already
+     * forwarded to the same remote node; with LMC (not in DOR) a port to a system, else to a node,
+     * that no other LID of the destination goes through yet comes first. DOR keeps to the
+     * candidates that reach the first one's remote node.
+     */
+    private int leastRoutedListed(int sw, int d, int first) {
       boolean lmcRouting = lmc > 0;
       long leastPaths = Long.MAX_VALUE;
       long leastOtherSys = Long.MAX_VALUE;
@@ -221,8 +273,7 @@ public final class MinhopLftBuilder {
       int bestOtherNode = 0;
       int firstRemote = -1;
       for (int k = 0; k < numCandidates; k++) {
-        int at = first + k;
-        int portNum = candidates[at < numCandidates ? at : at - numCandidates];
+        int portNum = candidateAt(first, k);
         int peer = fabric.peerPort(fabric.port(sw, portNum));
         int remoteNode = fabric.nodeOfPort(peer);
         long count = routesOfPort[portNum];

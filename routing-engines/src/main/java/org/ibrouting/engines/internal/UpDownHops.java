@@ -40,10 +40,14 @@ public final class UpDownHops implements HopTable {
 
   private static final int INF = NO_PATH;
 
-  /** Bits of {@link #turnOfPort}: the hop out of the port may be taken before / after the turn. */
-  private static final byte FIRST = 1;
+  /**
+   * Bit of {@link #turnOfPort(Fabric, Turns, int[])}: the hop out of the port may be taken before
+   * the turn.
+   */
+  public static final byte FIRST = 1;
 
-  private static final byte LAST = 2;
+  /** Bit of {@link #turnOfPort(Fabric, Turns, int[])}: the hop may be taken after the turn. */
+  public static final byte LAST = 2;
 
   private final Fabric fabric;
   private final int n;
@@ -121,10 +125,22 @@ public final class UpDownHops implements HopTable {
     byte[] legal = new byte[(int) size];
     Arrays.fill(down, (byte) INF);
     Arrays.fill(legal, (byte) INF);
-    // the turn rule, evaluated once per switch-to-switch channel (port slot it leaves from)
-    byte[] turnOfPort = new byte[fabric.numPortSlots()];
     int[] switchBehindPort = switchBehindPort(fabric);
-    for (int x = 0; x < n; x++) {
+    byte[] turnOfPort = turnOfPort(fabric, turns, switchBehindPort);
+    UpDownHops table = new UpDownHops(fabric, turnOfPort, switchBehindPort, down, legal);
+    Parallel.run(n, threads, () -> table.new DestinationWorker(), progress, phase);
+    return table;
+  }
+
+  /**
+   * Per port slot of a switch-to-switch channel, the turn rule evaluated once: {@link #FIRST} when
+   * its hop may be taken before the turn, {@link #LAST} after it (0 for other slots).
+   *
+   * @param switchBehindPort as {@link #switchBehindPort} gives it
+   */
+  public static byte[] turnOfPort(Fabric fabric, Turns turns, int[] switchBehindPort) {
+    byte[] turnOfPort = new byte[fabric.numPortSlots()];
+    for (int x = 0; x < fabric.numSwitches(); x++) {
       for (int i = 0; i < fabric.outDegree(x); i++) {
         int channel = fabric.outChannel(x, i);
         int y = switchBehindPort[channel];
@@ -134,94 +150,98 @@ public final class UpDownHops implements HopTable {
         }
       }
     }
-    UpDownHops table = new UpDownHops(fabric, turnOfPort, switchBehindPort, down, legal);
-    Parallel.run(
-        n,
-        threads,
-        () ->
-            new Parallel.Worker() {
-              private final int[] queue = new int[n];
-              private final int[][] buckets = new int[INF][];
-              private final int[] bucketSize = new int[INF];
+    return turnOfPort;
+  }
 
-              @Override
-              public void run(int dest) {
-                int base = dest * n;
-                // down-only distances: BFS from D backwards over hops u -> r that go down (not
-                // SwitchBfs:
-                // it walks against the channels, through switchBehindPort, into this byte row, once
-                // per LID)
-                int tail = 0;
-                down[base + dest] = 0;
-                queue[tail++] = dest;
-                for (int head = 0; head < tail; head++) {
-                  int r = queue[head];
-                  int dr = down[base + r] & 0xFF;
-                  if (dr + 1 >= INF) {
-                    continue;
-                  }
-                  for (int i = 0; i < fabric.outDegree(r); i++) {
-                    int channel = fabric.outChannel(r, i);
-                    int u = switchBehindPort[channel];
-                    int back = fabric.peerPort(channel);
-                    if (u >= 0
-                        && (down[base + u] & 0xFF) == INF
-                        && (turnOfPort[back] & LAST) != 0) {
-                      down[base + u] = (byte) (dr + 1);
-                      queue[tail++] = u;
-                    }
-                  }
-                }
-                // legal distances: down-reachable switches keep their down distance; the others
-                // climb
-                Arrays.fill(bucketSize, 0);
-                for (int i = 0; i < tail; i++) {
-                  int u = queue[i];
-                  legal[base + u] = down[base + u];
-                  push(down[base + u] & 0xFF, u);
-                }
-                for (int d = 0; d < INF - 1; d++) {
-                  for (int k = 0; k < bucketSize[d]; k++) {
-                    int r = buckets[d][k];
-                    if ((legal[base + r] & 0xFF) != d) {
-                      continue;
-                    }
-                    for (int i = 0; i < fabric.outDegree(r); i++) {
-                      int channel = fabric.outChannel(r, i);
-                      int u = switchBehindPort[channel];
-                      int back = fabric.peerPort(channel);
-                      if (u >= 0
-                          && (down[base + u] & 0xFF) == INF
-                          && (turnOfPort[back] & FIRST) != 0
-                          && (legal[base + u] & 0xFF) > d + 1) {
-                        legal[base + u] = (byte) (d + 1);
-                        push(d + 1, u);
-                      }
-                    }
-                  }
-                }
-              }
+  /** Fills the {@code down} and {@code legal} rows of one destination switch at a time. */
+  private final class DestinationWorker implements Parallel.Worker {
+    private final int[] queue = new int[n];
+    private final int[][] buckets = new int[INF][];
+    private final int[] bucketSize = new int[INF];
 
-              private void push(int d, int sw) {
-                if (buckets[d] == null || buckets[d].length == bucketSize[d]) {
-                  buckets[d] =
-                      Arrays.copyOf(
-                          buckets[d] == null ? new int[0] : buckets[d],
-                          Math.max(8, bucketSize[d] * 2));
-                }
-                buckets[d][bucketSize[d]++] = sw;
-              }
-            },
-        progress,
-        phase);
-    return table;
+    @Override
+    public void run(int dest) {
+      int base = dest * n;
+      int reached = downDistances(dest, base);
+      legalDistances(base, reached);
+    }
+
+    /**
+     * Down-only distances: a BFS from the destination backwards over hops u -> r that go down, into
+     * this byte row (not SwitchBfs: it walks against the channels, through switchBehindPort, once
+     * per LID). Returns how many switches it reached; they are the first entries of {@code queue}.
+     */
+    private int downDistances(int dest, int base) {
+      int tail = 0;
+      down[base + dest] = 0;
+      queue[tail++] = dest;
+      for (int head = 0; head < tail; head++) {
+        int r = queue[head];
+        int dr = down[base + r] & 0xFF;
+        if (dr + 1 >= INF) {
+          continue;
+        }
+        for (int i = 0; i < fabric.outDegree(r); i++) {
+          int channel = fabric.outChannel(r, i);
+          int u = switchBehindPort[channel];
+          int back = fabric.peerPort(channel);
+          if (u >= 0 && (down[base + u] & 0xFF) == INF && (turnOfPort[back] & LAST) != 0) {
+            down[base + u] = (byte) (dr + 1);
+            queue[tail++] = u;
+          }
+        }
+      }
+      return tail;
+    }
+
+    /**
+     * Legal distances: the {@code reached} down-reachable switches keep their down distance; the
+     * others climb, bucket by bucket of distance.
+     */
+    private void legalDistances(int base, int reached) {
+      Arrays.fill(bucketSize, 0);
+      for (int i = 0; i < reached; i++) {
+        int u = queue[i];
+        legal[base + u] = down[base + u];
+        push(down[base + u] & 0xFF, u);
+      }
+      for (int d = 0; d < INF - 1; d++) {
+        for (int k = 0; k < bucketSize[d]; k++) {
+          int r = buckets[d][k];
+          if ((legal[base + r] & 0xFF) != d) {
+            continue;
+          }
+          for (int i = 0; i < fabric.outDegree(r); i++) {
+            int channel = fabric.outChannel(r, i);
+            int u = switchBehindPort[channel];
+            int back = fabric.peerPort(channel);
+            if (u >= 0
+                && (down[base + u] & 0xFF) == INF
+                && (turnOfPort[back] & FIRST) != 0
+                && (legal[base + u] & 0xFF) > d + 1) {
+              legal[base + u] = (byte) (d + 1);
+              push(d + 1, u);
+            }
+          }
+        }
+      }
+    }
+
+    private void push(int d, int sw) {
+      if (buckets[d] == null || buckets[d].length == bucketSize[d]) {
+        buckets[d] =
+            Arrays.copyOf(
+                buckets[d] == null ? new int[0] : buckets[d], Math.max(8, bucketSize[d] * 2));
+      }
+      buckets[d][bucketSize[d]++] = sw;
+    }
   }
 
   /**
    * Per port slot, the other switch its link leads to, or -1 (no link, a CA, or a link from a
    * switch to itself, which routing ignores as OpenSM does).
    */
-  static int[] switchBehindPort(Fabric fabric) {
+  public static int[] switchBehindPort(Fabric fabric) {
     int n = fabric.numSwitches();
     int[] switchBehindPort = new int[fabric.numPortSlots()];
     Arrays.fill(switchBehindPort, -1);

@@ -3,7 +3,7 @@ package org.ibrouting.engines.lash;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.internal.IncrementalCdg;
+import org.ibrouting.internal.ClimbingOrder;
 import org.ibrouting.routing.RoutingException;
 
 /**
@@ -18,7 +18,7 @@ import org.ibrouting.routing.RoutingException;
  * (a -> b) -> (b -> x)} has the fixed slot {@code depStart[c] + (channel(b->x) - chanStart[b])}.
  *
  * <p>{@link #climbingOrder} is where each channel starts in the layers' topological orders ({@link
- * IncrementalCdg#climbingOrder}).
+ * ClimbingOrder}).
  *
  * <p>Memory: 6 ints per channel plus 1 int per switch.
  */
@@ -112,7 +112,7 @@ final class SwitchGraph {
         portNumOf,
         reverseOf,
         depStart,
-        IncrementalCdg.climbingOrder(fabric, tailOf, headOf));
+        ClimbingOrder.positions(fabric, tailOf, headOf));
   }
 
   int numChannels() {

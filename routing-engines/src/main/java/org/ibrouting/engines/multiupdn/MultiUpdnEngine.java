@@ -127,24 +127,78 @@ public final class MultiUpdnEngine implements RoutingEngine {
     RoutableFabrics.require(fabric, name());
     int n = fabric.numSwitches();
     HopMatrix.requireSize(fabric, "multiupdn");
-    int numTrees = trees > 0 ? trees : Math.min(2, options.maxVls());
-    if (numTrees > options.maxVls()) {
+    int numTrees = numTrees(options.maxVls());
+    int[] preset = presetRoots(fabric, numTrees);
+    int threads = Parallel.threadsFor(n, options.threads());
+    HopMatrix hops =
+        HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
+    int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
+    int[][] ranks = new int[numTrees][];
+    for (int t = 0; t < numTrees; t++) {
+      ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
+    }
+    int[] componentSize = new int[n];
+    for (int sw = 0; sw < n; sw++) {
+      for (int other = 0; other < n; other++) {
+        if (hops.least(sw, other) != HopTable.NO_PATH) {
+          componentSize[sw]++;
+        }
+      }
+    }
+    RoutingBuilder routing = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    SlTable.Builder slTable = SlTable.perSourceSwitch(fabric);
+    // one tree per LID fills a column of every switch's LFT and SLs: collected by LID, copied after
+    LidMajorLfts lfts = new LidMajorLfts(fabric);
+    LidMajorLfts sls = new LidMajorLfts(fabric);
+    Destinations destinations =
+        new Destinations(
+            fabric,
+            numTrees,
+            new InTreeBuilder.Adjacency(fabric, upTrees(fabric, ranks)),
+            componentSize,
+            new TreeZeroHops(fabric, ranks[0]),
+            MinhopLftBuilder.destinationOrder(fabric),
+            lfts,
+            sls);
+    if (choice == Choice.RANDOM) {
+      destinations.routeAtRandom(options);
+    } else {
+      destinations.routeByLoad(options);
+    }
+    lfts.copyInto(routing);
+    if (numTrees == 1) {
+      return routing.setSlTable(SlTable.none()).build();
+    }
+    sls.copySlsInto(slTable);
+    return routing.setSlTable(slTable.build()).build();
+  }
+
+  /** The number of trees for {@code maxVls} VLs; refuses more trees than VLs. */
+  private int numTrees(int maxVls) throws RoutingException {
+    int numTrees = trees > 0 ? trees : Math.min(2, maxVls);
+    if (numTrees > maxVls) {
       throw RoutingException.vlsExceeded(
           "multiupdn: updn_trees="
               + numTrees
               + " needs "
               + numTrees
               + " VLs, the limit is "
-              + options.maxVls()
+              + maxVls
               + "; allow more VLs or use fewer trees",
           numTrees,
-          options.maxVls());
+          maxVls);
+    }
+    return numTrees;
+  }
+
+  /** The switches of the root GUID list, if any; refuses more than {@code numTrees}. */
+  private int[] presetRoots(Fabric fabric, int numTrees) throws RoutingException {
+    if (rootGuids == null) {
+      return new int[0];
     }
     int[] preset =
-        rootGuids == null
-            ? new int[0]
-            : org.ibrouting.engines.internal.GuidFiles.switches(
-                fabric, rootGuids, name(), "root GUID list");
+        org.ibrouting.engines.internal.GuidFiles.switches(
+            fabric, rootGuids, name(), "root GUID list");
     if (preset.length > numTrees) {
       throw new RoutingException(
           RoutingException.Reason.SETTINGS_MISMATCH,
@@ -156,14 +210,14 @@ public final class MultiUpdnEngine implements RoutingEngine {
               + numTrees
               + " trees (updn_trees)");
     }
-    int threads = Parallel.threadsFor(n, options.threads());
-    HopMatrix hops =
-        HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
-    int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
-    int[][] ranks = new int[numTrees][];
+    return preset;
+  }
+
+  /** Per port slot of a switch-to-switch channel, bit t set when the channel goes up in tree t. */
+  private static int[] upTrees(Fabric fabric, int[][] ranks) {
+    int n = fabric.numSwitches();
     int[] upTrees = new int[fabric.numPortSlots()];
-    for (int t = 0; t < numTrees; t++) {
-      ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
+    for (int t = 0; t < ranks.length; t++) {
       for (int sw = 0; sw < n; sw++) {
         for (int k = 0; k < fabric.outDegree(sw); k++) {
           int c = fabric.outChannel(sw, k);
@@ -174,85 +228,58 @@ public final class MultiUpdnEngine implements RoutingEngine {
         }
       }
     }
-    int[] componentSize = new int[n];
-    long[] casOfSwitch = new long[n];
-    for (int sw = 0; sw < n; sw++) {
-      for (int other = 0; other < n; other++) {
-        if (hops.least(sw, other) != HopTable.NO_PATH) {
-          componentSize[sw]++;
-        }
-      }
-      for (int k = 0; k < fabric.outDegree(sw); k++) {
-        if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, k)))) {
-          casOfSwitch[sw]++;
-        }
-      }
+    return upTrees;
+  }
+
+  /**
+   * One routing's destinations in order, what every in-tree builder shares, and the LFT and SL
+   * columns they fill.
+   */
+  private record Destinations(
+      Fabric fabric,
+      int numTrees,
+      InTreeBuilder.Adjacency adjacency,
+      int[] componentSize,
+      Supplier<UpDownHops> treeZero,
+      int[] ports,
+      LidMajorLfts lfts,
+      LidMajorLfts sls) {
+    private InTreeBuilder builder() {
+      return new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
     }
-    int[] rankZero = ranks[0];
-    Supplier<UpDownHops> treeZero =
-        new Supplier<>() {
-          private UpDownHops table;
 
-          @Override
-          public synchronized UpDownHops get() {
-            if (table == null) {
-              table =
-                  UpDownHops.compute(
-                      fabric,
-                      new UpDownHops.Turns() {
-                        @Override
-                        public boolean first(int x, int y) {
-                          return UpDownHops.isUp(fabric, rankZero, x, y);
-                        }
-
-                        @Override
-                        public boolean last(int x, int y) {
-                          return !UpDownHops.isUp(fabric, rankZero, x, y);
-                        }
-                      },
-                      1);
-            }
-            return table;
-          }
-        };
-
-    int[] destinations = MinhopLftBuilder.destinationOrder(fabric);
-    RoutingBuilder routing = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    SlTable.Builder slTable = SlTable.perSourceSwitch(fabric);
-    // one tree per LID fills a column of every switch's LFT and SLs: collected by LID, copied after
-    LidMajorLfts lfts = new LidMajorLfts(fabric);
-    LidMajorLfts sls = new LidMajorLfts(fabric);
-    InTreeBuilder.Adjacency adjacency = new InTreeBuilder.Adjacency(fabric, upTrees);
-    if (choice == Choice.RANDOM) {
+    /** Random choice: destinations in parallel, one builder per thread. */
+    void routeAtRandom(RoutingOptions options) {
       Parallel.run(
-          destinations.length,
-          Parallel.threadsFor(n, options.threads()),
+          ports.length,
+          Parallel.threadsFor(fabric.numSwitches(), options.threads()),
           () -> {
-            InTreeBuilder builder =
-                new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
+            InTreeBuilder builder = builder();
             return dest ->
                 routeDestination(
-                    fabric,
-                    destinations[dest],
-                    builder,
-                    options.seed(),
-                    null,
-                    null,
-                    null,
-                    lfts,
-                    sls);
+                    fabric, ports[dest], builder, options.seed(), null, null, null, lfts, sls);
           },
           options.progress(),
           "multiupdn: destinations");
-    } else {
-      InTreeBuilder builder =
-          new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
+    }
+
+    /** Load-based choice: destinations in order, each seeing the load the earlier ones placed. */
+    void routeByLoad(RoutingOptions options) {
+      InTreeBuilder builder = builder();
       long[] load = new long[fabric.numPortSlots()];
       long[] routesOfTree = new long[numTrees];
-      for (int dest = 0; dest < destinations.length; dest++) {
+      long[] casOfSwitch = new long[fabric.numSwitches()];
+      for (int sw = 0; sw < casOfSwitch.length; sw++) {
+        for (int k = 0; k < fabric.outDegree(sw); k++) {
+          if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, k)))) {
+            casOfSwitch[sw]++;
+          }
+        }
+      }
+      for (int dest = 0; dest < ports.length; dest++) {
         routeDestination(
             fabric,
-            destinations[dest],
+            ports[dest],
             builder,
             options.seed(),
             load,
@@ -260,15 +287,32 @@ public final class MultiUpdnEngine implements RoutingEngine {
             routesOfTree,
             lfts,
             sls);
-        options.progress().progress("multiupdn: destinations", dest + 1, destinations.length);
+        options.progress().progress("multiupdn: destinations", dest + 1, ports.length);
       }
     }
-    lfts.copyInto(routing);
-    if (numTrees == 1) {
-      return routing.setSlTable(SlTable.none()).build();
+  }
+
+  /**
+   * Tree 0's Up*&#47;Down* hop table, computed (single-threaded) when an in-tree first needs the
+   * fallback, then shared.
+   */
+  private static final class TreeZeroHops implements Supplier<UpDownHops> {
+    private final Fabric fabric;
+    private final int[] rankZero;
+    private UpDownHops table;
+
+    TreeZeroHops(Fabric fabric, int[] rankZero) {
+      this.fabric = fabric;
+      this.rankZero = rankZero;
     }
-    sls.copySlsInto(slTable);
-    return routing.setSlTable(slTable.build()).build();
+
+    @Override
+    public synchronized UpDownHops get() {
+      if (table == null) {
+        table = UpDownHops.compute(fabric, UpDownHops.upDown(fabric, rankZero), 1);
+      }
+      return table;
+    }
   }
 
   /** Routes every LID of end port {@code destPort}; {@code load} null means random choice. */

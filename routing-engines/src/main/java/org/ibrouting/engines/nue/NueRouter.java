@@ -1,6 +1,7 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
+import org.ibrouting.internal.ClimbingOrder;
 import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.RoutingException;
@@ -14,9 +15,9 @@ import org.ibrouting.routing.RoutingException;
  * acyclic dependency graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph
  * depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the
  * used edges, which answers the same question from a topological order (started from {@code
- * IncrementalCdg.climbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle
- * without a search, the order is abandoned for the rest of the layer and plain searches take over
- * (the result stays identical to OpenSM's).
+ * ClimbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle without a
+ * search, the order is abandoned for the rest of the layer and plain searches take over (the result
+ * stays identical to OpenSM's).
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
@@ -148,7 +149,7 @@ final class NueRouter {
         new IncrementalCdg(
             net.cdgGraph,
             new IncrementalCdg.Workspace(numVertices),
-            IncrementalCdg.climbingOrder(net.fabric, tailSwitch, headSwitch));
+            ClimbingOrder.positions(net.fabric, tailSwitch, headSwitch));
     searchStamp = new int[numVertices];
     searchStack = new int[numVertices];
     wetNodes = new int[numVertices];
@@ -632,46 +633,7 @@ final class NueRouter {
       if (dist[u] != INF) {
         continue;
       }
-      int numCandidates = 0;
-      for (int l1 = net.linkStart[u]; l1 < net.linkStart[u + 1]; l1++) {
-        int adj = net.linkTo[l1];
-        if (dist[adj] == INF) {
-          continue;
-        }
-        int numDepended = 0;
-        for (int l2 = net.linkStart[adj]; l2 < net.linkStart[adj + 1]; l2++) {
-          int w = net.linkTo[l2];
-          int wl = usedLink[w];
-          if (wl >= 0 && net.linkFrom[wl] == adj) {
-            depended[numDepended++] = net.vertexOf(wl);
-          }
-        }
-        int base = net.linkStart[adj];
-        for (int k = 0; k < stackSize[adj]; k++) {
-          int sl = stackLinks[base + k];
-          int c = net.vertexOf(sl);
-          int m = 0;
-          for (; m < numDepended; m++) {
-            int dl = net.linkOfVertex[depended[m]];
-            if (net.linkFrom[sl] == net.linkTo[dl] && net.linkTo[sl] == net.linkFrom[dl]) {
-              break;
-            }
-            int edge = net.edgeBetween(c, depended[m]);
-            if (edge < 0 || edgeColor(edge) < ESCAPE) {
-              break;
-            }
-          }
-          if (m == numDepended) {
-            if (numCandidates == candidateLink.length) {
-              candidateLink = Arrays.copyOf(candidateLink, numCandidates * 2);
-              candidateVertex = Arrays.copyOf(candidateVertex, numCandidates * 2);
-            }
-            candidateLink[numCandidates] = l1;
-            candidateVertex[numCandidates] = c;
-            numCandidates++;
-          }
-        }
-      }
+      int numCandidates = collectCandidates(u);
       if (numCandidates == 0) {
         continue;
       }
@@ -680,52 +642,129 @@ final class NueRouter {
         int pre = candidateVertex[k];
         int l1 = candidateLink[k];
         int toU = net.vertexOf(net.inverseLink[l1]);
-        int preToU = net.edgeBetween(pre, toU);
-        if (preToU < 0 || edgeColor(preToU) == BLOCKED) {
-          continue;
-        }
-        int preLink = net.linkOfVertex[pre];
-        int prevSwitch = net.linkFrom[preLink];
-        if (prevSwitch == source || usedLink[prevSwitch] < 0) {
-          continue;
-        }
-        int prePreLink = usedLink[prevSwitch];
-        if (net.linkFrom[preLink] == net.linkTo[prePreLink]
-            && net.linkTo[preLink] == net.linkFrom[prePreLink]) {
-          continue;
-        }
-        int prePre = net.vertexOf(prePreLink);
-        int preEdge = net.edgeBetween(prePre, pre);
-        if (preEdge < 0 || edgeColor(preEdge) == BLOCKED) {
-          continue;
-        }
-        boolean wasWet = edgeWet[preEdge];
-        if (inducesCycle(prePre, preEdge, color)) {
-          continue;
-        }
-        int edge = net.edgeBetween(pre, toU);
-        if (inducesCycle(pre, edge, color)) {
-          if (!wasWet) {
-            resetEdge(preEdge);
-          }
+        if (!detourAllowed(pre, toU, source, color)) {
           continue;
         }
         int uLink = net.linkOfVertex[toU];
+        vertexDist[toU] = vertexDist[pre] + weight[uLink];
         if (result < 0) {
-          vertexDist[toU] = vertexDist[pre] + weight[uLink];
           usedLink[u] = uLink;
           dist[u] = vertexDist[toU];
           int adj = net.linkTo[l1];
-          usedLink[adj] = preLink;
+          usedLink[adj] = net.linkOfVertex[pre];
           dist[adj] = vertexDist[pre];
           result = toU;
         } else {
-          vertexDist[toU] = vertexDist[pre] + weight[uLink];
           pushStack(uLink);
         }
       }
     }
     return result;
+  }
+
+  /**
+   * The detours into unreached switch {@code u}, as {@link #candidateLink} (the link from a reached
+   * neighbour into {@code u}) and {@link #candidateVertex} (a channel on that neighbour's stack of
+   * alternatives that every switch relaying through the neighbour can keep depending on); returns
+   * their number.
+   */
+  private int collectCandidates(int u) {
+    int numCandidates = 0;
+    for (int l1 = net.linkStart[u]; l1 < net.linkStart[u + 1]; l1++) {
+      int adj = net.linkTo[l1];
+      if (dist[adj] == INF) {
+        continue;
+      }
+      int numDepended = collectDepended(adj);
+      int base = net.linkStart[adj];
+      for (int k = 0; k < stackSize[adj]; k++) {
+        int sl = stackLinks[base + k];
+        if (keepsDepended(sl, numDepended)) {
+          if (numCandidates == candidateLink.length) {
+            candidateLink = Arrays.copyOf(candidateLink, numCandidates * 2);
+            candidateVertex = Arrays.copyOf(candidateVertex, numCandidates * 2);
+          }
+          candidateLink[numCandidates] = l1;
+          candidateVertex[numCandidates] = net.vertexOf(sl);
+          numCandidates++;
+        }
+      }
+    }
+    return numCandidates;
+  }
+
+  /**
+   * Fills {@link #depended} with the channels out of switch {@code adj} that its neighbours' routes
+   * take; returns their number.
+   */
+  private int collectDepended(int adj) {
+    int numDepended = 0;
+    for (int l2 = net.linkStart[adj]; l2 < net.linkStart[adj + 1]; l2++) {
+      int w = net.linkTo[l2];
+      int wl = usedLink[w];
+      if (wl >= 0 && net.linkFrom[wl] == adj) {
+        depended[numDepended++] = net.vertexOf(wl);
+      }
+    }
+    return numDepended;
+  }
+
+  /**
+   * Whether the channel of stack link {@code sl} is no U-turn into any of the first {@code
+   * numDepended} {@link #depended} channels and has a used dependency into each.
+   */
+  private boolean keepsDepended(int sl, int numDepended) {
+    int c = net.vertexOf(sl);
+    for (int m = 0; m < numDepended; m++) {
+      int dl = net.linkOfVertex[depended[m]];
+      if (net.linkFrom[sl] == net.linkTo[dl] && net.linkTo[sl] == net.linkFrom[dl]) {
+        return false;
+      }
+      int edge = net.edgeBetween(c, depended[m]);
+      if (edge < 0 || edgeColor(edge) < ESCAPE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the route may reach channel {@code toU} from channel {@code pre} (entering the reached
+   * neighbour) without a blocked edge or a U-turn, and both the dependency into {@code pre} and the
+   * one into {@code toU} close no cycle; a dependency into {@code pre} that was tried for this and
+   * was not wet before is reset when the second one fails.
+   */
+  private boolean detourAllowed(int pre, int toU, int source, int color) {
+    int preToU = net.edgeBetween(pre, toU);
+    if (preToU < 0 || edgeColor(preToU) == BLOCKED) {
+      return false;
+    }
+    int preLink = net.linkOfVertex[pre];
+    int prevSwitch = net.linkFrom[preLink];
+    if (prevSwitch == source || usedLink[prevSwitch] < 0) {
+      return false;
+    }
+    int prePreLink = usedLink[prevSwitch];
+    if (net.linkFrom[preLink] == net.linkTo[prePreLink]
+        && net.linkTo[preLink] == net.linkFrom[prePreLink]) {
+      return false;
+    }
+    int prePre = net.vertexOf(prePreLink);
+    int preEdge = net.edgeBetween(prePre, pre);
+    if (preEdge < 0 || edgeColor(preEdge) == BLOCKED) {
+      return false;
+    }
+    boolean wasWet = edgeWet[preEdge];
+    if (inducesCycle(prePre, preEdge, color)) {
+      return false;
+    }
+    if (inducesCycle(pre, preToU, color)) {
+      if (!wasWet) {
+        resetEdge(preEdge);
+      }
+      return false;
+    }
+    return true;
   }
 
   /** Stable sort of the candidates by the distance of their channel into the adjacent switch. */

@@ -25,13 +25,12 @@ final class Affected {
   /** Entries set to no route because their switch no longer reaches the LID. */
   final long unreachableChanged;
 
-  private Affected(
-      IntArrayList lids, IntArrayList starts, IntArrayList switches, long unreachable) {
-    this.lids = lids.toIntArray();
-    starts.add(switches.size());
-    this.starts = starts.toIntArray();
-    this.switches = switches.toIntArray();
-    this.unreachableChanged = unreachable;
+  private Affected(Collector collected) {
+    this.lids = collected.lids.toIntArray();
+    collected.starts.add(collected.switches.size());
+    this.starts = collected.starts.toIntArray();
+    this.switches = collected.switches.toIntArray();
+    this.unreachableChanged = collected.unreachable;
   }
 
   int numLids() {
@@ -71,10 +70,7 @@ final class Affected {
     int[] stamp = new int[n];
     int[] queue = new int[n];
     int mark = 0;
-    IntArrayList lids = new IntArrayList();
-    IntArrayList starts = new IntArrayList();
-    IntArrayList switches = new IntArrayList();
-    long unreachable = 0;
+    Collector collected = new Collector(fabric, lfts, component, repair);
     for (int lid : order) {
       int first = firstOfLid[lid];
       if (first < 0) {
@@ -102,17 +98,13 @@ final class Affected {
           }
         }
       }
-      int target = target(fabric, lid);
-      int before = switches.size();
+      collected.startLid(lid);
       for (int i = 0; i < tail; i++) {
-        unreachable += sort(fabric, lfts, lid, queue[i], target, component, repair, switches);
+        collected.add(queue[i]);
       }
-      if (switches.size() > before) {
-        lids.add(lid);
-        starts.add(before);
-      }
+      collected.endLid();
     }
-    return new Affected(lids, starts, switches, unreachable);
+    return new Affected(collected);
   }
 
   /**
@@ -131,106 +123,38 @@ final class Affected {
       Repair repair,
       UpDownHops.Turns turns,
       int threads) {
-    int n = fabric.numSwitches();
-    // per port slot of a switch: the switch behind it (or -1), and the phases its hop may take
-    int[] headOfSlot = new int[fabric.numPortSlots()];
-    byte[] phaseOfSlot = new byte[fabric.numPortSlots()];
-    java.util.Arrays.fill(headOfSlot, -1);
-    for (int sw = 0; sw < n; sw++) {
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int channel = fabric.outChannel(sw, i);
-        int head = fabric.channelHead(channel);
-        if (head < n && head != sw) {
-          headOfSlot[channel] = head;
-          phaseOfSlot[channel] =
-              (byte) ((turns.first(sw, head) ? FIRST : 0) | (turns.last(sw, head) ? LAST : 0));
-        }
-      }
-    }
     boolean[] destination = new boolean[fabric.maxLid() + 1];
     for (int lid : order) {
       destination[lid] = true;
     }
+    int[] headOfSlot = UpDownHops.switchBehindPort(fabric);
+    byte[] phaseOfSlot = UpDownHops.turnOfPort(fabric, turns, headOfSlot);
     long[][] failing = new long[LidBlocks.count(fabric)][];
+    TreeCheck check = new TreeCheck(fabric, lfts, headOfSlot, phaseOfSlot, destination, failing);
     Parallel.run(
         failing.length,
-        Parallel.threadsFor(n, threads),
-        () ->
-            new Parallel.Worker() {
-              private final LidBlocks blocks = new LidBlocks(fabric, lfts);
-              private final int[] next = new int[n];
-              private final int[] childStart = new int[n + 2];
-              private final int[] children = new int[n];
-              private final int[] queue = new int[n];
-              private final byte[] state = new byte[n];
-              private final LongArrayList found = new LongArrayList();
+        Parallel.threadsFor(fabric.numSwitches(), threads),
+        () -> check.new Worker());
+    Collector collected = new Collector(fabric, lfts, component, repair);
+    long[] all = inEngineOrder(failing, order, fabric.maxLid());
+    for (int i = 0; i < all.length; ) {
+      int lid = order[(int) (all[i] >>> 32)];
+      collected.startLid(lid);
+      for (; i < all.length && order[(int) (all[i] >>> 32)] == lid; i++) {
+        collected.add((int) all[i]);
+      }
+      collected.endLid();
+    }
+    return new Affected(collected);
+  }
 
-              @Override
-              public void run(int task) {
-                found.clear();
-                int lids = blocks.load(task);
-                for (int j = 0; j < lids; j++) {
-                  int lid = blocks.firstLid() + j;
-                  if (lid > 0 && destination[lid]) {
-                    tree(lid, j);
-                  }
-                }
-                failing[task] = found.toLongArray();
-              }
-
-              private void tree(int lid, int column) {
-                int target = target(fabric, lid);
-                boolean switchLid = fabric.isSwitch(fabric.nodeOfPort(fabric.portOfLid(lid)));
-                java.util.Arrays.fill(childStart, 0);
-                for (int sw = 0; sw < n; sw++) {
-                  int portNum = blocks.port(column, sw);
-                  int head = -1;
-                  if (sw != target
-                      && portNum != Routing.NO_ROUTE
-                      && portNum <= fabric.numPorts(sw)) {
-                    head = headOfSlot[fabric.port(sw, portNum)];
-                  }
-                  next[sw] = head;
-                  state[sw] = 0;
-                  if (head >= 0) {
-                    childStart[head + 2]++;
-                  }
-                }
-                for (int sw = 0; sw < n; sw++) {
-                  childStart[sw + 2] += childStart[sw + 1];
-                }
-                for (int sw = 0; sw < n; sw++) {
-                  if (next[sw] >= 0) {
-                    children[childStart[next[sw] + 1]++] = sw;
-                  }
-                }
-                int tail = 0;
-                if (target >= 0 && blocks.port(column, target) == deliveryPort(fabric, lid)) {
-                  state[target] = VALID | LAST_ONLY;
-                  queue[tail++] = target;
-                }
-                for (int head = 0; head < tail; head++) {
-                  int v = queue[head];
-                  for (int i = childStart[v]; i < childStart[v + 1]; i++) {
-                    int u = children[i];
-                    int phase = phaseOfSlot[fabric.port(u, blocks.port(column, u))];
-                    boolean lastHop = (phase & LAST) != 0;
-                    boolean lastOnly = lastHop && (state[v] & LAST_ONLY) != 0;
-                    if (lastOnly || (phase & FIRST) != 0) {
-                      state[u] = (byte) (VALID | (lastOnly ? LAST_ONLY : 0));
-                      queue[tail++] = u;
-                    }
-                  }
-                }
-                for (int sw = 0; sw < n; sw++) {
-                  if (state[sw] == 0
-                      && !(switchLid && blocks.port(column, sw) == Routing.NO_ROUTE)) {
-                    found.add(((long) lid << 32) | sw);
-                  }
-                }
-              }
-            });
-    int[] rank = new int[fabric.maxLid() + 1];
+  /**
+   * The failing entries {@code (lid << 32) | switch} of every block, as {@code (rank << 32) |
+   * switch} in the engine's destination order ({@code rank}: the LID's index in {@code order}),
+   * switches ascending.
+   */
+  private static long[] inEngineOrder(long[][] failing, int[] order, int maxLid) {
+    int[] rank = new int[maxLid + 1];
     for (int i = 0; i < order.length; i++) {
       rank[order[i]] = i;
     }
@@ -239,32 +163,163 @@ final class Affected {
       merged.addElements(merged.size(), part);
     }
     long[] all = merged.toLongArray();
-    // in the engine's destination order, switches ascending
     for (int i = 0; i < all.length; i++) {
       all[i] = ((long) rank[(int) (all[i] >>> 32)] << 32) | (all[i] & 0xFFFFFFFFL);
     }
     java.util.Arrays.sort(all);
-    IntArrayList lids = new IntArrayList();
-    IntArrayList starts = new IntArrayList();
-    IntArrayList switches = new IntArrayList();
-    long unreachable = 0;
-    for (int i = 0; i < all.length; ) {
-      int lid = order[(int) (all[i] >>> 32)];
-      int target = target(fabric, lid);
-      int before = switches.size();
-      for (; i < all.length && order[(int) (all[i] >>> 32)] == lid; i++) {
-        unreachable += sort(fabric, lfts, lid, (int) all[i], target, component, repair, switches);
+    return all;
+  }
+
+  /**
+   * Reads the trees of one block of LIDs at a time: links each switch to the next one its entry
+   * leads to, follows the links from the destination outwards while the turn rule holds, and lists
+   * the switches not reached as {@code (lid << 32) | switch}.
+   */
+  private record TreeCheck(
+      Fabric fabric,
+      RoutingBuilder lfts,
+      int[] headOfSlot,
+      byte[] phaseOfSlot,
+      boolean[] destination,
+      long[][] failing) {
+
+    /** One thread's reader, with its scratch arrays. */
+    private final class Worker implements Parallel.Worker {
+      private final int n = fabric.numSwitches();
+      private final LidBlocks blocks = new LidBlocks(fabric, lfts);
+      private final int[] next = new int[n];
+      private final int[] childStart = new int[n + 2];
+      private final int[] children = new int[n];
+      private final int[] queue = new int[n];
+      private final byte[] state = new byte[n];
+      private final LongArrayList found = new LongArrayList();
+
+      @Override
+      public void run(int task) {
+        found.clear();
+        int lids = blocks.load(task);
+        for (int j = 0; j < lids; j++) {
+          int lid = blocks.firstLid() + j;
+          if (lid > 0 && destination[lid]) {
+            int target = target(fabric, lid);
+            linkChildren(j, target);
+            follow(lid, j, target);
+            collect(lid, j);
+          }
+        }
+        failing[task] = found.toLongArray();
       }
+
+      /**
+       * Per switch, the next switch of its entry ({@code next}, -1 at the target and where the
+       * entry leads to no other switch), and per switch the switches whose entry leads to it
+       * ({@code children[childStart[v] .. childStart[v + 1]-1]}); clears {@code state}.
+       */
+      private void linkChildren(int column, int target) {
+        java.util.Arrays.fill(childStart, 0);
+        for (int sw = 0; sw < n; sw++) {
+          int portNum = blocks.port(column, sw);
+          int head = -1;
+          if (sw != target && portNum != Routing.NO_ROUTE && portNum <= fabric.numPorts(sw)) {
+            head = headOfSlot[fabric.port(sw, portNum)];
+          }
+          next[sw] = head;
+          state[sw] = 0;
+          if (head >= 0) {
+            childStart[head + 2]++;
+          }
+        }
+        for (int sw = 0; sw < n; sw++) {
+          childStart[sw + 2] += childStart[sw + 1];
+        }
+        for (int sw = 0; sw < n; sw++) {
+          if (next[sw] >= 0) {
+            children[childStart[next[sw] + 1]++] = sw;
+          }
+        }
+      }
+
+      /**
+       * Marks {@link #VALID} every switch whose path reaches the target under the turn rule, from
+       * the target (when it delivers the LID) outwards.
+       */
+      private void follow(int lid, int column, int target) {
+        int tail = 0;
+        if (target >= 0 && blocks.port(column, target) == deliveryPort(fabric, lid)) {
+          state[target] = VALID | LAST_ONLY;
+          queue[tail++] = target;
+        }
+        for (int head = 0; head < tail; head++) {
+          int v = queue[head];
+          for (int i = childStart[v]; i < childStart[v + 1]; i++) {
+            int u = children[i];
+            int phase = phaseOfSlot[fabric.port(u, blocks.port(column, u))];
+            boolean lastHop = (phase & LAST) != 0;
+            boolean lastOnly = lastHop && (state[v] & LAST_ONLY) != 0;
+            if (lastOnly || (phase & FIRST) != 0) {
+              state[u] = (byte) (VALID | (lastOnly ? LAST_ONLY : 0));
+              queue[tail++] = u;
+            }
+          }
+        }
+      }
+
+      /** Lists the switches not marked, but a switch LID's switches that had no route to it. */
+      private void collect(int lid, int column) {
+        boolean switchLid = fabric.isSwitch(fabric.nodeOfPort(fabric.portOfLid(lid)));
+        for (int sw = 0; sw < n; sw++) {
+          if (state[sw] == 0 && !(switchLid && blocks.port(column, sw) == Routing.NO_ROUTE)) {
+            found.add(((long) lid << 32) | sw);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The affected switches LID after LID: {@link #startLid}, {@link #add} for each switch whose path
+   * broke, {@link #endLid} (which keeps the LID only when some switch is affected).
+   */
+  private static final class Collector {
+    private final Fabric fabric;
+    private final RoutingBuilder lfts;
+    private final int[] component;
+    private final Repair repair;
+    final IntArrayList lids = new IntArrayList();
+    final IntArrayList starts = new IntArrayList();
+    final IntArrayList switches = new IntArrayList();
+    long unreachable;
+    private int lid;
+    private int target;
+    private int before;
+
+    Collector(Fabric fabric, RoutingBuilder lfts, int[] component, Repair repair) {
+      this.fabric = fabric;
+      this.lfts = lfts;
+      this.component = component;
+      this.repair = repair;
+    }
+
+    void startLid(int lid) {
+      this.lid = lid;
+      this.target = target(fabric, lid);
+      this.before = switches.size();
+    }
+
+    void add(int sw) {
+      unreachable += sort(fabric, lfts, lid, sw, target, component, repair, switches);
+    }
+
+    void endLid() {
       if (switches.size() > before) {
         lids.add(lid);
         starts.add(before);
       }
     }
-    return new Affected(lids, starts, switches, unreachable);
   }
 
-  private static final int FIRST = 1;
-  private static final int LAST = 2;
+  private static final int FIRST = UpDownHops.FIRST;
+  private static final int LAST = UpDownHops.LAST;
   private static final byte VALID = 1;
   private static final byte LAST_ONLY = 2;
 

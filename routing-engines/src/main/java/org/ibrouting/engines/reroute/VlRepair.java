@@ -163,6 +163,36 @@ final class VlRepair {
       LongOpenHashSet[] keptKeys = new LongOpenHashSet[maxVls];
       LongOpenHashSet all = new LongOpenHashSet();
       long[][] unitKeys = new long[numGroups * dstLids.length][];
+      String refused = collectUnits(tables, keptKeys, all, unitKeys);
+      if (refused != null) {
+        return refused;
+      }
+      IncrementalCdg.Graph graph =
+          IncrementalCdg.Graph.of(all.toLongArray(), fabric.numPortSlots());
+      IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(graph.numChannels());
+      IncrementalCdg[] cdgs = new IncrementalCdg[maxVls];
+      for (int vl = 0; vl < maxVls; vl++) {
+        cdgs[vl] = new IncrementalCdg(graph, work);
+        if (keptKeys[vl] != null) {
+          for (long key : keptKeys[vl].toLongArray()) {
+            if (!cdgs[vl].tryAdd(graph.slotOf(key))) {
+              return "the kept paths on VL " + vl + " hold a credit loop";
+            }
+          }
+        }
+      }
+      return placeChanged(cdgs, unitKeys);
+    }
+
+    /**
+     * Per unit (group, destination LID): its SL and whether it moves; the dependencies of every
+     * unit into {@code all}, those of the moving ones into {@code unitKeys} and those of the kept
+     * ones into {@code keptKeys} by their VL. Returns null, or why every path must be assigned
+     * afresh.
+     */
+    private String collectUnits(
+        Routing tables, LongOpenHashSet[] keptKeys, LongOpenHashSet all, long[][] unitKeys) {
+      int maxVls = keptKeys.length;
       LongOpenHashSet scratch = new LongOpenHashSet();
       for (int d = 0; d < dstLids.length; d++) {
         int lid = dstLids[d];
@@ -200,20 +230,15 @@ final class VlRepair {
           }
         }
       }
-      IncrementalCdg.Graph graph =
-          IncrementalCdg.Graph.of(all.toLongArray(), fabric.numPortSlots());
-      IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(graph.numChannels());
-      IncrementalCdg[] cdgs = new IncrementalCdg[maxVls];
-      for (int vl = 0; vl < maxVls; vl++) {
-        cdgs[vl] = new IncrementalCdg(graph, work);
-        if (keptKeys[vl] != null) {
-          for (long key : keptKeys[vl].toLongArray()) {
-            if (!cdgs[vl].tryAdd(graph.slotOf(key))) {
-              return "the kept paths on VL " + vl + " hold a credit loop";
-            }
-          }
-        }
-      }
+      return null;
+    }
+
+    /**
+     * Places every moving unit on the first VL, its old one first, whose graph stays acyclic with
+     * its dependencies; returns null, or why every path must be assigned afresh.
+     */
+    private String placeChanged(IncrementalCdg[] cdgs, long[][] unitKeys) {
+      int maxVls = cdgs.length;
       int[] slOfVl = slOfVl();
       for (int unit = 0; unit < changed.length; unit++) {
         if (!changed[unit]) {

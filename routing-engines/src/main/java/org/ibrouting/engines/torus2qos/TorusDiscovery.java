@@ -21,7 +21,7 @@ import org.ibrouting.topology.TorusConfig;
  *
  * <p>Cost: the sweeps are O(positions * ports per switch^2) each, usually two or three sweeps.
  *
- * <p>One file of some 550 lines: seed checks, placement sweeps and linking share the placement
+ * <p>One file of some 620 lines: seed checks, placement sweeps and linking share the placement
  * state step for step as OpenSM's do; the 4-loop cases live in {@link PlacementCases}.
  */
 final class TorusDiscovery {
@@ -83,9 +83,10 @@ final class TorusDiscovery {
       int portCount = fabric.numPorts(sw) + 1;
       for (int p = 0; p < portCount; p++) {
         if (order[p] >= portCount) {
-          throw err(
-              "4E21",
-              "port_order configured using port "
+          throw new RoutingException(
+              RoutingException.Reason.SETTINGS_MISMATCH,
+              ENGINE
+                  + ": ERR 4E21: port_order configured using port "
                   + order[p]
                   + ", but "
                   + fabric.nodeName(sw)
@@ -97,97 +98,102 @@ final class TorusDiscovery {
     }
   }
 
-  /** OpenSM's torus-2QoS error {@code code}, as a refusal of the settings. */
-  private static RoutingException err(String code, String message) {
-    return new RoutingException(
-        RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + code + ": " + message);
-  }
-
   private TorusConfig.Seed chooseSeed() throws RoutingException {
     java.util.List<TorusConfig.Seed> seeds = config.seeds();
     TorusConfig.Seed empty = new TorusConfig.Seed(new TorusConfig.SeedLink[6], new int[3]);
     int n = Math.max(1, seeds.size());
     TorusConfig.Seed chosen = null;
-    String[] codes = {"4E22", "4E23", "4E24", "4E25", "4E26", "4E27", "4E28", "4E29", "4E2A"};
     for (int s = 0; s < n; s++) {
       TorusConfig.Seed o = seeds.isEmpty() ? empty : seeds.get(s);
       String which = seeds.size() > 1 ? " (seed " + (s + 1) + ")" : "";
-      for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
-        if (radix[d] == 4 && !mesh[d]) {
-          char name = "xyz".charAt(d);
-          if (o.link(d, true) == null) {
-            throw err(
-                codes[3 * d],
-                "positive "
-                    + name
-                    + " direction link required for the topology seed since radix == 4"
-                    + which
-                    + "; see torus-2QoS.conf(5)");
-          }
-          if (o.link(d, false) == null) {
-            throw err(
-                codes[3 * d + 1],
-                "negative "
-                    + name
-                    + " direction link required for the topology seed since radix == 4"
-                    + which
-                    + "; see torus-2QoS.conf(5)");
-          }
-          if (o.link(d, true).fromGuid() != o.link(d, false).fromGuid()) {
-            throw err(
-                codes[3 * d + 2],
-                "positive/negative "
-                    + name
-                    + " direction links for the topology seed do not share a common switch"
-                    + which);
-          }
-        }
-      }
-      boolean allPresent = true;
-      // OpenSM checks x, then z, then y
-      for (int d : new int[] {0, 2, 1}) {
-        if (radix[d] <= 1) {
-          continue;
-        }
-        char name = "xyz".charAt(d);
-        if (o.link(d, true) == null && o.link(d, false) == null) {
-          throw err(
-              d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E",
-              "positive or negative "
-                  + name
-                  + " direction link required for the topology seed"
-                  + which
-                  + "; see torus-2QoS.conf(5)");
-        }
-        if (d != 0 && !sharesSwitchWithX(o, d)) {
-          throw err(
-              d == 2 ? "4E2D" : "4E2F",
-              "x and "
-                  + name
-                  + " direction links for the topology seed do not share a common switch"
-                  + which);
-        }
-        for (boolean positive : new boolean[] {true, false}) {
-          TorusConfig.SeedLink link = o.link(d, positive);
-          if (link != null && (switchOf(link.fromGuid()) < 0 || switchOf(link.toGuid()) < 0)) {
-            allPresent = false;
-          }
-        }
-      }
-      if (allPresent && chosen == null) {
+      checkRadix4Links(o, which);
+      if (checkLinks(o, which) && chosen == null) {
         chosen = o;
       }
     }
     if (chosen == null) {
-      throw err(
-          "4E30",
-          "every configured torus seed has at least one"
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E30: every configured torus seed has at least one"
               + " switch missing in the fabric ("
               + describeSeedSwitches(seeds)
               + "); see torus-2QoS.conf(5)"
               + " and TORUS TOPOLOGY DISCOVERY in torus-2QoS(8)");
     }
     return chosen;
+  }
+
+  /** A ring of radix 4 needs both seed links of its dimension, from one switch. */
+  private void checkRadix4Links(TorusConfig.Seed o, String which) throws RoutingException {
+    String[] codes = {"4E22", "4E23", "4E24", "4E25", "4E26", "4E27", "4E28", "4E29", "4E2A"};
+    for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
+      if (radix[d] != 4 || mesh[d]) {
+        continue;
+      }
+      char name = "xyz".charAt(d);
+      String required =
+          " direction link required for the topology seed since radix == 4"
+              + which
+              + "; see torus-2QoS.conf(5)";
+      if (o.link(d, true) == null) {
+        throw seedError(codes[3 * d], "positive " + name + required);
+      }
+      if (o.link(d, false) == null) {
+        throw seedError(codes[3 * d + 1], "negative " + name + required);
+      }
+      if (o.link(d, true).fromGuid() != o.link(d, false).fromGuid()) {
+        throw seedError(
+            codes[3 * d + 2],
+            "positive/negative "
+                + name
+                + " direction links for the topology seed do not share a common switch"
+                + which);
+      }
+    }
+  }
+
+  /**
+   * Every dimension of radix above 1 needs a seed link, sharing its switch with the x links;
+   * returns whether all the seed's switches are in the fabric. OpenSM checks x, then z, then y.
+   */
+  private boolean checkLinks(TorusConfig.Seed o, String which) throws RoutingException {
+    boolean allPresent = true;
+    for (int d : new int[] {0, 2, 1}) {
+      if (radix[d] <= 1) {
+        continue;
+      }
+      char name = "xyz".charAt(d);
+      if (o.link(d, true) == null && o.link(d, false) == null) {
+        throw seedError(
+            d == 0 ? "4E2B" : d == 2 ? "4E2C" : "4E2E",
+            "positive or negative "
+                + name
+                + " direction link required for the topology seed"
+                + which
+                + "; see torus-2QoS.conf(5)");
+      }
+      if (d != 0 && !sharesSwitchWithX(o, d)) {
+        throw seedError(
+            d == 2 ? "4E2D" : "4E2F",
+            "x and "
+                + name
+                + " direction links for the topology seed do not share a common switch"
+                + which);
+      }
+      for (boolean positive : new boolean[] {true, false}) {
+        TorusConfig.SeedLink link = o.link(d, positive);
+        if (link != null && (switchOf(link.fromGuid()) < 0 || switchOf(link.toGuid()) < 0)) {
+          allPresent = false;
+        }
+      }
+    }
+    return allPresent;
+  }
+
+  private static RoutingException seedError(String code, String what) {
+    return new RoutingException(
+        RoutingException.Reason.SETTINGS_MISMATCH, ENGINE + ": ERR " + code + ": " + what);
   }
 
   private static boolean sharesSwitchWithX(TorusConfig.Seed o, int d) {
@@ -250,9 +256,10 @@ final class TorusDiscovery {
       }
     }
     if (!success) {
-      throw err(
-          "4E57",
-          "build_torus finished with errors: a seed"
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E57: build_torus finished with errors: a seed"
               + " switch could not be placed at "
               + i
               + ","
@@ -557,9 +564,10 @@ final class TorusDiscovery {
     }
     int node = t.nodeOfSlot[slot];
     if (claimed[node]) {
-      throw err(
-          "4E1C",
-          "invalid topology discovery: "
+      throw new RoutingException(
+          RoutingException.Reason.SETTINGS_MISMATCH,
+          ENGINE
+              + ": ERR 4E1C: invalid topology discovery: "
               + fabric.nodeName(node)
               + " was placed at two positions; verify the torus-2QoS.conf"
               + " contents (ERR 4E57: build_torus finished with errors)");
@@ -574,9 +582,12 @@ final class TorusDiscovery {
         continue;
       }
       if (t.groupSize[group] == groupCapacity) {
-        throw err(
-            p == 0 ? "4E1D" : "4E1E",
-            "exceeded"
+        throw new RoutingException(
+            RoutingException.Reason.SETTINGS_MISMATCH,
+            ENGINE
+                + ": ERR "
+                + (p == 0 ? "4E1D" : "4E1E")
+                + ": exceeded"
                 + " port group max port count ("
                 + groupCapacity
                 + ") on "

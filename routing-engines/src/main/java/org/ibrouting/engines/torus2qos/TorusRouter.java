@@ -30,7 +30,7 @@ import org.ibrouting.topology.TorusConfig;
  * <p>Cost: O(slots^2 + slots * LIDs) time, spread over the threads by routing switch; 12 ints per
  * slot.
  *
- * <p>One file of some 550 lines: routability, next hop, LFT entries and path SLs all read the same
+ * <p>One file of some 600 lines: routability, next hop, LFT entries and path SLs all read the same
  * per-slot tables of the placed torus.
  */
 final class TorusRouter {
@@ -105,88 +105,10 @@ final class TorusRouter {
   /** Refuses a torus whose failures torus-2QoS cannot route without credit loops. */
   void checkRoutable() throws RoutingException {
     List<String> errors = new ArrayList<>();
-    boolean deadlock = false;
-    int missingColumn = -1;
     List<String> missing = new ArrayList<>();
-    int[] r = t.radix;
-    for (int k = 0; k < r[2]; k++) {
-      for (int j = 0; j < r[1]; j++) {
-        for (int i = 0; i < r[0]; i++) {
-          if (t.slot(t.pos(i, j, k)) >= 0) {
-            continue;
-          }
-          if (missing.size() < 10) {
-            missing.add(i + "," + j + "," + k);
-          } else if (missing.size() == 10) {
-            missing.add("...");
-          }
-          // several missing switches are safe only when they are adjacent in z
-          if (t.numSlots + 1 < t.numPositions()
-              && t.slot(t.pos(i, j, Math.floorMod(k - 1, r[2]))) >= 0
-              && t.slot(t.pos(i, j, Math.floorMod(k + 1, r[2]))) >= 0) {
-            deadlock = true;
-          }
-          int column = i + j * r[0];
-          if (missingColumn < 0) {
-            missingColumn = column;
-          } else if (missingColumn != column) {
-            deadlock = true;
-          }
-        }
-      }
-    }
-    String[] names = {"x", "y", "z"};
-    String[][] codes = {{"4E32", "4E33"}, {"4E34", "4E35"}, {"4E36", "4E37"}};
+    boolean deadlock = missingSwitchesDeadlock(missing);
     for (int d = 0; d < TorusConfig.MAX_DIMS; d++) {
-      int a = d == 0 ? 1 : 0;
-      int b = d == 2 ? 1 : 2;
-      // OpenSM's loop order: x rings by (z, y), y rings by (x, z), z rings by (y, x)
-      int outer = d == 1 ? a : b;
-      int inner = d == 1 ? b : a;
-      for (int u = 0; u < r[outer]; u++) {
-        for (int v = 0; v < r[inner]; v++) {
-          int[] c = new int[3];
-          c[outer] = u;
-          c[inner] = v;
-          int ends = 0;
-          int starts = 0;
-          StringBuilder where = new StringBuilder();
-          for (int w = 0; w < r[d]; w++) {
-            c[d] = w;
-            int slot = t.slot(t.pos(c[0], c[1], c[2]));
-            if (slot < 0) {
-              continue;
-            }
-            if (t.size(slot, 2 * d) == 0) {
-              ends++;
-              where
-                  .append(where.length() == 0 ? "" : ", ")
-                  .append("no -")
-                  .append(names[d])
-                  .append(" link at ")
-                  .append(t.describe(slot));
-            }
-            if (t.size(slot, 2 * d + 1) == 0) {
-              starts++;
-              where
-                  .append(where.length() == 0 ? "" : ", ")
-                  .append("no +")
-                  .append(names[d])
-                  .append(" link at ")
-                  .append(t.describe(slot));
-            }
-          }
-          String ring =
-              names[d] + " ring at " + names[a] + "=" + c[a] + " " + names[b] + "=" + c[b];
-          if (ends != starts) {
-            errors.add("ERR " + codes[d][0] + ": strange failures in " + ring + " (" + where + ")");
-          }
-          if (ends > 1) {
-            errors.add(
-                "ERR " + codes[d][1] + ": disjoint failures in " + ring + " (" + where + ")");
-          }
-        }
-      }
+      checkRings(d, errors);
     }
     if (deadlock) {
       errors.add(
@@ -202,6 +124,109 @@ final class TorusRouter {
               + errors.get(0)
               + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
     }
+  }
+
+  /**
+   * Whether the missing switches deadlock the routing: several are safe only when they are adjacent
+   * in z, in one x,y column. Lists the first ten missing positions (then "...") in {@code missing}.
+   */
+  private boolean missingSwitchesDeadlock(List<String> missing) {
+    boolean deadlock = false;
+    int missingColumn = -1;
+    int[] r = t.radix;
+    for (int k = 0; k < r[2]; k++) {
+      for (int j = 0; j < r[1]; j++) {
+        for (int i = 0; i < r[0]; i++) {
+          if (t.slot(t.pos(i, j, k)) >= 0) {
+            continue;
+          }
+          if (missing.size() < 10) {
+            missing.add(i + "," + j + "," + k);
+          } else if (missing.size() == 10) {
+            missing.add("...");
+          }
+          if (t.numSlots + 1 < t.numPositions()
+              && t.slot(t.pos(i, j, Math.floorMod(k - 1, r[2]))) >= 0
+              && t.slot(t.pos(i, j, Math.floorMod(k + 1, r[2]))) >= 0) {
+            deadlock = true;
+          }
+          int column = i + j * r[0];
+          if (missingColumn < 0) {
+            missingColumn = column;
+          } else if (missingColumn != column) {
+            deadlock = true;
+          }
+        }
+      }
+    }
+    return deadlock;
+  }
+
+  private static final String[] DIM_NAMES = {"x", "y", "z"};
+
+  /**
+   * Adds an error for every ring along dimension {@code d} whose failures are strange (its ends and
+   * starts do not pair) or disjoint (more than one gap).
+   */
+  private void checkRings(int d, List<String> errors) {
+    String[][] codes = {{"4E32", "4E33"}, {"4E34", "4E35"}, {"4E36", "4E37"}};
+    int[] r = t.radix;
+    int a = d == 0 ? 1 : 0;
+    int b = d == 2 ? 1 : 2;
+    // OpenSM's loop order: x rings by (z, y), y rings by (x, z), z rings by (y, x)
+    int outer = d == 1 ? a : b;
+    int inner = d == 1 ? b : a;
+    for (int u = 0; u < r[outer]; u++) {
+      for (int v = 0; v < r[inner]; v++) {
+        int[] c = new int[3];
+        c[outer] = u;
+        c[inner] = v;
+        int ends = 0;
+        int starts = 0;
+        StringBuilder where = new StringBuilder();
+        for (int w = 0; w < r[d]; w++) {
+          c[d] = w;
+          int slot = t.slot(t.pos(c[0], c[1], c[2]));
+          if (slot < 0) {
+            continue;
+          }
+          if (t.size(slot, 2 * d) == 0) {
+            ends++;
+            describeMissingLink(where, "-", d, slot);
+          }
+          if (t.size(slot, 2 * d + 1) == 0) {
+            starts++;
+            describeMissingLink(where, "+", d, slot);
+          }
+        }
+        String ring =
+            DIM_NAMES[d]
+                + " ring at "
+                + DIM_NAMES[a]
+                + "="
+                + c[a]
+                + " "
+                + DIM_NAMES[b]
+                + "="
+                + c[b];
+        if (ends != starts) {
+          errors.add("ERR " + codes[d][0] + ": strange failures in " + ring + " (" + where + ")");
+        }
+        if (ends > 1) {
+          errors.add("ERR " + codes[d][1] + ": disjoint failures in " + ring + " (" + where + ")");
+        }
+      }
+    }
+  }
+
+  private void describeMissingLink(StringBuilder where, String sign, int d, int slot) {
+    where
+        .append(where.length() == 0 ? "" : ", ")
+        .append("no ")
+        .append(sign)
+        .append(DIM_NAMES[d])
+        .append(" link at ")
+        .append(t.describe(slot));
   }
 
   // ---- LFTs ------------------------------------------------------------------------------------

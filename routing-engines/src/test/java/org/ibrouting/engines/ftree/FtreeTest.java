@@ -17,6 +17,7 @@ import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.GuidList;
@@ -26,7 +27,6 @@ import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.PathTable;
 import org.ibrouting.simulation.SimulationOptions;
 import org.ibrouting.simulation.Simulator;
@@ -54,7 +54,7 @@ class FtreeTest {
   void lambdaAtLeastOpenSms(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
     Routing ours = new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults());
-    Endpoints cas = Endpoints.allCas(theirs.fabric());
+    EndPorts cas = EndPorts.cabledCas(theirs.fabric());
     double lambdaTheirs =
         Simulator.effectiveBisectionBandwidth(
                 PathTable.build(theirs, cas), SimulationOptions.of(300, 7).withThreads(2))

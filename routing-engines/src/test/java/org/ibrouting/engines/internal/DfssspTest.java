@@ -200,7 +200,14 @@ class DfssspTest {
         }
       }
     }
-    // within a VL's block the seeded hash spreads the paths about evenly, as OpenSM's rand() does
+    assertEvenWithinBlocks(golden, perSl, base, split);
+  }
+
+  /**
+   * Within a VL's block the seeded hash spreads the paths about evenly, as OpenSM's rand() does.
+   */
+  private static void assertEvenWithinBlocks(
+      OpenSmVlCounts golden, long[] perSl, int[] base, int[] split) {
     for (int vl = 0; vl < golden.vlsNeeded(); vl++) {
       long total = 0;
       for (int s = base[vl]; s < base[vl + 1]; s++) {

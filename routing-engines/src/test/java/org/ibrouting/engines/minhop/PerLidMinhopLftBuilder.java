@@ -131,11 +131,19 @@ final class PerLidMinhopLftBuilder {
       if (least == HopTable.NO_PATH) {
         return Routing.NO_ROUTE;
       }
-      int numPortsInclZero = fabric.numPorts(sw) + 1;
       int start = 1;
       if (offset > 0 && mode != MinhopLftBuilder.Mode.DOR) {
         start = builder.outPort(sw, lid - 1) + 1;
       }
+      return choose(sw, d, target, least, start);
+    }
+
+    /**
+     * The port for destination {@code d} among those on a least-hop path to {@code target}, in scan
+     * order from port {@code start}, wrapping around.
+     */
+    private int choose(int sw, int d, int target, int least, int start) {
+      int numPortsInclZero = fabric.numPorts(sw) + 1;
       boolean lmcRouting = lmc > 0;
       long leastPaths = Long.MAX_VALUE;
       long leastOtherSys = Long.MAX_VALUE;

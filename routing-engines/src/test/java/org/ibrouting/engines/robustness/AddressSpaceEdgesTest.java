@@ -109,78 +109,77 @@ class AddressSpaceEdgesTest {
         });
     cases.add(
         new Object[] {
-          "two CAs on one link, no switch",
-          (Supplier<Fabric>)
-              () -> {
-                FabricBuilder b = Fabric.builder();
-                int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-                int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-                b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
-                return b.build();
-              }
+          "two CAs on one link, no switch", (Supplier<Fabric>) AddressSpaceEdgesTest::twoCasNoSwitch
         });
     cases.add(
         new Object[] {
-          "a switch with no CAs in a chain",
-          (Supplier<Fabric>)
-              () -> {
-                FabricBuilder b = Fabric.builder();
-                int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
-                int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
-                int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
-                int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-                int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-                b.setLid(s1, 0, 1, 0)
-                    .setLid(s2, 0, 2, 0)
-                    .setLid(s3, 0, 3, 0)
-                    .setLid(a, 1, 4, 0)
-                    .setLid(c, 1, 5, 0);
-                b.connect(s1, 1, s2, 1, null)
-                    .connect(s2, 2, s3, 1, null)
-                    .connect(a, 1, s1, 2, null)
-                    .connect(c, 1, s3, 2, null);
-                return b.build();
-              }
+          "a switch with no CAs in a chain", (Supplier<Fabric>) AddressSpaceEdgesTest::chainOfThree
         });
     cases.add(
-        new Object[] {
-          "parallel links",
-          (Supplier<Fabric>)
-              () -> {
-                FabricBuilder b = Fabric.builder();
-                int s1 = b.addNode(NodeType.SWITCH, 6, 0x200L, "s1");
-                int s2 = b.addNode(NodeType.SWITCH, 6, 0x300L, "s2");
-                b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
-                for (int p = 1; p <= 4; p++) {
-                  b.connect(s1, p, s2, p, null);
-                }
-                for (int i = 0; i < 2; i++) {
-                  int h1 = b.addNode(NodeType.CA, 1, 0x1000L + i, "a" + i);
-                  int h2 = b.addNode(NodeType.CA, 1, 0x2000L + i, "b" + i);
-                  b.setLid(h1, 1, 3 + 2 * i, 0).setLid(h2, 1, 4 + 2 * i, 0);
-                  b.connect(s1, 5 + i, h1, 1, null).connect(s2, 5 + i, h2, 1, null);
-                }
-                return b.build();
-              }
-        });
-    cases.add(
-        new Object[] {
-          "CA ports down",
-          (Supplier<Fabric>)
-              () -> {
-                FabricBuilder b = FabricBuilder.from(Topologies.kAryNTree(2, 2));
-                Fabric f = Topologies.kAryNTree(2, 2);
-                int ca = f.numSwitches();
-                b.disconnect(ca, 1);
-                return b.build();
-              }
-        });
+        new Object[] {"parallel links", (Supplier<Fabric>) AddressSpaceEdgesTest::parallelLinks});
+    cases.add(new Object[] {"CA ports down", (Supplier<Fabric>) AddressSpaceEdgesTest::caPortDown});
     for (Object[] c : cases) {
       for (String engine : Engines.names()) {
         all.add(Arguments.of(c[0], engine, c[1]));
       }
     }
     return all.stream();
+  }
+
+  /** Two CAs cabled to each other, no switch. */
+  private static Fabric twoCasNoSwitch() {
+    FabricBuilder b = Fabric.builder();
+    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+    b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
+    return b.build();
+  }
+
+  /** Three switches in a chain, a CA on each end one: the middle switch has none. */
+  private static Fabric chainOfThree() {
+    FabricBuilder b = Fabric.builder();
+    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
+    int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
+    int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
+    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
+    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
+    b.setLid(s1, 0, 1, 0)
+        .setLid(s2, 0, 2, 0)
+        .setLid(s3, 0, 3, 0)
+        .setLid(a, 1, 4, 0)
+        .setLid(c, 1, 5, 0);
+    b.connect(s1, 1, s2, 1, null)
+        .connect(s2, 2, s3, 1, null)
+        .connect(a, 1, s1, 2, null)
+        .connect(c, 1, s3, 2, null);
+    return b.build();
+  }
+
+  /** Two switches joined by four parallel links, two CAs on each. */
+  private static Fabric parallelLinks() {
+    FabricBuilder b = Fabric.builder();
+    int s1 = b.addNode(NodeType.SWITCH, 6, 0x200L, "s1");
+    int s2 = b.addNode(NodeType.SWITCH, 6, 0x300L, "s2");
+    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0);
+    for (int p = 1; p <= 4; p++) {
+      b.connect(s1, p, s2, p, null);
+    }
+    for (int i = 0; i < 2; i++) {
+      int h1 = b.addNode(NodeType.CA, 1, 0x1000L + i, "a" + i);
+      int h2 = b.addNode(NodeType.CA, 1, 0x2000L + i, "b" + i);
+      b.setLid(h1, 1, 3 + 2 * i, 0).setLid(h2, 1, 4 + 2 * i, 0);
+      b.connect(s1, 5 + i, h1, 1, null).connect(s2, 5 + i, h2, 1, null);
+    }
+    return b.build();
+  }
+
+  /** A 2-level 2-ary tree whose first CA is cabled to nothing. */
+  private static Fabric caPortDown() {
+    FabricBuilder b = FabricBuilder.from(Topologies.kAryNTree(2, 2));
+    Fabric f = Topologies.kAryNTree(2, 2);
+    int ca = f.numSwitches();
+    b.disconnect(ca, 1);
+    return b.build();
   }
 
   @ParameterizedTest(name = "{0}: {1}")

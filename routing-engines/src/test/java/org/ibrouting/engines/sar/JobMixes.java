@@ -5,10 +5,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.ibrouting.engines.testing.JobLists;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.simulation.Endpoints;
 import org.ibrouting.simulation.JobMap;
 import org.ibrouting.simulation.JobMetrics;
 import org.ibrouting.simulation.PathTable;
@@ -81,6 +81,6 @@ final class JobMixes {
   }
 
   static JobMetrics metrics(Routing routing, JobMap jobs) {
-    return JobMetrics.compute(PathTable.build(routing, Endpoints.allCas(routing.fabric())), jobs);
+    return JobMetrics.compute(PathTable.build(routing, EndPorts.cabledCas(routing.fabric())), jobs);
   }
 }

@@ -1,24 +1,25 @@
 package org.ibrouting.analysis;
 
 import java.util.Arrays;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Routing;
 
 /**
- * The sources and destinations of routes for one {@link EndpointScope}, indexed for per-destination
- * analysis: end ports in ascending base-LID order, the switch each one's routes start and end at,
- * per-switch source LID counts, and the destination LIDs grouped by their switch.
+ * The sources and destinations of routes, a selection of {@link EndPorts}, indexed for
+ * per-destination analysis: end ports in ascending base-LID order, the switch each one's routes
+ * start and end at, per-switch source LID counts, and the destination LIDs grouped by their switch.
  *
- * <p>A <em>pair</em> is an ordered (source LID, destination LID) of end ports in scope whose ports
+ * <p>A <em>pair</em> is an ordered (source LID, destination LID) of selected end ports whose ports
  * differ; every LID of an LMC range counts. An end port is an <em>orphan</em> when it is not cabled
  * to a switch (a CA cabled straight to another CA, or not cabled at all).
  *
  * <p>Memory: 4 ints per end port, 2 ints per switch, 2 ints per LID.
  */
-final class Endpoints {
+final class EndPortIndex {
   final Fabric fabric;
-  final EndpointScope scope;
 
-  /** End port slots in scope, ascending base LID. */
+  /** End port slots selected, ascending base LID. */
   final int[] ports;
 
   /** Per end port: the switch its routes start from and end at, or -1 for an orphan. */
@@ -33,7 +34,7 @@ final class Endpoints {
   /** Per switch: source LIDs of CA/router ports cabled to it. */
   final long[] terminalLidsAt;
 
-  /** Per switch: source LIDs of its own port 0 (0 unless the scope includes switches). */
+  /** Per switch: source LIDs of its own port 0 (0 unless switches are selected). */
   final long[] ownLidsAt;
 
   /** Indices into {@link #ports} of orphan end ports. */
@@ -44,31 +45,39 @@ final class Endpoints {
 
   final int[] groupLids;
 
-  /** Per LID: the index into {@link #ports} of its end port, or -1 when not in scope. */
+  /** Per LID: the index into {@link #ports} of its end port, or -1 when not selected. */
   final int[] endpointOfLid;
 
   final long numLids;
 
-  Endpoints(Fabric fabric, EndpointScope scope) {
-    this.fabric = fabric;
-    this.scope = scope;
-    int numSwitches = fabric.numSwitches();
-    int maxLid = fabric.maxLid();
-    endpointOfLid = new int[maxLid + 1];
-    Arrays.fill(endpointOfLid, -1);
-    int count = 0;
-    int[] found = new int[16];
-    for (int lid = 1; lid <= maxLid; lid++) {
-      int port = fabric.portOfLid(lid);
-      if (port < 0 || fabric.baseLid(port) != lid || !inScope(fabric, scope, port)) {
-        continue;
-      }
-      if (count == found.length) {
-        found = Arrays.copyOf(found, count * 2);
-      }
-      found[count++] = port;
+  /**
+   * The index of end ports selected for checking a routing.
+   *
+   * @throws IllegalArgumentException when they belong to another fabric than the routing
+   */
+  static EndPortIndex of(Routing routing, EndPorts endPorts) {
+    if (endPorts.fabric() != routing.fabric()) {
+      throw new IllegalArgumentException(
+          "the end ports belong to " + endPorts.fabric() + ", the routing to " + routing.fabric());
     }
-    ports = Arrays.copyOf(found, count);
+    return new EndPortIndex(endPorts);
+  }
+
+  EndPortIndex(EndPorts selection) {
+    this.fabric = selection.fabric();
+    int numSwitches = fabric.numSwitches();
+    endpointOfLid = new int[fabric.maxLid() + 1];
+    Arrays.fill(endpointOfLid, -1);
+    int count = selection.size();
+    long[] lidAndPort = new long[count];
+    for (int i = 0; i < count; i++) {
+      lidAndPort[i] = (long) selection.lid(i) << 32 | selection.port(i);
+    }
+    Arrays.sort(lidAndPort);
+    ports = new int[count];
+    for (int i = 0; i < count; i++) {
+      ports[i] = (int) lidAndPort[i];
+    }
     switchOf = new int[count];
     linkHops = new int[count];
     numLidsOf = new int[count];
@@ -123,11 +132,6 @@ final class Endpoints {
     for (int g = 0; g <= numSwitches; g++) {
       Arrays.sort(groupLids, groupStart[g], groupStart[g + 1]);
     }
-  }
-
-  private static boolean inScope(Fabric fabric, EndpointScope scope, int port) {
-    return !fabric.isSwitch(fabric.nodeOfPort(port))
-        || scope == EndpointScope.TERMINALS_AND_SWITCHES;
   }
 
   /** The number of destination groups: one per switch, plus the orphans' group. */
