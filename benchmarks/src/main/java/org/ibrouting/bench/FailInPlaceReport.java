@@ -165,6 +165,15 @@ final class FailInPlaceReport {
         .append(
             " pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
         .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
+    firstBreakTable(md, rows, o);
+    lambdaTables(md, rows, o);
+    md.append("<!-- fail-in-place:end -->\n");
+    return md.toString();
+  }
+
+  /** The table of the first failure rate at which each engine breaks, per topology. */
+  private static void firstBreakTable(
+      StringBuilder md, List<FailInPlace.Row> rows, FailInPlace.Options o) {
     md.append(
             "**First failure rate at which an engine stops routing every connected pair / stops being")
         .append(
@@ -187,6 +196,12 @@ final class FailInPlaceReport {
       }
     }
     md.append("\nCells: `links: routing / deadlock; switches: routing / deadlock`.\n\n");
+  }
+
+  /** Per topology, its chart and the table of Λ by share of failed links. */
+  private static void lambdaTables(
+      StringBuilder md, List<FailInPlace.Row> rows, FailInPlace.Options o) {
+    List<String> topologies = o.topologies;
     md.append(
             "**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
         .append(" connected pairs unrouted, or refused):\n\n");
@@ -225,8 +240,6 @@ final class FailInPlaceReport {
       }
       md.append('\n');
     }
-    md.append("<!-- fail-in-place:end -->\n");
-    return md.toString();
   }
 
   /** {@code links: R / D; switches: R / D} for one engine on one topology. */

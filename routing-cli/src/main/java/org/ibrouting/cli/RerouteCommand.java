@@ -13,7 +13,6 @@ import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.sl.SlFileReader;
-import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
@@ -102,94 +101,104 @@ final class RerouteCommand extends FabricCommand {
     chain = engineOptions.chain(engine);
   }
 
+  /** The re-route and, with {@code --scratch}, the entries a full route changes and its time. */
+  private record Rerouted(Reroute.Result result, long scratchChanges, double scratchSeconds) {}
+
   @Override
   int run(Fabric fabric) throws Exception {
     Routing old = LftDumpReader.readEarlier(fabric, oldLfts);
     if (oldSl != null) {
       old = old.withSlTable(old.engineName(), SlFileReader.readEarlier(fabric, oldSl));
     }
+    Rerouted rerouted = reroute(fabric, old);
+    Routing routing = rerouted.result().routing();
+    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
+    LftDumpWriter.write(routing, output, dumpFormat);
+    Path slPath = RouteCommand.writeSls(routing, output, slOutput);
+    long entries = (long) fabric.numSwitches() * fabric.maxLid();
+    if (common.json) {
+      printJson(rerouted, report, slPath, entries);
+    } else if (!common.quiet) {
+      printText(rerouted, report, slPath, entries);
+    }
+    return 0;
+  }
+
+  private Rerouted reroute(Fabric fabric, Routing old) throws Exception {
     RoutingOptions options = engineOptions.routingOptions(common);
-    Reroute.Result result;
-    long scratchChanges = -1;
-    double scratchSeconds = Double.NaN;
     try {
-      result = Reroute.reroute(chain.get(0), old, options);
-      if (scratch) {
-        long start = System.nanoTime();
-        Routing fresh = chain.get(0).route(fabric, options);
-        scratchSeconds = (System.nanoTime() - start) / 1e9;
-        scratchChanges = old.differingEntries(fresh);
+      Reroute.Result result = Reroute.reroute(chain.get(0), old, options);
+      if (!scratch) {
+        return new Rerouted(result, -1, Double.NaN);
       }
+      long start = System.nanoTime();
+      Routing fresh = chain.get(0).route(fabric, options);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return new Rerouted(result, old.differingEntries(fresh), seconds);
     } finally {
       common.endProgress();
     }
+  }
+
+  private void printJson(Rerouted rerouted, RouteReport report, Path slPath, long entries) {
+    Reroute.Result result = rerouted.result();
     Routing routing = result.routing();
-    RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
-    LftDumpWriter.write(routing, output, dumpFormat);
-    Path slPath = slOutput;
-    if (slPath == null && !routing.slTable().isNone()) {
-      slPath = output.resolveSibling(output.getFileName() + ".sl");
+    Json json =
+        fabricOptions
+            .json()
+            .put("engine", routing.engineName())
+            .put("entries_changed", result.entriesChanged())
+            .put("entries", entries)
+            .put("lids_rerouted", result.lidsRerouted())
+            .put("affected_entries", result.affectedEntries())
+            .put("paths_moved_to_other_vl", result.pathsMoved())
+            .put("note", result.note())
+            .put("reroute_seconds", result.seconds())
+            .put("verify_seconds", result.verifySeconds())
+            .put("vls", routing.slTable().numVls())
+            .put("lfts", output.toString())
+            .put("sl_file", slPath == null ? null : slPath.toString());
+    if (scratch) {
+      json.put("scratch_entries_changed", rerouted.scratchChanges())
+          .put("scratch_seconds", rerouted.scratchSeconds());
     }
-    if (slPath != null) {
-      SlFileWriter.write(routing, slPath);
-    }
-    long entries = (long) fabric.numSwitches() * fabric.maxLid();
-    if (common.json) {
-      Json json =
-          fabricOptions
-              .json()
-              .put("engine", routing.engineName())
-              .put("entries_changed", result.entriesChanged())
-              .put("entries", entries)
-              .put("lids_rerouted", result.lidsRerouted())
-              .put("affected_entries", result.affectedEntries())
-              .put("paths_moved_to_other_vl", result.pathsMoved())
-              .put("note", result.note())
-              .put("reroute_seconds", result.seconds())
-              .put("verify_seconds", result.verifySeconds())
-              .put("vls", routing.slTable().numVls())
-              .put("lfts", output.toString())
-              .put("sl_file", slPath == null ? null : slPath.toString());
-      if (scratch) {
-        json.put("scratch_entries_changed", scratchChanges).put("scratch_seconds", scratchSeconds);
-      }
-      System.out.println(Summaries.routeReport(json, report));
-    } else if (!common.quiet) {
-      fabricOptions.print();
+    System.out.println(Summaries.routeReport(json, report));
+  }
+
+  private void printText(Rerouted rerouted, RouteReport report, Path slPath, long entries) {
+    Reroute.Result result = rerouted.result();
+    Routing routing = result.routing();
+    fabricOptions.print();
+    System.out.printf(
+        Locale.ROOT,
+        "engine       %s, incremental: %d destination LIDs re-routed" + " (%d affected entries)%n",
+        routing.engineName(),
+        result.lidsRerouted(),
+        result.affectedEntries());
+    System.out.printf(
+        Locale.ROOT,
+        "changed      %d of %d entries (%.4f%%) in %.3f s%s%n",
+        result.entriesChanged(),
+        entries,
+        100.0 * result.entriesChanged() / Math.max(1, entries),
+        result.seconds(),
+        result.verifySeconds() > 0
+            ? String.format(Locale.ROOT, ", verified in %.3f s", result.verifySeconds())
+            : "");
+    if (scratch) {
       System.out.printf(
           Locale.ROOT,
-          "engine       %s, incremental: %d destination LIDs re-routed"
-              + " (%d affected entries)%n",
+          "scratch      a full %s route (%.3f s) changes %d entries; this"
+              + " re-route changes %.2f%% of that%n",
           routing.engineName(),
-          result.lidsRerouted(),
-          result.affectedEntries());
-      System.out.printf(
-          Locale.ROOT,
-          "changed      %d of %d entries (%.4f%%) in %.3f s%s%n",
-          result.entriesChanged(),
-          entries,
-          100.0 * result.entriesChanged() / Math.max(1, entries),
-          result.seconds(),
-          result.verifySeconds() > 0
-              ? String.format(Locale.ROOT, ", verified in %.3f s", result.verifySeconds())
-              : "");
-      if (scratch) {
-        System.out.printf(
-            Locale.ROOT,
-            "scratch      a full %s route (%.3f s) changes %d entries; this"
-                + " re-route changes %.2f%% of that%n",
-            routing.engineName(),
-            scratchSeconds,
-            scratchChanges,
-            100.0 * result.entriesChanged() / Math.max(1, scratchChanges));
-      }
-      if (!result.note().isEmpty()) {
-        System.out.println(
-            "vls          " + routing.slTable().numVls() + " VL(s): " + result.note());
-      }
-      System.out.println(Summaries.routeReportText(report));
-      System.out.println("written      " + output + (slPath == null ? "" : " and " + slPath));
+          rerouted.scratchSeconds(),
+          rerouted.scratchChanges(),
+          100.0 * result.entriesChanged() / Math.max(1, rerouted.scratchChanges()));
     }
-    return 0;
+    if (!result.note().isEmpty()) {
+      System.out.println("vls          " + routing.slTable().numVls() + " VL(s): " + result.note());
+    }
+    System.out.println(Summaries.routeReportText(report));
+    System.out.println("written      " + output + (slPath == null ? "" : " and " + slPath));
   }
 }

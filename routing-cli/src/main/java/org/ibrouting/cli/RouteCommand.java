@@ -161,14 +161,7 @@ final class RouteCommand extends FabricCommand {
     OpenSmDeployment.Result deployment =
         openSmDir == null ? null : OpenSmDeployment.write(routing, openSmDir, dumpFormat);
     double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
-    Path slPath = slOutput;
-    if (slPath == null && output != null && !routing.slTable().isNone()) {
-      slPath = output.resolveSibling(output.getFileName() + ".sl");
-    }
-    if (slPath != null) {
-      SlFileWriter.write(routing, slPath);
-    }
-    return new Written(bytes, writeSeconds, deployment, slPath);
+    return new Written(bytes, writeSeconds, deployment, writeSls(routing, output, slOutput));
   }
 
   private void printJson(Routed routed, Written written) {
@@ -248,6 +241,21 @@ final class RouteCommand extends FabricCommand {
               + " the SLs from the SA's PathRecords)%n",
           deployment.numVls());
     }
+  }
+
+  /**
+   * Writes the SL file {@code slOutput}, by default {@code LFTS.sl} next to the dump {@code output}
+   * when the routing has SLs; returns the file written, or null.
+   */
+  static Path writeSls(Routing routing, Path output, Path slOutput) throws java.io.IOException {
+    Path slPath = slOutput;
+    if (slPath == null && output != null && !routing.slTable().isNone()) {
+      slPath = output.resolveSibling(output.getFileName() + ".sl");
+    }
+    if (slPath != null) {
+      SlFileWriter.write(routing, slPath);
+    }
+    return slPath;
   }
 
   private static String caLids(Fabric fabric) {
