@@ -2,8 +2,8 @@ package org.ibrouting.engines;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -60,6 +60,6 @@ public final class EngineChain {
    * @throws RoutingException naming the cause and the way out
    */
   public static void requireLids(Fabric fabric) throws RoutingException {
-    RoutableFabrics.requireLids(fabric, "");
+    AbstractRoutingEngine.requireLids(fabric, "");
   }
 }

@@ -4,24 +4,20 @@ import org.ibrouting.engines.VirtualLanes;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
 /** Shortest paths by the lowest port, made deadlock-free by DFSSSP's VL assignment. */
-public final class FirstPortEngine implements RoutingEngine {
-  @Override
-  public String name() {
-    return "first-port";
+public final class FirstPortEngine extends AbstractRoutingEngine {
+  public FirstPortEngine() {
+    super("first-port");                                    // route() refuses a fabric without switch or LIDs
   }
 
   @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    if (fabric.numSwitches() == 0) {
-      throw new RoutingException(RoutingException.Reason.NOTHING_TO_ROUTE, "first-port: no switch");
-    }
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     HopMatrix hops = HopMatrix.compute(fabric, options.threads());
     RoutingBuilder lfts = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {

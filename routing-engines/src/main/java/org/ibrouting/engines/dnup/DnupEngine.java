@@ -2,14 +2,13 @@ package org.ibrouting.engines.dnup;
 
 import org.ibrouting.engines.internal.BfsByNodeHops;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.internal.SwitchBfs;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -31,15 +30,14 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Cost: one search per switch over the switch links; 3 bytes per (switch, switch).
  */
-public final class DnupEngine implements RoutingEngine {
-  @Override
-  public String name() {
-    return "dnup";
+public final class DnupEngine extends AbstractRoutingEngine {
+  /** The engine. */
+  public DnupEngine() {
+    super("dnup");
   }
 
   @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     HopMatrix.requireSize(fabric, name());
     int n = fabric.numSwitches();
     int[] rank = ranks(fabric);

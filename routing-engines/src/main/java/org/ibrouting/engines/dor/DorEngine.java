@@ -1,12 +1,11 @@
 package org.ibrouting.engines.dor;
 
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -27,7 +26,7 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Cost: as {@link org.ibrouting.engines.minhop.MinhopEngine}.
  */
-public final class DorEngine implements RoutingEngine {
+public final class DorEngine extends AbstractRoutingEngine {
   private final boolean requireCube;
 
   /** Refuses fabrics that are not DOR-cabled meshes, tori or hypercubes. */
@@ -37,17 +36,12 @@ public final class DorEngine implements RoutingEngine {
 
   /** {@code requireCube}: refuse fabrics that are not cubes (false: route anything, as OpenSM). */
   public DorEngine(boolean requireCube) {
+    super("dor");
     this.requireCube = requireCube;
   }
 
   @Override
-  public String name() {
-    return "dor";
-  }
-
-  @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     HopMatrix.requireSize(fabric, "dor");
     if (requireCube) {
       String why = CubeStructure.whyNotACube(fabric);

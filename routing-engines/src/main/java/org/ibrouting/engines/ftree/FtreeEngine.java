@@ -1,9 +1,9 @@
 package org.ibrouting.engines.ftree;
 
 import org.ibrouting.engines.internal.GuidFiles;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -126,7 +126,7 @@ public final class FtreeEngine implements RoutingEngine {
 
   private Routing route(Fabric fabric, boolean keepIncomplete, ProgressListener progress)
       throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+    AbstractRoutingEngine.requireRoutable(fabric, name());
     int[] roots =
         settings.roots() == null
             ? null

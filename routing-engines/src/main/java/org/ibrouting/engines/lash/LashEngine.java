@@ -1,10 +1,9 @@
 package org.ibrouting.engines.lash;
 
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
@@ -34,7 +33,7 @@ import org.ibrouting.routing.SlTable;
  * slot and 7 per channel shared by all layers), 1 int per pair while balancing, plus the LFTs and
  * the SL table (1 byte each per switch and LID).
  */
-public final class LashEngine implements RoutingEngine {
+public final class LashEngine extends AbstractRoutingEngine {
   /** The most layers counted before giving up: InfiniBand has 15 data VLs. */
   private static final int MAX_LAYERS_COUNTED = 15;
 
@@ -46,6 +45,7 @@ public final class LashEngine implements RoutingEngine {
    * @param lashStartVl OpenSM's {@code lash_start_vl}, 0..14
    */
   public LashEngine(int lashStartVl) {
+    super("lash");
     if (lashStartVl < 0 || lashStartVl > 14) {
       throw new IllegalArgumentException("lash_start_vl must be 0-14, not " + lashStartVl);
     }
@@ -57,19 +57,13 @@ public final class LashEngine implements RoutingEngine {
     this(0);
   }
 
-  @Override
-  public String name() {
-    return "lash";
-  }
-
   /** The first SL this engine uses. */
   public int lashStartVl() {
     return lashStartVl;
   }
 
   @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     if (n > 46_340) {
       throw new RoutingException(
@@ -122,7 +116,7 @@ public final class LashEngine implements RoutingEngine {
    * where {@link #route} would for reasons other than the VL limit.
    */
   static long[] pathsPerLayerBeforeBalancing(Fabric fabric) throws RoutingException {
-    RoutableFabrics.require(fabric, "lash");
+    requireRoutable(fabric, "lash");
     SwitchGraph graph = SwitchGraph.of(fabric);
     byte[] route = ShortestPathTrees.compute(graph);
     LayerAssignment layers =

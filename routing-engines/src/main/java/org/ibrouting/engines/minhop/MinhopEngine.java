@@ -1,12 +1,11 @@
 package org.ibrouting.engines.minhop;
 
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -22,15 +21,14 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: O(switches x links) for the matrix plus O(switches x LIDs x ports) for the tables, in
  * parallel over switches; 1 byte per switch pair plus the LFTs.
  */
-public final class MinhopEngine implements RoutingEngine {
-  @Override
-  public String name() {
-    return "minhop";
+public final class MinhopEngine extends AbstractRoutingEngine {
+  /** The engine. */
+  public MinhopEngine() {
+    super("minhop");
   }
 
   @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     HopMatrix.requireSize(fabric, "minhop");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     HopMatrix hops =

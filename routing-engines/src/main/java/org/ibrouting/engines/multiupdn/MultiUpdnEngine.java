@@ -2,7 +2,6 @@ package org.ibrouting.engines.multiupdn;
 
 import java.util.function.Supplier;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
@@ -11,9 +10,9 @@ import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.paths.HopTable;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
@@ -66,7 +65,7 @@ import org.ibrouting.routing.SlTable;
  * the tree-0 fallback if needed), about 12 ints per switch and thread, 3 ints per channel, and 2
  * bytes per (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
  */
-public final class MultiUpdnEngine implements RoutingEngine {
+public final class MultiUpdnEngine extends AbstractRoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
   public enum Choice {
     /** Uniformly at random, seeded by {@link RoutingOptions#seed()} and the destination LID. */
@@ -112,19 +111,14 @@ public final class MultiUpdnEngine implements RoutingEngine {
 
   /** With {@code settings}. */
   public MultiUpdnEngine(Settings settings) {
+    super("multiupdn");
     this.trees = settings.trees();
     this.choice = settings.choice();
     this.rootGuids = settings.roots();
   }
 
   @Override
-  public String name() {
-    return "multiupdn";
-  }
-
-  @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     int n = fabric.numSwitches();
     HopMatrix.requireSize(fabric, "multiupdn");
     int numTrees = numTrees(options.maxVls());

@@ -2,13 +2,12 @@ package org.ibrouting.engines.p2sssp;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.QuaternaryHeap;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -24,7 +23,7 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: O(P² x links x log switches) time — meant for the paper's comparisons, not for large
  * fabrics; 1 long per link.
  */
-public final class P2ssspEngine implements RoutingEngine {
+public final class P2ssspEngine extends AbstractRoutingEngine {
   private final boolean reuseFixedPaths;
 
   /** The engine. */
@@ -37,17 +36,12 @@ public final class P2ssspEngine implements RoutingEngine {
    * already forwards the LID (tests compare both).
    */
   P2ssspEngine(boolean reuseFixedPaths) {
+    super("p2sssp");
     this.reuseFixedPaths = reuseFixedPaths;
   }
 
   @Override
-  public String name() {
-    return "p2sssp";
-  }
-
-  @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     int[] ports = SsspEngine.destinationOrderOf(fabric);
     long lids = 0;
     for (int port : ports) {

@@ -4,15 +4,14 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.internal.DfssspLanes;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.internal.SsspGraph;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.simulation.JobList;
@@ -46,7 +45,7 @@ import org.ibrouting.simulation.JobMap;
  * switches its jobs span (the sum of its jobs' sizes for a node in several jobs); then DFSSSP's VL
  * step. Memory: SSSP's, plus one int per job member and per (job, switch it spans).
  */
-public final class SarEngine implements RoutingEngine {
+public final class SarEngine extends AbstractRoutingEngine {
   /**
    * What SAR takes.
    *
@@ -70,19 +69,14 @@ public final class SarEngine implements RoutingEngine {
 
   /** With {@code settings}. */
   public SarEngine(Settings settings) {
+    super("sar");
     this.jobs = settings.jobs();
     this.ioNodes = settings.ioNodes();
     this.balance = settings.balance();
   }
 
   @Override
-  public String name() {
-    return "sar";
-  }
-
-  @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     if (jobs == null) {
       throw new RoutingException(
           RoutingException.Reason.SETTINGS_MISMATCH,
@@ -108,7 +102,7 @@ public final class SarEngine implements RoutingEngine {
    */
   public Routing route(Fabric fabric, RoutingOptions options, JobMap jobs, boolean[] ioPorts)
       throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+    requireRoutable(fabric, name());
     if (jobs.fabric() != fabric) {
       throw new RoutingException(
           RoutingException.Reason.SETTINGS_MISMATCH,

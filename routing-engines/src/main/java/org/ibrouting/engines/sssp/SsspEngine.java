@@ -1,14 +1,13 @@
 package org.ibrouting.engines.sssp;
 
 import org.ibrouting.engines.internal.GuidFiles;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.SsspGraph;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -38,7 +37,7 @@ import org.ibrouting.routing.RoutingOptions;
  * depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
  * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
-public final class SsspEngine implements RoutingEngine {
+public final class SsspEngine extends AbstractRoutingEngine {
   /**
    * What SSSP (and DFSSSP) take.
    *
@@ -70,14 +69,10 @@ public final class SsspEngine implements RoutingEngine {
 
   /** With {@code settings}. */
   public SsspEngine(Settings settings) {
+    super("sssp");
     this.minimal = settings.minimal();
     this.computeNodes = settings.computeNodes();
     this.ioNodes = settings.ioNodes();
-  }
-
-  @Override
-  public String name() {
-    return "sssp";
   }
 
   /** Whether link weights start at P², keeping every route minimal. */
@@ -86,8 +81,7 @@ public final class SsspEngine implements RoutingEngine {
   }
 
   @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     return route(fabric, options, destinationOrder(fabric, name()));
   }
 
@@ -97,7 +91,7 @@ public final class SsspEngine implements RoutingEngine {
    */
   public Routing route(Fabric fabric, RoutingOptions options, int[] destinations)
       throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+    requireRoutable(fabric, name());
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     graph.resetWeights(minimal ? p * p : 1);

@@ -1,7 +1,7 @@
 package org.ibrouting.engines.torus2qos;
 
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -90,7 +90,7 @@ public final class Torus2QosEngine implements RoutingEngine {
           NAME
               + ": no torus-2QoS.conf given (OpenSM's --torus_config; without it OpenSM fails with ERR 4E11)");
     }
-    RoutableFabrics.require(fabric, NAME);
+    AbstractRoutingEngine.requireRoutable(fabric, NAME);
     if (options.maxVls() < 2) {
       throw RoutingException.vlsExceeded(
           NAME

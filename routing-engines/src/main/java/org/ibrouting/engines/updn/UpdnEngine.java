@@ -6,16 +6,15 @@ import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.RoutableFabrics;
 import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -42,7 +41,7 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
-public final class UpdnEngine implements RoutingEngine {
+public final class UpdnEngine extends AbstractRoutingEngine {
   /**
    * What Up*&#47;Down* takes.
    *
@@ -67,18 +66,13 @@ public final class UpdnEngine implements RoutingEngine {
 
   /** With {@code settings}. */
   public UpdnEngine(Settings settings) {
+    super("updn");
     this.roots = settings.roots();
     this.autoRoot = settings.autoRoot();
   }
 
   @Override
-  public String name() {
-    return "updn";
-  }
-
-  @Override
-  public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    RoutableFabrics.require(fabric, name());
+  protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     HopMatrix.requireSize(fabric, "updn");
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     List<String> notes = new ArrayList<>();
