@@ -136,12 +136,7 @@ class SimulatorTest {
     // every leaf sends all up-going traffic through one spine; identity mapping:
     // level 0 all 1; level 1: 8 cross-leaf streams share 2 per uplink; levels 2 and 3: 4 per uplink
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r =
-        Simulator.simulate(
-            tree,
-            PatternSpec.parse("bruck"),
-            Metric.HIST_MAX_CONG,
-            SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r = RanksInOrder.simulate(tree, "bruck", Metric.HIST_MAX_CONG, 1, 1);
     assertEquals(64, r.numStreams());
     assertEquals(24, r.streamsWithCongestion(1));
     assertEquals(8, r.streamsWithCongestion(2));
@@ -158,12 +153,7 @@ class SimulatorTest {
   @Test
   void bruckOnDmodkTreeIsCongestionFreeWithLinearMapping() {
     Routing tree = TestRoutings.dModK(4, 2, false);
-    SimulationResult r =
-        Simulator.simulate(
-            tree,
-            PatternSpec.parse("bruck"),
-            Metric.HIST_MAX_CONG,
-            SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r = RanksInOrder.simulate(tree, "bruck", Metric.HIST_MAX_CONG, 1, 1);
     assertEquals(64, r.streamsWithCongestion(1));
     assertEquals(1.0, r.bandwidth(), 0.0);
   }
@@ -225,12 +215,7 @@ class SimulatorTest {
   @Test
   void sumMaxCongAddsLevelMaxima() {
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r =
-        Simulator.simulate(
-            tree,
-            PatternSpec.parse("bruck"),
-            Metric.SUM_MAX_CONG,
-            SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r = RanksInOrder.simulate(tree, "bruck", Metric.SUM_MAX_CONG, 1, 1);
     assertEquals(1 + 2 + 4 + 4, r.runValue(0), 0.0);
     assertEquals(
         "Congestion sum of 11 occured 1 times.\n",
@@ -264,11 +249,7 @@ class SimulatorTest {
     // the gather noise on hosts 8-15 has congestion 7 but is not part of the chain
     Routing tree = TestRoutings.dModK(4, 2, true);
     SimulationResult r =
-        Simulator.simulate(
-            tree,
-            PatternSpec.parse("ptrnvsptrn(tree,gather,8)"),
-            Metric.DEP_MAX_DELAY,
-            SimulationOptions.of(1, 1).withShuffleRanks(false));
+        RanksInOrder.simulate(tree, "ptrnvsptrn(tree,gather,8)", Metric.DEP_MAX_DELAY, 1, 1);
     assertEquals(6.0, r.runValue(0), 0.0);
     assertEquals(
         3 * 7, r.streamsWithCongestion(7), "the gather repeats in each of the tree's 3 levels");
@@ -277,12 +258,7 @@ class SimulatorTest {
   @Test
   void cableCongestionCountsEjectionChannelOfGather() {
     Routing crossbar = TestRoutings.dModK(8, 1, false);
-    SimulationResult r =
-        Simulator.simulate(
-            crossbar,
-            PatternSpec.parse("gather"),
-            Metric.GET_CABLE_CONG,
-            SimulationOptions.of(10, 5).withShuffleRanks(false));
+    SimulationResult r = RanksInOrder.simulate(crossbar, "gather", Metric.GET_CABLE_CONG, 10, 5);
     long[] load = r.channelCongestion();
     EndPorts endpoints = EndPorts.cabledCas(crossbar.fabric());
     int rank0 = host(endpoints, 0);

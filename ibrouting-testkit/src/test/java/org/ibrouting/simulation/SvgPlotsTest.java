@@ -43,12 +43,7 @@ class SvgPlotsTest {
   @Test
   void plotsSimulationResults() {
     Routing tree = TestRoutings.dModK(4, 2, true);
-    SimulationResult r =
-        Simulator.simulate(
-            tree,
-            PatternSpec.parse("bruck"),
-            Metric.HIST_MAX_CONG,
-            SimulationOptions.of(1, 1).withShuffleRanks(false));
+    SimulationResult r = RanksInOrder.simulate(tree, "bruck", Metric.HIST_MAX_CONG, 1, 1);
     String svg = SvgPlots.congestionHistogram(r);
     assertTrue(svg.contains("<title>4: 32</title>"), svg);
     assertTrue(svg.contains("<title>3: 0</title>"), svg);

@@ -184,15 +184,7 @@ public final class CreditLoopVerifier {
         witnesses[vl] = CreditLoopWitness.witness(routing, mix, endpoints, vlLess, vl, cycle);
       }
     }
-    int usedVls = numVls;
-    while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
-      usedVls--;
-    }
-    return new CdgReport(
-        Arrays.copyOf(numVertices, usedVls),
-        Arrays.copyOf(numEdges, usedVls),
-        Arrays.copyOf(numCyclic, usedVls),
-        Arrays.copyOf(witnesses, usedVls));
+    return report(numVertices, numEdges, numCyclic, witnesses);
   }
 
   private static long[] mergedEdges(List<CdgWorker> workers, int vl) {
@@ -260,7 +252,13 @@ public final class CreditLoopVerifier {
         }
       }
     }
-    int usedVls = MAX_VLS;
+    return report(numVertices, numEdges, numCyclic, witnesses);
+  }
+
+  /** The report of the VLs up to the last one that has a vertex. */
+  private static CdgReport report(
+      int[] numVertices, long[] numEdges, int[] numCyclic, CreditLoop[] witnesses) {
+    int usedVls = numVertices.length;
     while (usedVls > 0 && numVertices[usedVls - 1] == 0) {
       usedVls--;
     }

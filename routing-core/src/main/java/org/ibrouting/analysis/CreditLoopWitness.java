@@ -118,24 +118,7 @@ final class CreditLoopWitness {
   /** Whether the route from end port {@code s} crosses {@code c1} and then {@code c2}. */
   private static boolean crosses(
       Fabric fabric, LftWalker walker, EndPortIndex endpoints, int s, int c1, int c2) {
-    int prev = endpoints.linkHops[s] == 1 ? endpoints.ports[s] : -1;
-    int sw = endpoints.switchOf[s];
-    for (int step = 0; step <= fabric.numSwitches(); step++) {
-      int out = walker.outChannel(sw, true);
-      if (out < 0) {
-        return false;
-      }
-      if (prev == c1 && out == c2) {
-        return true;
-      }
-      int next = fabric.channelHead(out);
-      if (!fabric.isSwitch(next)) {
-        return false;
-      }
-      prev = out;
-      sw = next;
-    }
-    return false;
+    return crossesPerPort(fabric, walker, endpoints, null, s, 0, c1, c2);
   }
 
   static String channelName(Fabric fabric, int channel) {
@@ -201,7 +184,10 @@ final class CreditLoopWitness {
             + ")");
   }
 
-  /** Whether the route from end port {@code s} on SL {@code sl} holds vertex v1 and then v2. */
+  /**
+   * Whether the route from end port {@code s} on SL {@code sl} holds vertex v1 and then v2: a
+   * channel and its VL by the per-port maps, or the channel alone when {@code portVls} is null.
+   */
   private static boolean crossesPerPort(
       Fabric fabric,
       LftWalker walker,
@@ -212,10 +198,7 @@ final class CreditLoopWitness {
       int v1,
       int v2) {
     int caPort = endpoints.ports[s];
-    int prev =
-        endpoints.linkHops[s] == 1
-            ? caPort * CreditLoopVerifier.MAX_VLS + portVls.vl(caPort, caPort, sl)
-            : -1;
+    int prev = endpoints.linkHops[s] == 1 ? vertex(portVls, caPort, caPort, sl) : -1;
     int in = SourceGroups.entryPort(endpoints, s);
     int sw = endpoints.switchOf[s];
     for (int step = 0; step <= fabric.numSwitches(); step++) {
@@ -223,7 +206,7 @@ final class CreditLoopWitness {
       if (out < 0) {
         return false;
       }
-      int v = out * CreditLoopVerifier.MAX_VLS + portVls.vl(in, out, sl);
+      int v = vertex(portVls, in, out, sl);
       if (prev == v1 && v == v2) {
         return true;
       }
@@ -236,5 +219,9 @@ final class CreditLoopWitness {
       sw = next;
     }
     return false;
+  }
+
+  private static int vertex(PortSl2Vl portVls, int in, int out, int sl) {
+    return portVls == null ? out : out * CreditLoopVerifier.MAX_VLS + portVls.vl(in, out, sl);
   }
 }
