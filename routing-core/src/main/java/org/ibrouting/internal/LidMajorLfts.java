@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.SlTable;
 
 /**
@@ -32,6 +33,26 @@ public final class LidMajorLfts {
     }
     byLid = new byte[(int) size];
     Arrays.fill(byLid, (byte) Routing.NO_ROUTE);
+  }
+
+  /**
+   * The rows of an engine's tables, refused as too large for one array before anything is routed.
+   *
+   * @throws RoutingException {@code TOO_LARGE}, the message starting with {@code engine}
+   */
+  public static LidMajorLfts forEngine(Fabric fabric, String engine) throws RoutingException {
+    long size = (long) fabric.numSwitches() * (fabric.maxLid() + 1);
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new RoutingException(
+          RoutingException.Reason.TOO_LARGE,
+          engine
+              + ": "
+              + fabric.numSwitches()
+              + " switches x "
+              + (fabric.maxLid() + 1)
+              + " LIDs exceed one LFT copy");
+    }
+    return new LidMajorLfts(fabric);
   }
 
   /** Sets the output port (or SL) of switch {@code sw} for {@code lid}. */

@@ -177,6 +177,21 @@ public final class SsspGraph {
   }
 
   /**
+   * Routes LID {@code lid} of end port {@code dest}: its {@link #shortestPathTree}, each switch's
+   * port towards it written as row {@code lid} of {@code rows}, then {@link #addWeights}.
+   */
+  public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
+    shortestPathTree(dest);
+    for (int sw = 0; sw < numSwitches; sw++) {
+      int port = outPortNum(sw);
+      if (port >= 0) {
+        rows.set(sw, lid, port);
+      }
+    }
+    addWeights(addOfSwitch);
+  }
+
+  /**
    * After {@link #shortestPathTree}: adds {@code addOfSwitch[sw]} to every link on the path of each
    * reached switch {@code sw} (OpenSM's {@code update_weights} when it is {@link #endPortLids}).
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.

@@ -8,6 +8,7 @@ import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
@@ -132,13 +133,14 @@ public final class SarEngine extends AbstractRoutingEngine {
 
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
-    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    // the tables by destination (one tree fills one row), copied into the LFTs at the end
+    LidMajorLfts byLid = LidMajorLfts.forEngine(fabric, name());
     Progress progress = new Progress(options, fabric, base);
     graph.resetWeights(p * p);
     long[] add = new long[fabric.numSwitches()];
     for (int dest : jobPorts) {
       IntArrayList touched = byNode.addJobMates(fabric.nodeOfPort(dest), add);
-      routeLids(graph, builder, dest, add, progress);
+      routeLids(graph, byLid, dest, add, progress);
       for (int i = 0; i < touched.size(); i++) {
         add[touched.getInt(i)] = 0;
       }
@@ -147,12 +149,14 @@ public final class SarEngine extends AbstractRoutingEngine {
     long[] everyone = graph.endPortLids();
     graph.resetWeights(p * p);
     for (int dest : ioNodes) {
-      routeLids(graph, builder, dest, everyone, progress);
+      routeLids(graph, byLid, dest, everyone, progress);
     }
     graph.resetWeights(p * p);
     for (int dest : others) {
-      routeLids(graph, builder, dest, everyone, progress);
+      routeLids(graph, byLid, dest, everyone, progress);
     }
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
+    byLid.copyInto(builder);
     Routing routing = builder.build();
 
     int[] order = new int[base.length];
@@ -164,19 +168,10 @@ public final class SarEngine extends AbstractRoutingEngine {
 
   /** One tree per LID of {@code dest}, each followed by its weight update. */
   private static void routeLids(
-      SsspGraph graph, RoutingBuilder builder, int dest, long[] add, Progress progress) {
+      SsspGraph graph, LidMajorLfts byLid, int dest, long[] add, Progress progress) {
     Fabric fabric = graph.fabric();
-    int n = fabric.numSwitches();
     for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
-      int lid = fabric.baseLid(dest) + k;
-      graph.shortestPathTree(dest);
-      for (int sw = 0; sw < n; sw++) {
-        int port = graph.outPortNum(sw);
-        if (port >= 0) {
-          builder.setOutPort(sw, lid, port);
-        }
-      }
-      graph.addWeights(add);
+      graph.routeLid(dest, fabric.baseLid(dest) + k, byLid, add);
       progress.lidDone();
     }
   }

@@ -97,16 +97,8 @@ public final class SsspEngine extends AbstractRoutingEngine {
     graph.resetWeights(minimal ? p * p : 1);
     long[] add = graph.endPortLids();
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    int n = fabric.numSwitches();
-    int stride = fabric.maxLid() + 1;
-    long size = (long) stride * n;
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(
-          RoutingException.Reason.TOO_LARGE,
-          name() + ": " + n + " switches x " + stride + " LIDs exceed one LFT copy");
-    }
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
-    LidMajorLfts byLid = new LidMajorLfts(fabric);
+    LidMajorLfts byLid = LidMajorLfts.forEngine(fabric, name());
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
@@ -115,14 +107,7 @@ public final class SsspEngine extends AbstractRoutingEngine {
     for (int dest : destinations) {
       for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
         int lid = fabric.baseLid(dest) + k;
-        graph.shortestPathTree(dest);
-        for (int sw = 0; sw < n; sw++) {
-          int port = graph.outPortNum(sw);
-          if (port >= 0) {
-            byLid.set(sw, lid, port);
-          }
-        }
-        graph.addWeights(add);
+        graph.routeLid(dest, lid, byLid, add);
         finished++;
         options.progress().progress("sssp: destinations", finished, total);
       }
