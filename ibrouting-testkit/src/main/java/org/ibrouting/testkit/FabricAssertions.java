@@ -12,6 +12,28 @@ public final class FabricAssertions {
   private FabricAssertions() {}
 
   /**
+   * The base LIDs of {@code fabric} are those listed: blank-separated entries {@code
+   * DESCRIPTION[/PORT]=LID}, the node by its description, the port 0 of a switch or port 1 of
+   * another node unless given; LID 0 for a port that must have none. Example: {@code
+   * assertLids(fabric, "S1=1 H1=2 H2/2=3 H2/1=0")}.
+   */
+  public static void assertLids(Fabric fabric, String expected) {
+    for (String entry : expected.trim().split("\\s+")) {
+      int eq = entry.lastIndexOf('=');
+      int slash = entry.lastIndexOf('/', eq);
+      int node = fabric.nodeByDescription(entry.substring(0, slash < 0 ? eq : slash));
+      int portNum =
+          slash >= 0
+              ? Integer.parseInt(entry.substring(slash + 1, eq))
+              : fabric.isSwitch(node) ? 0 : 1;
+      assertEquals(
+          Integer.parseInt(entry.substring(eq + 1)),
+          fabric.baseLid(fabric.port(node, portNum)),
+          entry);
+    }
+  }
+
+  /**
    * Every node and port accessor of {@code actual} agrees with {@code expected}: types, GUIDs,
    * system GUIDs (unless {@code expected} has none), vendor and device ids, descriptions, peers,
    * port GUIDs, LIDs, LMCs and link rates. A failure names the node or port.

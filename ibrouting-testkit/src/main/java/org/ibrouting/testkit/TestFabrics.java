@@ -1,5 +1,7 @@
 package org.ibrouting.testkit;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Random;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
@@ -15,6 +17,68 @@ import org.ibrouting.fabric.NodeType;
  */
 public final class TestFabrics {
   private TestFabrics() {}
+
+  /**
+   * A builder holding a few hand-placed nodes, from a compact description, so that a test names
+   * what its fabric is rather than how to build it. {@code nodes} lists blank-separated entries:
+   * {@code sw4:}, {@code ca2:}, {@code rt2:} (switch, CA or router, and its number of ports) gives
+   * the kind of the nodes that follow; {@code NAME@GUID[#LID]} adds one, with its description, its
+   * node GUID in hex and optionally a LID (LMC 0) for port 0 of a switch or port 1 of another node.
+   * Nodes are added in the order given. {@code links} lists blank-separated cables {@code
+   * NAME/PORT-NAME/PORT}. Example: {@code sketch("sw4: S1@200 ca1: H1@100#2 H2@101#3", "S1/1-H1/1
+   * S1/2-H2/1")}. The caller may go on building (more LIDs, LMCs, links).
+   *
+   * @throws IllegalArgumentException on an entry that does not parse or names an unknown node
+   */
+  public static FabricBuilder sketch(String nodes, String links) {
+    FabricBuilder b = Fabric.builder();
+    Map<String, Integer> ids = new HashMap<>();
+    NodeType type = null;
+    int ports = 0;
+    for (String entry : nodes.trim().split("\\s+")) {
+      if (entry.endsWith(":") && entry.length() > 3) {
+        type =
+            switch (entry.substring(0, 2)) {
+              case "sw" -> NodeType.SWITCH;
+              case "ca" -> NodeType.CA;
+              case "rt" -> NodeType.ROUTER;
+              default -> throw new IllegalArgumentException("no kind sw, ca or rt: " + entry);
+            };
+        ports = Integer.parseInt(entry.substring(2, entry.length() - 1));
+        continue;
+      }
+      int at = entry.indexOf('@');
+      int hash = entry.indexOf('#');
+      if (type == null || at < 1) {
+        throw new IllegalArgumentException("not KINDPORTS: or NAME@GUID[#LID]: " + entry);
+      }
+      long guid =
+          Long.parseUnsignedLong(entry.substring(at + 1, hash < 0 ? entry.length() : hash), 16);
+      String name = entry.substring(0, at);
+      int id = b.addNode(type, ports, guid, name);
+      ids.put(name, id);
+      if (hash >= 0) {
+        b.setLid(
+            id, type == NodeType.SWITCH ? 0 : 1, Integer.parseInt(entry.substring(hash + 1)), 0);
+      }
+    }
+    for (String cable : links.trim().split("\\s+")) {
+      if (cable.isEmpty()) {
+        continue;
+      }
+      String[] ends = cable.split("[-/]");
+      if (ends.length != 4 || !ids.containsKey(ends[0]) || !ids.containsKey(ends[2])) {
+        throw new IllegalArgumentException("not NAME/PORT-NAME/PORT of known nodes: " + cable);
+      }
+      b.connect(
+          ids.get(ends[0]),
+          Integer.parseInt(ends[1]),
+          ids.get(ends[2]),
+          Integer.parseInt(ends[3]),
+          null);
+    }
+    return b;
+  }
 
   /**
    * A ring of {@code numSwitches} switches (port 1 to the next switch, port 2 to the previous one)

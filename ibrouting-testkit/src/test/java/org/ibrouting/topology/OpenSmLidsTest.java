@@ -1,14 +1,14 @@
 package org.ibrouting.topology;
 
+import static org.ibrouting.testkit.FabricAssertions.assertLids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.fabric.FabricBuilder;
-import org.ibrouting.fabric.NodeType;
 import org.ibrouting.testkit.FabricArbitraries;
+import org.ibrouting.testkit.TestFabrics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,13 +18,15 @@ import org.junit.jupiter.api.Test;
  */
 class OpenSmLidsTest {
 
-  /** Looks a port up by node GUID and port number. */
-  private static int lid(Fabric fabric, long nodeGuid, int portNum) {
-    return fabric.baseLid(fabric.port(fabric.nodeOfGuid(nodeGuid), portNum));
-  }
-
-  private static int sm(Fabric fabric, long nodeGuid, int portNum) {
-    return fabric.port(fabric.nodeOfGuid(nodeGuid), portNum);
+  /**
+   * Assigns LIDs on the sketched fabric ({@link TestFabrics#sketch}) with the SM on the first node
+   * listed: port 0 of a switch, port 1 of a CA.
+   */
+  private static OpenSmLids.Assignment assign(int lmc, String nodes, String links) {
+    Fabric fabric = TestFabrics.sketch(nodes, links).build();
+    String first = nodes.substring(nodes.indexOf(':') + 1, nodes.indexOf('@')).trim();
+    int sm = fabric.nodeByDescription(first);
+    return OpenSmLids.assignMissing(fabric, fabric.port(sm, fabric.isSwitch(sm) ? 0 : 1), lmc);
   }
 
   /**
@@ -34,31 +36,14 @@ class OpenSmLidsTest {
    */
   @Test
   void onlyTheEndPortsTheSmDiscoversGetLids() {
-    FabricBuilder b = Fabric.builder();
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200000L, "S1");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x200001L, "S2");
-    int h1 = b.addNode(NodeType.CA, 2, 0x100000L, "H1");
-    int h2 = b.addNode(NodeType.CA, 2, 0x100003L, "H2");
-    int h3 = b.addNode(NodeType.CA, 1, 0x100006L, "H3");
-    int h4 = b.addNode(NodeType.CA, 1, 0x100008L, "H4");
-    int h5 = b.addNode(NodeType.CA, 1, 0x10000aL, "H5");
-    b.connect(s1, 1, h1, 1, null)
-        .connect(s1, 2, h2, 2, null)
-        .connect(s1, 4, h3, 1, null)
-        .connect(s2, 1, h4, 1, null)
-        .connect(h2, 1, h5, 1, null);
-    Fabric fabric = b.build();
-    OpenSmLids.Assignment a = OpenSmLids.assignMissing(fabric, sm(fabric, 0x200000L, 0), 0);
-    Fabric f = a.fabric();
-    assertEquals(1, lid(f, 0x200000L, 0));
-    assertEquals(2, lid(f, 0x100000L, 1));
-    assertEquals(3, lid(f, 0x100003L, 2));
-    assertEquals(4, lid(f, 0x100006L, 1));
-    assertEquals(0, lid(f, 0x100000L, 2), "uncabled port");
-    assertEquals(0, lid(f, 0x100003L, 1), "port cabled to a CA only");
-    assertEquals(0, lid(f, 0x10000aL, 1), "CA behind a CA");
-    assertEquals(0, lid(f, 0x200001L, 0), "switch of another part");
-    assertEquals(0, lid(f, 0x100008L, 1), "CA of another part");
+    OpenSmLids.Assignment a =
+        assign(
+            0,
+            "sw4: S1@200000 S2@200001 ca2: H1@100000 H2@100003 ca1: H3@100006 H4@100008 H5@10000a",
+            "S1/1-H1/1 S1/2-H2/2 S1/4-H3/1 S2/1-H4/1 H2/1-H5/1");
+    assertLids(a.fabric(), "S1=1 H1=2 H2/2=3 H3=4");
+    // uncabled, cabled to a CA only, CA behind a CA, switch and CA of another part
+    assertLids(a.fabric(), "H1/2=0 H2/1=0 H5=0 S2=0 H4=0");
     assertEquals(4, a.assignedPorts());
     assertEquals(5, a.unreachedPorts());
     assertEquals(1, a.firstLid());
@@ -78,28 +63,14 @@ class OpenSmLidsTest {
    */
   @Test
   void theSmPortComesFirstAndRoutersAreEndPorts() {
-    FabricBuilder b = Fabric.builder();
-    int h1 = b.addNode(NodeType.CA, 2, 0x100000L, "H1");
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200000L, "S1");
-    int h2 = b.addNode(NodeType.CA, 1, 0x100003L, "H2");
-    int r1 = b.addNode(NodeType.ROUTER, 2, 0x300000L, "R1");
-    int h3 = b.addNode(NodeType.CA, 1, 0x100005L, "H3");
-    int i1 = b.addNode(NodeType.CA, 2, 0x100007L, "I1");
-    int i2 = b.addNode(NodeType.CA, 2, 0x10000aL, "I2");
-    b.connect(h1, 1, s1, 1, null)
-        .connect(s1, 2, h2, 1, null)
-        .connect(s1, 3, r1, 1, null)
-        .connect(r1, 2, h3, 1, null)
-        .connect(i1, 1, i2, 1, null);
-    Fabric fabric = b.build();
-    Fabric f = OpenSmLids.assignMissing(fabric, sm(fabric, 0x100000L, 1), 0).fabric();
-    assertEquals(1, lid(f, 0x100000L, 1));
-    assertEquals(2, lid(f, 0x200000L, 0));
-    assertEquals(3, lid(f, 0x300000L, 1));
-    assertEquals(4, lid(f, 0x100003L, 1));
-    assertEquals(0, lid(f, 0x300000L, 2));
-    assertEquals(0, lid(f, 0x100005L, 1));
-    assertEquals(0, lid(f, 0x100007L, 1));
+    Fabric f =
+        assign(
+                0,
+                "ca2: H1@100000 sw4: S1@200000 ca1: H2@100003 rt2: R1@300000"
+                    + " ca1: H3@100005 ca2: I1@100007 I2@10000a",
+                "H1/1-S1/1 S1/2-H2/1 S1/3-R1/1 R1/2-H3/1 I1/1-I2/1")
+            .fabric();
+    assertLids(f, "H1=1 S1=2 R1=3 H2=4 R1/2=0 H3=0 I1=0");
     assertEquals(4, f.maxLid());
   }
 
@@ -109,31 +80,12 @@ class OpenSmLidsTest {
    */
   @Test
   void lidsAlreadyThereAreKeptAndTheGapsFilledFirst() {
-    FabricBuilder b = Fabric.builder();
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200000L, "S1");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x500000L, "S2");
-    int s3 = b.addNode(NodeType.SWITCH, 4, 0x500001L, "S3");
-    int h1 = b.addNode(NodeType.CA, 1, 0x100000L, "H1");
-    int h2 = b.addNode(NodeType.CA, 1, 0x100002L, "H2");
-    int h3 = b.addNode(NodeType.CA, 1, 0x100004L, "H3");
-    int h4 = b.addNode(NodeType.CA, 1, 0x100006L, "H4");
-    b.connect(s1, 1, h1, 1, null)
-        .connect(s1, 2, h2, 1, null)
-        .connect(s1, 3, s2, 3, null)
-        .connect(s2, 1, h3, 1, null)
-        .connect(s2, 4, s3, 3, null)
-        .connect(s3, 2, h4, 1, null);
-    b.setLid(s1, 0, 3, 0).setLid(h1, 1, 5, 0);
-    Fabric fabric = b.build();
-    OpenSmLids.Assignment a = OpenSmLids.assignMissing(fabric, sm(fabric, 0x200000L, 0), 0);
-    Fabric f = a.fabric();
-    assertEquals(3, lid(f, 0x200000L, 0));
-    assertEquals(5, lid(f, 0x100000L, 1));
-    assertEquals(1, lid(f, 0x500000L, 0));
-    assertEquals(2, lid(f, 0x500001L, 0));
-    assertEquals(4, lid(f, 0x100002L, 1));
-    assertEquals(6, lid(f, 0x100004L, 1));
-    assertEquals(7, lid(f, 0x100006L, 1));
+    OpenSmLids.Assignment a =
+        assign(
+            0,
+            "sw4: S1@200000#3 S2@500000 S3@500001 ca1: H1@100000#5 H2@100002 H3@100004 H4@100006",
+            "S1/1-H1/1 S1/2-H2/1 S1/3-S2/3 S2/1-H3/1 S2/4-S3/3 S3/2-H4/1");
+    assertLids(a.fabric(), "S1=3 H1=5 S2=1 S3=2 H2=4 H3=6 H4=7");
     assertEquals(5, a.assignedPorts());
     assertEquals(2, a.keptPorts());
   }
@@ -145,24 +97,15 @@ class OpenSmLidsTest {
    */
   @Test
   void alignedRangesTakeTheFirstRangeTheyFit() {
-    FabricBuilder b = Fabric.builder();
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200000L, "S1");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x200001L, "S2");
-    int s3 = b.addNode(NodeType.SWITCH, 4, 0x200005L, "S3");
-    int h1 = b.addNode(NodeType.CA, 1, 0x100002L, "H1");
-    int h2 = b.addNode(NodeType.CA, 1, 0x100008L, "H2");
-    b.connect(s1, 1, s2, 1, null)
-        .connect(s2, 2, s3, 1, null)
-        .connect(s1, 2, h1, 1, null)
-        .connect(s3, 2, h2, 1, null);
-    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 6, 0);
-    Fabric fabric = b.build();
     // port GUIDs: H1/1 0x100003 (low byte 03), S3 0x200005 (05), H2/1 0x100009 (09)
-    Fabric f = OpenSmLids.assignMissing(fabric, sm(fabric, 0x200000L, 0), 2).fabric();
-    assertEquals(8, lid(f, 0x100002L, 1));
-    assertEquals(2, f.lmc(f.port(f.nodeOfGuid(0x100002L), 1)));
-    assertEquals(2, lid(f, 0x200005L, 0));
-    assertEquals(12, lid(f, 0x100008L, 1));
+    Fabric f =
+        assign(
+                2,
+                "sw4: S1@200000#1 S2@200001#6 S3@200005 ca1: H1@100002 H2@100008",
+                "S1/1-S2/1 S2/2-S3/1 S1/2-H1/1 S3/2-H2/1")
+            .fabric();
+    assertLids(f, "H1=8 S3=2 H2=12");
+    assertEquals(2, f.lmc(f.port(f.nodeByDescription("H1"), 1)));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.ibrouting.io;
 
+import static org.ibrouting.testkit.FabricAssertions.assertLids;
 import static org.ibrouting.testkit.FabricAssertions.assertSameFabric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,12 +39,7 @@ class FabricFilesTest {
     FabricFile file = read("net-examples/net");
     assertEquals(IbsimNetReader.FORMAT, file.format());
     Fabric f = file.fabric();
-    assertEquals(1, lid(f, 0x200000L, 0));
-    assertEquals(2, lid(f, 0x100000L, 1));
-    assertEquals(3, lid(f, 0x200001L, 0));
-    assertEquals(4, lid(f, 0x100003L, 2));
-    assertEquals(0, lid(f, 0x100000L, 2));
-    assertEquals(0, lid(f, 0x100003L, 1));
+    assertLids(f, "Switch1=1 Hca1=2 Switch2=3 Hca2/2=4 Hca1/2=0 Hca2/1=0");
     assertEquals(4, f.maxLid());
     assertTrue(file.lidsAssigned());
     assertEquals(2, file.lids().unreachedPorts());

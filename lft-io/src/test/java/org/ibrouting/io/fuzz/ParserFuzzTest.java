@@ -285,8 +285,7 @@ class ParserFuzzTest {
                     : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
             ParserFuzzer.tries(800),
             ParserFuzzer.seed(),
-            DIR,
-            true));
+            DIR));
   }
 
   @Example

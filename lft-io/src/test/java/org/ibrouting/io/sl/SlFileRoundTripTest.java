@@ -177,6 +177,11 @@ class SlFileRoundTripTest {
         ParseException.class, () -> SlFileReader.read(fabric, new StringReader(text), name));
   }
 
+  /** The parse error of an SL file of ft4_3 with these lines after the magic, read as bad.sl. */
+  private static ParseException refusedOnFt43(String lines) {
+    return refused(ReferenceFabrics.fabric("ft4_3"), SlFileWriter.MAGIC + "\n" + lines, "bad.sl");
+  }
+
   @Test
   void runsShareALine() throws Exception {
     Fabric fabric = ReferenceFabrics.fabric("ft4_3");
@@ -196,18 +201,14 @@ class SlFileRoundTripTest {
 
   @Test
   void anSlOutsideTheRangeNamesTheLine() throws Exception {
-    Fabric fabric = ReferenceFabrics.fabric("ft4_3");
-    String text = SlFileWriter.MAGIC + "\nvls 1\nsrc 0x0001\n0x0001-0x0070 16\n";
-    ParseException e = refused(fabric, text, "bad.sl");
+    ParseException e = refusedOnFt43("vls 1\nsrc 0x0001\n0x0001-0x0070 16\n");
     assertEquals(4, e.line());
     assertTrue(e.getMessage().startsWith("bad.sl:4:"), e.getMessage());
   }
 
   @Test
   void aVlCountThatDisagreesWithTheEntriesNamesTheLine() throws Exception {
-    Fabric fabric = ReferenceFabrics.fabric("ft4_3");
-    String text = SlFileWriter.MAGIC + "\nvls 2\nsrc 0x0001\n0x0001-0x0070 3\n";
-    ParseException e = refused(fabric, text, "bad.sl");
+    ParseException e = refusedOnFt43("vls 2\nsrc 0x0001\n0x0001-0x0070 3\n");
     assertEquals(2, e.line());
     assertTrue(e.getMessage().contains("4 VLs"), e.getMessage());
   }

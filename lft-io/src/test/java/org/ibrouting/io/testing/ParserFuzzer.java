@@ -110,7 +110,8 @@ public final class ParserFuzzer {
 
   /**
    * Feeds {@code tries} damaged inputs to {@code parser}; {@code dir} holds the scratch file and
-   * the saved failures. Stops after {@value #MAX_FAILURES} failures.
+   * the saved failures. Stops after {@value #MAX_FAILURES} failures. Positions refer to the
+   * uncompressed lines of an input that starts as gzip.
    */
   public static Result run(
       String format,
@@ -120,23 +121,6 @@ public final class ParserFuzzer {
       int tries,
       long seed,
       Path dir)
-      throws IOException {
-    return run(format, seeds, parser, errors, tries, seed, dir, true);
-  }
-
-  /**
-   * As {@link #run(String, List, Parser, ErrorReader, int, long, Path)}; {@code gunzips} says
-   * whether the parser reads gzip, so that positions refer to the uncompressed lines.
-   */
-  public static Result run(
-      String format,
-      List<Seed> seeds,
-      Parser parser,
-      ErrorReader errors,
-      int tries,
-      long seed,
-      Path dir,
-      boolean gunzips)
       throws IOException {
     long cpuStart =
         java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
@@ -158,7 +142,8 @@ public final class ParserFuzzer {
       InputMutator.Plan plan = plans.next(random).value();
       InputMutator.Text text = InputMutator.mutate(split.get(pick), plan);
       byte[] bytes = InputMutator.encode(text, plan);
-      Outcome outcome = check(bytes, file, parser, input.context(), errors, gunzips);
+      Probe probe = new Probe(file, parser, input.context(), errors);
+      Outcome outcome = probe.check(bytes);
       if (outcome.problem == null) {
         if (outcome.parsed) {
           parsed++;
@@ -173,11 +158,7 @@ public final class ParserFuzzer {
           minimize(
               text,
               plan,
-              file,
-              parser,
-              input.context(),
-              errors,
-              gunzips,
+              probe,
               outcome.signature,
               dir.resolve(format + "-failure-" + failures.size() + ".min"));
       failures.add(
@@ -200,42 +181,43 @@ public final class ParserFuzzer {
   /** The outcome of one input: read, rejected properly, or a problem with a signature. */
   private record Outcome(boolean parsed, String problem, String signature) {}
 
-  private static Outcome check(
-      byte[] bytes, Path file, Parser parser, Object context, ErrorReader errors, boolean gunzips)
-      throws IOException {
-    Files.write(file, bytes);
-    try {
-      parser.parse(file, context);
-      return new Outcome(true, null, null);
-    } catch (Throwable error) {
-      if (error instanceof VirtualMachineError vm && !(vm instanceof StackOverflowError)) {
-        throw vm;
-      }
-      Position position;
+  /** One parser on one scratch file, with the context of the seed and the error reader. */
+  private record Probe(Path file, Parser parser, Object context, ErrorReader errors) {
+    Outcome check(byte[] bytes) throws IOException {
+      Files.write(file, bytes);
       try {
-        position = errors.positionOf(error);
-      } catch (AssertionError malformed) {
-        return new Outcome(false, malformed.getMessage(), "malformed message");
+        parser.parse(file, context);
+        return new Outcome(true, null, null);
+      } catch (Throwable error) {
+        if (error instanceof VirtualMachineError vm && !(vm instanceof StackOverflowError)) {
+          throw vm;
+        }
+        Position position;
+        try {
+          position = errors.positionOf(error);
+        } catch (AssertionError malformed) {
+          return new Outcome(false, malformed.getMessage(), "malformed message");
+        }
+        if (position == null) {
+          return new Outcome(false, "threw " + trace(error), signature(error));
+        }
+        String problem = positionProblem(position, file, bytes);
+        return problem == null
+            ? new Outcome(false, null, null)
+            : new Outcome(false, problem + ": " + error.getMessage(), "position");
       }
-      if (position == null) {
-        return new Outcome(false, "threw " + trace(error), signature(error));
-      }
-      String problem = positionProblem(position, file, bytes, gunzips);
-      return problem == null
-          ? new Outcome(false, null, null)
-          : new Outcome(false, problem + ": " + error.getMessage(), "position");
     }
   }
 
   /** What is wrong with the position, or null. */
-  private static String positionProblem(Position p, Path file, byte[] bytes, boolean gunzips) {
+  private static String positionProblem(Position p, Path file, byte[] bytes) {
     if (!p.file().equals(file.toString())) {
       return "names file '" + p.file() + "', not '" + file + "'";
     }
     if (p.line() == 0 && p.column() == 0) {
       return null;
     }
-    List<String> lines = linesAsRead(bytes, gunzips);
+    List<String> lines = linesAsRead(bytes);
     int numLines = lines.size();
     if (p.line() < 1 || p.line() > Math.max(1, numLines + 1)) {
       return "line " + p.line() + " is outside the input's " + numLines + " lines";
@@ -254,9 +236,9 @@ public final class ParserFuzzer {
   }
 
   /** The lines a reader sees: gunzipped as far as the data goes, UTF-8 with replacement. */
-  static List<String> linesAsRead(byte[] bytes, boolean gunzips) {
+  static List<String> linesAsRead(byte[] bytes) {
     byte[] text = bytes;
-    if (gunzips && bytes.length >= 2 && (bytes[0] & 0xFF) == 0x1f && (bytes[1] & 0xFF) == 0x8b) {
+    if (bytes.length >= 2 && (bytes[0] & 0xFF) == 0x1f && (bytes[1] & 0xFF) == 0x8b) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
         byte[] buffer = new byte[8192];
@@ -304,15 +286,7 @@ public final class ParserFuzzer {
    * fails with the same signature; writes the result to {@code target} and returns it.
    */
   private static Path minimize(
-      InputMutator.Text text,
-      InputMutator.Plan plan,
-      Path file,
-      Parser parser,
-      Object context,
-      ErrorReader errors,
-      boolean gunzips,
-      String signature,
-      Path target)
+      InputMutator.Text text, InputMutator.Plan plan, Probe probe, String signature, Path target)
       throws IOException {
     List<String> lines = new ArrayList<>(text.lines());
     List<int[]> badBytes = text.badBytes();
@@ -320,15 +294,7 @@ public final class ParserFuzzer {
     InputMutator.Plan plain =
         new InputMutator.Plan(plan.mutations(), InputMutator.Encoding.PLAIN, 0);
     InputMutator.Plan encoding =
-        fails(
-                new InputMutator.Text(lines, text.finalNewline(), badBytes),
-                plain,
-                file,
-                parser,
-                context,
-                errors,
-                gunzips,
-                signature)
+        fails(new InputMutator.Text(lines, text.finalNewline(), badBytes), plain, probe, signature)
             ? plain
             : plan;
     int budget = MINIMIZE_BUDGET;
@@ -339,11 +305,7 @@ public final class ParserFuzzer {
         if (fails(
             new InputMutator.Text(candidate, text.finalNewline(), badBytes),
             encoding,
-            file,
-            parser,
-            context,
-            errors,
-            gunzips,
+            probe,
             signature)) {
           lines = candidate;
         } else {
@@ -358,17 +320,9 @@ public final class ParserFuzzer {
   }
 
   private static boolean fails(
-      InputMutator.Text text,
-      InputMutator.Plan plan,
-      Path file,
-      Parser parser,
-      Object context,
-      ErrorReader errors,
-      boolean gunzips,
-      String signature)
+      InputMutator.Text text, InputMutator.Plan plan, Probe probe, String signature)
       throws IOException {
-    Outcome outcome =
-        check(InputMutator.encode(text, plan), file, parser, context, errors, gunzips);
+    Outcome outcome = probe.check(InputMutator.encode(text, plan));
     return signature.equals(outcome.signature);
   }
 }

@@ -42,6 +42,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FtreeTest {
   @TempDir Path dir;
 
+  private static Routing ftree(Fabric fabric) throws RoutingException {
+    return new FtreeEngine().route(fabric, RoutingOptions.defaults());
+  }
+
+  /** The exception an engine with these settings refuses {@code fabric} with. */
+  private static RoutingException refused(FtreeEngine.Settings settings, Fabric fabric) {
+    return assertThrows(
+        RoutingException.class,
+        () -> new FtreeEngine(settings).route(fabric, RoutingOptions.defaults()));
+  }
+
+  private static void assertRoutedDeadlockFree(Routing routing) {
+    RoutingAssertions.assertAllPairsRouted(routing);
+    RoutingAssertions.assertDeadlockFreePerVl(routing);
+  }
+
   static Stream<String> ftreeFabrics() {
     return ReferenceFabrics.names().stream()
         .filter(
@@ -53,7 +69,7 @@ class FtreeTest {
   @MethodSource("ftreeFabrics")
   void lambdaAtLeastOpenSms(String name) throws RoutingException {
     Routing theirs = ReferenceFabrics.openSmRouting(name, "ftree");
-    Routing ours = new FtreeEngine().route(theirs.fabric(), RoutingOptions.defaults());
+    Routing ours = ftree(theirs.fabric());
     EndPorts cas = EndPorts.cabledCas(theirs.fabric());
     double lambdaTheirs =
         Simulator.effectiveBisectionBandwidth(
@@ -65,8 +81,7 @@ class FtreeTest {
             .mean();
     assertTrue(
         lambdaOurs >= lambdaTheirs, name + ": ours " + lambdaOurs + " < OpenSM's " + lambdaTheirs);
-    RoutingAssertions.assertAllPairsRouted(ours);
-    RoutingAssertions.assertDeadlockFreePerVl(ours);
+    assertRoutedDeadlockFree(ours);
   }
 
   /**
@@ -76,7 +91,7 @@ class FtreeTest {
   @Test
   void connectRootsRoutesEverySwitchPair() throws RoutingException {
     Fabric fabric = Topologies.kAryNTree(4, 3);
-    Routing plain = new FtreeEngine().route(fabric, RoutingOptions.defaults());
+    Routing plain = ftree(fabric);
     assertFalse(
         RouteChecker.terminals().check(plain).allRouted()
             && new RouteChecker(EndpointScope.TERMINALS_AND_SWITCHES, 1).check(plain).allRouted(),
@@ -102,7 +117,7 @@ class FtreeTest {
     }
     assertEquals(17, lines.size());
     Files.write(roots, lines);
-    Routing auto = new FtreeEngine().route(fabric, RoutingOptions.defaults());
+    Routing auto = ftree(fabric);
     Routing fromRoots =
         new FtreeEngine(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false))
             .route(fabric, RoutingOptions.defaults());
@@ -121,12 +136,7 @@ class FtreeTest {
             + Lids.guidHex(fabric.nodeGuid(0))
             + "\n");
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
-                    .route(fabric, RoutingOptions.defaults()));
+        refused(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false), fabric);
     assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
     assertTrue(
         e.getMessage()
@@ -138,13 +148,7 @@ class FtreeTest {
                     + " is not a CA port but belongs to switch"),
         e.getMessage());
     Files.writeString(file, Lids.guidHex(fabric.nodeGuid(ca)) + "\n");
-    e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
-                    .route(fabric, RoutingOptions.defaults()));
+    e = refused(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false), fabric);
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -155,32 +159,16 @@ class FtreeTest {
                     + " is the node GUID of CA"),
         e.getMessage());
     Files.writeString(file, "0x00000000deadbeef\n");
-    e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        new FtreeEngine.Settings(null, null, GuidLists.read(file), 0, false))
-                    .route(fabric, RoutingOptions.defaults()));
+    e = refused(new FtreeEngine.Settings(null, null, GuidLists.read(file), 0, false), fabric);
     assertEquals(
         "ftree: " + file + ":1:1: 0x00000000deadbeef is no port of the fabric", e.getMessage());
     Files.writeString(file, "# nothing\n\n");
-    e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false))
-                    .route(fabric, RoutingOptions.defaults()));
+    e = refused(new FtreeEngine.Settings(null, GuidLists.read(file), null, 0, false), fabric);
     assertEquals("ftree: compute-node GUID list " + file + " names no CA port", e.getMessage());
     e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        FtreeEngine.Settings.defaults()
-                            .withRoots(GuidList.of(fabric.nodeGuid(0), 0x1234)))
-                    .route(fabric, RoutingOptions.defaults()));
+        refused(
+            FtreeEngine.Settings.defaults().withRoots(GuidList.of(fabric.nodeGuid(0), 0x1234)),
+            fabric);
     assertEquals("ftree: entry 2: 0x0000000000001234 is no node of the fabric", e.getMessage());
   }
 
@@ -202,12 +190,7 @@ class FtreeTest {
     Path roots = dir.resolve("roots");
     Files.writeString(roots, Lids.guidHex(tree.nodeGuid(top)) + "\n");
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine(
-                        new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false))
-                    .route(fabric, RoutingOptions.defaults()));
+        refused(new FtreeEngine.Settings(GuidLists.read(roots), null, null, 0, false), fabric);
     assertTrue(
         e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
             && e.getMessage().contains("OpenSM ERR AB26"),
@@ -217,10 +200,7 @@ class FtreeTest {
   @Test
   void lmcAboveZeroIsRefused() {
     Fabric fabric = Topologies.kAryNTree(2, 2, TopologyOptions.DEFAULT.withLmc(1));
-    RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () -> new FtreeEngine().route(fabric, RoutingOptions.defaults()));
+    RoutingException e = assertThrows(RoutingException.class, () -> ftree(fabric));
     assertTrue(
         e.getMessage().startsWith("ftree: port ") && e.getMessage().contains("has LMC 1"),
         e.getMessage());
@@ -252,31 +232,23 @@ class FtreeTest {
    */
   @Test
   void directorChainsAreRoutedCompletelyOrRefused() throws RoutingException {
-    Routing deimos =
-        new FtreeEngine().route(Topologies.directors(3, 24, 12, 8, 30), RoutingOptions.defaults());
-    RoutingAssertions.assertAllPairsRouted(deimos);
-    RoutingAssertions.assertDeadlockFreePerVl(deimos);
+    Routing deimos = ftree(Topologies.directors(3, 24, 12, 8, 30));
+    assertRoutedDeadlockFree(deimos);
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () ->
-                new FtreeEngine()
-                    .route(Topologies.directors(3, 6, 3, 2, 4), RoutingOptions.defaults()));
+        assertThrows(RoutingException.class, () -> ftree(Topologies.directors(3, 6, 3, 2, 4)));
     assertTrue(
         e.getMessage().matches(FtreePropertiesTest.NAMED_SWITCH)
             && e.getMessage().contains("are linked to each other"),
         e.getMessage());
-    Routing one =
-        new FtreeEngine().route(Topologies.directors(1, 24, 12, 8, 0), RoutingOptions.defaults());
-    RoutingAssertions.assertAllPairsRouted(one);
-    RoutingAssertions.assertDeadlockFreePerVl(one);
+    Routing one = ftree(Topologies.directors(1, 24, 12, 8, 0));
+    assertRoutedDeadlockFree(one);
     RoutingAssertions.assertMinimal(one);
   }
 
   @Test
   void sameTablesEveryTime() throws RoutingException {
     Fabric fabric = Topologies.kAryNTree(4, 3);
-    Routing a = new FtreeEngine().route(fabric, RoutingOptions.defaults());
+    Routing a = ftree(fabric);
     Routing b = new FtreeEngine().route(fabric, RoutingOptions.seeded(99).withThreads(1));
     assertTrue(a.sameLfts(b));
   }
@@ -297,9 +269,7 @@ class FtreeTest {
   @Test
   void tooSmallFabricsAreRefused() {
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () -> new FtreeEngine().route(Topologies.kAryNTree(4, 1), RoutingOptions.defaults()));
+        assertThrows(RoutingException.class, () -> ftree(Topologies.kAryNTree(4, 1)));
     assertEquals("ftree: the fabric has 1 switch(es); a fat tree needs at least 2", e.getMessage());
   }
 }

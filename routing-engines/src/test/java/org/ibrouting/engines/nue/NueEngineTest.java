@@ -8,11 +8,11 @@ import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
-import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
@@ -98,13 +98,8 @@ class NueEngineTest {
 
   @Test
   void refusesASplitFabric() {
-    FabricBuilder b = Fabric.builder();
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
-    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-    b.setLid(s1, 0, 1, 0).setLid(s2, 0, 2, 0).setLid(a, 1, 3, 0).setLid(c, 1, 4, 0);
-    b.connect(a, 1, s1, 1, null).connect(c, 1, s2, 1, null);
+    FabricBuilder b =
+        TestFabrics.sketch("sw4: s1@200#1 s2@300#2 ca1: a@10#3 c@20#4", "a/1-s1/1 c/1-s2/1");
     RoutingException e =
         assertThrows(
             RoutingException.class,

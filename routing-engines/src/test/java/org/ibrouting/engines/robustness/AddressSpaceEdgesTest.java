@@ -21,6 +21,7 @@ import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.topology.Topologies;
 import org.ibrouting.topology.TopologyOptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -128,31 +129,15 @@ class AddressSpaceEdgesTest {
 
   /** Two CAs cabled to each other, no switch. */
   private static Fabric twoCasNoSwitch() {
-    FabricBuilder b = Fabric.builder();
-    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-    b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).connect(a, 1, c, 1, null);
-    return b.build();
+    return TestFabrics.sketch("ca1: a@10#1 c@20#2", "a/1-c/1").build();
   }
 
   /** Three switches in a chain, a CA on each end one: the middle switch has none. */
   private static Fabric chainOfThree() {
-    FabricBuilder b = Fabric.builder();
-    int s1 = b.addNode(NodeType.SWITCH, 4, 0x200L, "s1");
-    int s2 = b.addNode(NodeType.SWITCH, 4, 0x300L, "s2");
-    int s3 = b.addNode(NodeType.SWITCH, 4, 0x400L, "s3");
-    int a = b.addNode(NodeType.CA, 1, 0x10L, "a");
-    int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
-    b.setLid(s1, 0, 1, 0)
-        .setLid(s2, 0, 2, 0)
-        .setLid(s3, 0, 3, 0)
-        .setLid(a, 1, 4, 0)
-        .setLid(c, 1, 5, 0);
-    b.connect(s1, 1, s2, 1, null)
-        .connect(s2, 2, s3, 1, null)
-        .connect(a, 1, s1, 2, null)
-        .connect(c, 1, s3, 2, null);
-    return b.build();
+    return TestFabrics.sketch(
+            "sw4: s1@200#1 s2@300#2 s3@400#3 ca1: a@10#4 c@20#5",
+            "s1/1-s2/1 s2/2-s3/1 a/1-s1/2 c/1-s3/2")
+        .build();
   }
 
   /** Two switches joined by four parallel links, two CAs on each. */

@@ -66,8 +66,7 @@ class RootGuidFileFuzzTest {
                     : ParserFuzzer.PARSE_EXCEPTION.positionOf(error),
             ParserFuzzer.tries(300),
             ParserFuzzer.seed(),
-            DIR,
-            true);
+            DIR);
     System.out.println(result.summary());
     assertTrue(result.failures().isEmpty(), String.join("\n", result.failures()));
     assertEquals(result.tried(), result.parsed() + result.rejected());

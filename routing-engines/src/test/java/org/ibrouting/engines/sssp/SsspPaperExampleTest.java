@@ -14,12 +14,11 @@ import net.jqwik.api.Provide;
 import org.ibrouting.analysis.ForwardingIndex;
 import org.ibrouting.analysis.RoutePaths;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.fabric.FabricBuilder;
-import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.RoutingAssertions;
+import org.ibrouting.testkit.TestFabrics;
 import org.junit.jupiter.api.Test;
 
 /** The P-SSSP paper's network X, and properties on generated and random fabrics. */
@@ -30,24 +29,10 @@ public class SsspPaperExampleTest {
    * 1, 2 as in the paper.
    */
   public static Fabric networkX() {
-    FabricBuilder b = Fabric.builder();
-    int a = b.addNode(NodeType.SWITCH, 4, 0x01L, "A");
-    int e = b.addNode(NodeType.SWITCH, 4, 0x02L, "E");
-    int c = b.addNode(NodeType.SWITCH, 4, 0x03L, "C");
-    int bb = b.addNode(NodeType.SWITCH, 4, 0x04L, "B");
-    int d = b.addNode(NodeType.SWITCH, 4, 0x05L, "D");
-    int h0 = b.addNode(NodeType.CA, 1, 0x100L, "0");
-    int h1 = b.addNode(NodeType.CA, 1, 0x200L, "1");
-    int h2 = b.addNode(NodeType.CA, 1, 0x300L, "2");
-    b.connect(a, 1, h0, 1, null).connect(e, 1, h1, 1, null).connect(c, 1, h2, 1, null);
-    b.connect(a, 2, bb, 1, null).connect(bb, 2, c, 2, null).connect(bb, 3, e, 2, null);
-    b.connect(a, 3, d, 1, null).connect(d, 2, e, 3, null).connect(d, 3, c, 3, null);
-    int lid = 1;
-    for (int sw : new int[] {a, e, c, bb, d}) {
-      b.setLid(sw, 0, lid++, 0);
-    }
-    b.setLid(h0, 1, 10, 0).setLid(h1, 1, 11, 0).setLid(h2, 1, 12, 0);
-    return b.build();
+    return TestFabrics.sketch(
+            "sw4: A@01#1 E@02#2 C@03#3 B@04#4 D@05#5 ca1: 0@100#10 1@200#11 2@300#12",
+            "A/1-0/1 E/1-1/1 C/1-2/1 A/2-B/1 B/2-C/2 B/3-E/2 A/3-D/1 D/2-E/3 D/3-C/3")
+        .build();
   }
 
   /**

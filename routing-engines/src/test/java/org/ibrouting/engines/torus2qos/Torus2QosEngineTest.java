@@ -210,40 +210,21 @@ class Torus2QosEngineTest {
   void refusesWithOpenSmsCodeNamingTheCause(String what, String code) {
     int[] radix = {5, 4};
     Fabric fabric = Topologies.torus(radix, 2);
-    TorusConfig.Builder b =
-        TorusConfig.builder(5, 4, 1)
-            .link(0, true, 0x200000L, 0x200004L)
-            .link(1, true, 0x200000L, 0x200001L)
-            .link(1, false, 0x200000L, 0x200003L);
+    TorusConfig.Builder b = seeded(5, 4, 0x200004L);
     RoutingOptions options = RoutingOptions.defaults();
     switch (what) {
       case "vls" -> options = options.withMaxVls(1);
       case "port_order" -> b.portOrder(9);
-      case "no xm on radix 4" ->
-          b =
-              TorusConfig.builder(4, 4, 1)
-                  .link(0, true, 0x200000L, 0x200004L)
-                  .link(1, true, 0x200000L, 0x200001L)
-                  .link(1, false, 0x200000L, 0x200003L);
+      case "no xm on radix 4" -> b = seeded(4, 4, 0x200004L);
       case "xp and xm from different switches" ->
-          b =
-              TorusConfig.builder(4, 4, 1)
-                  .link(0, true, 0x200000L, 0x200004L)
-                  .link(0, false, 0x200001L, 0x20000dL)
-                  .link(1, true, 0x200000L, 0x200001L)
-                  .link(1, false, 0x200000L, 0x200003L);
+          b = seeded(4, 4, 0x200004L).link(0, false, 0x200001L, 0x20000dL);
       case "no y link" -> b = TorusConfig.builder(5, 3, 1).link(0, true, 0x200000L, 0x200004L);
       case "x and y from different switches" ->
           b =
               TorusConfig.builder(5, 3, 1)
                   .link(0, true, 0x200000L, 0x200004L)
                   .link(1, true, 0x200004L, 0x200005L);
-      case "seed switch missing" ->
-          b =
-              TorusConfig.builder(5, 4, 1)
-                  .link(0, true, 0x200000L, 0x299999L)
-                  .link(1, true, 0x200000L, 0x200001L)
-                  .link(1, false, 0x200000L, 0x200003L);
+      case "seed switch missing" -> b = seeded(5, 4, 0x299999L);
       case "too many hosts" -> fabric = Topologies.torus(radix, 16);
       case "two links cut in a ring" ->
           fabric = cut(fabric, List.of(0x200000L, 0x200004L, 0x200008L, 0x20000cL));
@@ -257,6 +238,17 @@ class Torus2QosEngineTest {
             RoutingException.class, () -> new Torus2QosEngine(config).route(damaged, opts));
     assertTrue(
         e.getMessage().startsWith("torus-2QoS: ERR " + code + ": "), what + ": " + e.getMessage());
+  }
+
+  /**
+   * A 1-plane config of an x-by-y torus seeded at switch 0x200000: its x+ link to {@code xPlus},
+   * its y+ link to 0x200001 and its y- link to 0x200003.
+   */
+  private static TorusConfig.Builder seeded(int x, int y, long xPlus) {
+    return TorusConfig.builder(x, y, 1)
+        .link(0, true, 0x200000L, xPlus)
+        .link(1, true, 0x200000L, 0x200001L)
+        .link(1, false, 0x200000L, 0x200003L);
   }
 
   /** Cuts the x links from each listed switch to the next listed one. */
