@@ -40,9 +40,7 @@ public final class QuaternaryHeap {
   public void fill(int count, long key) {
     clear();
     for (int i = 0; i < count; i++) {
-      itemAt[i] = i;
-      keyAt[i] = key;
-      posOf[i] = i;
+      place(i, i, key);
     }
     size = count;
   }
@@ -54,9 +52,7 @@ public final class QuaternaryHeap {
 
   /** Inserts an item that is not in the heap. */
   public void insert(int item, long itemKey) {
-    itemAt[size] = item;
-    keyAt[size] = itemKey;
-    posOf[item] = size;
+    place(size, item, itemKey);
     size++;
     siftUp(size - 1, item, itemKey);
   }
@@ -108,9 +104,7 @@ public final class QuaternaryHeap {
     } else if (parentKey > lastKey) {
       siftUp(index, last, lastKey);
     } else {
-      itemAt[index] = last;
-      keyAt[index] = lastKey;
-      posOf[last] = index;
+      place(index, last, lastKey);
     }
     return item;
   }
@@ -123,14 +117,10 @@ public final class QuaternaryHeap {
         break;
       }
       int moved = itemAt[parent];
-      itemAt[pos] = moved;
-      keyAt[pos] = parentKey;
-      posOf[moved] = pos;
+      place(pos, moved, parentKey);
       pos = parent;
     }
-    itemAt[pos] = item;
-    keyAt[pos] = k;
-    posOf[item] = pos;
+    place(pos, item, k);
   }
 
   /** Places {@code item} with key {@code k} at slot {@code pos} and sifts it down. */
@@ -153,11 +143,14 @@ public final class QuaternaryHeap {
         break;
       }
       int moved = itemAt[best];
-      itemAt[pos] = moved;
-      keyAt[pos] = bestKey;
-      posOf[moved] = pos;
+      place(pos, moved, bestKey);
       pos = best;
     }
+    place(pos, item, k);
+  }
+
+  /** Puts {@code item} with key {@code k} at slot {@code pos}. */
+  private void place(int pos, int item, long k) {
     itemAt[pos] = item;
     keyAt[pos] = k;
     posOf[item] = pos;
