@@ -152,7 +152,7 @@ public final class FailInPlace {
 
     /** The directory name of its simulation. */
     String slug() {
-      return FailInPlaceReport.slug(topology)
+      return SideBySide.slug(topology)
           + "-"
           + kind
           + "-"
@@ -200,7 +200,7 @@ public final class FailInPlace {
     AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), FailInPlaceReport.csv(rows));
     for (String topology : o.topologies) {
       AtomicFiles.writeString(
-          o.plots.resolve("fail-in-place-" + FailInPlaceReport.slug(topology) + ".svg"),
+          o.plots.resolve("fail-in-place-" + SideBySide.slug(topology) + ".svg"),
           FailInPlaceReport.chart(rows, topology, o));
     }
     String section = FailInPlaceReport.markdown(rows, o, args, minutes, load);

@@ -209,7 +209,7 @@ final class FailInPlaceReport {
       md.append("![Λ against failed links, ")
           .append(t)
           .append("](results/fail-in-place-")
-          .append(slug(t))
+          .append(SideBySide.slug(t))
           .append(".svg)\n\n");
       md.append("| ").append(t).append(" | intact |");
       for (double r : o.linkRates) {
@@ -300,9 +300,5 @@ final class FailInPlaceReport {
 
   static String fmt(double rate) {
     return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
-  }
-
-  static String slug(String spec) {
-    return spec.trim().replaceAll("[^A-Za-z0-9]+", "_");
   }
 }

@@ -187,7 +187,8 @@ public final class SideBySide {
     return config;
   }
 
-  private static String slug(String spec) {
+  /** A file-name-safe form of a fabric spec. */
+  static String slug(String spec) {
     return spec.trim().replaceAll("[^A-Za-z0-9]+", "_");
   }
 

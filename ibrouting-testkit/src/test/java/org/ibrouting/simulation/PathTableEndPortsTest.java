@@ -2,6 +2,7 @@ package org.ibrouting.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,5 +79,13 @@ class PathTableEndPortsTest {
         assertThrows(
             IllegalArgumentException.class, () -> Endpoints.ofNodes(fabric, new int[] {0}));
     assertTrue(sw.getMessage().endsWith("is a switch, not an endpoint"), sw.getMessage());
+    IllegalArgumentException port =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Endpoints.ofPorts(fabric, new int[] {fabric.port(0, 1)}));
+    assertTrue(
+        port.getMessage().endsWith("is a switch port; endpoints are CA or router ports"),
+        port.getMessage());
+    assertSame(table.endpoints(), table.endpoints(), "one wrapper per table");
   }
 }

@@ -68,16 +68,8 @@ final class EndPortIndex {
     int numSwitches = fabric.numSwitches();
     endpointOfLid = new int[fabric.maxLid() + 1];
     Arrays.fill(endpointOfLid, -1);
-    int count = selection.size();
-    long[] lidAndPort = new long[count];
-    for (int i = 0; i < count; i++) {
-      lidAndPort[i] = (long) selection.lid(i) << 32 | selection.port(i);
-    }
-    Arrays.sort(lidAndPort);
-    ports = new int[count];
-    for (int i = 0; i < count; i++) {
-      ports[i] = (int) lidAndPort[i];
-    }
+    ports = byBaseLid(selection);
+    int count = ports.length;
     switchOf = new int[count];
     linkHops = new int[count];
     numLidsOf = new int[count];
@@ -132,6 +124,28 @@ final class EndPortIndex {
     for (int g = 0; g <= numSwitches; g++) {
       Arrays.sort(groupLids, groupStart[g], groupStart[g + 1]);
     }
+  }
+
+  /** The selected port slots by ascending base LID (the scopes' selections are already). */
+  private static int[] byBaseLid(EndPorts selection) {
+    int count = selection.size();
+    boolean ascending = true;
+    for (int i = 1; i < count && ascending; i++) {
+      ascending = selection.lid(i - 1) < selection.lid(i);
+    }
+    if (ascending) {
+      return selection.ports();
+    }
+    long[] lidAndPort = new long[count];
+    for (int i = 0; i < count; i++) {
+      lidAndPort[i] = (long) selection.lid(i) << 32 | selection.port(i);
+    }
+    Arrays.sort(lidAndPort);
+    int[] sorted = new int[count];
+    for (int i = 0; i < count; i++) {
+      sorted[i] = (int) lidAndPort[i];
+    }
+    return sorted;
   }
 
   /** The number of destination groups: one per switch, plus the orphans' group. */

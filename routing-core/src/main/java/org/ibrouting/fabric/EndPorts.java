@@ -14,20 +14,32 @@ import java.util.Arrays;
  * RouteReport r = RouteChecker.terminals().check(routing, job);
  * }</pre>
  *
- * <p>Memory: 1 int per selected port and 1 int per port slot of the fabric.
+ * <p>Memory: 1 int per selected port, and 1 int per port slot of the fabric once a port is looked
+ * up by its slot.
  */
 public final class EndPorts {
   private final Fabric fabric;
   private final int[] ports;
 
-  /** Per port slot: its index in {@link #ports}, or -1. */
-  private final int[] indexOfPort;
+  /**
+   * Per port slot: its index in {@link #ports}, or -1; built on the first look-up by port (the
+   * analysis reads the ports by index only).
+   */
+  private volatile int[] indexOfPort;
 
-  private EndPorts(Fabric fabric, int[] ports) {
+  /** Ports the factories found in the fabric itself: end ports with a LID, each once. */
+  private EndPorts(Fabric fabric, int[] ports, boolean trusted) {
     this.fabric = fabric;
     this.ports = ports;
-    this.indexOfPort = new int[fabric.numPortSlots()];
-    Arrays.fill(indexOfPort, -1);
+    if (!trusted) {
+      indexOfPort = index(fabric, ports);
+    }
+  }
+
+  /** The index by port slot, checking that every port is an end port with a LID, given once. */
+  private static int[] index(Fabric fabric, int[] ports) {
+    int[] index = new int[fabric.numPortSlots()];
+    Arrays.fill(index, -1);
     for (int i = 0; i < ports.length; i++) {
       int port = ports[i];
       if (port < 0 || port >= fabric.numPortSlots()) {
@@ -39,11 +51,21 @@ public final class EndPorts {
             fabric.portName(port)
                 + (isEndPort(fabric, port) ? " has no LID" : " is a switch port other than 0"));
       }
-      if (indexOfPort[port] >= 0) {
+      if (index[port] >= 0) {
         throw new IllegalArgumentException(fabric.portName(port) + " is selected twice");
       }
-      indexOfPort[port] = i;
+      index[port] = i;
     }
+    return index;
+  }
+
+  private int[] indexOfPort() {
+    int[] index = indexOfPort;
+    if (index == null) {
+      index = index(fabric, ports);
+      indexOfPort = index;
+    }
+    return index;
   }
 
   private static boolean isEndPort(Fabric fabric, int port) {
@@ -71,7 +93,7 @@ public final class EndPorts {
         found[count++] = port;
       }
     }
-    return new EndPorts(fabric, Arrays.copyOf(found, count));
+    return new EndPorts(fabric, Arrays.copyOf(found, count), true);
   }
 
   /**
@@ -90,7 +112,7 @@ public final class EndPorts {
         }
       }
     }
-    return new EndPorts(fabric, Arrays.copyOf(found, count));
+    return new EndPorts(fabric, Arrays.copyOf(found, count), true);
   }
 
   /**
@@ -100,7 +122,7 @@ public final class EndPorts {
    *     than 0, or is given twice
    */
   public static EndPorts ofPorts(Fabric fabric, int... ports) {
-    return new EndPorts(fabric, ports.clone());
+    return new EndPorts(fabric, ports.clone(), false);
   }
 
   /**
@@ -134,7 +156,7 @@ public final class EndPorts {
         throw new IllegalArgumentException(fabric.nodeName(node) + " has no port with a LID");
       }
     }
-    return new EndPorts(fabric, Arrays.copyOf(found, count));
+    return new EndPorts(fabric, Arrays.copyOf(found, count), false);
   }
 
   /**
@@ -148,7 +170,7 @@ public final class EndPorts {
         kept[count++] = port;
       }
     }
-    return count == ports.length ? this : new EndPorts(fabric, Arrays.copyOf(kept, count));
+    return count == ports.length ? this : new EndPorts(fabric, Arrays.copyOf(kept, count), true);
   }
 
   /** The fabric the ports belong to. */
@@ -200,7 +222,8 @@ public final class EndPorts {
 
   /** The index of a port slot in this selection, or -1 when it is not selected. */
   public int indexOfPort(int port) {
-    return port >= 0 && port < indexOfPort.length ? indexOfPort[port] : -1;
+    int[] index = indexOfPort();
+    return port >= 0 && port < index.length ? index[port] : -1;
   }
 
   /** Whether a port slot is selected. */
@@ -211,7 +234,7 @@ public final class EndPorts {
   /** The index of the first selected port of a node (in port order), or -1. */
   public int firstOfNode(int node) {
     for (int p = 0; p <= fabric.numPorts(node); p++) {
-      int i = indexOfPort[fabric.port(node, p)];
+      int i = indexOfPort()[fabric.port(node, p)];
       if (i >= 0) {
         return i;
       }

@@ -36,12 +36,13 @@ public final class LidMajorLfts {
   }
 
   /**
-   * The rows of an engine's tables, refused as too large for one array before anything is routed.
+   * The rows of an engine's tables, refused before anything is routed when they, or the LFTs they
+   * are copied into (whole 64-LID blocks), are too large for one array.
    *
    * @throws RoutingException {@code TOO_LARGE}, the message starting with {@code engine}
    */
   public static LidMajorLfts forEngine(Fabric fabric, String engine) throws RoutingException {
-    long size = (long) fabric.numSwitches() * (fabric.maxLid() + 1);
+    long size = (long) fabric.numSwitches() * fabric.lftStride();
     if (size > Integer.MAX_VALUE - 16) {
       throw new RoutingException(
           RoutingException.Reason.TOO_LARGE,
@@ -49,8 +50,8 @@ public final class LidMajorLfts {
               + ": "
               + fabric.numSwitches()
               + " switches x "
-              + (fabric.maxLid() + 1)
-              + " LIDs exceed one LFT copy");
+              + fabric.lftStride()
+              + " LFT entries exceed one LFT copy");
     }
     return new LidMajorLfts(fabric);
   }

@@ -19,6 +19,11 @@ public final class Endpoints {
     this.endPorts = PathTable.requireTrafficEndPorts(endPorts);
   }
 
+  /** Wraps end ports a path table has checked already. */
+  Endpoints(EndPorts checked, boolean unused) {
+    this.endPorts = checked;
+  }
+
   /** Every CA port with a LID that is cabled to a switch, in node order then port order. */
   public static Endpoints allCas(Fabric fabric) {
     return new Endpoints(EndPorts.cabledCas(fabric));
@@ -29,6 +34,12 @@ public final class Endpoints {
    * to a switch.
    */
   public static Endpoints ofPorts(Fabric fabric, int[] ports) {
+    for (int port : ports) {
+      if (port >= 0 && port < fabric.numPortSlots() && fabric.isSwitch(fabric.nodeOfPort(port))) {
+        throw new IllegalArgumentException(
+            fabric.portName(port) + " is a switch port; endpoints are CA or router ports");
+      }
+    }
     return new Endpoints(EndPorts.ofPorts(fabric, ports));
   }
 
@@ -40,15 +51,17 @@ public final class Endpoints {
       if (node >= 0 && node < fabric.numNodes() && fabric.isSwitch(node)) {
         throw new IllegalArgumentException(fabric.nodeName(node) + " is a switch, not an endpoint");
       }
-    }
-    EndPorts cabled = EndPorts.ofNodes(fabric, nodes).cabledToSwitch();
-    for (int node : nodes) {
-      if (cabled.firstOfNode(node) < 0) {
+      boolean found = false;
+      for (int p = 1; node >= 0 && node < fabric.numNodes() && p <= fabric.numPorts(node); p++) {
+        int port = fabric.port(node, p);
+        found |= fabric.baseLid(port) != 0 && fabric.switchPortOf(port) >= 0;
+      }
+      if (!found) {
         throw new IllegalArgumentException(
             fabric.nodeName(node) + " has no port with a LID cabled to a switch");
       }
     }
-    return new Endpoints(cabled);
+    return new Endpoints(EndPorts.ofNodes(fabric, nodes).cabledToSwitch());
   }
 
   /** The selection this wraps. */

@@ -37,6 +37,11 @@ public final class PathTable {
   private final Routing routing;
   private final Fabric fabric;
   private final EndPorts endPorts;
+
+  /** The deprecated wrapper of {@link #endPorts}, made on the first {@link #endpoints()}. */
+  @SuppressWarnings("deprecation")
+  private volatile Endpoints endpoints;
+
   private final int numEndpoints;
   private final int numSwitches;
   private final int[] injectionOf;
@@ -368,7 +373,12 @@ public final class PathTable {
    */
   @Deprecated
   public Endpoints endpoints() {
-    return new Endpoints(endPorts);
+    Endpoints wrapped = endpoints;
+    if (wrapped == null) {
+      wrapped = new Endpoints(endPorts, true);
+      endpoints = wrapped;
+    }
+    return wrapped;
   }
 
   /** The number of endpoints P. */

@@ -96,9 +96,9 @@ public final class SsspEngine extends AbstractRoutingEngine {
     long p = graph.numEndpointLids();
     graph.resetWeights(minimal ? p * p : 1);
     long[] add = graph.endPortLids();
-    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     // the tables by destination (one tree fills one row), copied into the LFTs at the end
     LidMajorLfts byLid = LidMajorLfts.forEngine(fabric, name());
+    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     long total = 0;
     for (int dest : destinations) {
       total += 1L << fabric.lmc(dest);
