@@ -3,29 +3,25 @@ package org.ibrouting.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
+import org.ibrouting.bench.MemoryBaseline.Level;
+import org.ibrouting.bench.MemoryBaseline.Memory;
 import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The cost model of RESULTS.md: how far each engine is from what this machine allows. Measures the
- * memory baseline ({@link MemoryBenchmark}, JMH, one and two threads), reads the routing times of
- * the scale run ({@code benchmarks/results/scale.csv}, written by {@code side-by-side.sh --scale}),
- * and for the largest fabric each engine routed counts the work it cannot avoid and the bytes that
- * work must move, then writes the section between {@code <!-- cost-model:begin -->} and {@code <!--
- * cost-model:end -->}.
+ * memory baseline at each level of the memory hierarchy ({@link MemoryBenchmark}, JMH, one and two
+ * threads; the cache sizes from Linux's sysfs), reads the routing times of the scale run ({@code
+ * benchmarks/results/scale.csv}, written by {@code side-by-side.sh --scale}), and for the largest
+ * fabric each engine routed counts the work it cannot avoid, the bytes that work must move, and the
+ * data it keeps re-reading (its working set, which decides the level it streams from), then writes
+ * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->}.
  *
  * <p>Usage: {@code CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds
  * S]}. {@code --memory} reuses a baseline stored by an earlier run (key=value lines) instead of
@@ -33,23 +29,6 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  */
 public final class CostModel {
   private CostModel() {}
-
-  /** The memory baseline: bytes per second streamed and nanoseconds per random access. */
-  record Memory(
-      double readBytesPerSecond1,
-      double readBytesPerSecond2,
-      double writeBytesPerSecond1,
-      double writeBytesPerSecond2,
-      double dependentNs,
-      double independentNs) {
-    double read(int cores) {
-      return cores > 1 ? readBytesPerSecond2 : readBytesPerSecond1;
-    }
-
-    double write(int cores) {
-      return cores > 1 ? writeBytesPerSecond2 : writeBytesPerSecond1;
-    }
-  }
 
   /** Runs the model; see the class comment for the options. */
   public static void main(String[] args) throws Exception {
@@ -74,7 +53,7 @@ public final class CostModel {
                     + "; usage: CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds S]");
       }
     }
-    Memory memory = measure ? measureMemory(memoryFile) : loadMemory(memoryFile);
+    Memory memory = measure ? MemoryBaseline.measure(memoryFile) : MemoryBaseline.load(memoryFile);
     if (Double.isNaN(lambdaSeconds)) {
       lambdaSeconds = measureLambda();
     }
@@ -110,76 +89,6 @@ public final class CostModel {
     return seconds[1];
   }
 
-  private static Memory measureMemory(Path store) throws Exception {
-    double[] read = new double[3];
-    double[] write = new double[3];
-    double dependent = Double.NaN;
-    double independent = Double.NaN;
-    for (int threads = 1; threads <= 2; threads++) {
-      Options options =
-          new OptionsBuilder()
-              .include(MemoryBenchmark.class.getSimpleName())
-              .threads(threads)
-              .build();
-      Collection<RunResult> runs = new Runner(options).run();
-      for (RunResult run : runs) {
-        String name = run.getParams().getBenchmark();
-        double nsPerOp = run.getPrimaryResult().getScore();
-        // per thread 8 bytes an operation; all threads together move threads x that
-        double bytesPerSecond = threads * 8 / (nsPerOp * 1e-9);
-        switch (benchmarkMethod(name)) {
-          case "sequentialRead" -> read[threads] = bytesPerSecond;
-          case "sequentialWrite" -> write[threads] = bytesPerSecond;
-          case "dependentRandomRead" -> dependent = threads == 1 ? nsPerOp : dependent;
-          case "independentRandomRead" -> independent = threads == 1 ? nsPerOp : independent;
-          default -> throw new IllegalStateException("unexpected benchmark " + name);
-        }
-      }
-    }
-    Memory m = new Memory(read[1], read[2], write[1], write[2], dependent, independent);
-    Properties p = new Properties();
-    p.setProperty("read_bytes_per_second_1", Double.toString(m.readBytesPerSecond1()));
-    p.setProperty("read_bytes_per_second_2", Double.toString(m.readBytesPerSecond2()));
-    p.setProperty("write_bytes_per_second_1", Double.toString(m.writeBytesPerSecond1()));
-    p.setProperty("write_bytes_per_second_2", Double.toString(m.writeBytesPerSecond2()));
-    p.setProperty("dependent_random_ns", Double.toString(m.dependentNs()));
-    p.setProperty("independent_random_ns", Double.toString(m.independentNs()));
-    p.setProperty("measured", LocalDate.now().toString());
-    Files.createDirectories(store.toAbsolutePath().getParent());
-    StringBuilder text = new StringBuilder("# MemoryBenchmark (JMH), written by CostModel\n");
-    for (String key : p.stringPropertyNames().stream().sorted().toList()) {
-      text.append(key).append('=').append(p.getProperty(key)).append('\n');
-    }
-    AtomicFiles.writeString(store, text.toString());
-    return m;
-  }
-
-  /**
-   * The method of a JMH benchmark name ({@code ...MemoryBenchmark.independentRandomRead} gives
-   * {@code independentRandomRead}; a suffix test would take it for {@code dependentRandomRead}).
-   */
-  static String benchmarkMethod(String benchmark) {
-    return benchmark.substring(benchmark.lastIndexOf('.') + 1);
-  }
-
-  private static Memory loadMemory(Path file) throws IOException {
-    Properties p = new Properties();
-    try (var in = Files.newBufferedReader(file)) {
-      p.load(in);
-    }
-    return new Memory(
-        num(p, "read_bytes_per_second_1"),
-        num(p, "read_bytes_per_second_2"),
-        num(p, "write_bytes_per_second_1"),
-        num(p, "write_bytes_per_second_2"),
-        num(p, "dependent_random_ns"),
-        num(p, "independent_random_ns"));
-  }
-
-  private static double num(Properties p, String key) {
-    return Double.parseDouble(p.getProperty(key, "NaN"));
-  }
-
   /** The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs. */
   record Sizes(long switches, long lids, long channels, long caLids) {
     static Sizes of(Fabric fabric) {
@@ -211,64 +120,105 @@ public final class CostModel {
   }
 
   /**
-   * The work an engine cannot avoid on a fabric, in its own unit, the bytes that work must move at
-   * least, and the cores it can use; {@code what} says how it was counted.
+   * The work an engine cannot avoid on a fabric, in its own unit; the bytes it reads and writes
+   * again and again within a working set of {@code workingSet} bytes per core (so at the speed of
+   * the level that holds it), the bytes it writes once (at main memory's streaming speed), and the
+   * cores it can use; {@code what} says how it was counted.
    */
-  record Work(double units, String unit, double bytes, int cores, String what) {}
+  record Work(
+      double units,
+      String unit,
+      double cachedBytes,
+      double workingSet,
+      double streamedBytes,
+      int cores,
+      String what) {
+    double bytes() {
+      return cachedBytes + streamedBytes;
+    }
+
+    /** The working set's level of {@code m}. */
+    Level level(Memory m) {
+      return m.holding(workingSet, cores);
+    }
+
+    /** The seconds the bytes take at least: each part at its level's streaming speed. */
+    double limitSeconds(Memory m) {
+      return cachedBytes / level(m).read(cores) + streamedBytes / m.main().write(cores);
+    }
+  }
 
   /** The model's lower bound of each engine's work (null for engines it does not cover). */
   static Work work(String engine, Sizes s) {
     double entries = s.entries();
+    double lids = s.lids();
+    double channels = s.channels();
+    double switches = s.switches();
     return switch (engine) {
       case "minhop", "updn", "dnup" ->
           new Work(
               entries,
               "LFT entries",
-              (double) s.switches() * s.switches() + entries,
+              switches * switches,
+              switches * switches,
+              entries,
               2,
-              "the hop matrix (1 byte per switch pair) written and every LFT entry written once");
-      case "ftree" -> new Work(entries, "LFT entries", entries, 1, "every LFT entry written once");
+              "the hop matrix (1 byte per switch pair) built, every LFT entry written once");
+      case "ftree" ->
+          new Work(entries, "LFT entries", 0, 0, entries, 1, "every LFT entry written once");
       case "sssp", "dfsssp", "sar" ->
           new Work(
-              (double) s.lids() * s.channels(),
+              lids * channels,
               "relaxations",
-              (double) s.lids() * s.channels() * 12 + entries * (engine.equals("sssp") ? 1 : 2),
+              lids * channels * 12,
+              channels * 12 + switches * 48,
+              entries * (engine.equals("sssp") ? 1 : 2),
               1,
-              "per LID one Dijkstra that reads every link's weight and head (12 bytes)"
+              "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
+                  + " 48 bytes of heap and tree per switch)"
                   + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
                   + "; sequential by definition (each tree depends on all earlier weights)");
       case "multiupdn" ->
           new Work(
-              (double) s.lids() * s.channels(),
+              lids * channels,
               "channel visits",
-              (double) s.lids() * s.channels() * 12 + 2 * entries,
+              lids * channels * 12,
+              channels * 12 + switches * 48,
+              2 * entries,
               2,
-              "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes), "
-                  + "LFTs and SLs written once");
+              "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes; "
+                  + "working set those and 48 bytes per switch), LFTs and SLs written once");
       case "nue" ->
           new Work(
-              (double) s.lids() * (s.channels() + s.switches()),
+              lids * (channels + switches),
               "cCDG edge visits",
-              (double) s.lids() * (s.channels() + s.switches()) * 13 + entries,
+              lids * (channels + switches) * 13,
+              (channels + switches) * 13,
+              entries,
               1,
               "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
                   + "dependencies' class, weight and head (13 bytes); sequential by definition");
       case "lash" ->
           new Work(
-              (double) s.switches() * (s.switches() - 1) * 4,
+              switches * (switches - 1) * 4,
               "path dependencies",
-              (double) s.switches() * (s.switches() - 1) * 4 * 4 + entries,
+              switches * (switches - 1) * 4 * 4,
+              channels * (channels / switches) * 4,
+              entries,
               1,
               "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
-                  + "(4 bytes each); sequential by definition (first fit, then seeded balancing)");
+                  + "(4 bytes each, in a layer's dependency graph of 4 bytes per channel pair that meet at a"
+                  + " switch); sequential by definition (first fit, then seeded balancing)");
       case "p2sssp" ->
           new Work(
-              (double) s.caLids() * s.lids() * 4,
+              s.caLids() * lids * 4,
               "path hops",
-              (double) s.caLids() * s.lids() * 4 * 8 + entries,
+              s.caLids() * lids * 4 * 8,
+              channels * 8,
+              entries,
               1,
-              "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes); "
-                  + "sequential by definition");
+              "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes, "
+                  + "working set the links' weights); sequential by definition");
       default -> null;
     };
   }
@@ -286,16 +236,18 @@ public final class CostModel {
         continue;
       }
       double seconds = Double.parseDouble(row.get("seconds"));
-      double limit = w.bytes() / m.read(w.cores());
+      double limit = w.limitSeconds(m);
       md.append(
           String.format(
               Locale.ROOT,
-              "| %s | `%s` | %.3g %s | %.3g GB | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
+              "| %s | `%s` | %.3g %s | %.3g GB | %s (%s) | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
               engine,
               row.get("fabric"),
               w.units(),
               w.unit(),
               w.bytes() / 1e9,
+              size(w.workingSet()),
+              w.cachedBytes() == 0 ? "-" : w.level(m).name(),
               w.cores(),
               seconds,
               w.units() / seconds,
@@ -321,30 +273,56 @@ public final class CostModel {
     md.append("## Cost model: how far each engine is from this machine's limit\n\n");
     md.append(SideBySideReport.runOn());
     md.append(
-        String.format(
-            Locale.ROOT,
-            "Memory baseline (`MemoryBenchmark`, JMH, 512 MiB per thread): streaming "
-                + "read %.1f GB/s on one core, %.1f GB/s on two; streaming write %.1f / %.1f GB/s; a dependent random "
-                + "read (pointer chase) %.0f ns, an independent one %.1f ns.%n%n",
-            m.readBytesPerSecond1() / 1e9,
-            m.readBytesPerSecond2() / 1e9,
-            m.writeBytesPerSecond1() / 1e9,
-            m.writeBytesPerSecond2() / 1e9,
-            m.dependentNs(),
-            m.independentNs()));
-    md.append(
+            "Memory baseline (`MemoryBenchmark`, JMH; per level an array that fits it, one per thread; cache sizes ")
+        .append("from sysfs):\n\n")
+        .append(
+            "| level | holds per core | read GB/s, 1 / 2 cores | write GB/s, 1 / 2 cores | dependent random read ns | independent random read ns |\n")
+        .append("|---|---|---|---|---|---|\n");
+    for (Level level : m.levels()) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f |%n",
+              level.name(),
+              level.capacity() == Long.MAX_VALUE
+                  ? "-"
+                  : size(level.capacity())
+                      + (level.shared() ? " (shared: half each on 2 cores)" : ""),
+              level.readBytesPerSecond1() / 1e9,
+              level.readBytesPerSecond2() / 1e9,
+              level.writeBytesPerSecond1() / 1e9,
+              level.writeBytesPerSecond2() / 1e9,
+              level.dependentNs(),
+              level.independentNs()));
+    }
+    md.append('\n')
+        .append(
             "For each engine, on the largest fabric of the scale run it routed: the work it cannot avoid (counted ")
         .append(
-            "from the fabric), the bytes that work must at least move, and the time those bytes take at the ")
+            "from the fabric), the bytes that work must at least move, and its working set: the data it reads ")
         .append(
-            "streaming bandwidth of the cores the engine can use (the limit); the ratio is the measured routing ")
+            "again for every destination, which decides the level those reads stream from. The limit is the ")
         .append(
-            "time over that limit. A ratio near 1 means the engine runs at this machine's memory speed; what is ")
+            "time the re-read bytes take at that level's streaming speed plus the bytes written once (the LFTs) ")
         .append(
-            "left above it is latency (dependent accesses: heaps, searches, walks) and instructions.\n\n");
+            "at main memory's, on the cores the engine can use; the ratio is the measured routing time over ")
+        .append(
+            "it. A ratio near 1 means the engine runs at this machine's memory speed; what is left above it is ")
+        .append("latency (dependent accesses: heaps, searches, walks) and instructions.\n\n");
     md.append(
-            "| engine | fabric | minimum work | bytes at least | cores | measured s | throughput | limit s | ratio |\n")
-        .append("|---|---|---|---|---|---|---|---|---|\n");
+            "| engine | fabric | minimum work | bytes at least | working set (level) | cores | measured s | throughput | limit s | ratio |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|\n");
+  }
+
+  /** A byte count in KiB, MiB or GiB. */
+  static String size(double bytes) {
+    if (bytes >= 1L << 30) {
+      return String.format(Locale.ROOT, "%.1f GiB", bytes / (1L << 30));
+    }
+    if (bytes >= 1L << 20) {
+      return String.format(Locale.ROOT, "%.1f MiB", bytes / (1L << 20));
+    }
+    return String.format(Locale.ROOT, "%.0f KiB", bytes / (1L << 10));
   }
 
   /** Per engine, the row of the scale run with the most CAs it routed. */
@@ -365,21 +343,26 @@ public final class CostModel {
   /** The row of the Λ simulation on the 16-ary 3-tree against its latency-bound limit. */
   private static void lambdaRow(
       StringBuilder md, List<String> notes, Memory m, double lambdaSeconds) {
-    // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average
+    // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average;
+    // the walk reads the LFTs: 768 switches x 4,864 LIDs, a byte each
     double hops = 100_000.0 * 2048 * 6;
-    double limit = hops * m.independentNs() * 1e-9 / 2;
+    double lfts = 768.0 * 4864;
+    Level level = m.holding(lfts, 2);
+    double limit = hops * level.independentNs() * 1e-9 / 2;
     md.append(
         String.format(
             Locale.ROOT,
-            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
+            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
             hops,
+            size(lfts),
+            level.name(),
             lambdaSeconds,
             hops / lambdaSeconds,
             limit,
             lambdaSeconds / limit));
     notes.add(
-        "- Λ: every stream's path walked through the LFTs, one independent random read per hop "
-            + "(the latency-bound limit: flow-hops x independent random read / 2 cores).");
+        "- Λ: every stream's path walked through the LFTs, one independent random read per hop at the "
+            + "level that holds the LFTs (the latency-bound limit: flow-hops x that read / 2 cores).");
   }
 
   private static List<Map<String, String>> readCsv(Path file) throws IOException {

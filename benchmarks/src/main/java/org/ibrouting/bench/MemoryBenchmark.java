@@ -17,32 +17,37 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What this machine's memory allows, as the baseline of the cost model in RESULTS.md: streaming
- * reads and writes of a 512 MiB long array (far beyond every cache) in bytes per second, and
- * dependent random reads (a pointer chase through a random cycle) and independent random reads in
- * nanoseconds per access. Run with {@code -t 1} and {@code -t 2} for one and both cores, e.g.
- * {@code java -jar benchmarks/target/benchmarks.jar MemoryBenchmark -t 2}; every thread walks its
- * own array. Each operation is one 8-byte element.
+ * What this machine's memory allows, as the baseline of the cost model in RESULTS.md, at each level
+ * of the memory hierarchy: for an array that fits the L1 data cache (16 KiB), the L2 (512 KiB), the
+ * L3 (8 MiB per thread) and one far beyond every cache (512 MiB), streaming reads and writes in
+ * bytes per second, and dependent random reads (a pointer chase through a random cycle) and
+ * independent random reads in nanoseconds per access. Run with {@code -t 1} and {@code -t 2} for
+ * one and both cores, e.g. {@code java -jar benchmarks/target/benchmarks.jar MemoryBenchmark -t 2};
+ * every thread walks its own arrays. Each operation is one 8-byte element.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 2)
 @Fork(
     value = 1,
     jvmArgsAppend = {"-Xmx4g"})
 public class MemoryBenchmark {
-  /** Elements per array: 2^26 longs = 512 MiB (one array per thread). */
-  @Param({"67108864"})
+  /**
+   * Elements per array, a power of two: 2^11 longs = 16 KiB (L1), 2^16 = 512 KiB (L2), 2^20 = 8 MiB
+   * (L3), 2^26 = 512 MiB (main memory); one array per thread.
+   */
+  @Param({"2048", "65536", "1048576", "67108864"})
   public int elements;
 
+  private static final int STREAM_ELEMENTS = 1 << 26;
   private static final int CHASE_STEPS = 1 << 20;
 
   private long[] data;
   private int[] next;
 
-  /** Fills the array and a random single cycle over a 256 MiB int array for the chase. */
+  /** Fills the array and a random single cycle over an int array of as many elements. */
   @Setup(Level.Trial)
   public void setUp() {
     data = new long[elements];
@@ -67,25 +72,29 @@ public class MemoryBenchmark {
     }
   }
 
-  /** Sums the whole array: sequential read bandwidth (ns per 8 bytes). */
+  /** Sums the array, 2^26 elements in all: sequential read bandwidth (ns per 8 bytes). */
   @Benchmark
-  @OperationsPerInvocation(67108864)
+  @OperationsPerInvocation(STREAM_ELEMENTS)
   public long sequentialRead() {
     long sum = 0;
     long[] a = data;
-    for (int i = 0; i < a.length; i++) {
-      sum += a[i];
+    for (int pass = STREAM_ELEMENTS / a.length; pass > 0; pass--) {
+      for (int i = 0; i < a.length; i++) {
+        sum += a[i];
+      }
     }
     return sum;
   }
 
-  /** Writes the whole array: sequential write bandwidth (ns per 8 bytes). */
+  /** Writes the array, 2^26 elements in all: sequential write bandwidth (ns per 8 bytes). */
   @Benchmark
-  @OperationsPerInvocation(67108864)
+  @OperationsPerInvocation(STREAM_ELEMENTS)
   public long[] sequentialWrite() {
     long[] a = data;
-    for (int i = 0; i < a.length; i++) {
-      a[i] = i;
+    for (int pass = STREAM_ELEMENTS / a.length; pass > 0; pass--) {
+      for (int i = 0; i < a.length; i++) {
+        a[i] = i + pass;
+      }
     }
     return a;
   }
@@ -112,8 +121,9 @@ public class MemoryBenchmark {
     long sum = 0;
     long[] a = data;
     int[] n = next;
+    int mask = n.length - 1;
     for (int step = 0; step < CHASE_STEPS; step++) {
-      sum += a[n[step]];
+      sum += a[n[step & mask]];
     }
     return sum;
   }

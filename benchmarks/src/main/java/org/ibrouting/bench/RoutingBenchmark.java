@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the trial setup, so only {@code route()} is measured. Run, for example: {@code java -jar
  * benchmarks/target/benchmarks.jar RoutingBenchmark -p engine=lash -p k=16}. {@code -p jobs=N}
  * hands every engine (SAR reads it) a seeded job map: random CAs in jobs of 2..N nodes until 90% of
- * the CAs are busy.
+ * the CAs are busy; {@code -p threads=1} routes on one worker thread (0: all cores).
  */
 @Warmup(iterations = 2)
 public class RoutingBenchmark extends SingleShotBenchmark {
@@ -41,6 +41,10 @@ public class RoutingBenchmark extends SingleShotBenchmark {
   /** Largest job of the seeded job map, or 0 for no job map. */
   @Param({"0"})
   public int jobs;
+
+  /** Worker threads, or 0 for the default (all cores). */
+  @Param({"0"})
+  public int threads;
 
   private Fabric fabric;
   private RoutingEngine routingEngine;
@@ -58,6 +62,9 @@ public class RoutingBenchmark extends SingleShotBenchmark {
     }
     routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();
+    if (threads > 0) {
+      options = options.withThreads(threads);
+    }
   }
 
   /** Random CAs (by node GUID) in jobs of 2..maxJob nodes, until 90% are busy. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ class CostModelTest {
     CostModel.Work sssp = CostModel.work("sssp", s);
     assertEquals(112 * 256, sssp.units());
     assertEquals(112 * 256 * 12 + 48 * 112, sssp.bytes());
+    assertEquals(256 * 12 + 48 * 48, sssp.workingSet());
     assertEquals(1, sssp.cores());
     assertEquals(null, CostModel.work("dor", s));
   }
@@ -37,23 +39,66 @@ class CostModelTest {
         "fabric", fabric, "cas", cas, "engine", engine, "status", status, "seconds", seconds);
   }
 
+  /** L1 32 KiB at 100 GB/s, L2 1 MiB at 40, L3 32 MiB shared at 20, memory at 16 (one core). */
+  static MemoryBaseline.Memory memory() {
+    Properties p = new Properties();
+    String[][] levels = {
+      {"L1", "100e9", "200e9", "32768", "false", "1.5"},
+      {"L2", "40e9", "80e9", "1048576", "false", "4"},
+      {"L3", "20e9", "40e9", "33554432", "true", "15"},
+      {"memory", "16e9", "16e9", null, null, "100"}
+    };
+    for (String[] l : levels) {
+      p.setProperty(l[0] + ".read_bytes_per_second_1", l[1]);
+      p.setProperty(l[0] + ".read_bytes_per_second_2", l[2]);
+      p.setProperty(l[0] + ".write_bytes_per_second_1", "8e9");
+      p.setProperty(l[0] + ".write_bytes_per_second_2", "12e9");
+      p.setProperty(l[0] + ".dependent_random_ns", "90");
+      p.setProperty(l[0] + ".independent_random_ns", l[5]);
+      if (l[3] != null) {
+        p.setProperty(l[0] + ".capacity_bytes", l[3]);
+        p.setProperty(l[0] + ".shared", l[4]);
+      }
+    }
+    return MemoryBaseline.memoryOf(p);
+  }
+
+  @Test
+  void workingSetsGoToTheLevelThatHoldsThem() {
+    MemoryBaseline.Memory m = memory();
+    assertEquals("L1", m.holding(32 << 10, 2).name());
+    assertEquals("L2", m.holding(33 << 10, 1).name());
+    assertEquals("L3", m.holding(16 << 20, 2).name(), "the shared L3 holds half per core on 2");
+    assertEquals("memory", m.holding((16 << 20) + 1, 2).name());
+    assertEquals("L3", m.holding((16 << 20) + 1, 1).name());
+    assertEquals(32L << 20, MemoryBaseline.sysfsSize("32768K"));
+    assertEquals(32L << 20, MemoryBaseline.sysfsSize("32M\n"));
+    // sssp on the 8-ary 3-tree: 192 switches, 704 LIDs, 2,048 channels: working set 33 KiB (L2)
+    CostModel.Work sssp =
+        CostModel.work("sssp", CostModel.Sizes.of(SideBySide.buildFabric("ktree 8 3")));
+    assertEquals("L2", sssp.level(m).name());
+    assertEquals(704.0 * 2048 * 12 / 40e9 + 192.0 * 704 / 8e9, sssp.limitSeconds(m), 1e-12);
+  }
+
   @Test
   void tableRowPerEngineAtItsLargestFabricAndSectionAfterSideBySide() throws Exception {
-    CostModel.Memory m = new CostModel.Memory(10e9, 16e9, 8e9, 12e9, 90, 6);
+    MemoryBaseline.Memory m = memory();
     List<Map<String, String>> scale =
         List.of(
             scaleRow("ktree 4 3", "64", "minhop", "ok", "0.001"),
             scaleRow("ktree 8 3", "512", "minhop", "ok", "0.01"),
             scaleRow("ktree 8 3", "512", "dor", "refused", ""));
     String section = CostModel.section(m, scale, 5.0);
-    // 8-ary 3-tree: 192 switches, 704 LIDs; bytes 192^2 + 192 x 704 = 172,032, at 16 GB/s 1.08e-5 s
+    // 8-ary 3-tree: 192 switches, 704 LIDs; the hop matrix (36 KiB, L2 on 2 cores) at 80 GB/s,
+    // 192 x 704 LFT bytes at 12 GB/s: 4.6e-7 + 1.13e-5 = 1.17e-5 s, ratio 0.01 / 1.17e-5
     assertTrue(
         section.contains(
-            "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 2 | 0.01 |"),
+            "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 36 KiB (L2) | 2 | 0.01 |"),
         section);
-    assertTrue(section.contains("| 1.08e-05 | 930.1 |"), section);
+    assertTrue(section.contains("| 1.17e-05 | 852.9 |"), section);
     assertTrue(!section.contains("| dor |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
+    assertTrue(section.contains("| L3 | 32.0 MiB (shared: half each on 2 cores) |"), section);
     Path results = dir.resolve("RESULTS.md");
     Files.writeString(
         results, "# r\n<!-- side-by-side:begin -->\nx\n<!-- side-by-side:end -->\nafter\n");
@@ -70,10 +115,11 @@ class CostModelTest {
   void tellsTheMemoryBenchmarksApart() {
     assertEquals(
         "independentRandomRead",
-        CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.independentRandomRead"));
+        MemoryBaseline.benchmarkMethod(
+            "org.ibrouting.bench.MemoryBenchmark.independentRandomRead"));
     assertEquals(
         "dependentRandomRead",
-        CostModel.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.dependentRandomRead"));
+        MemoryBaseline.benchmarkMethod("org.ibrouting.bench.MemoryBenchmark.dependentRandomRead"));
   }
 
   @Test
