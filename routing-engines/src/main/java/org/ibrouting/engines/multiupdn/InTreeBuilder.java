@@ -10,7 +10,12 @@ import org.ibrouting.paths.HopTable;
  * MultiUpdnEngine} for the rule). One builder per thread; its arrays are the result of the last
  * {@link #build} and are overwritten by the next.
  *
- * <p>Memory: 10 ints, a long and a boolean per switch, plus the shared {@link Adjacency}.
+ * <p>With random choice, the LIDs of a destination switch after the first replay the first one's
+ * candidate edges (the channels its greedy looked at past finalized switches) instead of scanning
+ * every channel again; the in-trees are the same (see {@link #build}).
+ *
+ * <p>Memory: 11 ints, a long and a boolean per switch, an int per channel for the recorded
+ * candidate edges, plus the shared {@link Adjacency}.
  */
 final class InTreeBuilder {
   private final Fabric fabric;
@@ -46,6 +51,24 @@ final class InTreeBuilder {
   private final int[] protectedIn;
   private final boolean[] protectDown;
   private int protectEpoch;
+
+  /**
+   * The adjacency entries that {@link #greedy} looked at past finalized switches when it last built
+   * the in-tree towards {@link #recordedSw}, in order ({@code candidateEdges[candidateEnd[i-1] ..
+   * candidateEnd[i]-1]} from {@code order[i]}): later LIDs of that switch replay them.
+   */
+  private final int[] candidateEdges;
+
+  private final int[] candidateEnd;
+  private int recordedSw = -1;
+
+  /** In-trees replayed, and replays given up for the greedy (its layers differed), so far. */
+  int replays;
+
+  int replaysAbandoned;
+
+  private boolean recording;
+  private boolean everyCandidateJoined;
   private int epoch;
   private int layerEpoch;
   private long rng;
@@ -126,6 +149,8 @@ final class InTreeBuilder {
     subtree = new long[n];
     protectedIn = new int[n];
     protectDown = new boolean[n];
+    candidateEdges = new int[adjacency.neighbour.length];
+    candidateEnd = new int[n];
   }
 
   /** Restarts the random stream (splitmix64) at {@code seed}. */
@@ -152,11 +177,25 @@ final class InTreeBuilder {
    * the shortest next hop that keeps its route legal in at least one tree; ties are broken at
    * random, or by least {@code load} when it is not null. When switches of the component find no
    * such hop, their tree-0 Up*&#47;Down* routes are protected and the greedy runs again (see {@link
-   * MultiUpdnEngine}).
+   * MultiUpdnEngine}). With random choice, a first greedy in which every candidate joined its layer
+   * is recorded, and the next build towards the same switch tries {@link #replay} first.
    */
   void build(int destSw, long[] load) {
     protectEpoch++;
+    if (load == null && recordedSw == destSw) {
+      long seed = rng;
+      if (replay(destSw)) {
+        replays++;
+        return;
+      }
+      replaysAbandoned++;
+      rng = seed;
+    }
+    recording = load == null;
+    everyCandidateJoined = true;
     greedy(destSw, load);
+    recording = false;
+    recordedSw = load == null && everyCandidateJoined ? destSw : -1;
     while (count < componentSize[destSw]) {
       UpDownHops hops = fallback.get();
       boolean more = false;
@@ -217,6 +256,7 @@ final class InTreeBuilder {
    */
   private void greedy(int destSw, long[] load) {
     start(destSw);
+    int recorded = 0;
     int layerStart = 0;
     while (layerStart < count) {
       int layerEnd = count;
@@ -235,6 +275,9 @@ final class InTreeBuilder {
           int s = adjNeighbour[a];
           if (finalizedIn[s] == epoch) {
             continue;
+          }
+          if (recording) {
+            candidateEdges[recorded++] = a;
           }
           if (markedIn[s] != layerEpoch) {
             markedIn[s] = layerEpoch;
@@ -260,17 +303,80 @@ final class InTreeBuilder {
             allDown[s] = dn;
           }
         }
+        candidateEnd[i] = recorded;
       }
-      for (int j = 0; j < numCandidates; j++) {
-        int s = candidates[j];
-        if (via[s] >= 0) {
-          finalizedIn[s] = epoch;
-          dist[s] = d + 1;
-          order[count++] = s;
+      everyCandidateJoined &= join(numCandidates, d + 1);
+      layerStart = layerEnd;
+    }
+  }
+
+  /**
+   * Finalizes the candidates of a layer that found a hop, at distance {@code d}; returns whether
+   * every candidate did.
+   */
+  private boolean join(int numCandidates, int d) {
+    boolean all = true;
+    for (int j = 0; j < numCandidates; j++) {
+      int s = candidates[j];
+      if (via[s] >= 0) {
+        finalizedIn[s] = epoch;
+        dist[s] = d;
+        order[count++] = s;
+      } else {
+        all = false;
+      }
+    }
+    return all;
+  }
+
+  /**
+   * The random greedy of a destination switch whose last in-tree was recorded and in which every
+   * switch joined the first layer it was a candidate of: the same candidate edges in the same
+   * order, so the same draws and choices, without looking at the channels back to finalized
+   * switches. The layers are those of the recording as long as every candidate finds a hop again;
+   * returns false (the arrays and random stream then being undefined) when one does not, as {@link
+   * #greedy} would then build other layers.
+   */
+  private boolean replay(int destSw) {
+    start(destSw);
+    int[] adjNeighbour = adjacency.neighbour;
+    int[] adjChannel = adjacency.channel;
+    int[] adjUp = adjacency.up;
+    int e = 0;
+    int layerStart = 0;
+    while (layerStart < count) {
+      int layerEnd = count;
+      int d = dist[order[layerStart]];
+      layerEpoch++;
+      int numCandidates = 0;
+      for (int i = layerStart; i < layerEnd; i++) {
+        int u = order[i];
+        int legalU = legal[u];
+        int allDownU = allDown[u];
+        for (int end = candidateEnd[i]; e < end; e++) {
+          int a = candidateEdges[e];
+          int s = adjNeighbour[a];
+          if (markedIn[s] != layerEpoch) {
+            markedIn[s] = layerEpoch;
+            candidates[numCandidates++] = s;
+            via[s] = -1;
+            ties[s] = 0;
+          }
+          int up = adjUp[a];
+          int l = ((up & legalU) | (~up & allDownU)) & allTrees;
+          if (l != 0 && nextInt(++ties[s]) == 0) {
+            via[s] = adjChannel[a];
+            legal[s] = l;
+            allDown[s] = ~up & allDownU & allTrees;
+          }
         }
+      }
+      if (!join(numCandidates, d + 1)) {
+        return false;
       }
       layerStart = layerEnd;
     }
+    return true;
   }
 
   /**

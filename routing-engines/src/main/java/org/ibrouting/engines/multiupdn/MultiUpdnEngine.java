@@ -60,10 +60,12 @@ import org.ibrouting.routing.SlTable;
  * switch maps its own LIDs to port 0.
  *
  * <p>Cost: a hop matrix and one BFS per tree, then per destination LID one BFS over the switch
- * links with two masks per switch (O(LIDs x channels)); random choice runs destinations in
- * parallel, load-based choice in order. Memory: 1 byte per switch pair (hop matrix, twice more for
- * the tree-0 fallback if needed), about 12 ints per switch and thread, 3 ints per channel, and 2
- * bytes per (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
+ * links with two masks per switch (O(LIDs x channels); with random choice the later LIDs of a
+ * switch replay the first one's candidate edges, about half the channels on a fat tree); random
+ * choice runs destinations in parallel, load-based choice in order. Memory: 1 byte per switch pair
+ * (hop matrix, twice more for the tree-0 fallback if needed), about 12 ints per switch and thread,
+ * 3 ints per channel, and 2 bytes per (switch, LID) twice: LFTs and SLs collected by LID, then
+ * copied into the tables.
  */
 public final class MultiUpdnEngine extends AbstractRoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
@@ -126,34 +128,14 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
     int threads = Parallel.threadsFor(n, options.threads());
     HopMatrix hops =
         HopMatrix.compute(fabric, threads, options.progress(), "multiupdn: min-hop matrix");
-    int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
-    int[][] ranks = new int[numTrees][];
-    for (int t = 0; t < numTrees; t++) {
-      ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
-    }
-    int[] componentSize = new int[n];
-    for (int sw = 0; sw < n; sw++) {
-      for (int other = 0; other < n; other++) {
-        if (hops.least(sw, other) != HopTable.NO_PATH) {
-          componentSize[sw]++;
-        }
-      }
-    }
+    Forest forest = Forest.of(fabric, numTrees, preset, hops);
     RoutingBuilder routing = Routing.builder(fabric, name()).setOwnLidsToPortZero();
     SlTable.Builder slTable = SlTable.perSourceSwitch(fabric);
     // one tree per LID fills a column of every switch's LFT and SLs: collected by LID, copied after
     LidMajorLfts lfts = new LidMajorLfts(fabric);
     LidMajorLfts sls = new LidMajorLfts(fabric);
     Destinations destinations =
-        new Destinations(
-            fabric,
-            numTrees,
-            new InTreeBuilder.Adjacency(fabric, upTrees(fabric, ranks)),
-            componentSize,
-            new TreeZeroHops(fabric, ranks[0]),
-            MinhopLftBuilder.destinationOrder(fabric),
-            lfts,
-            sls);
+        new Destinations(forest, MinhopLftBuilder.destinationOrder(fabric), lfts, sls);
     if (choice == Choice.RANDOM) {
       destinations.routeAtRandom(options);
     } else {
@@ -226,32 +208,66 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
   }
 
   /**
-   * One routing's destinations in order, what every in-tree builder shares, and the LFT and SL
-   * columns they fill.
+   * The trees of one routing and what every in-tree builder over them shares: the channels with the
+   * trees in which each goes up, each switch's component size and tree 0's fallback hop table.
    */
-  private record Destinations(
+  record Forest(
       Fabric fabric,
       int numTrees,
       InTreeBuilder.Adjacency adjacency,
       int[] componentSize,
-      Supplier<UpDownHops> treeZero,
-      int[] ports,
-      LidMajorLfts lfts,
-      LidMajorLfts sls) {
-    private InTreeBuilder builder() {
+      Supplier<UpDownHops> treeZero) {
+    /** The {@code numTrees} trees of {@code fabric}, the first roots {@code preset}. */
+    static Forest of(Fabric fabric, int numTrees, int[] preset, HopMatrix hops)
+        throws RoutingException {
+      int n = fabric.numSwitches();
+      int[][] roots = TreeRoots.choose(fabric, hops, preset, numTrees);
+      int[][] ranks = new int[numTrees][];
+      for (int t = 0; t < numTrees; t++) {
+        ranks[t] = UpDownRanks.ranks(fabric, roots[t]);
+      }
+      int[] componentSize = new int[n];
+      for (int sw = 0; sw < n; sw++) {
+        for (int other = 0; other < n; other++) {
+          if (hops.least(sw, other) != HopTable.NO_PATH) {
+            componentSize[sw]++;
+          }
+        }
+      }
+      return new Forest(
+          fabric,
+          numTrees,
+          new InTreeBuilder.Adjacency(fabric, upTrees(fabric, ranks)),
+          componentSize,
+          new TreeZeroHops(fabric, ranks[0]));
+    }
+
+    /** A builder of in-trees over these trees (one per thread). */
+    InTreeBuilder builder() {
       return new InTreeBuilder(fabric, numTrees, adjacency, componentSize, treeZero);
+    }
+  }
+
+  /** One routing's destinations in order, and the LFT and SL columns they fill. */
+  private record Destinations(Forest forest, int[] ports, LidMajorLfts lfts, LidMajorLfts sls) {
+    private Fabric fabric() {
+      return forest.fabric();
+    }
+
+    private InTreeBuilder builder() {
+      return forest.builder();
     }
 
     /** Random choice: destinations in parallel, one builder per thread. */
     void routeAtRandom(RoutingOptions options) {
       Parallel.run(
           ports.length,
-          Parallel.threadsFor(fabric.numSwitches(), options.threads()),
+          Parallel.threadsFor(fabric().numSwitches(), options.threads()),
           () -> {
             InTreeBuilder builder = builder();
             return dest ->
                 routeDestination(
-                    fabric, ports[dest], builder, options.seed(), null, null, null, lfts, sls);
+                    fabric(), ports[dest], builder, options.seed(), null, null, null, lfts, sls);
           },
           options.progress(),
           "multiupdn: destinations");
@@ -260,19 +276,19 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
     /** Load-based choice: destinations in order, each seeing the load the earlier ones placed. */
     void routeByLoad(RoutingOptions options) {
       InTreeBuilder builder = builder();
-      long[] load = new long[fabric.numPortSlots()];
-      long[] routesOfTree = new long[numTrees];
-      long[] casOfSwitch = new long[fabric.numSwitches()];
+      long[] load = new long[fabric().numPortSlots()];
+      long[] routesOfTree = new long[forest.numTrees()];
+      long[] casOfSwitch = new long[fabric().numSwitches()];
       for (int sw = 0; sw < casOfSwitch.length; sw++) {
-        for (int k = 0; k < fabric.outDegree(sw); k++) {
-          if (!fabric.isSwitch(fabric.channelHead(fabric.outChannel(sw, k)))) {
+        for (int k = 0; k < fabric().outDegree(sw); k++) {
+          if (!fabric().isSwitch(fabric().channelHead(fabric().outChannel(sw, k)))) {
             casOfSwitch[sw]++;
           }
         }
       }
       for (int dest = 0; dest < ports.length; dest++) {
         routeDestination(
-            fabric,
+            fabric(),
             ports[dest],
             builder,
             options.seed(),
