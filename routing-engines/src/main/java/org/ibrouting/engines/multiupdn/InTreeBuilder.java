@@ -279,12 +279,7 @@ final class InTreeBuilder {
           if (recording) {
             candidateEdges[recorded++] = a;
           }
-          if (markedIn[s] != layerEpoch) {
-            markedIn[s] = layerEpoch;
-            candidates[numCandidates++] = s;
-            via[s] = -1;
-            ties[s] = 0;
-          }
+          numCandidates = candidate(s, numCandidates);
           int c = adjChannel[a];
           int up = adjUp[a];
           int l = ((up & legalU) | (~up & allDownU)) & allTrees;
@@ -308,6 +303,21 @@ final class InTreeBuilder {
       everyCandidateJoined &= join(numCandidates, d + 1);
       layerStart = layerEnd;
     }
+  }
+
+  /**
+   * Lists s as a candidate of the current layer, with no hop yet, unless it already is; returns the
+   * number of candidates.
+   */
+  private int candidate(int s, int numCandidates) {
+    if (markedIn[s] == layerEpoch) {
+      return numCandidates;
+    }
+    markedIn[s] = layerEpoch;
+    candidates[numCandidates] = s;
+    via[s] = -1;
+    ties[s] = 0;
+    return numCandidates + 1;
   }
 
   /**
@@ -343,12 +353,11 @@ final class InTreeBuilder {
     int[] adjChannel = adjacency.channel;
     int[] adjUp = adjacency.up;
     int e = 0;
-    int layerStart = 0;
-    while (layerStart < count) {
+    // layer k of the in-tree is k hops from the destination switch
+    for (int layer = 1, layerStart = 0; layerStart < count; layer++) {
       int layerEnd = count;
-      int d = dist[order[layerStart]];
-      layerEpoch++;
       int numCandidates = 0;
+      layerEpoch++;
       for (int i = layerStart; i < layerEnd; i++) {
         int u = order[i];
         int legalU = legal[u];
@@ -356,12 +365,7 @@ final class InTreeBuilder {
         for (int end = candidateEnd[i]; e < end; e++) {
           int a = candidateEdges[e];
           int s = adjNeighbour[a];
-          if (markedIn[s] != layerEpoch) {
-            markedIn[s] = layerEpoch;
-            candidates[numCandidates++] = s;
-            via[s] = -1;
-            ties[s] = 0;
-          }
+          numCandidates = candidate(s, numCandidates);
           int up = adjUp[a];
           int l = ((up & legalU) | (~up & allDownU)) & allTrees;
           if (l != 0 && nextInt(++ties[s]) == 0) {
@@ -371,7 +375,7 @@ final class InTreeBuilder {
           }
         }
       }
-      if (!join(numCandidates, d + 1)) {
+      if (!join(numCandidates, layer)) {
         return false;
       }
       layerStart = layerEnd;
