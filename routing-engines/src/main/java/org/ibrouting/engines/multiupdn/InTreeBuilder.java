@@ -14,7 +14,7 @@ import org.ibrouting.paths.HopTable;
  * candidate edges (the channels its greedy looked at past finalized switches) instead of scanning
  * every channel again; the in-trees are the same (see {@link #build}).
  *
- * <p>Memory: 11 ints, a long and a boolean per switch, an int per channel for the recorded
+ * <p>Memory: 11 ints, a long and a boolean per switch, 3 ints per channel for the recorded
  * candidate edges, plus the shared {@link Adjacency}.
  */
 final class InTreeBuilder {
@@ -54,11 +54,14 @@ final class InTreeBuilder {
 
   /**
    * The adjacency entries that {@link #greedy} looked at past finalized switches when it last built
-   * the in-tree towards {@link #recordedSw}, in order ({@code candidateEdges[candidateEnd[i-1] ..
-   * candidateEnd[i]-1]} from {@code order[i]}): later LIDs of that switch replay them.
+   * the in-tree towards {@link #recordedSw}, in order (entries {@code candidateEnd[i-1] ..
+   * candidateEnd[i]-1} from {@code order[i]}), each as its channel, far-end switch and up-tree
+   * mask: later LIDs of that switch replay them.
    */
-  private final int[] candidateEdges;
+  private final int[] candidateChannel;
 
+  private final int[] candidateHead;
+  private final int[] candidateUp;
   private final int[] candidateEnd;
   private int recordedSw = -1;
 
@@ -149,7 +152,9 @@ final class InTreeBuilder {
     subtree = new long[n];
     protectedIn = new int[n];
     protectDown = new boolean[n];
-    candidateEdges = new int[adjacency.neighbour.length];
+    candidateChannel = new int[adjacency.neighbour.length];
+    candidateHead = new int[adjacency.neighbour.length];
+    candidateUp = new int[adjacency.neighbour.length];
     candidateEnd = new int[n];
   }
 
@@ -277,7 +282,9 @@ final class InTreeBuilder {
             continue;
           }
           if (recording) {
-            candidateEdges[recorded++] = a;
+            candidateChannel[recorded] = adjChannel[a];
+            candidateHead[recorded] = s;
+            candidateUp[recorded++] = adjUp[a];
           }
           numCandidates = candidate(s, numCandidates);
           int c = adjChannel[a];
@@ -349,9 +356,6 @@ final class InTreeBuilder {
    */
   private boolean replay(int destSw) {
     start(destSw);
-    int[] adjNeighbour = adjacency.neighbour;
-    int[] adjChannel = adjacency.channel;
-    int[] adjUp = adjacency.up;
     int e = 0;
     // layer k of the in-tree is k hops from the destination switch
     for (int layer = 1, layerStart = 0; layerStart < count; layer++) {
@@ -363,13 +367,12 @@ final class InTreeBuilder {
         int legalU = legal[u];
         int allDownU = allDown[u];
         for (int end = candidateEnd[i]; e < end; e++) {
-          int a = candidateEdges[e];
-          int s = adjNeighbour[a];
+          int s = candidateHead[e];
           numCandidates = candidate(s, numCandidates);
-          int up = adjUp[a];
+          int up = candidateUp[e];
           int l = ((up & legalU) | (~up & allDownU)) & allTrees;
           if (l != 0 && nextInt(++ties[s]) == 0) {
-            via[s] = adjChannel[a];
+            via[s] = candidateChannel[e];
             legal[s] = l;
             allDown[s] = ~up & allDownU & allTrees;
           }

@@ -64,8 +64,8 @@ import org.ibrouting.routing.SlTable;
  * switch replay the first one's candidate edges, about half the channels on a fat tree); random
  * choice runs destinations in parallel, load-based choice in order. Memory: 1 byte per switch pair
  * (hop matrix, twice more for the tree-0 fallback if needed), about 12 ints per switch and thread,
- * 3 ints per channel, and 2 bytes per (switch, LID) twice: LFTs and SLs collected by LID, then
- * copied into the tables.
+ * 3 ints per channel shared and 3 more per channel and thread (the replays), and 2 bytes per
+ * (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
  */
 public final class MultiUpdnEngine extends AbstractRoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
