@@ -58,7 +58,7 @@ public final class CostModel {
       lambdaSeconds = measureLambda();
     }
     List<Map<String, String>> scale = readCsv(scaleCsv);
-    String section = section(memory, scale, lambdaSeconds);
+    String section = section(memory, scale, lambdaSeconds, scaleCsv.getFileName().toString());
     insertSection(results, section);
     System.out.println(section);
   }
@@ -223,7 +223,12 @@ public final class CostModel {
     };
   }
 
-  static String section(Memory m, List<Map<String, String>> scale, double lambdaSeconds) {
+  /**
+   * The section for the scale run {@code scale} (read from {@code results/scaleCsvName}) and the Λ
+   * time.
+   */
+  static String section(
+      Memory m, List<Map<String, String>> scale, double lambdaSeconds, String scaleCsvName) {
     StringBuilder md = new StringBuilder();
     intro(md, m);
     List<String> notes = new ArrayList<>();
@@ -261,7 +266,11 @@ public final class CostModel {
     }
     md.append('\n').append(String.join("\n", notes)).append("\n\n");
     md.append(
-        "Raw figures: [results/scale.csv](results/scale.csv), [results/memory.properties](results/memory.properties).\n");
+        "Raw figures: [results/"
+            + scaleCsvName
+            + "](results/"
+            + scaleCsvName
+            + "), [results/memory.properties](results/memory.properties).\n");
     md.append("<!-- cost-model:end -->\n");
     return md.toString();
   }

@@ -88,7 +88,7 @@ class CostModelTest {
             scaleRow("ktree 4 3", "64", "minhop", "ok", "0.001"),
             scaleRow("ktree 8 3", "512", "minhop", "ok", "0.01"),
             scaleRow("ktree 8 3", "512", "dor", "refused", ""));
-    String section = CostModel.section(m, scale, 5.0);
+    String section = CostModel.section(m, scale, 5.0, "scale.csv");
     // 8-ary 3-tree: 192 switches, 704 LIDs; the hop matrix (36 KiB, L2 on 2 cores) at 80 GB/s,
     // 192 x 704 LFT bytes at 12 GB/s: 4.6e-7 + 1.13e-5 = 1.17e-5 s, ratio 0.01 / 1.17e-5
     assertTrue(
@@ -98,6 +98,7 @@ class CostModelTest {
     assertTrue(section.contains("| 1.17e-05 | 852.9 |"), section);
     assertTrue(!section.contains("| dor |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
+    assertTrue(section.contains("[results/scale.csv](results/scale.csv)"), section);
     assertTrue(section.contains("| L3 | 32.0 MiB (shared: half each on 2 cores) |"), section);
     Path results = dir.resolve("RESULTS.md");
     Files.writeString(
