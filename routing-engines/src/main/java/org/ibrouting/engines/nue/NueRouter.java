@@ -21,7 +21,7 @@ import org.ibrouting.routing.RoutingException;
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
- * step with the colours, the two walks become two lists filled in one pass ({@link #scan}), the
+ * step with the colours, the two walks become one pass and a short second one ({@link #scan}), the
  * channel an edge leads to is computed from the network's layout, and the stacks of alternatives
  * that only backtracking reads are filled lazily. Where an edge of the scanned vertex changes class
  * behind the walk, the one-by-one walk takes over at the same step.
@@ -113,7 +113,6 @@ final class NueRouter {
    */
   boolean resumeOften;
 
-  private int[] usedList = new int[64];
   private int[] unusedList = new int[64];
 
   /** State of the current run: backtracking steps taken, switches reached. */
@@ -445,11 +444,12 @@ final class NueRouter {
   /**
    * Relaxes the dependencies of vertex {@code curr} as OpenSM does: first those in use (colour at
    * least {@link #ESCAPE}), then the unused ones, each in edge order, each judged by its colour
-   * when its turn comes. The classes (blocked, unused, used) of the vertex's edges are read once
-   * from {@link #edgeClass} into two lists; should an edge of {@code curr} change class while the
-   * lists are walked (only a reset through a parallel link or a colour merge across "unused" can do
-   * that), {@link #scanFrom} takes over at the same position, so every edge is judged exactly as
-   * the one-by-one walk would.
+   * when its turn comes. One pass over the edges reads their classes from {@link #edgeClass},
+   * relaxes the used ones and lists the unused ones that shorten a route; only those are walked
+   * again. That is the same walk: an unused edge acts only if it shortens the route to its switch,
+   * and distances only shrink. Should an edge of {@code curr} change class during the scan (only a
+   * reset through a parallel link or a colour merge across "unused" can do that), {@link #scanFrom}
+   * takes over at the same position, so every edge is judged exactly as the one-by-one walk would.
    */
   private void scan(int curr, int color) {
     int begin = net.edgeStart[curr];
@@ -462,44 +462,84 @@ final class NueRouter {
     int head = headOf(curr);
     int firstLink = net.linkStart[head];
     int skip = skipOf(curr, firstLink);
-    if (degree > usedList.length) {
-      usedList = new int[degree];
+    if (degree > unusedList.length) {
       unusedList = new int[degree];
     }
-    int[] used = usedList;
-    int[] unused = unusedList;
-    byte[] classes = edgeClass;
-    int numUsed = 0;
-    int numUnused = 0;
-    for (int e = begin; e < end; e++) {
-      int cls = classes[e];
-      used[numUsed] = e;
-      numUsed += cls >>> 1;
-      unused[numUnused] = e;
-      numUnused += cls & 1;
+    if (pushLogSize + degree > pushLog.length) {
+      pushLog = Arrays.copyOf(pushLog, Math.max(2 * pushLog.length, pushLogSize + degree));
     }
     scanBegin = begin;
     scanEnd = end;
     scanCurrent = -1;
     scanDirty = false;
-    for (int k = 0; k < numUsed; k++) {
-      int e = used[k];
+    long base = vertexDist[curr];
+    long[] weights = weight;
+    long[] distances = dist;
+    long[] channelDist = vertexDist;
+    int[] linkTo = net.linkTo;
+    int[] log = pushLog;
+    int[] candidates = unusedList;
+    byte[] classes = edgeClass;
+    boolean pushAll = step == 0;
+    boolean resume = resumeOften;
+    int numCandidates = 0;
+    int logSize = pushLogSize;
+    for (int e = begin; e < end; e++) {
+      int cls = classes[e];
       int j = e - begin;
-      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, USED_CLASS, color);
-      if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
-        scanBegin = scanEnd = 0;
-        scanFrom(curr, color, e - begin + 1);
-        return;
+      int link = firstLink + j + (j >= skip ? 1 : 0);
+      int reached = linkTo[link];
+      long d = base + weights[link];
+      boolean shorter = d < distances[reached];
+      if (cls == USED_CLASS) {
+        if (shorter) {
+          pushLogSize = logSize;
+          improve(link + head + 1, link, reached, d, color);
+          logSize = pushLogSize;
+        } else if (pushAll || usedLink[reached] < 0) {
+          channelDist[link + head + 1] = d;
+          log[logSize++] = link;
+        }
+        if (scanDirty || resume && (e ^ curr) % 3 == 0) {
+          pushLogSize = logSize;
+          scanBegin = scanEnd = 0;
+          scanFrom(curr, color, j + 1);
+          return;
+        }
       }
+      candidates[numCandidates] = e;
+      numCandidates += cls == UNUSED && (shorter || resume) ? 1 : 0;
     }
-    for (int k = 0; k < numUnused; k++) {
-      int e = unused[k];
+    pushLogSize = logSize;
+    scanCandidates(curr, color, numCandidates, head, skip, base);
+  }
+
+  /**
+   * The second pass of {@link #scan}: the first {@code numCandidates} {@link #unusedList} edges of
+   * {@code curr} (entering {@code head} at distance {@code base}) in edge order, each relaxed if it
+   * still shortens the route to its switch and closes no cycle.
+   */
+  private void scanCandidates(
+      int curr, int color, int numCandidates, int head, int skip, long base) {
+    int begin = scanBegin;
+    int degree = scanEnd - begin;
+    int firstLink = net.linkStart[head];
+    int[] candidates = unusedList;
+    for (int k = 0; k < numCandidates; k++) {
+      int e = candidates[k];
       int j = e - begin;
-      scanCurrent = e;
-      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, UNUSED, color);
+      int link = firstLink + j + (j >= skip ? 1 : 0);
+      int reached = net.linkTo[link];
+      long d = base + weight[link];
+      if (d < dist[reached]) {
+        scanCurrent = e;
+        if (!inducesCycle(curr, e, color)) {
+          improve(link + head + 1, link, reached, d, color);
+        }
+      }
       if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
         scanBegin = scanEnd = 0;
-        scanFrom(curr, color, degree + e - begin + 1);
+        scanFrom(curr, color, degree + j + 1);
         return;
       }
     }
