@@ -38,7 +38,19 @@ final class NueRouter {
   private static final long INF = EscapePaths.INF;
 
   private final NueNetwork net;
+
+  /** Per link, its weight; only {@link #addWeight} changes it. */
   final long[] weight;
+
+  /**
+   * Per link, its weight shifted left by {@link #keyShift} bits and the switch it enters in those
+   * bits: the one array {@link #scan} reads per edge. Weights start at most at 65,535² and grow by
+   * at most 255 per switch and LID, so they stay below 2⁴², far from the 2^(63-keyShift) that would
+   * overflow.
+   */
+  private final long[] linkKey;
+
+  private final int keyShift;
   private final int numVertices;
 
   /** The colour objects of the holders: vertices 0..V-1, then edges. */
@@ -67,6 +79,10 @@ final class NueRouter {
   private final int[] stackMark;
   private int runMark;
   private int[] pushLog = new int[256];
+
+  /** The distance of the channel of each {@link #pushLog} link when it was pushed. */
+  private long[] pushDist = new long[256];
+
   private int pushLogSize;
   final int[] escapeLink;
   private final int[] depended = new int[256];
@@ -132,6 +148,11 @@ final class NueRouter {
     int numEdges = net.edgeTarget.length;
     this.weight = new long[net.numLinks()];
     Arrays.fill(weight, initialWeight);
+    keyShift = 32 - Integer.numberOfLeadingZeros(net.numSwitches);
+    linkKey = new long[net.numLinks()];
+    for (int l = 0; l < linkKey.length; l++) {
+      linkKey[l] = initialWeight << keyShift | net.linkTo[l];
+    }
     this.numVertices = numVertices;
     colors = new ColorStore(numVertices + numEdges);
     nodeWet = new boolean[numVertices];
@@ -163,6 +184,12 @@ final class NueRouter {
     stackSize = new int[n];
     stackMark = new int[net.numLinks()];
     escapeLink = new int[n];
+  }
+
+  /** Adds {@code add} to the weight of link {@code l}. */
+  void addWeight(int l, long add) {
+    weight[l] += add;
+    linkKey[l] += add << keyShift;
   }
 
   /** Starts a layer: every vertex and edge unused, {@code numColors} colour objects. */
@@ -466,18 +493,20 @@ final class NueRouter {
       unusedList = new int[degree];
     }
     if (pushLogSize + degree > pushLog.length) {
-      pushLog = Arrays.copyOf(pushLog, Math.max(2 * pushLog.length, pushLogSize + degree));
+      growPushLog(pushLogSize + degree);
     }
     scanBegin = begin;
     scanEnd = end;
     scanCurrent = -1;
     scanDirty = false;
     long base = vertexDist[curr];
-    long[] weights = weight;
+    long[] keys = linkKey;
+    int shift = keyShift;
+    long mask = (1L << shift) - 1;
     long[] distances = dist;
     long[] channelDist = vertexDist;
-    int[] linkTo = net.linkTo;
     int[] log = pushLog;
+    long[] logDist = pushDist;
     int[] candidates = unusedList;
     byte[] classes = edgeClass;
     boolean pushAll = step == 0;
@@ -488,16 +517,21 @@ final class NueRouter {
       int cls = classes[e];
       int j = e - begin;
       int link = firstLink + j + (j >= skip ? 1 : 0);
-      int reached = linkTo[link];
-      long d = base + weights[link];
+      long key = keys[link];
+      int reached = (int) (key & mask);
+      long d = base + (key >>> shift);
       boolean shorter = d < distances[reached];
       if (cls == USED_CLASS) {
         if (shorter) {
           pushLogSize = logSize;
           improve(link + head + 1, link, reached, d, color);
           logSize = pushLogSize;
-        } else if (pushAll || usedLink[reached] < 0) {
+        } else if (pushAll) {
+          logDist[logSize] = d;
+          log[logSize++] = link;
+        } else if (usedLink[reached] < 0) {
           channelDist[link + head + 1] = d;
+          logDist[logSize] = d;
           log[logSize++] = link;
         }
         if (scanDirty || resume && (e ^ curr) % 3 == 0) {
@@ -607,7 +641,7 @@ final class NueRouter {
         return;
       }
       vertexDist[next] = d;
-      pushStack(link);
+      pushStack(link, d);
     }
   }
 
@@ -640,19 +674,37 @@ final class NueRouter {
   }
 
   /**
-   * Appends {@code link} to the stack of alternatives of the switch it enters unless it is there.
-   * Only backtracking reads the stacks, and most runs never backtrack, so the link is only logged
-   * here; {@link #materializeStacks} files the log into the stacks in the same order.
+   * Appends {@code link}, whose channel is at distance {@code d}, to the stack of alternatives of
+   * the switch it enters unless it is there. Only backtracking reads the stacks, and most runs
+   * never backtrack, so the link is only logged here; {@link #materializeStacks} files the log into
+   * the stacks in the same order.
    */
-  private void pushStack(int link) {
+  private void pushStack(int link, long d) {
     if (pushLogSize == pushLog.length) {
-      pushLog = Arrays.copyOf(pushLog, pushLogSize * 2);
+      growPushLog(pushLogSize + 1);
     }
+    pushDist[pushLogSize] = d;
     pushLog[pushLogSize++] = link;
   }
 
-  /** Files the logged pushes into the stacks, in order, each link once per run. */
+  private void growPushLog(int capacity) {
+    int length = Math.max(2 * pushLog.length, capacity);
+    pushLog = Arrays.copyOf(pushLog, length);
+    pushDist = Arrays.copyOf(pushDist, length);
+  }
+
+  /**
+   * Files the logged pushes into the stacks, in order, each link once per run. Before the first
+   * backtracking step of a run every switch is scanned at most once, so nothing reads or writes the
+   * distance of a channel pushed then until backtracking starts: {@link #scan} leaves it in the
+   * log, and it is set here.
+   */
   private void materializeStacks() {
+    if (step == 0) {
+      for (int i = 0; i < pushLogSize; i++) {
+        vertexDist[net.vertexOf(pushLog[i])] = pushDist[i];
+      }
+    }
     for (int i = 0; i < pushLogSize; i++) {
       int link = pushLog[i];
       if (stackMark[link] != runMark) {
@@ -695,7 +747,7 @@ final class NueRouter {
           dist[adj] = vertexDist[pre];
           result = toU;
         } else {
-          pushStack(uLink);
+          pushStack(uLink, vertexDist[toU]);
         }
       }
     }
