@@ -104,10 +104,10 @@ final class NueRouter {
   private static final int USED_CLASS = 2;
 
   /**
-   * Per edge: 0 blocked, 1 unused, 2 used; kept in step with the colours while {@link
-   * #classesValid}.
+   * Per edge, two bits (edge {@code e} at bit {@code 2 * (e % 32)} of word {@code e / 32}): 0
+   * blocked, 1 unused, 2 used; kept in step with the colours while {@link #classesValid}.
    */
-  private final byte[] edgeClass;
+  private final long[] edgeClass;
 
   /**
    * False once a colour merge moved holders across "unused" in this layer (never in OpenSM's flow).
@@ -157,7 +157,7 @@ final class NueRouter {
     colors = new ColorStore(numVertices + numEdges);
     nodeWet = new boolean[numVertices];
     edgeWet = new boolean[numEdges];
-    edgeClass = new byte[numEdges];
+    edgeClass = new long[(numEdges + 31) >>> 5];
     int[] tailSwitch = new int[numVertices];
     int[] headSwitch = new int[numVertices];
     for (int v = 0; v < numVertices; v++) {
@@ -197,7 +197,7 @@ final class NueRouter {
     colors.reset(numColors, UNUSED);
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
-    Arrays.fill(edgeClass, (byte) UNUSED);
+    Arrays.fill(edgeClass, 0x5555_5555_5555_5555L);
     classesValid = !plainSearch;
     order.clear();
     orderValid = !plainSearch;
@@ -228,8 +228,9 @@ final class NueRouter {
     boolean nowUsed = color > UNUSED;
     colors.setObj(numVertices + e, obj);
     int cls = Math.min(color, USED_CLASS);
-    if (edgeClass[e] != cls) {
-      edgeClass[e] = (byte) cls;
+    int old = edgeClass(e);
+    if (old != cls) {
+      edgeClass[e >>> 5] ^= (long) (old ^ cls) << (e << 1);
       if (e >= scanBegin && e < scanEnd && e != scanCurrent) {
         scanDirty = true;
       }
@@ -243,6 +244,11 @@ final class NueRouter {
         order.remove(e);
       }
     }
+  }
+
+  /** The class of edge {@code e} in {@link #edgeClass}. */
+  private int edgeClass(int e) {
+    return (int) (edgeClass[e >>> 5] >>> (e << 1)) & 3;
   }
 
   /** Redirects colour object {@code obj} to the colour {@code color} (OpenSM's merge). */
@@ -508,13 +514,13 @@ final class NueRouter {
     int[] log = pushLog;
     long[] logDist = pushDist;
     int[] candidates = unusedList;
-    byte[] classes = edgeClass;
+    long[] classes = edgeClass;
     boolean pushAll = step == 0;
     boolean resume = resumeOften;
     int numCandidates = 0;
     int logSize = pushLogSize;
     for (int e = begin; e < end; e++) {
-      int cls = classes[e];
+      int cls = (int) (classes[e >>> 5] >>> (e << 1)) & 3;
       int j = e - begin;
       int link = firstLink + j + (j >= skip ? 1 : 0);
       long key = keys[link];
@@ -987,7 +993,7 @@ final class NueRouter {
    */
   void checkConsistency() throws RoutingException {
     for (int e = 0; classesValid && e < edgeWet.length; e++) {
-      if (edgeClass[e] != Math.min(edgeColor(e), USED_CLASS)) {
+      if (edgeClass(e) != Math.min(edgeColor(e), USED_CLASS)) {
         throw new RoutingException("nue: internal edge class out of step at edge " + e);
       }
     }
