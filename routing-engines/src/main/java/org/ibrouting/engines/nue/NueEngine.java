@@ -332,7 +332,6 @@ public final class NueEngine implements RoutingEngine {
         lfts.set(net.switchOf[i], lid, fabric.portNum(fabric.peerPort(caPort)));
       }
     }
-    long[] weight = router.weight;
     for (int i = 0; i < net.numSwitches; i++) {
       if (i == destNode || used[i] < 0) {
         continue;
@@ -349,7 +348,7 @@ public final class NueEngine implements RoutingEngine {
                   + " do not form a tree at "
                   + fabric.nodeName(net.switchOf[cur]));
         }
-        weight[l] += add;
+        router.addWeight(l, add);
         cur = net.linkFrom[l];
       }
     }

@@ -21,7 +21,7 @@ import org.ibrouting.routing.RoutingException;
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
- * step with the colours, the two walks become two lists filled in one pass ({@link #scan}), the
+ * step with the colours, the two walks become one pass and a short second one ({@link #scan}), the
  * channel an edge leads to is computed from the network's layout, and the stacks of alternatives
  * that only backtracking reads are filled lazily. Where an edge of the scanned vertex changes class
  * behind the walk, the one-by-one walk takes over at the same step.
@@ -38,7 +38,19 @@ final class NueRouter {
   private static final long INF = EscapePaths.INF;
 
   private final NueNetwork net;
+
+  /** Per link, its weight; only {@link #addWeight} changes it. */
   final long[] weight;
+
+  /**
+   * Per link, its weight shifted left by {@link #keyShift} bits and the switch it enters in those
+   * bits: the one array {@link #scan} reads per edge. Weights start at most at 65,535² and grow by
+   * at most 255 per switch and LID, so they stay below 2⁴², far from the 2^(63-keyShift) that would
+   * overflow.
+   */
+  private final long[] linkKey;
+
+  private final int keyShift;
   private final int numVertices;
 
   /** The colour objects of the holders: vertices 0..V-1, then edges. */
@@ -67,6 +79,10 @@ final class NueRouter {
   private final int[] stackMark;
   private int runMark;
   private int[] pushLog = new int[256];
+
+  /** The distance of the channel of each {@link #pushLog} link when it was pushed. */
+  private long[] pushDist = new long[256];
+
   private int pushLogSize;
   final int[] escapeLink;
   private final int[] depended = new int[256];
@@ -88,10 +104,10 @@ final class NueRouter {
   private static final int USED_CLASS = 2;
 
   /**
-   * Per edge: 0 blocked, 1 unused, 2 used; kept in step with the colours while {@link
-   * #classesValid}.
+   * Per edge, two bits (edge {@code e} at bit {@code 2 * (e % 32)} of word {@code e / 32}): 0
+   * blocked, 1 unused, 2 used; kept in step with the colours while {@link #classesValid}.
    */
-  private final byte[] edgeClass;
+  private final long[] edgeClass;
 
   /**
    * False once a colour merge moved holders across "unused" in this layer (never in OpenSM's flow).
@@ -113,7 +129,6 @@ final class NueRouter {
    */
   boolean resumeOften;
 
-  private int[] usedList = new int[64];
   private int[] unusedList = new int[64];
 
   /** State of the current run: backtracking steps taken, switches reached. */
@@ -133,11 +148,16 @@ final class NueRouter {
     int numEdges = net.edgeTarget.length;
     this.weight = new long[net.numLinks()];
     Arrays.fill(weight, initialWeight);
+    keyShift = 32 - Integer.numberOfLeadingZeros(net.numSwitches);
+    linkKey = new long[net.numLinks()];
+    for (int l = 0; l < linkKey.length; l++) {
+      linkKey[l] = initialWeight << keyShift | net.linkTo[l];
+    }
     this.numVertices = numVertices;
     colors = new ColorStore(numVertices + numEdges);
     nodeWet = new boolean[numVertices];
     edgeWet = new boolean[numEdges];
-    edgeClass = new byte[numEdges];
+    edgeClass = new long[(numEdges + 31) >>> 5];
     int[] tailSwitch = new int[numVertices];
     int[] headSwitch = new int[numVertices];
     for (int v = 0; v < numVertices; v++) {
@@ -166,12 +186,18 @@ final class NueRouter {
     escapeLink = new int[n];
   }
 
+  /** Adds {@code add} to the weight of link {@code l}. */
+  void addWeight(int l, long add) {
+    weight[l] += add;
+    linkKey[l] += add << keyShift;
+  }
+
   /** Starts a layer: every vertex and edge unused, {@code numColors} colour objects. */
   void resetColors(int numColors) {
     colors.reset(numColors, UNUSED);
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
-    Arrays.fill(edgeClass, (byte) UNUSED);
+    Arrays.fill(edgeClass, 0x5555_5555_5555_5555L);
     classesValid = !plainSearch;
     order.clear();
     orderValid = !plainSearch;
@@ -202,8 +228,9 @@ final class NueRouter {
     boolean nowUsed = color > UNUSED;
     colors.setObj(numVertices + e, obj);
     int cls = Math.min(color, USED_CLASS);
-    if (edgeClass[e] != cls) {
-      edgeClass[e] = (byte) cls;
+    int old = edgeClass(e);
+    if (old != cls) {
+      edgeClass[e >>> 5] ^= (long) (old ^ cls) << (e << 1);
       if (e >= scanBegin && e < scanEnd && e != scanCurrent) {
         scanDirty = true;
       }
@@ -217,6 +244,11 @@ final class NueRouter {
         order.remove(e);
       }
     }
+  }
+
+  /** The class of edge {@code e} in {@link #edgeClass}. */
+  private int edgeClass(int e) {
+    return (int) (edgeClass[e >>> 5] >>> (e << 1)) & 3;
   }
 
   /** Redirects colour object {@code obj} to the colour {@code color} (OpenSM's merge). */
@@ -445,11 +477,12 @@ final class NueRouter {
   /**
    * Relaxes the dependencies of vertex {@code curr} as OpenSM does: first those in use (colour at
    * least {@link #ESCAPE}), then the unused ones, each in edge order, each judged by its colour
-   * when its turn comes. The classes (blocked, unused, used) of the vertex's edges are read once
-   * from {@link #edgeClass} into two lists; should an edge of {@code curr} change class while the
-   * lists are walked (only a reset through a parallel link or a colour merge across "unused" can do
-   * that), {@link #scanFrom} takes over at the same position, so every edge is judged exactly as
-   * the one-by-one walk would.
+   * when its turn comes. One pass over the edges reads their classes from {@link #edgeClass},
+   * relaxes the used ones and lists the unused ones that shorten a route; only those are walked
+   * again. That is the same walk: an unused edge acts only if it shortens the route to its switch,
+   * and distances only shrink. Should an edge of {@code curr} change class during the scan (only a
+   * reset through a parallel link or a colour merge across "unused" can do that), {@link #scanFrom}
+   * takes over at the same position, so every edge is judged exactly as the one-by-one walk would.
    */
   private void scan(int curr, int color) {
     int begin = net.edgeStart[curr];
@@ -462,44 +495,91 @@ final class NueRouter {
     int head = headOf(curr);
     int firstLink = net.linkStart[head];
     int skip = skipOf(curr, firstLink);
-    if (degree > usedList.length) {
-      usedList = new int[degree];
+    if (degree > unusedList.length) {
       unusedList = new int[degree];
     }
-    int[] used = usedList;
-    int[] unused = unusedList;
-    byte[] classes = edgeClass;
-    int numUsed = 0;
-    int numUnused = 0;
-    for (int e = begin; e < end; e++) {
-      int cls = classes[e];
-      used[numUsed] = e;
-      numUsed += cls >>> 1;
-      unused[numUnused] = e;
-      numUnused += cls & 1;
+    if (pushLogSize + degree > pushLog.length) {
+      growPushLog(pushLogSize + degree);
     }
     scanBegin = begin;
     scanEnd = end;
     scanCurrent = -1;
     scanDirty = false;
-    for (int k = 0; k < numUsed; k++) {
-      int e = used[k];
+    long base = vertexDist[curr];
+    long[] keys = linkKey;
+    int shift = keyShift;
+    long mask = (1L << shift) - 1;
+    long[] distances = dist;
+    long[] channelDist = vertexDist;
+    int[] log = pushLog;
+    long[] logDist = pushDist;
+    int[] candidates = unusedList;
+    long[] classes = edgeClass;
+    boolean pushAll = step == 0;
+    boolean resume = resumeOften;
+    int numCandidates = 0;
+    int logSize = pushLogSize;
+    for (int e = begin; e < end; e++) {
+      int cls = (int) (classes[e >>> 5] >>> (e << 1)) & 3;
       int j = e - begin;
-      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, USED_CLASS, color);
-      if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
-        scanBegin = scanEnd = 0;
-        scanFrom(curr, color, e - begin + 1);
-        return;
+      int link = firstLink + j + (j >= skip ? 1 : 0);
+      long key = keys[link];
+      int reached = (int) (key & mask);
+      long d = base + (key >>> shift);
+      boolean shorter = d < distances[reached];
+      if (cls == USED_CLASS) {
+        if (shorter) {
+          pushLogSize = logSize;
+          improve(link + head + 1, link, reached, d, color);
+          logSize = pushLogSize;
+        } else if (pushAll) {
+          logDist[logSize] = d;
+          log[logSize++] = link;
+        } else if (usedLink[reached] < 0) {
+          channelDist[link + head + 1] = d;
+          logDist[logSize] = d;
+          log[logSize++] = link;
+        }
+        if (scanDirty || resume && (e ^ curr) % 3 == 0) {
+          pushLogSize = logSize;
+          scanBegin = scanEnd = 0;
+          scanFrom(curr, color, j + 1);
+          return;
+        }
       }
+      candidates[numCandidates] = e;
+      numCandidates += cls == UNUSED && (shorter || resume) ? 1 : 0;
     }
-    for (int k = 0; k < numUnused; k++) {
-      int e = unused[k];
+    pushLogSize = logSize;
+    scanCandidates(curr, color, numCandidates, head, skip, base);
+  }
+
+  /**
+   * The second pass of {@link #scan}: the first {@code numCandidates} {@link #unusedList} edges of
+   * {@code curr} (entering {@code head} at distance {@code base}) in edge order, each relaxed if it
+   * still shortens the route to its switch and closes no cycle.
+   */
+  private void scanCandidates(
+      int curr, int color, int numCandidates, int head, int skip, long base) {
+    int begin = scanBegin;
+    int degree = scanEnd - begin;
+    int firstLink = net.linkStart[head];
+    int[] candidates = unusedList;
+    for (int k = 0; k < numCandidates; k++) {
+      int e = candidates[k];
       int j = e - begin;
-      scanCurrent = e;
-      visit(curr, e, firstLink + j + (j >= skip ? 1 : 0), head, UNUSED, color);
+      int link = firstLink + j + (j >= skip ? 1 : 0);
+      int reached = net.linkTo[link];
+      long d = base + weight[link];
+      if (d < dist[reached]) {
+        scanCurrent = e;
+        if (!inducesCycle(curr, e, color)) {
+          improve(link + head + 1, link, reached, d, color);
+        }
+      }
       if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
         scanBegin = scanEnd = 0;
-        scanFrom(curr, color, degree + e - begin + 1);
+        scanFrom(curr, color, degree + j + 1);
         return;
       }
     }
@@ -567,7 +647,7 @@ final class NueRouter {
         return;
       }
       vertexDist[next] = d;
-      pushStack(link);
+      pushStack(link, d);
     }
   }
 
@@ -600,19 +680,37 @@ final class NueRouter {
   }
 
   /**
-   * Appends {@code link} to the stack of alternatives of the switch it enters unless it is there.
-   * Only backtracking reads the stacks, and most runs never backtrack, so the link is only logged
-   * here; {@link #materializeStacks} files the log into the stacks in the same order.
+   * Appends {@code link}, whose channel is at distance {@code d}, to the stack of alternatives of
+   * the switch it enters unless it is there. Only backtracking reads the stacks, and most runs
+   * never backtrack, so the link is only logged here; {@link #materializeStacks} files the log into
+   * the stacks in the same order.
    */
-  private void pushStack(int link) {
+  private void pushStack(int link, long d) {
     if (pushLogSize == pushLog.length) {
-      pushLog = Arrays.copyOf(pushLog, pushLogSize * 2);
+      growPushLog(pushLogSize + 1);
     }
+    pushDist[pushLogSize] = d;
     pushLog[pushLogSize++] = link;
   }
 
-  /** Files the logged pushes into the stacks, in order, each link once per run. */
+  private void growPushLog(int capacity) {
+    int length = Math.max(2 * pushLog.length, capacity);
+    pushLog = Arrays.copyOf(pushLog, length);
+    pushDist = Arrays.copyOf(pushDist, length);
+  }
+
+  /**
+   * Files the logged pushes into the stacks, in order, each link once per run. Before the first
+   * backtracking step of a run every switch is scanned at most once, so nothing reads or writes the
+   * distance of a channel pushed then until backtracking starts: {@link #scan} leaves it in the
+   * log, and it is set here.
+   */
   private void materializeStacks() {
+    if (step == 0) {
+      for (int i = 0; i < pushLogSize; i++) {
+        vertexDist[net.vertexOf(pushLog[i])] = pushDist[i];
+      }
+    }
     for (int i = 0; i < pushLogSize; i++) {
       int link = pushLog[i];
       if (stackMark[link] != runMark) {
@@ -655,7 +753,7 @@ final class NueRouter {
           dist[adj] = vertexDist[pre];
           result = toU;
         } else {
-          pushStack(uLink);
+          pushStack(uLink, vertexDist[toU]);
         }
       }
     }
@@ -895,7 +993,7 @@ final class NueRouter {
    */
   void checkConsistency() throws RoutingException {
     for (int e = 0; classesValid && e < edgeWet.length; e++) {
-      if (edgeClass[e] != Math.min(edgeColor(e), USED_CLASS)) {
+      if (edgeClass(e) != Math.min(edgeColor(e), USED_CLASS)) {
         throw new RoutingException("nue: internal edge class out of step at edge " + e);
       }
     }
