@@ -330,9 +330,10 @@ public final class Simulator {
     }
 
     void run(int run) {
-      SplittableRandom random = new SplittableRandom(runSeed(options.seed(), run));
+      long seed = runSeed(options.seed(), run);
+      SplittableRandom random = fixed != null ? null : new SplittableRandom(seed);
       Pattern pattern = fixed != null ? fixed : spec.generate(commSize, random);
-      mapRanks(random);
+      mapRanks(random, seed);
       if (weights.length < pattern.numStreams()) {
         weights = new int[pattern.numStreams()];
       }
@@ -360,12 +361,16 @@ public final class Simulator {
           };
     }
 
-    private void mapRanks(SplittableRandom random) {
+    /**
+     * Draws the run's rank map from {@code random}, or when the pattern drew nothing (null) from
+     * {@code new SplittableRandom(seed)}.
+     */
+    private void mapRanks(SplittableRandom random, long seed) {
       int numEndpoints = endpointPool.length;
       if (bfsOrder != null) {
         System.arraycopy(bfsOrder, 0, rankToEndpoint, 0, commSize);
         if (options.shuffleRanks()) {
-          shuffle(rankToEndpoint, commSize, random);
+          shuffle(rankToEndpoint, commSize, random != null ? random : new SplittableRandom(seed));
         }
         return;
       }
@@ -374,16 +379,14 @@ public final class Simulator {
       for (int e = 0; e < numEndpoints; e++) {
         endpointPool[e] = e;
       }
-      boolean randomOrder = options.shuffleRanks() || commSize < numEndpoints;
-      for (int r = 0; r < commSize; r++) {
-        if (randomOrder) {
-          int j = r + draws.nextInt(random, numEndpoints - r);
-          int t = endpointPool[r];
-          endpointPool[r] = endpointPool[j];
-          endpointPool[j] = t;
+      if (options.shuffleRanks() || commSize < numEndpoints) {
+        if (random != null) {
+          draws.shuffle(random, endpointPool, numEndpoints, commSize);
+        } else {
+          draws.shuffle(seed, endpointPool, numEndpoints, commSize);
         }
-        rankToEndpoint[r] = endpointPool[r];
       }
+      System.arraycopy(endpointPool, 0, rankToEndpoint, 0, commSize);
     }
 
     private void shuffle(int[] a, int n, SplittableRandom random) {
