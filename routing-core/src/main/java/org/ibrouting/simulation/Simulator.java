@@ -24,8 +24,8 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
  * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same
  * result. Per level a thread writes every stream's path into a reusable buffer ({@link
- * PathTable#paths}, several walks at once), counts τ in an int array indexed by channel, takes each
- * stream's maximum in a second pass over the buffer, and resets only the counters it touched.
+ * PathTable#paths}, several walks at once), counts τ in an int array indexed by channel and takes
+ * each stream's maximum in a second pass over the buffer (ChannelCongestion).
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path.
@@ -74,7 +74,8 @@ public final class Simulator {
     BoundedDraws draws = new BoundedDraws(Math.max(table.numEndpoints(), commSize));
     for (int t = 0; t < workers.length; t++) {
       workers[t] =
-          new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
+          new Worker(
+              table, true, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
     }
     runAll(workers, numRuns);
     long[] histogram = new long[0];
@@ -231,6 +232,7 @@ public final class Simulator {
     Worker w =
         new Worker(
             table,
+            false,
             null,
             pattern,
             Metric.HIST_MAX_CONG,
@@ -277,6 +279,10 @@ public final class Simulator {
   /** One thread's state, reused across runs and levels. */
   private static final class Worker {
     private final PathTable table;
+
+    /** Whether the rank maps send no two ranks to one endpoint. */
+    private final boolean injectiveMap;
+
     private final PatternSpec spec;
     private final Pattern fixed;
     private final Metric metric;
@@ -286,13 +292,8 @@ public final class Simulator {
     private final double[] runValues;
     private final BoundedDraws draws;
 
-    /**
-     * τ per channel, stamped: the high 32 bits say which level counted it, so that a level starts
-     * from zero without clearing what the previous one touched.
-     */
-    private final long[] congestion;
+    private final ChannelCongestion congestion;
 
-    private long stamp;
     private final int[] endpointPool;
     private final int[] rankToEndpoint;
     private int[] pathBuffer = new int[0];
@@ -306,6 +307,7 @@ public final class Simulator {
 
     Worker(
         PathTable table,
+        boolean injectiveMap,
         PatternSpec spec,
         Pattern fixed,
         Metric metric,
@@ -315,6 +317,7 @@ public final class Simulator {
         double[] runValues,
         BoundedDraws draws) {
       this.table = table;
+      this.injectiveMap = injectiveMap;
       this.spec = spec;
       this.fixed = fixed;
       this.metric = metric;
@@ -323,10 +326,11 @@ public final class Simulator {
       this.bfsOrder = bfsOrder;
       this.runValues = runValues;
       this.draws = draws;
-      this.congestion = new long[table.fabric().numPortSlots()];
+      this.congestion = new ChannelCongestion(table.fabric().numPortSlots());
       this.endpointPool = new int[table.numEndpoints()];
       this.rankToEndpoint = new int[commSize];
-      this.channelLoad = metric == Metric.GET_CABLE_CONG ? new long[congestion.length] : null;
+      this.channelLoad =
+          metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
     }
 
     void run(int run) {
@@ -420,26 +424,16 @@ public final class Simulator {
       }
       int[] buffer = pathBuffer;
       int[] length = pathLength;
-      long[] tau = congestion;
-      long levelStamp = nextStamp();
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
       table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       for (int k = 0; k < numStreams; k++) {
         if (length[k] < 0) {
           throw new IllegalStateException(table.describe(senders[k], receivers[k]));
         }
-        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          // a count of an earlier level is below this level's stamp and restarts from it
-          tau[buffer[i]] = Math.max(tau[buffer[i]], levelStamp) + 1;
-        }
       }
-      for (int k = 0; k < numStreams; k++) {
-        long max = levelStamp;
-        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          max = Math.max(max, tau[buffer[i]]);
-        }
-        out[from + k] = (int) (max - levelStamp);
-      }
+      // with no endpoint sending or receiving twice, a stream alone uses its first and last channel
+      boolean endsAlone = injectiveMap && pattern.oneToOne(level);
+      congestion.measure(buffer, maxPath, length, numStreams, endsAlone, out, from);
       if (channelLoad != null) {
         for (int k = 0; k < numStreams; k++) {
           for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
@@ -447,16 +441,6 @@ public final class Simulator {
           }
         }
       }
-    }
-
-    /** The stamp of a new level: above every count of the levels before. */
-    private long nextStamp() {
-      if (stamp >= (Long.MAX_VALUE >>> 1)) {
-        Arrays.fill(congestion, 0);
-        stamp = 0;
-      }
-      stamp += 1L << 32;
-      return stamp;
     }
 
     /**
