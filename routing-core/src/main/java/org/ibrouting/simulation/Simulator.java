@@ -23,9 +23,9 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
  * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same
- * result. Per level a thread writes every stream's path into a reusable buffer ({@link
- * PathTable#paths}, several walks at once), counts τ in an int array indexed by channel and takes
- * each stream's maximum in a second pass over the buffer (ChannelCongestion).
+ * result. Per level a thread writes every stream's path into a reusable buffer (from the table's
+ * packed first hops when it walks on demand, see PackedPaths), counts τ in an int array indexed by
+ * channel and takes each stream's maximum in a second pass over the buffer (ChannelCongestion).
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path.
@@ -72,10 +72,12 @@ public final class Simulator {
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
     Worker[] workers = new Worker[Math.max(1, threads)];
     BoundedDraws draws = new BoundedDraws(Math.max(table.numEndpoints(), commSize));
+    PackedPaths hops = table.packedPaths();
     for (int t = 0; t < workers.length; t++) {
       workers[t] =
           new Worker(
-              table, true, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
+              table, hops, true, pattern, fixed, metric, options, commSize, bfsOrder, runValues,
+              draws);
     }
     runAll(workers, numRuns);
     long[] histogram = new long[0];
@@ -232,6 +234,7 @@ public final class Simulator {
     Worker w =
         new Worker(
             table,
+            null,
             false,
             null,
             pattern,
@@ -279,6 +282,7 @@ public final class Simulator {
   /** One thread's state, reused across runs and levels. */
   private static final class Worker {
     private final PathTable table;
+    private final PackedPaths hops;
 
     /** Whether the rank maps send no two ranks to one endpoint. */
     private final boolean injectiveMap;
@@ -307,6 +311,7 @@ public final class Simulator {
 
     Worker(
         PathTable table,
+        PackedPaths hops,
         boolean injectiveMap,
         PatternSpec spec,
         Pattern fixed,
@@ -317,6 +322,7 @@ public final class Simulator {
         double[] runValues,
         BoundedDraws draws) {
       this.table = table;
+      this.hops = hops;
       this.injectiveMap = injectiveMap;
       this.spec = spec;
       this.fixed = fixed;
@@ -425,7 +431,11 @@ public final class Simulator {
       int[] buffer = pathBuffer;
       int[] length = pathLength;
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
-      table.paths(senders, receivers, numStreams, buffer, maxPath, length);
+      if (hops != null) {
+        hops.paths(table, senders, receivers, numStreams, buffer, maxPath, length);
+      } else {
+        table.paths(senders, receivers, numStreams, buffer, maxPath, length);
+      }
       for (int k = 0; k < numStreams; k++) {
         if (length[k] < 0) {
           throw new IllegalStateException(table.describe(senders[k], receivers[k]));
