@@ -127,7 +127,7 @@ class SimulatorTest {
         walked.maxPathLength(),
         walked::paths,
         (src, dst, count, out, stride, lengths) ->
-            hops.paths(walked, src, dst, count, out, stride, lengths));
+            hops.paths(walked, src, dst, count, out, stride, lengths, new long[count]));
   }
 
   /** {@link PathTable#paths} or a stand-in. */

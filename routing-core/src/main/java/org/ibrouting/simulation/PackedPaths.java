@@ -5,23 +5,26 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 
 /**
- * The first hops of every path of a {@link PathTable}, packed: for each leaf switch (a switch that
- * some endpoint is cabled to) and destination endpoint, the output ports of the first {@link
- * #PACKED} switches of the path from the leaf, one byte each, in one int. A path is then one table
- * read, where walking the LFTs reads one cache line per switch crossed; the rest of the path (the
- * ejection into the destination, on the fat trees) is read from the LFTs, or needs no read when the
- * destination's leaf switch delivers to it directly ({@link #lastSwitch}). Made once per table for
- * the simulator ({@link PathTable#packedPaths()}).
+ * The first channels of every path of a {@link PathTable}, packed: for each leaf switch (a switch
+ * that some endpoint is cabled to) and destination endpoint, the first {@link #PACKED} channels of
+ * the path from the leaf, 16 bits each, in one long. A path is then one table read, where walking
+ * the LFTs reads one cache line per switch crossed and then where that channel leads; the rest of
+ * the path (the ejection into the destination, on the fat trees) is read from the LFTs, or needs no
+ * read when the destination's leaf switch delivers to it directly ({@link #lastSwitch}). Made once
+ * per table for the simulator ({@link PathTable#packedPaths()}).
  *
- * <p>Memory: one int per (leaf switch, endpoint) and three ints per endpoint; {@link #of} declines
- * above {@link #MAX_BYTES}. Immutable; shared by threads.
+ * <p>Memory: one long per (leaf switch, endpoint) and two ints per endpoint; {@link #of} declines
+ * above {@link #MAX_BYTES} or when channel ids do not fit 16 bits. Immutable; shared by threads.
  */
 final class PackedPaths {
   /** The largest table built: 64 MiB. */
   static final long MAX_BYTES = 64L << 20;
 
-  /** How many ports an int holds. */
-  static final int PACKED = 4;
+  /** How many channels a long holds. */
+  private static final int PACKED = 4;
+
+  /** The 16 bits after the path's last channel. */
+  private static final int END = 0xFFFF;
 
   private final Routing routing;
 
@@ -37,8 +40,8 @@ final class PackedPaths {
   /** The port slot of every switch's port 0. */
   private final int[] firstPort;
 
-  /** {@code ports[rowOf[s] + d]}: the first ports of the path from s's leaf switch to d. */
-  private final int[] ports;
+  /** {@code channels[rowOf[s] + d]}: the first channels of the path from s's leaf switch to d. */
+  private final long[] channels;
 
   /** Endpoint s's row: the index of its leaf switch among the leaves times the endpoints. */
   private final int[] rowOf;
@@ -73,10 +76,10 @@ final class PackedPaths {
     for (int s = 0; s < numEndpoints; s++) {
       rowOf[s] = leafIndex[leafOf[s]] * numEndpoints;
     }
-    ports = new int[numLeaves * numEndpoints];
+    channels = new long[numLeaves * numEndpoints];
     for (int l = 0; l < numLeaves; l++) {
       for (int d = 0; d < numEndpoints; d++) {
-        ports[l * numEndpoints + d] = pack(table, leaves[l], lidOf[d]);
+        channels[l * numEndpoints + d] = pack(fabric, leaves[l], lidOf[d]);
       }
     }
     lastSwitch = new int[numEndpoints];
@@ -92,74 +95,80 @@ final class PackedPaths {
   }
 
   /**
-   * The first {@link #PACKED} ports from {@code sw} towards {@code lid}, the first in the low byte;
-   * fewer when the path ends or leaves the LFTs' valid ports (such pairs are unroutable and never
-   * read).
+   * The first {@link #PACKED} channels from {@code sw} towards {@code lid}, the first in the low
+   * bits, {@link #END} after the last; fewer when the path leaves the LFTs' valid ports (such pairs
+   * are unroutable and never read).
    */
-  private static int pack(PathTable table, int sw, int lid) {
-    Fabric fabric = table.fabric();
-    Routing routing = table.routing();
-    int packed = 0;
+  private long pack(Fabric fabric, int sw, int lid) {
+    long packed = -1L;
     for (int i = 0; i < PACKED && sw >= 0; i++) {
       int p = routing.outPort(sw, lid);
       if (p < 1 || p > fabric.numPorts(sw)) {
         break;
       }
-      packed |= p << (8 * i);
-      sw = table.headSwitch(fabric.port(sw, p));
+      int channel = fabric.port(sw, p);
+      packed &= ~((long) END << (16 * i));
+      packed |= (long) channel << (16 * i);
+      sw = headSwitchOf[channel];
     }
     return packed;
   }
 
   /**
-   * What {@link PathTable#paths} writes for {@code table} (the table these hops were made of):
-   * first every pair's packed ports, read one after another so that the reads overlap (kept in
-   * {@code lengths} meanwhile), then each path's channels from them.
+   * What {@link PathTable#paths} writes for {@code table} (the table these paths were made of):
+   * first every pair's packed channels into {@code scratch} (at least {@code count} long), read one
+   * after another so that the reads overlap, then each path from them.
    */
   void paths(
-      PathTable table, int[] src, int[] dst, int count, int[] out, int stride, int[] lengths) {
+      PathTable table,
+      int[] src,
+      int[] dst,
+      int count,
+      int[] out,
+      int stride,
+      int[] lengths,
+      long[] scratch) {
     int[] row = rowOf;
-    int[] packedPorts = ports;
+    long[] packedChannels = channels;
     for (int i = 0; i < count; i++) {
-      lengths[i] = packedPorts[row[src[i]] + dst[i]];
+      scratch[i] = packedChannels[row[src[i]] + dst[i]];
     }
     boolean check = table.numUnroutablePairs() != 0;
-    int[] leaf = leafOf;
-    int[] head = headSwitchOf;
-    int[] first = firstPort;
     for (int i = 0; i < count; i++) {
       int s = src[i];
       int d = dst[i];
       if (s == d) {
         lengths[i] = 0;
-        continue;
-      }
-      if (check && !table.routable(s, d)) {
+      } else if (check && !table.routable(s, d)) {
         lengths[i] = -1;
-        continue;
+      } else {
+        lengths[i] = path(s, d, scratch[i], out, i * stride) - i * stride;
       }
-      int packed = lengths[i];
-      int at = i * stride;
-      out[at++] = injectionOf[s];
-      int sw = leaf[s];
-      for (int hop = 0; hop < PACKED && sw >= 0; hop++) {
-        int channel = first[sw] + (packed & 0xFF);
-        packed >>>= 8;
-        out[at++] = channel;
-        sw = head[channel];
-      }
-      while (sw >= 0) {
-        int channel = sw == lastSwitch[d] ? ejection[d] : first[sw] + routing.outPort(sw, lidOf[d]);
-        out[at++] = channel;
-        sw = head[channel];
-      }
-      lengths[i] = at - i * stride;
     }
+  }
+
+  /** Writes the path of a routable pair from {@code at}; returns where it ends. */
+  private int path(int s, int d, long packed, int[] out, int at) {
+    out[at++] = injectionOf[s];
+    int channel = -1;
+    for (int i = 0; i < PACKED; i++) {
+      int next = (int) (packed >>> (16 * i)) & END;
+      if (next == END) {
+        return at;
+      }
+      out[at++] = next;
+      channel = next;
+    }
+    for (int sw = headSwitchOf[channel]; sw >= 0; sw = headSwitchOf[channel]) {
+      channel = sw == lastSwitch[d] ? ejection[d] : firstPort[sw] + routing.outPort(sw, lidOf[d]);
+      out[at++] = channel;
+    }
+    return at;
   }
 
   /**
    * The packed paths of {@code table}, whose arrays (not copied, not written) are passed along, or
-   * null when they would exceed {@link #MAX_BYTES}.
+   * null when they would exceed {@link #MAX_BYTES} or a channel id 16 bits.
    */
   static PackedPaths of(
       PathTable table, int[] injectionOf, int[] leafOf, int[] lidOf, int[] headSwitchOf) {
@@ -174,8 +183,8 @@ final class PackedPaths {
         leaves[numLeaves++] = leaf;
       }
     }
-    long bytes = 4L * numLeaves * table.numEndpoints();
-    return bytes > MAX_BYTES
+    long bytes = 8L * numLeaves * table.numEndpoints();
+    return bytes > MAX_BYTES || table.fabric().numPortSlots() > END
         ? null
         : new PackedPaths(
             table, injectionOf, leafOf, lidOf, headSwitchOf, leaves, numLeaves, leafIndex);

@@ -25,8 +25,8 @@ import org.ibrouting.routing.Routing;
  * Above it, paths are walked on demand: the per-destination next hop of every switch is the LFT
  * itself (one byte per switch and LID, already in memory), so the table adds only one bit per
  * (destination, switch) for routability and one int per port slot for the channel's head switch;
- * the simulator adds one int per (leaf switch, endpoint) for the first hops of every path, packed,
- * when they fit 64 MiB.
+ * the simulator adds one long per (leaf switch, endpoint) for the first channels of every path,
+ * packed, when they fit 64 MiB.
  *
  * <p>Cost: O(P x numSwitches) to build; walking a path costs one LFT lookup per switch crossed.
  */
@@ -354,8 +354,8 @@ public final class PathTable {
   }
 
   /**
-   * The packed first hops of every path, made on the first call and kept; null when the table
-   * stores its paths or the packed hops would be too large ({@link PackedPaths#MAX_BYTES}).
+   * The packed first channels of every path, made on the first call and kept; null when the table
+   * stores its paths or the packed paths would be too large ({@link PackedPaths#MAX_BYTES}).
    */
   PackedPaths packedPaths() {
     if (pathStart != null) {

@@ -302,6 +302,7 @@ public final class Simulator {
     private final int[] rankToEndpoint;
     private int[] pathBuffer = new int[0];
     private int[] pathLength = new int[0];
+    private long[] packed = new long[0];
     private int[] senders = new int[0];
     private int[] receivers = new int[0];
     private int[] weights = new int[0];
@@ -432,7 +433,10 @@ public final class Simulator {
       int[] length = pathLength;
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
       if (hops != null) {
-        hops.paths(table, senders, receivers, numStreams, buffer, maxPath, length);
+        if (packed.length < numStreams) {
+          packed = new long[numStreams];
+        }
+        hops.paths(table, senders, receivers, numStreams, buffer, maxPath, length, packed);
       } else {
         table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       }
