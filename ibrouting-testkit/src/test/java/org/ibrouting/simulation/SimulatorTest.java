@@ -126,8 +126,36 @@ class SimulatorTest {
         endpoints.size(),
         walked.maxPathLength(),
         walked::paths,
-        (src, dst, count, out, stride, lengths) ->
-            hops.paths(walked, src, dst, count, out, stride, lengths, new long[count]));
+        (src, dst, count, out, stride, lengths) -> {
+          ChannelCongestion counter = new ChannelCongestion(routing.fabric().numPortSlots());
+          counter.startLevel(count);
+          hops.paths(src, dst, count, out, stride, lengths, new long[count], counter, false);
+        });
+  }
+
+  @Test
+  void packedPathsSimulateAsStoredPaths() {
+    for (Routing routing :
+        new Routing[] {TestRoutings.dModK(4, 3, false), TestRoutings.dModK(3, 4, false)}) {
+      EndPorts endpoints = EndPorts.cabledCas(routing.fabric());
+      PathTable explicit = PathTable.build(routing, endpoints);
+      PathTable walked = PathTable.build(routing, endpoints, 0);
+      assertTrue(explicit.isExplicit() && walked.packedPaths() != null);
+      for (String pattern :
+          new String[] {"bisect", "rand", "gather", "scatter", "alltoall", "tree"}) {
+        for (Metric metric : new Metric[] {Metric.HIST_ACC_BAND, Metric.GET_CABLE_CONG}) {
+          SimulationOptions options = SimulationOptions.of(40, 3).withThreads(2);
+          SimulationResult a =
+              Simulator.simulate(explicit, PatternSpec.parse(pattern), metric, options);
+          SimulationResult b =
+              Simulator.simulate(walked, PatternSpec.parse(pattern), metric, options);
+          assertEquals(a.toString(), b.toString(), pattern);
+          assertArrayEquals(a.runValues(), b.runValues(), pattern);
+          assertArrayEquals(a.weightHistogram(), b.weightHistogram(), pattern);
+          assertArrayEquals(a.channelCongestion(), b.channelCongestion(), pattern);
+        }
+      }
+    }
   }
 
   /** {@link PathTable#paths} or a stand-in. */

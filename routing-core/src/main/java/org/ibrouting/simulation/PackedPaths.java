@@ -26,13 +26,13 @@ final class PackedPaths {
   /** The 16 bits after the path's last channel. */
   private static final int END = 0xFFFF;
 
+  /** The table these paths were made of, and its routing. */
+  private final PathTable table;
+
   private final Routing routing;
 
   /** The table's arrays: each endpoint's injection channel (its port), leaf switch and LID. */
-  private final int[] injectionOf;
-
-  private final int[] leafOf;
-  private final int[] lidOf;
+  private final int[] injectionOf, leafOf, lidOf;
 
   /** The switch each channel enters, or -1. */
   private final int[] headSwitchOf;
@@ -62,6 +62,7 @@ final class PackedPaths {
       int numLeaves,
       int[] leafIndex) {
     Fabric fabric = table.fabric();
+    this.table = table;
     routing = table.routing();
     int numEndpoints = table.numEndpoints();
     this.injectionOf = injectionOf;
@@ -115,19 +116,21 @@ final class PackedPaths {
   }
 
   /**
-   * What {@link PathTable#paths} writes for {@code table} (the table these paths were made of):
-   * first every pair's packed channels into {@code scratch} (at least {@code count} long), read one
-   * after another so that the reads overlap, then each path from them.
+   * What {@link PathTable#paths} writes for the table these paths were made of: first every pair's
+   * packed channels into {@code scratch} (at least {@code count} long), read one after another so
+   * that the reads overlap, then each path from them, adding every channel to {@code counter} but
+   * the injection channels when {@code endsAlone} (see {@link ChannelCongestion#measure}).
    */
   void paths(
-      PathTable table,
       int[] src,
       int[] dst,
       int count,
       int[] out,
       int stride,
       int[] lengths,
-      long[] scratch) {
+      long[] scratch,
+      ChannelCongestion counter,
+      boolean endsAlone) {
     int[] row = rowOf;
     long[] packedChannels = channels;
     for (int i = 0; i < count; i++) {
@@ -142,13 +145,19 @@ final class PackedPaths {
       } else if (check && !table.routable(s, d)) {
         lengths[i] = -1;
       } else {
-        lengths[i] = path(s, d, scratch[i], out, i * stride) - i * stride;
+        if (!endsAlone) {
+          counter.add(injectionOf[s]);
+        }
+        lengths[i] = path(s, d, scratch[i], out, i * stride, counter) - i * stride;
       }
     }
   }
 
-  /** Writes the path of a routable pair from {@code at}; returns where it ends. */
-  private int path(int s, int d, long packed, int[] out, int at) {
+  /**
+   * Writes the path of a routable pair from {@code at}, adding its channels but the first to {@code
+   * counter}; returns where it ends.
+   */
+  private int path(int s, int d, long packed, int[] out, int at, ChannelCongestion counter) {
     out[at++] = injectionOf[s];
     int channel = -1;
     for (int i = 0; i < PACKED; i++) {
@@ -157,11 +166,13 @@ final class PackedPaths {
         return at;
       }
       out[at++] = next;
+      counter.add(next);
       channel = next;
     }
     for (int sw = headSwitchOf[channel]; sw >= 0; sw = headSwitchOf[channel]) {
       channel = sw == lastSwitch[d] ? ejection[d] : firstPort[sw] + routing.outPort(sw, lidOf[d]);
       out[at++] = channel;
+      counter.add(channel);
     }
     return at;
   }

@@ -418,12 +418,11 @@ public final class Simulator {
       if (pathBuffer.length < numStreams * maxPath) {
         pathBuffer = new int[numStreams * maxPath];
       }
-      if (pathLength.length < numStreams) {
-        pathLength = new int[numStreams];
-      }
       if (senders.length < numStreams) {
         senders = new int[numStreams];
         receivers = new int[numStreams];
+        pathLength = new int[numStreams];
+        packed = new long[numStreams];
       }
       for (int k = 0; k < numStreams; k++) {
         senders[k] = map[pattern.sender(from + k)];
@@ -431,23 +430,22 @@ public final class Simulator {
       }
       int[] buffer = pathBuffer;
       int[] length = pathLength;
+      // with no endpoint sending or receiving twice, a stream alone uses its first and last channel
+      boolean endsAlone = injectiveMap && pattern.oneToOne(level);
+      congestion.startLevel(numStreams);
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
       if (hops != null) {
-        if (packed.length < numStreams) {
-          packed = new long[numStreams];
-        }
-        hops.paths(table, senders, receivers, numStreams, buffer, maxPath, length, packed);
+        hops.paths(
+            senders, receivers, numStreams, buffer, maxPath, length, packed, congestion, endsAlone);
       } else {
         table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       }
-      for (int k = 0; k < numStreams; k++) {
-        if (length[k] < 0) {
-          throw new IllegalStateException(table.describe(senders[k], receivers[k]));
-        }
+      int unroutable =
+          congestion.measure(
+              buffer, maxPath, length, numStreams, hops != null, endsAlone, out, from);
+      if (unroutable >= 0) {
+        throw new IllegalStateException(table.describe(senders[unroutable], receivers[unroutable]));
       }
-      // with no endpoint sending or receiving twice, a stream alone uses its first and last channel
-      boolean endsAlone = injectiveMap && pattern.oneToOne(level);
-      congestion.measure(buffer, maxPath, length, numStreams, endsAlone, out, from);
       if (channelLoad != null) {
         for (int k = 0; k < numStreams; k++) {
           for (int i = k * maxPath, end = i + length[k]; i < end; i++) {

@@ -16,9 +16,11 @@ class ChannelCongestionTest {
     // two streams sharing channel 3, then one stream alone on it
     int[] paths = {0, 3, 5, 1, 3, 6};
     int[] out = new int[2];
-    counters.measure(paths, 3, new int[] {3, 3}, 2, false, out, 0);
+    counters.startLevel(2);
+    counters.measure(paths, 3, new int[] {3, 3}, 2, false, false, out, 0);
     assertArrayEquals(new int[] {2, 2}, out);
-    counters.measure(paths, 3, new int[] {3, 0}, 2, false, out, 0);
+    counters.startLevel(2);
+    counters.measure(paths, 3, new int[] {3, 0}, 2, false, false, out, 0);
     assertArrayEquals(new int[] {1, 0}, out);
   }
 
@@ -41,13 +43,25 @@ class ChannelCongestionTest {
     }
     ChannelCongestion all = new ChannelCongestion(inner + 2 * streams);
     ChannelCongestion inside = new ChannelCongestion(inner + 2 * streams);
+    ChannelCongestion added = new ChannelCongestion(inner + 2 * streams);
     for (int level = 0; level < 3; level++) {
       int[] expected = new int[streams + 1];
       int[] actual = new int[streams + 1];
-      all.measure(paths, stride, lengths, streams, false, expected, 1);
-      inside.measure(paths, stride, lengths, streams, true, actual, 1);
+      all.startLevel(streams);
+      all.measure(paths, stride, lengths, streams, false, false, expected, 1);
+      inside.startLevel(streams);
+      inside.measure(paths, stride, lengths, streams, false, true, actual, 1);
       assertArrayEquals(expected, actual);
       assertEquals(0, actual[0]);
+      // counted while the paths were written, the ejections included
+      added.startLevel(streams);
+      for (int k = 0; k < streams; k++) {
+        for (int i = 1; i < lengths[k]; i++) {
+          added.add(paths[k * stride + i]);
+        }
+      }
+      added.measure(paths, stride, lengths, streams, true, true, actual, 1);
+      assertArrayEquals(expected, actual);
     }
   }
 }
