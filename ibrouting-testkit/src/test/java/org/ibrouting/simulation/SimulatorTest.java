@@ -107,6 +107,67 @@ class SimulatorTest {
     assertEquals(walked.numUnroutablePairs(), explicit.numUnroutablePairs());
     int n = endpoints.size();
     int stride = explicit.maxPathLength();
+    int[] lengths = assertSamePaths(n, stride, explicit::paths, walked::paths);
+    int unroutable = 0;
+    for (int i = 0; i < n * n; i++) {
+      assertEquals(lengths[i], walked.path(i / n, i % n, new int[stride], 0));
+      unroutable += lengths[i] < 0 ? 1 : 0;
+    }
+    assertEquals(explicit.numUnroutablePairs(), unroutable);
+  }
+
+  /** Every pair's path from the packed first hops equals the walk of the LFTs. */
+  private static void assertPackedPathsAsWalked(Routing routing) {
+    EndPorts endpoints = EndPorts.cabledCas(routing.fabric());
+    PathTable walked = PathTable.build(routing, endpoints, 0);
+    PackedPaths hops = walked.packedPaths();
+    assertTrue(hops != null);
+    assertSamePaths(
+        endpoints.size(),
+        walked.maxPathLength(),
+        walked::paths,
+        (src, dst, count, out, stride, lengths) -> {
+          ChannelCongestion counter = new ChannelCongestion(routing.fabric().numPortSlots());
+          counter.startLevel(count);
+          hops.paths(src, dst, count, out, stride, lengths, new long[count], counter, false);
+        });
+  }
+
+  @Test
+  void packedPathsSimulateAsStoredPaths() {
+    for (Routing routing :
+        new Routing[] {TestRoutings.dModK(4, 3, false), TestRoutings.dModK(3, 4, false)}) {
+      EndPorts endpoints = EndPorts.cabledCas(routing.fabric());
+      PathTable explicit = PathTable.build(routing, endpoints);
+      PathTable walked = PathTable.build(routing, endpoints, 0);
+      assertTrue(explicit.isExplicit() && walked.packedPaths() != null);
+      for (String pattern :
+          new String[] {"bisect", "rand", "gather", "scatter", "alltoall", "tree"}) {
+        for (Metric metric : new Metric[] {Metric.HIST_ACC_BAND, Metric.GET_CABLE_CONG}) {
+          SimulationOptions options = SimulationOptions.of(40, 3).withThreads(2);
+          SimulationResult a =
+              Simulator.simulate(explicit, PatternSpec.parse(pattern), metric, options);
+          SimulationResult b =
+              Simulator.simulate(walked, PatternSpec.parse(pattern), metric, options);
+          assertEquals(a.toString(), b.toString(), pattern);
+          assertArrayEquals(a.runValues(), b.runValues(), pattern);
+          assertArrayEquals(a.weightHistogram(), b.weightHistogram(), pattern);
+          assertArrayEquals(a.channelCongestion(), b.channelCongestion(), pattern);
+        }
+      }
+    }
+  }
+
+  /** {@link PathTable#paths} or a stand-in. */
+  private interface PathsOf {
+    void paths(int[] src, int[] dst, int count, int[] out, int stride, int[] lengths);
+  }
+
+  /**
+   * Asserts that both give every ordered pair of {@code n} endpoints the same path; returns the
+   * lengths, pair {@code src * n + dst} at that index.
+   */
+  private static int[] assertSamePaths(int n, int stride, PathsOf expected, PathsOf actual) {
     int[] src = new int[n * n];
     int[] dst = new int[n * n];
     for (int i = 0; i < n * n; i++) {
@@ -117,18 +178,36 @@ class SimulatorTest {
     int[] b = new int[n * n * stride];
     int[] lengthA = new int[n * n];
     int[] lengthB = new int[n * n];
-    explicit.paths(src, dst, n * n, a, stride, lengthA);
-    walked.paths(src, dst, n * n, b, stride, lengthB);
-    int unroutable = 0;
+    expected.paths(src, dst, n * n, a, stride, lengthA);
+    actual.paths(src, dst, n * n, b, stride, lengthB);
     for (int i = 0; i < n * n; i++) {
-      assertEquals(lengthB[i], lengthA[i], "pair " + src[i] + "->" + dst[i]);
-      assertEquals(lengthA[i], walked.path(src[i], dst[i], new int[stride], 0));
-      unroutable += lengthA[i] < 0 ? 1 : 0;
+      assertEquals(lengthA[i], lengthB[i], "pair " + src[i] + "->" + dst[i]);
       for (int k = 0; k < lengthA[i]; k++) {
-        assertEquals(b[i * stride + k], a[i * stride + k], "pair " + i + " channel " + k);
+        assertEquals(a[i * stride + k], b[i * stride + k], "pair " + i + " channel " + k);
       }
     }
-    assertEquals(explicit.numUnroutablePairs(), unroutable);
+    return lengthA;
+  }
+
+  @Test
+  void packedPathsAgreeWithTheWalk() {
+    // paths of up to 5 switches (the last one delivering directly) and of up to 7 (the LFTs
+    // continue after the packed hops)
+    assertPackedPathsAsWalked(TestRoutings.dModK(4, 3, false));
+    Routing deep = TestRoutings.dModK(3, 4, false);
+    assertTrue(PathTable.build(deep, EndPorts.cabledCas(deep.fabric()), 0).maxPathLength() > 6);
+    assertPackedPathsAsWalked(deep);
+    Routing tree = TestRoutings.dModK(4, 3, false);
+    RoutingBuilder broken = tree.toBuilder("broken");
+    EndPorts endpoints = EndPorts.cabledCas(tree.fabric());
+    broken.setOutPort(endpoints.leafSwitch(0), endpoints.lid(5), Routing.NO_ROUTE);
+    broken.setOutPort(tree.fabric().numSwitches() - 1, endpoints.lid(9), 0);
+    // a leaf that sends one of its own CAs up: no direct delivery for that CA
+    broken.setOutPort(
+        endpoints.leafSwitch(2),
+        endpoints.lid(2),
+        tree.outPort(endpoints.leafSwitch(2), endpoints.lid(12)));
+    assertPackedPathsAsWalked(broken.build());
   }
 
   @Test

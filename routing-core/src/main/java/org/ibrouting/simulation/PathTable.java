@@ -24,7 +24,9 @@ import org.ibrouting.routing.Routing;
  * {@link #build(Routing, EndPorts, long)}, every path is stored explicitly in one flat int array.
  * Above it, paths are walked on demand: the per-destination next hop of every switch is the LFT
  * itself (one byte per switch and LID, already in memory), so the table adds only one bit per
- * (destination, switch) for routability and one int per port slot for the channel's head switch.
+ * (destination, switch) for routability and one int per port slot for the channel's head switch;
+ * the simulator adds one long per (leaf switch, endpoint) for the first channels of every path,
+ * packed, when they fit 64 MiB.
  *
  * <p>Cost: O(P x numSwitches) to build; walking a path costs one LFT lookup per switch crossed.
  */
@@ -65,6 +67,11 @@ public final class PathTable {
   private final int[] pathStart;
 
   private final int[] channels;
+
+  /** Made by the first {@link #packedPaths()}; guarded by this. */
+  private PackedPaths hops;
+
+  private boolean hopsMade;
 
   private PathTable(Routing routing, EndPorts endPorts, long explicitBudget) {
     this.routing = routing;
@@ -343,6 +350,23 @@ public final class PathTable {
           }
         }
       }
+    }
+  }
+
+  /**
+   * The packed first channels of every path, made on the first call and kept; null when the table
+   * stores its paths or the packed paths would be too large ({@link PackedPaths#MAX_BYTES}).
+   */
+  PackedPaths packedPaths() {
+    if (pathStart != null) {
+      return null;
+    }
+    synchronized (this) {
+      if (!hopsMade) {
+        hops = PackedPaths.of(this, injectionOf, leafOf, lidOf, headSwitchOf);
+        hopsMade = true;
+      }
+      return hops;
     }
   }
 

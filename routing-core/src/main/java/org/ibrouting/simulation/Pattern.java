@@ -19,12 +19,27 @@ public final class Pattern {
   private final int[] senders;
   private final int[] receivers;
 
+  /** Per level: whether no rank sends twice and none receives twice in it. */
+  private final boolean[] oneToOne;
+
   Pattern(int commSize, int firstCommSize, int[] levelStart, int[] senders, int[] receivers) {
     this.commSize = commSize;
     this.firstCommSize = firstCommSize;
     this.levelStart = levelStart;
     this.senders = senders;
     this.receivers = receivers;
+    this.oneToOne = new boolean[levelStart.length - 1];
+    int[] sentIn = new int[commSize];
+    int[] receivedIn = new int[commSize];
+    for (int l = 0; l < oneToOne.length; l++) {
+      boolean distinct = true;
+      for (int k = levelStart[l]; k < levelStart[l + 1]; k++) {
+        distinct &= sentIn[senders[k]] != l + 1 && receivedIn[receivers[k]] != l + 1;
+        sentIn[senders[k]] = l + 1;
+        receivedIn[receivers[k]] = l + 1;
+      }
+      oneToOne[l] = distinct;
+    }
   }
 
   /**
@@ -68,6 +83,11 @@ public final class Pattern {
   /** The total number of streams over all levels. */
   public int numStreams() {
     return senders.length;
+  }
+
+  /** Whether no rank sends more than one stream of a level and none receives more than one. */
+  boolean oneToOne(int level) {
+    return oneToOne[level];
   }
 
   /** The sender rank of a stream. */

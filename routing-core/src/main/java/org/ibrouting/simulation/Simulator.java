@@ -23,9 +23,9 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Runs are spread over threads; run {@code r} draws from a {@link SplittableRandom} seeded from
  * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same
- * result. Per level a thread writes every stream's path into a reusable buffer ({@link
- * PathTable#paths}, several walks at once), counts τ in an int array indexed by channel, takes each
- * stream's maximum in a second pass over the buffer, and resets only the counters it touched.
+ * result. Per level a thread writes every stream's path into a reusable buffer (from the table's
+ * packed first hops when it walks on demand, see PackedPaths), counts τ in an int array indexed by
+ * channel and takes each stream's maximum in a second pass over the buffer (ChannelCongestion).
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path.
@@ -72,9 +72,12 @@ public final class Simulator {
     int threads = Math.min(options.threads(), (numRuns + RUNS_PER_CHUNK - 1) / RUNS_PER_CHUNK);
     Worker[] workers = new Worker[Math.max(1, threads)];
     BoundedDraws draws = new BoundedDraws(Math.max(table.numEndpoints(), commSize));
+    PackedPaths hops = table.packedPaths();
     for (int t = 0; t < workers.length; t++) {
       workers[t] =
-          new Worker(table, pattern, fixed, metric, options, commSize, bfsOrder, runValues, draws);
+          new Worker(
+              table, hops, true, pattern, fixed, metric, options, commSize, bfsOrder, runValues,
+              draws);
     }
     runAll(workers, numRuns);
     long[] histogram = new long[0];
@@ -232,6 +235,8 @@ public final class Simulator {
         new Worker(
             table,
             null,
+            false,
+            null,
             pattern,
             Metric.HIST_MAX_CONG,
             SimulationOptions.of(1, 0),
@@ -277,6 +282,11 @@ public final class Simulator {
   /** One thread's state, reused across runs and levels. */
   private static final class Worker {
     private final PathTable table;
+    private final PackedPaths hops;
+
+    /** Whether the rank maps send no two ranks to one endpoint. */
+    private final boolean injectiveMap;
+
     private final PatternSpec spec;
     private final Pattern fixed;
     private final Metric metric;
@@ -286,17 +296,13 @@ public final class Simulator {
     private final double[] runValues;
     private final BoundedDraws draws;
 
-    /**
-     * τ per channel, stamped: the high 32 bits say which level counted it, so that a level starts
-     * from zero without clearing what the previous one touched.
-     */
-    private final long[] congestion;
+    private final ChannelCongestion congestion;
 
-    private long stamp;
     private final int[] endpointPool;
     private final int[] rankToEndpoint;
     private int[] pathBuffer = new int[0];
     private int[] pathLength = new int[0];
+    private long[] packed = new long[0];
     private int[] senders = new int[0];
     private int[] receivers = new int[0];
     private int[] weights = new int[0];
@@ -306,6 +312,8 @@ public final class Simulator {
 
     Worker(
         PathTable table,
+        PackedPaths hops,
+        boolean injectiveMap,
         PatternSpec spec,
         Pattern fixed,
         Metric metric,
@@ -315,6 +323,8 @@ public final class Simulator {
         double[] runValues,
         BoundedDraws draws) {
       this.table = table;
+      this.hops = hops;
+      this.injectiveMap = injectiveMap;
       this.spec = spec;
       this.fixed = fixed;
       this.metric = metric;
@@ -323,16 +333,18 @@ public final class Simulator {
       this.bfsOrder = bfsOrder;
       this.runValues = runValues;
       this.draws = draws;
-      this.congestion = new long[table.fabric().numPortSlots()];
+      this.congestion = new ChannelCongestion(table.fabric().numPortSlots());
       this.endpointPool = new int[table.numEndpoints()];
       this.rankToEndpoint = new int[commSize];
-      this.channelLoad = metric == Metric.GET_CABLE_CONG ? new long[congestion.length] : null;
+      this.channelLoad =
+          metric == Metric.GET_CABLE_CONG ? new long[table.fabric().numPortSlots()] : null;
     }
 
     void run(int run) {
-      SplittableRandom random = new SplittableRandom(runSeed(options.seed(), run));
+      long seed = runSeed(options.seed(), run);
+      SplittableRandom random = fixed != null ? null : new SplittableRandom(seed);
       Pattern pattern = fixed != null ? fixed : spec.generate(commSize, random);
-      mapRanks(random);
+      mapRanks(random, seed);
       if (weights.length < pattern.numStreams()) {
         weights = new int[pattern.numStreams()];
       }
@@ -360,12 +372,16 @@ public final class Simulator {
           };
     }
 
-    private void mapRanks(SplittableRandom random) {
+    /**
+     * Draws the run's rank map from {@code random}, or when the pattern drew nothing (null) from
+     * {@code new SplittableRandom(seed)}.
+     */
+    private void mapRanks(SplittableRandom random, long seed) {
       int numEndpoints = endpointPool.length;
       if (bfsOrder != null) {
         System.arraycopy(bfsOrder, 0, rankToEndpoint, 0, commSize);
         if (options.shuffleRanks()) {
-          shuffle(rankToEndpoint, commSize, random);
+          shuffle(rankToEndpoint, commSize, random != null ? random : new SplittableRandom(seed));
         }
         return;
       }
@@ -374,16 +390,14 @@ public final class Simulator {
       for (int e = 0; e < numEndpoints; e++) {
         endpointPool[e] = e;
       }
-      boolean randomOrder = options.shuffleRanks() || commSize < numEndpoints;
-      for (int r = 0; r < commSize; r++) {
-        if (randomOrder) {
-          int j = r + draws.nextInt(random, numEndpoints - r);
-          int t = endpointPool[r];
-          endpointPool[r] = endpointPool[j];
-          endpointPool[j] = t;
+      if (options.shuffleRanks() || commSize < numEndpoints) {
+        if (random != null) {
+          draws.shuffle(random, endpointPool, numEndpoints, commSize);
+        } else {
+          draws.shuffle(seed, endpointPool, numEndpoints, commSize);
         }
-        rankToEndpoint[r] = endpointPool[r];
       }
+      System.arraycopy(endpointPool, 0, rankToEndpoint, 0, commSize);
     }
 
     private void shuffle(int[] a, int n, SplittableRandom random) {
@@ -404,12 +418,11 @@ public final class Simulator {
       if (pathBuffer.length < numStreams * maxPath) {
         pathBuffer = new int[numStreams * maxPath];
       }
-      if (pathLength.length < numStreams) {
-        pathLength = new int[numStreams];
-      }
       if (senders.length < numStreams) {
         senders = new int[numStreams];
         receivers = new int[numStreams];
+        pathLength = new int[numStreams];
+        packed = new long[numStreams];
       }
       for (int k = 0; k < numStreams; k++) {
         senders[k] = map[pattern.sender(from + k)];
@@ -417,25 +430,21 @@ public final class Simulator {
       }
       int[] buffer = pathBuffer;
       int[] length = pathLength;
-      long[] tau = congestion;
-      long levelStamp = nextStamp();
+      // with no endpoint sending or receiving twice, a stream alone uses its first and last channel
+      boolean endsAlone = injectiveMap && pattern.oneToOne(level);
+      congestion.startLevel(numStreams);
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
-      table.paths(senders, receivers, numStreams, buffer, maxPath, length);
-      for (int k = 0; k < numStreams; k++) {
-        if (length[k] < 0) {
-          throw new IllegalStateException(table.describe(senders[k], receivers[k]));
-        }
-        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          // a count of an earlier level is below this level's stamp and restarts from it
-          tau[buffer[i]] = Math.max(tau[buffer[i]], levelStamp) + 1;
-        }
+      if (hops != null) {
+        hops.paths(
+            senders, receivers, numStreams, buffer, maxPath, length, packed, congestion, endsAlone);
+      } else {
+        table.paths(senders, receivers, numStreams, buffer, maxPath, length);
       }
-      for (int k = 0; k < numStreams; k++) {
-        long max = levelStamp;
-        for (int i = k * maxPath, end = i + length[k]; i < end; i++) {
-          max = Math.max(max, tau[buffer[i]]);
-        }
-        out[from + k] = (int) (max - levelStamp);
+      int unroutable =
+          congestion.measure(
+              buffer, maxPath, length, numStreams, hops != null, endsAlone, out, from);
+      if (unroutable >= 0) {
+        throw new IllegalStateException(table.describe(senders[unroutable], receivers[unroutable]));
       }
       if (channelLoad != null) {
         for (int k = 0; k < numStreams; k++) {
@@ -444,16 +453,6 @@ public final class Simulator {
           }
         }
       }
-    }
-
-    /** The stamp of a new level: above every count of the levels before. */
-    private long nextStamp() {
-      if (stamp >= (Long.MAX_VALUE >>> 1)) {
-        Arrays.fill(congestion, 0);
-        stamp = 0;
-      }
-      stamp += 1L << 32;
-      return stamp;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.ibrouting.simulation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +25,42 @@ class BoundedDrawsTest {
           jdk.nextInt(bound), draws.nextInt(ours, bound), "bound " + bound + ", draw " + i);
     }
     assertEquals(jdk.nextLong(), ours.nextLong(), "the generators drifted apart");
+  }
+
+  @Property(tries = 100)
+  void seededShuffleAsFromSplittableRandom(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 5000) int size,
+      @ForAll @IntRange(min = 0, max = 5000) int count) {
+    assertTrue(BoundedDraws.REPLAYS_SPLITTABLE_RANDOM);
+    int n = Math.min(size, count);
+    BoundedDraws draws = new BoundedDraws(size / 2 + 1);
+    int[] ours = new int[size];
+    int[] jdk = new int[size];
+    for (int i = 0; i < size; i++) {
+      ours[i] = i;
+      jdk[i] = i;
+    }
+    draws.shuffle(seed, ours, size, n);
+    draws.shuffle(new SplittableRandom(seed), jdk, size, n);
+    assertArrayEquals(jdk, ours);
+  }
+
+  /** Draws from a state reject and redraw as the JDK's (bounds just above 2^30). */
+  @Test
+  void drawsFromAStateRejectAsTheJdk() {
+    BoundedDraws draws = new BoundedDraws(1000);
+    SplittableRandom jdk = new SplittableRandom(7);
+    long state = 7;
+    long rejections = 0;
+    for (int round = 0; round < 20_000; round++) {
+      int bound = round % 2 == 0 ? (1 << 30) + 1 + round : 1 + round % 3000;
+      long drawn = draws.nextInt(state, bound);
+      assertEquals(jdk.nextInt(bound), (int) drawn, "round " + round);
+      rejections += drawn >>> 32;
+      state += ((drawn >>> 32) + 1) * 0x9e3779b97f4a7c15L;
+    }
+    assertTrue(rejections > 2_000, "only " + rejections + " rejections");
   }
 
   /**
