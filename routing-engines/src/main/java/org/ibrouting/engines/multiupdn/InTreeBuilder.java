@@ -63,15 +63,22 @@ final class InTreeBuilder {
   private final int[] candidateHead;
   private final int[] candidateUp;
   private final int[] candidateEnd;
+
+  /** The recorded in-tree's {@link #order}, and where each of its layers ends in it. */
+  private final int[] recordedOrder;
+
+  private final int[] recordedLayerEnd;
   private int recordedSw = -1;
 
-  /** In-trees replayed, and replays given up for the greedy (its layers differed), so far. */
+  /**
+   * In-trees replayed, and replays given up for the greedy (its layers differed), so far: for the
+   * tests.
+   */
   int replays;
 
   int replaysAbandoned;
 
   private boolean recording;
-  private boolean everyCandidateJoined;
   private int epoch;
   private int layerEpoch;
   private long rng;
@@ -156,6 +163,8 @@ final class InTreeBuilder {
     candidateHead = new int[adjacency.neighbour.length];
     candidateUp = new int[adjacency.neighbour.length];
     candidateEnd = new int[n];
+    recordedOrder = new int[n];
+    recordedLayerEnd = new int[n + 1];
   }
 
   /** Restarts the random stream (splitmix64) at {@code seed}. */
@@ -182,8 +191,8 @@ final class InTreeBuilder {
    * the shortest next hop that keeps its route legal in at least one tree; ties are broken at
    * random, or by least {@code load} when it is not null. When switches of the component find no
    * such hop, their tree-0 Up*&#47;Down* routes are protected and the greedy runs again (see {@link
-   * MultiUpdnEngine}). With random choice, a first greedy in which every candidate joined its layer
-   * is recorded, and the next build towards the same switch tries {@link #replay} first.
+   * MultiUpdnEngine}). With random choice, a first greedy that reached the whole component is
+   * recorded, and the next build towards the same switch tries {@link #replay} first.
    */
   void build(int destSw, long[] load) {
     protectEpoch++;
@@ -197,10 +206,13 @@ final class InTreeBuilder {
       rng = seed;
     }
     recording = load == null;
-    everyCandidateJoined = true;
     greedy(destSw, load);
     recording = false;
-    recordedSw = load == null && everyCandidateJoined ? destSw : -1;
+    recordedSw = -1;
+    if (load == null && count == componentSize[destSw]) {
+      recordedSw = destSw;
+      System.arraycopy(order, 0, recordedOrder, 0, count);
+    }
     while (count < componentSize[destSw]) {
       UpDownHops hops = fallback.get();
       boolean more = false;
@@ -307,7 +319,10 @@ final class InTreeBuilder {
         }
         candidateEnd[i] = recorded;
       }
-      everyCandidateJoined &= join(numCandidates, d + 1);
+      join(numCandidates, d + 1);
+      if (recording) {
+        recordedLayerEnd[d] = count;
+      }
       layerStart = layerEnd;
     }
   }
@@ -327,32 +342,24 @@ final class InTreeBuilder {
     return numCandidates + 1;
   }
 
-  /**
-   * Finalizes the candidates of a layer that found a hop, at distance {@code d}; returns whether
-   * every candidate did.
-   */
-  private boolean join(int numCandidates, int d) {
-    boolean all = true;
+  /** Finalizes the candidates of a layer that found a hop, at distance {@code d}. */
+  private void join(int numCandidates, int d) {
     for (int j = 0; j < numCandidates; j++) {
       int s = candidates[j];
       if (via[s] >= 0) {
         finalizedIn[s] = epoch;
         dist[s] = d;
         order[count++] = s;
-      } else {
-        all = false;
       }
     }
-    return all;
   }
 
   /**
-   * The random greedy of a destination switch whose last in-tree was recorded and in which every
-   * switch joined the first layer it was a candidate of: the same candidate edges in the same
-   * order, so the same draws and choices, without looking at the channels back to finalized
-   * switches. The layers are those of the recording as long as every candidate finds a hop again;
-   * returns false (the arrays and random stream then being undefined) when one does not, as {@link
-   * #greedy} would then build other layers.
+   * The random greedy of a destination switch whose last in-tree was recorded: the same candidate
+   * edges in the same order, so the same draws and choices, without looking at the channels back to
+   * finalized switches. The layers are those of the recording as long as each layer's candidates
+   * that find a hop are the recorded layer's; returns false (the arrays and random stream then
+   * being undefined) as soon as they are not, as {@link #greedy} would then build other layers.
    */
   private boolean replay(int destSw) {
     start(destSw);
@@ -378,8 +385,14 @@ final class InTreeBuilder {
           }
         }
       }
-      if (!join(numCandidates, layer)) {
+      join(numCandidates, layer);
+      if (count != recordedLayerEnd[layer - 1]) {
         return false;
+      }
+      for (int i = layerEnd; i < count; i++) {
+        if (order[i] != recordedOrder[i]) {
+          return false;
+        }
       }
       layerStart = layerEnd;
     }

@@ -533,6 +533,10 @@ final class NueRouter {
           improve(link + head + 1, link, reached, d, color);
           logSize = pushLogSize;
         } else if (pushAll) {
+          if (usedLink[reached] == link) {
+            // the channel is the one in the heap for its switch: its scan reads this distance
+            channelDist[link + head + 1] = d;
+          }
           logDist[logSize] = d;
           log[logSize++] = link;
         } else if (usedLink[reached] < 0) {
@@ -701,9 +705,9 @@ final class NueRouter {
 
   /**
    * Files the logged pushes into the stacks, in order, each link once per run. Before the first
-   * backtracking step of a run every switch is scanned at most once, so nothing reads or writes the
-   * distance of a channel pushed then until backtracking starts: {@link #scan} leaves it in the
-   * log, and it is set here.
+   * backtracking step of a run every switch is scanned at most once, so of the channels pushed then
+   * only the one still in the heap for its switch is scanned (read) before backtracking starts:
+   * {@link #scan} sets that one's distance at once and leaves the others' in the log, set here.
    */
   private void materializeStacks() {
     if (step == 0) {
