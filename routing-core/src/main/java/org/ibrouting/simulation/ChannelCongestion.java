@@ -46,9 +46,9 @@ final class ChannelCongestion {
    * {@code counted} ({@link #add} was called for every channel of every path), they are counted
    * first. With {@code endsAlone}, every stream's first and last channel (injection and ejection)
    * carry no other stream of the level: they need not be counted and are not read, their τ being 1,
-   * the least congestion of a stream (every path then has both, being at least two channels long).
-   * Returns the first stream without a path (a negative length), whose congestion and the later
-   * ones' are then not set, or -1.
+   * the least congestion of a stream (every path then has both, being at least two channels long:
+   * patterns drop self-sends). Returns the first stream without a path (a negative length), whose
+   * congestion and the later ones' are then not set, or -1.
    */
   int measure(
       int[] paths,

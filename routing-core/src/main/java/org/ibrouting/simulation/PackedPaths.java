@@ -13,8 +13,9 @@ import org.ibrouting.routing.Routing;
  * read when the destination's leaf switch delivers to it directly ({@link #lastSwitch}). Made once
  * per table for the simulator ({@link PathTable#packedPaths()}).
  *
- * <p>Memory: one long per (leaf switch, endpoint) and two ints per endpoint; {@link #of} declines
- * above {@link #MAX_BYTES} or when channel ids do not fit 16 bits. Immutable; shared by threads.
+ * <p>Memory: one long per (leaf switch, endpoint), three ints per endpoint and one per switch; kept
+ * by its table for the table's lifetime once made; {@link #of} declines above {@link #MAX_BYTES} or
+ * when channel ids do not fit 16 bits. Immutable; shared by threads.
  */
 final class PackedPaths {
   /** The largest table built: 64 MiB. */

@@ -28,7 +28,7 @@ import org.ibrouting.routing.RoutingOptions;
  * channel and takes each stream's maximum in a second pass over the buffer (ChannelCongestion).
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
- * streams of the largest level times the longest path.
+ * streams of the largest level times the longest path, and a long per stream of it.
  */
 public final class Simulator {
   private static final int RUNS_PER_CHUNK = 32;
