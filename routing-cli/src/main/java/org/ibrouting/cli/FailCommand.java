@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
     description = {
       "Write the fabric as ibnetdiscover would see it after random switch-to-switch links (and/or"
           + " switches, with the CAs cabled only to them) failed; ports keep their GUIDs and LIDs, as"
-          + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%."
+          + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%%."
     })
 final class FailCommand extends FabricCommand {
   @Option(

@@ -313,10 +313,12 @@ class CommandLineTest {
     assertTrue(typo.err().contains("multiupdn does not read 'updn_tres'"), typo.err());
   }
 
-  /** Every command answers --help with its usage and status 0, as a user expects. */
+  /**
+   * Every command answers --help with its usage and status 0, and nothing on stderr (picocli warns
+   * there when a description is not a valid format string, e.g. a bare "5%").
+   */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(
-      strings = {"info", "check", "route", "generate", "simulate", "compare"})
+  @org.junit.jupiter.params.provider.MethodSource("commands")
   void everyCommandPrintsItsHelp(String command) {
     for (String flag : List.of("--help", "-h")) {
       Run r = run(command, flag);
@@ -324,6 +326,22 @@ class CommandLineTest {
       assertTrue(r.out().startsWith("Usage: ibrouting " + command), r.out());
       assertTrue(r.err().isEmpty(), r.err());
     }
+  }
+
+  /** The top-level help lists every command, with nothing on stderr. */
+  @Test
+  void topLevelHelpListsEveryCommand() {
+    Run r = run("--help");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.err().isEmpty(), r.err());
+    for (String command : commands()) {
+      assertTrue(r.out().contains("\n  " + command + " "), command + " in:\n" + r.out());
+    }
+  }
+
+  static List<String> commands() {
+    return new picocli.CommandLine(new IbRouting())
+        .getSubcommands().keySet().stream().filter(c -> !c.equals("help")).toList();
   }
 
   /**
