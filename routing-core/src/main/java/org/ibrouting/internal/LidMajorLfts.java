@@ -56,6 +56,15 @@ public final class LidMajorLfts {
     return new LidMajorLfts(fabric);
   }
 
+  /**
+   * The entries themselves, not a copy: switch {@code sw}'s entry for {@code lid} at {@code lid *
+   * numSwitches + sw}, {@link Routing#NO_ROUTE} where none was set. For readers of rows that are
+   * finished (a reader on another thread needs a happens-before edge from the writer).
+   */
+  public byte[] entries() {
+    return byLid;
+  }
+
   /** Sets the output port (or SL) of switch {@code sw} for {@code lid}. */
   public void set(int sw, int lid, int port) {
     byLid[lid * numSwitches + sw] = (byte) port;

@@ -1,10 +1,12 @@
 package org.ibrouting.engines.dfsssp;
 
 import org.ibrouting.engines.internal.DfssspLanes;
+import org.ibrouting.engines.internal.SsspTables;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
-import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.internal.LidMajorLfts;
+import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -29,8 +31,10 @@ import org.ibrouting.routing.RoutingOptions;
  * SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL step;
  * {@link org.ibrouting.engines.VirtualLanes} offers it for any routing.
  *
- * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs, built on {@code
- * options.threads()} threads (the result does not depend on their number).
+ * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs. VL 0's graph is
+ * built on {@code options.threads() - 1} helper threads while SSSP routes (each task waits for its
+ * destinations' rows), so with a core to spare it adds little to SSSP's time; the result does not
+ * depend on the number of threads.
  */
 public final class DfssspEngine implements RoutingEngine {
   /**
@@ -86,24 +90,19 @@ public final class DfssspEngine implements RoutingEngine {
     return new SsspEngine(new SsspEngine.Settings(true, computeNodes, ioNodes));
   }
 
+  /**
+   * Routes as {@link #ssspEngine()} does while VL 0's dependency graph is built on the other cores
+   * from the destinations already routed, then assigns the VLs.
+   */
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    SsspEngine ssspEngine = ssspEngine();
-    int[] ports = ssspEngine.destinationOrder(fabric, name());
-    Routing sssp;
-    try {
-      ProgressListener progress = options.progress();
-      sssp =
-          ssspEngine.route(
-              fabric,
-              options.withProgress(
-                  (phase, done, total) ->
-                      progress.progress(phase.replaceFirst("^sssp:", name() + ":"), done, total)),
-              ports);
-    } catch (RoutingException e) {
-      throw new RoutingException(
-          e.reason(), "dfsssp: " + e.getMessage().replaceFirst("^sssp: ", ""), e);
+    int[] ports = ssspEngine().destinationOrder(fabric, name());
+    AbstractRoutingEngine.requireRoutable(fabric, name());
+    LidMajorLfts rows = LidMajorLfts.forEngine(fabric, name());
+    try (DfssspLanes.Overlapped lanes =
+        new DfssspLanes.Overlapped(fabric, ports, rows, options, name())) {
+      Routing sssp = SsspTables.route(fabric, options, ports, true, name(), rows, lanes::routed);
+      return lanes.assign(sssp, balance);
     }
-    return DfssspLanes.assign(sssp, ports, options, balance, name());
   }
 }

@@ -27,9 +27,18 @@ final class ChannelPaths {
   final int numEdges;
 
   ChannelPaths(Routing routing, int threads) {
-    this.fabric = routing.fabric();
+    this(routing.fabric(), destinationMajorLfts(routing, threads));
+  }
+
+  /**
+   * On tables already destination-major ({@code [lid * switches + sw]}, ports up to the switch's
+   * last), shared, not copied: {@link org.ibrouting.internal.LidMajorLfts#entries()} of a router
+   * that writes them.
+   */
+  ChannelPaths(Fabric fabric, byte[] lftByLid) {
+    this.fabric = fabric;
     this.numSwitches = fabric.numSwitches();
-    this.lftByLid = destinationMajorLfts(routing, threads);
+    this.lftByLid = lftByLid;
     int numSlots = fabric.numPortSlots();
     firstSlotOfSwitch = new int[numSwitches];
     for (int sw = 0; sw < numSwitches; sw++) {
@@ -58,7 +67,9 @@ final class ChannelPaths {
     numEdges = (int) edges;
   }
 
-  private byte[] destinationMajorLfts(Routing routing, int threads) {
+  private static byte[] destinationMajorLfts(Routing routing, int threads) {
+    Fabric fabric = routing.fabric();
+    int numSwitches = fabric.numSwitches();
     int stride = fabric.maxLid() + 1;
     long size = (long) stride * numSwitches;
     if (size > Integer.MAX_VALUE - 16) {

@@ -2,6 +2,8 @@ package org.ibrouting.engines.internal;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LidMajorLfts;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
@@ -26,19 +28,133 @@ public final class DfssspLanes {
   public static Routing assign(
       Routing routing, int[] ports, RoutingOptions options, boolean balance, String engine)
       throws RoutingException {
-    Fabric fabric = routing.fabric();
-    int maxVls = options.maxVls();
     VlAssignment assignment;
     try {
       assignment =
           VlAssignment.assign(
-              routing, ports, maxVls, options.threads(), options.progress(), engine);
+              routing, ports, options.maxVls(), options.threads(), options.progress(), engine);
     } catch (SizeLimitExceeded e) {
-      throw new RoutingException(
-          RoutingException.Reason.TOO_LARGE,
-          e.getMessage().replaceFirst("^dfsssp: ", engine + ": "),
-          e);
+      throw tooLarge(e, engine);
     }
+    return withSls(routing, ports, assignment, options, balance, engine);
+  }
+
+  private static RoutingException tooLarge(SizeLimitExceeded e, String engine) {
+    return new RoutingException(
+        RoutingException.Reason.TOO_LARGE,
+        e.getMessage().replaceFirst("^dfsssp: ", engine + ": "),
+        e);
+  }
+
+  /**
+   * DFSSSP's VL step begun while the routing is still being computed: VL 0's channel dependency
+   * graph is built on the other cores from the rows the router has finished, destination by
+   * destination in {@code ports}' order (each report of {@link #routed} says how many). {@link
+   * #assign} then gives what {@link DfssspLanes#assign} gives for the finished routing. Close it
+   * (try-with-resources) so that a failed routing stops its threads.
+   */
+  public static final class Overlapped implements AutoCloseable {
+    private final int[] ports;
+    private final RoutingOptions options;
+    private final String engine;
+    private final ChannelPaths paths;
+    private final GroupVls groups;
+    private final GroupOrder order;
+    private final FirstVlGraph.Pipeline firstVl;
+    private boolean finished;
+
+    /**
+     * Starts on the tables {@code rows} that a destination-by-destination router writes, for the
+     * end ports {@code ports} in its order, using {@code options.threads() - 1} helper threads.
+     *
+     * @throws RoutingException {@code TOO_LARGE} when the dependency index would not fit
+     */
+    public Overlapped(
+        Fabric fabric, int[] ports, LidMajorLfts rows, RoutingOptions options, String engine)
+        throws RoutingException {
+      this(
+          fabric,
+          ports,
+          rows,
+          options,
+          engine,
+          Parallel.threadsFor(fabric.numSwitches(), options.threads()) - 1);
+    }
+
+    /** With {@code helpers} helper threads, whatever the fabric's size. */
+    Overlapped(
+        Fabric fabric,
+        int[] ports,
+        LidMajorLfts rows,
+        RoutingOptions options,
+        String engine,
+        int helpers)
+        throws RoutingException {
+      this.ports = ports;
+      this.options = options;
+      this.engine = engine;
+      try {
+        paths = new ChannelPaths(fabric, rows.entries());
+      } catch (SizeLimitExceeded e) {
+        throw tooLarge(e, engine);
+      }
+      groups = new GroupVls(fabric, ports);
+      order = new GroupOrder(groups, ports);
+      firstVl = FirstVlGraph.start(paths, groups, order, helpers);
+    }
+
+    /** Every LID of the first {@code count} end ports of the order has its row written. */
+    public void routed(int count) {
+      firstVl.routed(count);
+    }
+
+    /**
+     * The VLs of the finished {@code routing} (every row written), as {@link DfssspLanes#assign}
+     * with {@code balance} returns them.
+     *
+     * @throws RoutingException when more than {@code options.maxVls()} VLs would be needed
+     */
+    public Routing assign(Routing routing, boolean balance) throws RoutingException {
+      finished = true;
+      VlAssignment assignment;
+      try {
+        DependencyGraph first =
+            firstVl.finish(options.progress(), engine + ": channel dependencies");
+        assignment =
+            VlAssignment.assign(
+                paths,
+                groups,
+                order,
+                first,
+                options.maxVls(),
+                options.threads(),
+                options.progress(),
+                engine);
+      } catch (SizeLimitExceeded e) {
+        throw tooLarge(e, engine);
+      }
+      return withSls(routing, ports, assignment, options, balance, engine);
+    }
+
+    /** Stops the helper threads when {@link #assign} was not reached. */
+    @Override
+    public void close() {
+      if (!finished) {
+        firstVl.cancel();
+      }
+    }
+  }
+
+  private static Routing withSls(
+      Routing routing,
+      int[] ports,
+      VlAssignment assignment,
+      RoutingOptions options,
+      boolean balance,
+      String engine)
+      throws RoutingException {
+    Fabric fabric = routing.fabric();
+    int maxVls = options.maxVls();
     int needed = assignment.vlsNeeded();
     if (needed > maxVls) {
       throw RoutingException.vlsExceeded(

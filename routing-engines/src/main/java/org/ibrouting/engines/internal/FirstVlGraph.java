@@ -1,8 +1,11 @@
 package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
@@ -26,11 +29,17 @@ final class FirstVlGraph {
   private final ChannelPaths paths;
   private final GroupVls groups;
   private final GroupOrder order;
+  // set when the tables are still being routed: workers wait for their destinations' rows
+  private Pipeline pipeline;
 
   private FirstVlGraph(ChannelPaths paths, GroupVls groups, GroupOrder order) {
     this.paths = paths;
     this.groups = groups;
     this.order = order;
+  }
+
+  private int numTasks() {
+    return (order.ports.length + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
   }
 
   /** VL 0's graph, vertices and dependencies created in OpenSM's order; no members kept. */
@@ -72,6 +81,9 @@ final class FirstVlGraph {
       int[] ports = order.ports;
       long[] edge = edges;
       int end = Math.min(ports.length, (task + 1) * DESTINATIONS_PER_TASK);
+      if (pipeline != null) {
+        pipeline.awaitRouted(end);
+      }
       for (int i = task * DESTINATIONS_PER_TASK; i < end; i++) {
         int dst = ports[i];
         int numLids = 1 << paths.fabric.lmc(dst);
@@ -126,15 +138,26 @@ final class FirstVlGraph {
   }
 
   private DependencyGraph build(int threads, ProgressListener progress, String phase) {
-    int numDestinations = order.ports.length;
-    int numTasks = (numDestinations + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
-    List<FirstUse> workers =
+    return merge(
         Parallel.run(
-            numTasks,
+            numTasks(),
             Parallel.threadsFor(paths.numSwitches, threads),
             FirstUse::new,
             progress,
-            phase);
+            phase));
+  }
+
+  /**
+   * Starts building VL 0's graph while the destinations of {@code order} are still being routed
+   * into {@code paths}' tables, on {@code helpers} threads (none: everything waits for {@link
+   * Pipeline#finish}); the router reports with {@link Pipeline#routed}.
+   */
+  static Pipeline start(ChannelPaths paths, GroupVls groups, GroupOrder order, int helpers) {
+    return new Pipeline(new FirstVlGraph(paths, groups, order), helpers);
+  }
+
+  /** The graph of the workers' first uses, which do not depend on how tasks were spread. */
+  private DependencyGraph merge(List<FirstUse> workers) {
     FirstUse merged = workers.get(0);
     long[] edgeUse = merged.edges;
     for (int w = 1; w < workers.size(); w++) {
@@ -205,6 +228,147 @@ final class FirstVlGraph {
     }
     g.members = null;
     return g;
+  }
+
+  /**
+   * VL 0's graph built by helper threads while the router is still writing the tables: a task
+   * (destinations {@code 16t..16t+15}) starts once the router has finished its last destination, so
+   * it reads rows no thread writes any more. {@link #finish} runs what is left on the caller's
+   * thread too and merges; {@link #cancel} stops the helpers when routing failed.
+   */
+  static final class Pipeline {
+    private final FirstVlGraph graph;
+    private final int numTasks;
+    private final AtomicInteger nextTask = new AtomicInteger();
+    private final List<FirstUse> workers = new ArrayList<>();
+    private final Thread[] helpers;
+    private final Object lock = new Object();
+    private volatile int routed;
+    // helpers inside awaitRouted's wait loop
+    private final AtomicInteger waiting = new AtomicInteger();
+    private volatile boolean cancelled;
+    private Throwable failure;
+
+    private Pipeline(FirstVlGraph graph, int numHelpers) {
+      this.graph = graph;
+      this.numTasks = graph.numTasks();
+      // before any helper starts: its tasks wait for their rows
+      graph.pipeline = this;
+      helpers = new Thread[Math.max(0, Math.min(numHelpers, numTasks))];
+      for (int h = 0; h < helpers.length; h++) {
+        helpers[h] = new Thread(this::work, "ibrouting-vl0-" + h);
+        helpers[h].setDaemon(true);
+        helpers[h].start();
+      }
+    }
+
+    /** The router has written every LID of the first {@code count} destinations. */
+    void routed(int count) {
+      routed = count;
+      if (waiting.get() > 0) {
+        synchronized (lock) {
+          lock.notifyAll();
+        }
+      }
+    }
+
+    private void awaitRouted(int count) {
+      while (routed < count) {
+        synchronized (lock) {
+          waiting.incrementAndGet();
+          try {
+            while (routed < count && !cancelled) {
+              lock.wait();
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for routed tables", e);
+          } finally {
+            waiting.decrementAndGet();
+          }
+        }
+        if (cancelled) {
+          throw new CancellationException();
+        }
+      }
+    }
+
+    /** Runs tasks until none is left; the worker is created at the first task it takes. */
+    private void work() {
+      try {
+        FirstUse worker = null;
+        for (int task = nextTask.getAndIncrement();
+            task < numTasks && !cancelled;
+            task = nextTask.getAndIncrement()) {
+          if (worker == null) {
+            worker = graph.new FirstUse();
+            synchronized (workers) {
+              workers.add(worker);
+            }
+          }
+          worker.run(task);
+        }
+      } catch (CancellationException e) {
+        // routing failed: the graph is not wanted
+      } catch (Throwable e) {
+        synchronized (workers) {
+          failure = failure == null ? e : failure;
+        }
+        cancelled = true;
+      }
+    }
+
+    /**
+     * After the router reported every destination: runs the tasks left on this thread, waits for
+     * the helpers and returns the graph, reporting {@code phase} of {@code progress} once.
+     */
+    DependencyGraph finish(ProgressListener progress, String phase) {
+      routed(graph.order.ports.length);
+      work();
+      joinHelpers();
+      synchronized (workers) {
+        if (failure instanceof RuntimeException e) {
+          throw e;
+        }
+        if (failure instanceof Error e) {
+          throw e;
+        }
+        if (failure != null) {
+          throw new IllegalStateException(failure);
+        }
+      }
+      progress.progress(phase, numTasks, numTasks);
+      if (workers.isEmpty()) {
+        workers.add(graph.new FirstUse());
+      }
+      return graph.merge(workers);
+    }
+
+    /** Stops the helpers (the routing failed) and waits for them. */
+    void cancel() {
+      cancelled = true;
+      synchronized (lock) {
+        lock.notifyAll();
+      }
+      joinHelpers();
+    }
+
+    private void joinHelpers() {
+      for (Thread helper : helpers) {
+        boolean interrupted = false;
+        while (true) {
+          try {
+            helper.join();
+            break;
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
+        }
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
   }
 
   /** The indices with a first use, sorted by it. */

@@ -53,19 +53,37 @@ record VlAssignment(GroupVls groups, int vlsNeeded, long[] pathsPerVl) {
     GroupVls groups = new GroupVls(routing.fabric(), ports);
     GroupOrder order = new GroupOrder(groups, ports);
     ChannelPaths paths = new ChannelPaths(routing, threads);
+    DependencyGraph first =
+        FirstVlGraph.build(
+            paths, groups, order, threads, progress, engine + ": channel dependencies");
+    return assign(paths, groups, order, first, maxVls, threads, progress, engine);
+  }
+
+  /**
+   * The rest of {@link #assign(Routing, int[], int, int, ProgressListener, String)} once VL 0's
+   * graph {@code first} is built (by {@link FirstVlGraph}) on {@code paths}, {@code groups} and
+   * {@code order}: the cycles broken VL by VL.
+   */
+  static VlAssignment assign(
+      ChannelPaths paths,
+      GroupVls groups,
+      GroupOrder order,
+      DependencyGraph first,
+      int maxVls,
+      int threads,
+      ProgressListener progress,
+      String engine) {
     long[] pathsPerVl = new long[maxVls];
     long lids = 0;
     long squares = 0;
-    for (int port : ports) {
-      long l = 1L << routing.fabric().lmc(port);
+    for (int port : order.ports) {
+      long l = 1L << paths.fabric.lmc(port);
       lids += l;
       squares += l * l;
     }
     pathsPerVl[0] = lids * lids - squares;
     DependencyGraph[] cdg = new DependencyGraph[maxVls];
-    cdg[0] =
-        FirstVlGraph.build(
-            paths, groups, order, threads, progress, engine + ": channel dependencies");
+    cdg[0] = first;
     int needed = 1;
     int vlSteps = Math.max(1, maxVls - 1);
     for (int v = 0; v < maxVls - 1 && cdg[v] != null; v++) {

@@ -1,13 +1,13 @@
 package org.ibrouting.engines.sssp;
 
 import org.ibrouting.engines.internal.GuidFiles;
+import org.ibrouting.engines.internal.SsspTables;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
@@ -92,28 +92,14 @@ public final class SsspEngine extends AbstractRoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options, int[] destinations)
       throws RoutingException {
     requireRoutable(fabric, name());
-    SsspGraph graph = new SsspGraph(fabric);
-    long p = graph.numEndpointLids();
-    graph.resetWeights(minimal ? p * p : 1);
-    long[] add = graph.endPortLids();
-    // the tables by destination (one tree fills one row), copied into the LFTs at the end
-    LidMajorLfts byLid = LidMajorLfts.forEngine(fabric, name());
-    RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    long total = 0;
-    for (int dest : destinations) {
-      total += 1L << fabric.lmc(dest);
-    }
-    long finished = 0;
-    for (int dest : destinations) {
-      for (int k = 0; k < 1 << fabric.lmc(dest); k++) {
-        int lid = fabric.baseLid(dest) + k;
-        graph.routeLid(dest, lid, byLid, add);
-        finished++;
-        options.progress().progress("sssp: destinations", finished, total);
-      }
-    }
-    byLid.copyInto(builder);
-    return builder.build();
+    return SsspTables.route(
+        fabric,
+        options,
+        destinations,
+        minimal,
+        name(),
+        LidMajorLfts.forEngine(fabric, name()),
+        routed -> {});
   }
 
   /**
