@@ -293,7 +293,8 @@ final class DependencyGraph {
   /**
    * Lists, per link, the groups that entered it, in their order: the {@link #members} of a later
    * VL, or for VL 0 (no members kept) every group in {@code order}, by contiguous destination
-   * ranges in parallel so that each range's entries stay in order.
+   * ranges in parallel so that each range's entries stay in order; VL 0's links also get their
+   * weights (the pairs of their groups) here, before any path left them.
    */
   void listGroups(GroupOrder order, int threads) {
     int[] start = new int[numLinks + 1];
@@ -305,6 +306,8 @@ final class DependencyGraph {
     int parts =
         Math.max(1, Math.min(Parallel.threadsFor(paths.numSwitches, threads), order.ports.length));
     int[][] count = new int[parts][numLinks];
+    // VL 0's links get their weights here, where every group is walked anyway
+    long[][] weight = new long[parts][];
     Parallel.run(
         parts,
         parts,
@@ -315,10 +318,27 @@ final class DependencyGraph {
 
               @Override
               public void run(int part) {
+                int[] c = count[part];
+                long[] w = new long[numLinks];
+                weight[part] = w;
                 forGroupsOfPart(
-                    order, part, parts, sources, path, (link, group) -> count[part][link]++);
+                    order,
+                    part,
+                    parts,
+                    sources,
+                    path,
+                    (link, group, pairs) -> {
+                      c[link]++;
+                      w[link] += pairs;
+                    });
               }
             });
+    for (int part = 0; part < parts; part++) {
+      for (int link = 0; link < numLinks; link++) {
+        linkWeight[link] += weight[part][link];
+      }
+      weight[part] = null;
+    }
     long total = 0;
     for (int link = 0; link < numLinks; link++) {
       start[link] = (int) total;
@@ -345,7 +365,12 @@ final class DependencyGraph {
               public void run(int part) {
                 int[] at = count[part];
                 forGroupsOfPart(
-                    order, part, parts, sources, path, (link, group) -> filled[at[link]++] = group);
+                    order,
+                    part,
+                    parts,
+                    sources,
+                    path,
+                    (link, group, pairs) -> filled[at[link]++] = group);
               }
             });
     return filled;
@@ -379,9 +404,9 @@ final class DependencyGraph {
     return listed;
   }
 
-  /** Receives (link, group) for every dependency a group induces. */
+  /** Receives (link, group, the group's pairs) for every dependency a group induces. */
   private interface LinkVisitor {
-    void visit(int link, int group);
+    void visit(int link, int group, long pairs);
   }
 
   /** Visits the groups of destinations {@code part}/{@code parts} in order, with their links. */
@@ -393,15 +418,19 @@ final class DependencyGraph {
     int to = (int) ((long) ports.length * (part + 1) / parts);
     for (int i = from; i < to; i++) {
       int dst = ports[i];
+      int numLids = 1 << groups.fabric.lmc(dst);
+      int dstSwitch = groups.sourceSwitch(dst);
       int n = order.sourcesFor(i, sources);
       for (int j = 0; j < n; j++) {
         int s = sources[j];
-        for (int k = 0; k < 1 << groups.fabric.lmc(dst); k++) {
+        int srcSwitch = groups.switchOfSource(s);
+        long pairs = groups.lidsOfSource(s) - (srcSwitch == dstSwitch ? numLids : 0);
+        for (int k = 0; k < numLids; k++) {
           int dlid = groups.fabric.baseLid(dst) + k;
           int group = s * stride + dlid;
-          int hops = paths.walk(groups.switchOfSource(s), dlid, path);
+          int hops = paths.walk(srcSwitch, dlid, path);
           for (int h = 1; h < hops; h++) {
-            visitor.visit(linkOfEdge[paths.edgeIndex(path[h - 1], path[h])], group);
+            visitor.visit(linkOfEdge[paths.edgeIndex(path[h - 1], path[h])], group, pairs);
           }
         }
       }

@@ -14,11 +14,12 @@ import org.ibrouting.routing.Routing;
 /**
  * Not API. VL 0's channel dependency graph with every group, built in parallel: each thread walks
  * the groups of a range of destinations through the destination-major LFTs and records, per channel
- * and per dependency, the first group (in OpenSM's order) that uses it and the summed weight; the
- * graph's vertices and links are then created in that order, so the result does not depend on the
- * thread count.
+ * and per dependency, the first group (in OpenSM's order) that uses it; the graph's vertices and
+ * links are then created in that order, so the result does not depend on the thread count. The
+ * links' weights wait until a cycle needs them ({@link DependencyGraph#listGroups}): an acyclic VL
+ * 0 never does.
  *
- * <p>Memory: per thread 8 bytes per port slot and 16 bytes per possible dependency.
+ * <p>Memory: per thread 8 bytes per port slot and per possible dependency.
  */
 final class FirstVlGraph {
   private static final long NEVER = Long.MAX_VALUE;
@@ -54,21 +55,18 @@ final class FirstVlGraph {
   }
 
   /**
-   * Per thread: the first use (group << 8 | hop) and the summed weight of every dependency, side by
-   * side at {@code 2 * edge} and {@code 2 * edge + 1} (one cache line per update), and the first
-   * use of channels that form a path alone; other channels' first use follows from their
-   * dependencies.
+   * Per thread: the first use (group << 8 | hop) of every dependency, and of channels that form a
+   * path alone; other channels' first use follows from their dependencies. The links' weights are
+   * only needed to cut a cycle: {@link DependencyGraph#listGroups} sums them then.
    */
   private final class FirstUse implements Parallel.Worker {
     final long[] channelFirst = new long[paths.fabric.numPortSlots()];
-    final long[] edges = new long[2 * paths.numEdges];
+    final long[] edges = new long[paths.numEdges];
     final int[] sources = new int[groups.numSources];
 
     FirstUse() {
       Arrays.fill(channelFirst, NEVER);
-      for (int e = 0; e < edges.length; e += 2) {
-        edges[e] = NEVER;
-      }
+      Arrays.fill(edges, NEVER);
     }
 
     @Override
@@ -87,16 +85,10 @@ final class FirstVlGraph {
       for (int i = task * DESTINATIONS_PER_TASK; i < end; i++) {
         int dst = ports[i];
         int numLids = 1 << paths.fabric.lmc(dst);
-        int dstSwitch = groups.sourceSwitch(dst);
         int n = order.sourcesFor(i, sources);
         long group = order.firstGroupOfDst[i];
         for (int j = 0; j < n; j++) {
-          int s = sources[j];
-          int srcSwitch = groups.switchOfSource(s);
-          long weight = groups.lidsOfSource(s);
-          if (dstSwitch == srcSwitch) {
-            weight -= numLids;
-          }
+          int srcSwitch = groups.switchOfSource(sources[j]);
           for (int k = 0; k < numLids; k++) {
             int row = (paths.fabric.baseLid(dst) + k) * numSwitches;
             long stamp = group << 8;
@@ -117,11 +109,10 @@ final class FirstVlGraph {
               if (h == 0) {
                 first = slot;
               } else {
-                int e = 2 * (base[previous] + port);
+                int e = base[previous] + port;
                 if (stamp + h < edge[e]) {
                   edge[e] = stamp + h;
                 }
-                edge[e + 1] += weight;
               }
               previous = slot;
               sw = next;
@@ -165,9 +156,8 @@ final class FirstVlGraph {
       for (int c = 0; c < merged.channelFirst.length; c++) {
         merged.channelFirst[c] = Math.min(merged.channelFirst[c], other.channelFirst[c]);
       }
-      for (int e = 0; e < edgeUse.length; e += 2) {
+      for (int e = 0; e < edgeUse.length; e++) {
         edgeUse[e] = Math.min(edgeUse[e], other.edges[e]);
-        edgeUse[e + 1] += other.edges[e + 1];
       }
     }
     workers = null;
@@ -182,7 +172,7 @@ final class FirstVlGraph {
       }
       int head = headSwitch[slot];
       for (int p = 0; p <= fabric.numPorts(head); p++) {
-        long first = edgeUse[2 * (edgeBase[slot] + p)];
+        long first = edgeUse[edgeBase[slot] + p];
         if (first != NEVER) {
           int to = fabric.port(head, p);
           channelFirst[slot] = Math.min(channelFirst[slot], first - 1);
@@ -205,12 +195,12 @@ final class FirstVlGraph {
       int head = headSwitch[slot];
       for (int p = 0; p <= fabric.numPorts(head); p++) {
         int e = edgeBase[slot] + p;
-        if (edgeUse[2 * e] != NEVER) {
+        if (edgeUse[e] != NEVER) {
           if (numUsed == edgeStamps.length) {
             edgeStamps = Arrays.copyOf(edgeStamps, numUsed * 2);
             edgePayload = Arrays.copyOf(edgePayload, numUsed * 2);
           }
-          edgeStamps[numUsed] = edgeUse[2 * e];
+          edgeStamps[numUsed] = edgeUse[e];
           edgePayload[numUsed] = ((long) slot << 32) | fabric.port(head, p);
           numUsed++;
         }
@@ -223,8 +213,7 @@ final class FirstVlGraph {
       int from = (int) (edgePayload[i] >>> 32);
       int to = (int) edgePayload[i];
       int e = paths.edgeIndex(from, to);
-      int link = g.link(g.nodeOfChannel[from], g.nodeOfChannel[to], e);
-      g.linkWeight[link] = edgeUse[2 * e + 1];
+      g.link(g.nodeOfChannel[from], g.nodeOfChannel[to], e);
     }
     g.members = null;
     return g;
