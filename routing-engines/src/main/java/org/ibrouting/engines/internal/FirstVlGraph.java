@@ -60,13 +60,28 @@ final class FirstVlGraph {
    * only needed to cut a cycle: {@link DependencyGraph#listGroups} sums them then.
    */
   private final class FirstUse implements Parallel.Worker {
-    final long[] channelFirst = new long[paths.fabric.numPortSlots()];
-    final long[] edges = new long[paths.numEdges];
+    final long[] channelFirst;
+    final long[] edges;
     final int[] sources = new int[groups.numSources];
+    // with every task, in order, on this worker: first uses come in order, so the graph itself
+    final DependencyGraph inOrder;
 
     FirstUse() {
-      Arrays.fill(channelFirst, NEVER);
-      Arrays.fill(edges, NEVER);
+      this(false);
+    }
+
+    FirstUse(boolean everyTaskInOrder) {
+      if (everyTaskInOrder) {
+        inOrder = new DependencyGraph(paths, groups);
+        channelFirst = null;
+        edges = null;
+      } else {
+        inOrder = null;
+        channelFirst = new long[paths.fabric.numPortSlots()];
+        edges = new long[paths.numEdges];
+        Arrays.fill(channelFirst, NEVER);
+        Arrays.fill(edges, NEVER);
+      }
     }
 
     @Override
@@ -78,6 +93,7 @@ final class FirstVlGraph {
       int numSwitches = paths.numSwitches;
       int[] ports = order.ports;
       long[] edge = edges;
+      DependencyGraph g = inOrder;
       int end = Math.min(ports.length, (task + 1) * DESTINATIONS_PER_TASK);
       if (pipeline != null) {
         pipeline.awaitRouted(end);
@@ -106,7 +122,17 @@ final class FirstVlGraph {
               if (next < 0) {
                 break;
               }
-              if (h == 0) {
+              if (g != null) {
+                if (g.nodeOfChannel[slot] < 0) {
+                  g.node(slot);
+                }
+                if (h > 0) {
+                  int e = base[previous] + port;
+                  if (g.linkOfEdge[e] < 0) {
+                    g.link(g.nodeOfChannel[previous], g.nodeOfChannel[slot], e);
+                  }
+                }
+              } else if (h == 0) {
                 first = slot;
               } else {
                 int e = base[previous] + port;
@@ -118,7 +144,7 @@ final class FirstVlGraph {
               sw = next;
               h++;
             }
-            if (h == 1 && stamp < channelFirst[first]) {
+            if (h == 1 && g == null && stamp < channelFirst[first]) {
               channelFirst[first] = stamp;
             }
             group++;
@@ -222,8 +248,10 @@ final class FirstVlGraph {
   /**
    * VL 0's graph built by helper threads while the router is still writing the tables: a task
    * (destinations {@code 16t..16t+15}) starts once the router has finished its last destination, so
-   * it reads rows no thread writes any more. {@link #finish} runs what is left on the caller's
-   * thread too and merges; {@link #cancel} stops the helpers when routing failed.
+   * it reads rows no thread writes any more. With one helper, it takes every task in order and
+   * meets first uses in order, so it creates the graph's vertices and links as it meets them and
+   * nothing is left to merge; with more, {@link #finish} runs what is left on the caller's thread
+   * too and merges. {@link #cancel} stops the helpers when routing failed.
    */
   static final class Pipeline {
     private final FirstVlGraph graph;
@@ -231,6 +259,8 @@ final class FirstVlGraph {
     private final AtomicInteger nextTask = new AtomicInteger();
     private final List<FirstUse> workers = new ArrayList<>();
     private final Thread[] helpers;
+    // one helper takes every task, in order, and builds the graph as it goes (no merge)
+    private final boolean inOrder;
     private final Object lock = new Object();
     private volatile int routed;
     // helpers inside awaitRouted's wait loop
@@ -244,6 +274,7 @@ final class FirstVlGraph {
       // before any helper starts: its tasks wait for their rows
       graph.pipeline = this;
       helpers = new Thread[Math.max(0, Math.min(numHelpers, numTasks))];
+      inOrder = helpers.length == 1;
       for (int h = 0; h < helpers.length; h++) {
         helpers[h] = new Thread(this::work, "ibrouting-vl0-" + h);
         helpers[h].setDaemon(true);
@@ -290,7 +321,7 @@ final class FirstVlGraph {
             task < numTasks && !cancelled;
             task = nextTask.getAndIncrement()) {
           if (worker == null) {
-            worker = graph.new FirstUse();
+            worker = graph.new FirstUse(inOrder);
             synchronized (workers) {
               workers.add(worker);
             }
@@ -313,7 +344,9 @@ final class FirstVlGraph {
      */
     DependencyGraph finish(ProgressListener progress, String phase) {
       routed(graph.order.ports.length);
-      work();
+      if (!inOrder) {
+        work();
+      }
       joinHelpers();
       synchronized (workers) {
         if (failure instanceof RuntimeException e) {
@@ -327,6 +360,11 @@ final class FirstVlGraph {
         }
       }
       progress.progress(phase, numTasks, numTasks);
+      if (inOrder) {
+        DependencyGraph g = workers.get(0).inOrder;
+        g.members = null;
+        return g;
+      }
       if (workers.isEmpty()) {
         workers.add(graph.new FirstUse());
       }

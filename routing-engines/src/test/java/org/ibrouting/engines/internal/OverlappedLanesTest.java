@@ -26,6 +26,8 @@ import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.TestFabrics;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * dfsssp builds VL 0's dependency graph on helper threads while it routes ({@link
@@ -81,10 +83,12 @@ class OverlappedLanesTest {
 
   /**
    * The router is slow (it publishes each destination's rows after a pause), so the helpers run
-   * ahead of it: a helper that read a row before it was written would miss its dependencies.
+   * ahead of it: a helper that read a row before it was written would miss its dependencies. One
+   * helper builds the graph as it goes; two merge their first uses.
    */
-  @Test
-  void helpersWaitForTheRowsTheyRead() throws RoutingException {
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void helpersWaitForTheRowsTheyRead(int helpers) throws RoutingException {
     Fabric fabric = TestFabrics.torus(2, 4, 4);
     RoutingOptions options = RoutingOptions.defaults().withThreads(3);
     int[] ports = SsspEngine.destinationOrderOf(fabric);
@@ -93,7 +97,7 @@ class OverlappedLanesTest {
     assertTrue(expected.slTable().numVls() > 1, "a torus needs more than one VL");
     LidMajorLfts rows = new LidMajorLfts(fabric);
     try (DfssspLanes.Overlapped lanes =
-        new DfssspLanes.Overlapped(fabric, ports, rows, options, "dfsssp", 2)) {
+        new DfssspLanes.Overlapped(fabric, ports, rows, options, "dfsssp", helpers)) {
       for (int i = 0; i < ports.length; i++) {
         LockSupport.parkNanos(200_000);
         for (int k = 0; k < 1 << fabric.lmc(ports[i]); k++) {
@@ -107,7 +111,8 @@ class OverlappedLanesTest {
         }
         lanes.routed(i + 1);
       }
-      assertSameRouting(expected, lanes.assign(sssp, false), "slow router");
+      assertSameRouting(
+          expected, lanes.assign(sssp, false), "slow router, " + helpers + " helpers");
     }
   }
 
