@@ -5,7 +5,6 @@ import org.ibrouting.engines.internal.SsspTables;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
-import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -31,10 +30,10 @@ import org.ibrouting.routing.RoutingOptions;
  * SsspEngine}; the VL assignment walks the same order, as OpenSM's does. SAR reuses the VL step;
  * {@link org.ibrouting.engines.VirtualLanes} offers it for any routing.
  *
- * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs. VL 0's graph is
- * built on {@code options.threads() - 1} helper threads while SSSP routes (each task waits for its
- * destinations' rows), so with a core to spare it adds little to SSSP's time; the result does not
- * depend on the number of threads.
+ * <p>Cost: SSSP plus O(source switches x LIDs x hops) for the dependency graphs. On fabrics of 128
+ * switches or more VL 0's graph is built on {@code options.threads() - 1} helper threads while SSSP
+ * routes (each task waits for its destinations' rows), so with a core to spare it adds little to
+ * SSSP's time; the result does not depend on the number of threads.
  */
 public final class DfssspEngine implements RoutingEngine {
   /**
@@ -98,10 +97,10 @@ public final class DfssspEngine implements RoutingEngine {
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
     int[] ports = ssspEngine().destinationOrder(fabric, name());
     AbstractRoutingEngine.requireRoutable(fabric, name());
-    LidMajorLfts rows = LidMajorLfts.forEngine(fabric, name());
     try (DfssspLanes.Overlapped lanes =
-        new DfssspLanes.Overlapped(fabric, ports, rows, options, name())) {
-      Routing sssp = SsspTables.route(fabric, options, ports, true, name(), rows, lanes::routed);
+        new DfssspLanes.Overlapped(fabric, ports, options, name())) {
+      Routing sssp =
+          SsspTables.route(fabric, options, ports, true, name(), lanes.rows(), lanes::routed);
       return lanes.assign(sssp, balance);
     }
   }

@@ -7,11 +7,11 @@ import org.ibrouting.routing.Routing;
 
 /**
  * Not API. The switch-to-switch paths of a routing as {@link VlAssignment} walks them: the LFTs
- * copied destination-major ({@code [lid * switches + sw]}, so the paths to one LID read one small
- * block), and a dense index of every possible channel dependency (a channel followed by a port of
- * its head switch).
+ * destination-major ({@code [lid * switches + sw]}, so the paths to one LID read one small block),
+ * copied from a finished routing or shared with a router that writes them so (dfsssp), and a dense
+ * index of every possible channel dependency (a channel followed by a port of its head switch).
  *
- * <p>Memory: 1 byte per (switch, LID) for the LFT copy, 8 bytes per port slot.
+ * <p>Memory: 1 byte per (switch, LID) for the LFT copy (none when shared), 8 bytes per port slot.
  */
 final class ChannelPaths {
   static final int MAX_HOPS = 256;

@@ -8,9 +8,9 @@ import org.ibrouting.internal.Parallel;
  * Not API. One VL's channel dependency graph as OpenSM's {@code dfsssp_remove_deadlocks} keeps it:
  * vertices are channels (port slots) in an unbalanced binary search tree by channel id, links are
  * dependencies in order of creation, each weighted by the (source LID, destination LID) pairs that
- * induce it; {@link #searchCycle} is OpenSM's depth-first search and {@link #cutWeakestLink} its
- * choice of the link to cut. The groups on each link are listed (CSR) only when the VL's first
- * cycle is found ({@link #listGroups}).
+ * induce it (VL 0's weights are summed when its first cycle is found); {@link #searchCycle} is
+ * OpenSM's depth-first search and {@link #cutWeakestLink} its choice of the link to cut. The groups
+ * on each link are listed (CSR) only when the VL's first cycle is found ({@link #listGroups}).
  *
  * <p>Memory: about 40 bytes per dependency, 4 bytes per port slot and per possible dependency; when
  * listed, 4 bytes per (group, hop).

@@ -48,40 +48,43 @@ public final class DfssspLanes {
 
   /**
    * DFSSSP's VL step begun while the routing is still being computed: VL 0's channel dependency
-   * graph is built on the other cores from the rows the router has finished, destination by
-   * destination in {@code ports}' order (each report of {@link #routed} says how many). {@link
-   * #assign} then gives what {@link DfssspLanes#assign} gives for the finished routing. Close it
-   * (try-with-resources) so that a failed routing stops its threads.
+   * graph is built on the other cores from the rows the router has finished in {@link #rows()},
+   * destination by destination in {@code ports}' order (each report of {@link #routed} says how
+   * many). {@link #assign} then gives what {@link DfssspLanes#assign} gives for the finished
+   * routing. Close it (try-with-resources) so that a failed routing stops its threads.
    */
   public static final class Overlapped implements AutoCloseable {
     private final int[] ports;
     private final RoutingOptions options;
     private final String engine;
-    private final ChannelPaths paths;
     private final GroupVls groups;
-    private final GroupOrder order;
-    private final FirstVlGraph.Pipeline firstVl;
+    // dropped once VL 0's graph is built: the rows are as large as the LFTs
+    private LidMajorLfts rows;
+    private ChannelPaths paths;
+    private GroupOrder order;
+    private FirstVlGraph.Pipeline firstVl;
     private boolean finished;
 
     /**
-     * Starts on the tables {@code rows} that a destination-by-destination router writes, for the
-     * end ports {@code ports} in its order, using {@code options.threads() - 1} helper threads.
+     * Starts on empty tables for the end ports {@code ports} in the router's order, using {@code
+     * options.threads() - 1} helper threads on fabrics of {@link Parallel#SEQUENTIAL_BELOW}
+     * switches or more, none below.
      *
-     * @throws RoutingException {@code TOO_LARGE} when the dependency index would not fit
+     * @throws RoutingException {@code TOO_LARGE} when the tables or the dependency index would not
+     *     fit
      */
-    public Overlapped(
-        Fabric fabric, int[] ports, LidMajorLfts rows, RoutingOptions options, String engine)
+    public Overlapped(Fabric fabric, int[] ports, RoutingOptions options, String engine)
         throws RoutingException {
       this(
           fabric,
           ports,
-          rows,
+          LidMajorLfts.forEngine(fabric, engine),
           options,
           engine,
           Parallel.threadsFor(fabric.numSwitches(), options.threads()) - 1);
     }
 
-    /** With {@code helpers} helper threads, whatever the fabric's size. */
+    /** On {@code rows}, with {@code helpers} helper threads whatever the fabric's size. */
     Overlapped(
         Fabric fabric,
         int[] ports,
@@ -93,14 +96,20 @@ public final class DfssspLanes {
       this.ports = ports;
       this.options = options;
       this.engine = engine;
+      this.rows = rows;
       try {
         paths = new ChannelPaths(fabric, rows.entries());
+        groups = new GroupVls(fabric, ports);
+        order = new GroupOrder(groups, ports);
       } catch (SizeLimitExceeded e) {
         throw tooLarge(e, engine);
       }
-      groups = new GroupVls(fabric, ports);
-      order = new GroupOrder(groups, ports);
       firstVl = FirstVlGraph.start(paths, groups, order, helpers);
+    }
+
+    /** The tables the router writes, destination-major. */
+    public LidMajorLfts rows() {
+      return rows;
     }
 
     /** Every LID of the first {@code count} end ports of the order has its row written. */
@@ -118,20 +127,23 @@ public final class DfssspLanes {
       finished = true;
       VlAssignment assignment;
       try {
-        DependencyGraph first =
-            firstVl.finish(options.progress(), engine + ": channel dependencies");
         assignment =
             VlAssignment.assign(
                 paths,
                 groups,
                 order,
-                first,
+                firstVl.finish(options.progress(), engine + ": channel dependencies"),
                 options.maxVls(),
                 options.threads(),
                 options.progress(),
                 engine);
       } catch (SizeLimitExceeded e) {
         throw tooLarge(e, engine);
+      } finally {
+        rows = null;
+        paths = null;
+        order = null;
+        firstVl = null;
       }
       return withSls(routing, ports, assignment, options, balance, engine);
     }

@@ -19,7 +19,8 @@ import org.ibrouting.routing.Routing;
  * links' weights wait until a cycle needs them ({@link DependencyGraph#listGroups}): an acyclic VL
  * 0 never does.
  *
- * <p>Memory: per thread 8 bytes per port slot and per possible dependency.
+ * <p>Memory: per thread 8 bytes per port slot and per possible dependency; a single helper building
+ * the graph in order ({@link Pipeline}) needs none of it beyond the graph's own index.
  */
 final class FirstVlGraph {
   private static final long NEVER = Long.MAX_VALUE;
@@ -275,20 +276,49 @@ final class FirstVlGraph {
       graph.pipeline = this;
       helpers = new Thread[Math.max(0, Math.min(numHelpers, numTasks))];
       inOrder = helpers.length == 1;
-      for (int h = 0; h < helpers.length; h++) {
-        helpers[h] = new Thread(this::work, "ibrouting-vl0-" + h);
-        helpers[h].setDaemon(true);
-        helpers[h].start();
+      try {
+        for (int h = 0; h < helpers.length; h++) {
+          helpers[h] = new Thread(this::work, "ibrouting-vl0-" + h);
+          helpers[h].setDaemon(true);
+          helpers[h].start();
+        }
+      } catch (RuntimeException | Error e) {
+        // the helpers that started must not wait for rows that never come
+        cancel();
+        throw e;
       }
     }
 
-    /** The router has written every LID of the first {@code count} destinations. */
+    /**
+     * The router has written every LID of the first {@code count} destinations (counts only grow).
+     * Rethrows a helper's failure, so that the router stops early.
+     */
     void routed(int count) {
+      if (cancelled) {
+        throwFailure();
+      }
+      int before = routed;
       routed = count;
-      if (waiting.get() > 0) {
+      // a helper waits for the end of its task: a multiple of 16 destinations, or the last one
+      if (waiting.get() > 0
+          && (count / DESTINATIONS_PER_TASK != before / DESTINATIONS_PER_TASK
+              || count >= graph.order.ports.length)) {
         synchronized (lock) {
           lock.notifyAll();
         }
+      }
+    }
+
+    private void throwFailure() {
+      synchronized (workers) {
+        if (failure instanceof RuntimeException e) {
+          throw e;
+        }
+        if (failure instanceof Error e) {
+          throw e;
+        }
+        throw new IllegalStateException(
+            "VL 0's graph: " + (failure == null ? "cancelled" : failure));
       }
     }
 
@@ -339,36 +369,39 @@ final class FirstVlGraph {
     }
 
     /**
-     * After the router reported every destination: runs the tasks left on this thread, waits for
-     * the helpers and returns the graph, reporting {@code phase} of {@code progress} once.
+     * After the router reported every destination: waits for the helpers (with more than one, or
+     * none, this thread runs the tasks left too), rethrows a helper's failure, and returns the
+     * graph, reporting {@code phase} of {@code progress} once. Once only, and not after {@link
+     * #cancel}.
      */
     DependencyGraph finish(ProgressListener progress, String phase) {
-      routed(graph.order.ports.length);
+      try {
+        routed(graph.order.ports.length);
+      } catch (RuntimeException | Error e) {
+        cancel();
+        throw e;
+      }
       if (!inOrder) {
         work();
       }
       joinHelpers();
-      synchronized (workers) {
-        if (failure instanceof RuntimeException e) {
-          throw e;
-        }
-        if (failure instanceof Error e) {
-          throw e;
-        }
-        if (failure != null) {
-          throw new IllegalStateException(failure);
-        }
+      if (cancelled) {
+        throwFailure();
       }
       progress.progress(phase, numTasks, numTasks);
+      DependencyGraph g;
       if (inOrder) {
-        DependencyGraph g = workers.get(0).inOrder;
+        g = workers.get(0).inOrder;
         g.members = null;
-        return g;
+      } else {
+        if (workers.isEmpty()) {
+          workers.add(graph.new FirstUse());
+        }
+        g = graph.merge(workers);
       }
-      if (workers.isEmpty()) {
-        workers.add(graph.new FirstUse());
-      }
-      return graph.merge(workers);
+      // the workers' arrays (or VL 0's graph, later freed by its user) are not kept here
+      workers.clear();
+      return g;
     }
 
     /** Stops the helpers (the routing failed) and waits for them. */
@@ -382,6 +415,9 @@ final class FirstVlGraph {
 
     private void joinHelpers() {
       for (Thread helper : helpers) {
+        if (helper == null) {
+          continue;
+        }
         boolean interrupted = false;
         while (true) {
           try {

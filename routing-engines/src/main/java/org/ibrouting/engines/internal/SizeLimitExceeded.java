@@ -2,8 +2,8 @@ package org.ibrouting.engines.internal;
 
 /**
  * Not API. A table of the VL assignment would exceed 2^31 entries. Unchecked so that it can leave
- * the worker threads; {@link DfssspLanes#assign} turns it into a refusal ({@code
- * RoutingException.Reason.TOO_LARGE}).
+ * the worker threads; {@link DfssspLanes#assign} and {@link DfssspLanes.Overlapped} turn it into a
+ * refusal ({@code RoutingException.Reason.TOO_LARGE}).
  */
 final class SizeLimitExceeded extends RuntimeException {
   private static final long serialVersionUID = 1L;
