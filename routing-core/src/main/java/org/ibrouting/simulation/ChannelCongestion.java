@@ -41,6 +41,27 @@ final class ChannelCongestion {
   }
 
   /**
+   * Sets {@code out[from + k]} to the congestion of stream k of a level where every stream's
+   * injection and ejection channels carry it alone (see {@link #measure}): its other channels, all
+   * counted already, are the 16-bit fields of {@code packed[k]} up to the first 0xFFFF.
+   */
+  void measurePacked(long[] packed, int numStreams, int[] out, int from) {
+    int[] count = tau;
+    for (int k = 0; k < numStreams; k++) {
+      long p = packed[k];
+      int max = stamp + 1;
+      for (int shift = 0; shift < 64; shift += 16) {
+        int channel = (int) (p >>> shift) & 0xFFFF;
+        if (channel == 0xFFFF) {
+          break;
+        }
+        max = Math.max(max, count[channel]);
+      }
+      out[from + k] = max - stamp;
+    }
+  }
+
+  /**
    * Sets {@code out[from + k]} to the congestion of stream k of the level ({@code numStreams}
    * streams): stream k's channels are {@code paths[k * stride .. k * stride + lengths[k])}; unless
    * {@code counted} ({@link #add} was called for every channel of every path), they are counted

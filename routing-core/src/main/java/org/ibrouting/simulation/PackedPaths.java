@@ -53,6 +53,13 @@ final class PackedPaths {
   /** The channel from {@code lastSwitch[d]} into d. */
   private final int[] ejection;
 
+  /**
+   * Whether every pair is routable and every path's switch-to-switch channels are all in its long:
+   * after them comes the ejection, in the long or from {@link #lastSwitch} (the fat trees of up to
+   * three levels).
+   */
+  private final boolean switchHopsPacked;
+
   private PackedPaths(
       PathTable table,
       int[] injectionOf,
@@ -94,6 +101,72 @@ final class PackedPaths {
       lastSwitch[d] = direct ? leaf : -1;
       ejection[d] = direct ? channel : -1;
     }
+    boolean packedAll = table.numUnroutablePairs() == 0;
+    for (int l = 0; l < numLeaves && packedAll; l++) {
+      for (int d = 0; d < numEndpoints && packedAll; d++) {
+        packedAll = endsInLong(channels[l * numEndpoints + d], d);
+      }
+    }
+    switchHopsPacked = packedAll;
+  }
+
+  /**
+   * Whether a path's packed channels reach its ejection: one of them leads to no switch, or the
+   * last leads to the switch that delivers to d directly.
+   */
+  private boolean endsInLong(long packed, int d) {
+    int channel = END;
+    for (int i = 0; i < PACKED; i++) {
+      channel = (int) (packed >>> (16 * i)) & END;
+      if (channel == END || headSwitchOf[channel] < 0) {
+        return true;
+      }
+    }
+    return headSwitchOf[channel] == lastSwitch[d] && lastSwitch[d] >= 0;
+  }
+
+  /**
+   * For a level in which no endpoint sends or receives twice: sets {@code out[from + k]} to stream
+   * k's congestion without writing its path (as {@link #paths} and {@link
+   * ChannelCongestion#measure} with {@code endsAlone} would), reading only the packed longs; {@code
+   * scratch} takes at least {@code count} longs. Returns false, having done nothing, unless every
+   * pair is routable and no path is longer than its long ({@link #switchHopsPacked}).
+   */
+  boolean congestion(
+      int[] src,
+      int[] dst,
+      int count,
+      long[] scratch,
+      ChannelCongestion counter,
+      int[] out,
+      int from) {
+    if (!switchHopsPacked) {
+      return false;
+    }
+    int[] row = rowOf;
+    long[] packedChannels = channels;
+    for (int i = 0; i < count; i++) {
+      scratch[i] = src[i] == dst[i] ? -1L : packedChannels[row[src[i]] + dst[i]];
+    }
+    int[] head = headSwitchOf;
+    for (int i = 0; i < count; i++) {
+      long p = scratch[i];
+      // keep the switch-to-switch channels: the ejection, alone on its channel, ends the path
+      for (int shift = 0; shift < 64; shift += 16) {
+        int channel = (int) (p >>> shift) & END;
+        if (channel == END) {
+          break;
+        }
+        if (head[channel] < 0) {
+          p |= -1L << shift;
+          break;
+        }
+        counter.add(channel);
+      }
+      scratch[i] = p;
+    }
+    counter.measurePacked(scratch, count, out, from);
+    return true;
   }
 
   /**

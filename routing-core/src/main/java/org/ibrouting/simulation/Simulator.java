@@ -433,6 +433,10 @@ public final class Simulator {
       // with no endpoint sending or receiving twice, a stream alone uses its first and last channel
       boolean endsAlone = injectiveMap && pattern.oneToOne(level);
       congestion.startLevel(numStreams);
+      boolean fast = hops != null && endsAlone && channelLoad == null;
+      if (fast && hops.congestion(senders, receivers, numStreams, packed, congestion, out, from)) {
+        return;
+      }
       // stream k's channels are buffer[k * maxPath .. k * maxPath + length[k])
       if (hops != null) {
         hops.paths(
