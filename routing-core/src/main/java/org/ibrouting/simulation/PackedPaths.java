@@ -5,13 +5,13 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 
 /**
- * The first channels of every path of a {@link PathTable}, packed: for each leaf switch (a switch
- * that some endpoint is cabled to) and destination endpoint, the first {@link #PACKED} channels of
- * the path from the leaf, 16 bits each, in one long. A path is then one table read, where walking
- * the LFTs reads one cache line per switch crossed and then where that channel leads; the rest of
- * the path (the ejection into the destination, on the fat trees) is read from the LFTs, or needs no
- * read when the destination's leaf switch delivers to it directly ({@link #lastSwitch}). Made once
- * per table for the simulator ({@link PathTable#packedPaths()}).
+ * The first switch-to-switch channels of every path of a {@link PathTable}, packed: for each leaf
+ * switch (a switch that some endpoint is cabled to) and destination endpoint, up to {@link #PACKED}
+ * channels of the path from the leaf, 16 bits each, in one long. A path is then one table read,
+ * where walking the LFTs reads one cache line per switch crossed and then where that channel leads;
+ * the rest of the path (on the fat trees only the ejection into the destination) is read from the
+ * LFTs, or needs no read when the destination's leaf switch delivers to it directly ({@link
+ * #lastSwitch}). Made once per table for the simulator ({@link PathTable#packedPaths()}).
  *
  * <p>Memory: one long per (leaf switch, endpoint), three ints per endpoint and one per switch; kept
  * by its table for the table's lifetime once made; {@link #of} declines above {@link #MAX_BYTES} or
@@ -111,18 +111,13 @@ final class PackedPaths {
   }
 
   /**
-   * Whether a path's packed channels reach its ejection: one of them leads to no switch, or the
-   * last leads to the switch that delivers to d directly.
+   * Whether a path's packed channels are all its switch-to-switch channels: fewer than {@link
+   * #PACKED} (the walk that packed them stopped at the ejection), or the last leads to the switch
+   * that delivers to d directly.
    */
   private boolean endsInLong(long packed, int d) {
-    int channel = END;
-    for (int i = 0; i < PACKED; i++) {
-      channel = (int) (packed >>> (16 * i)) & END;
-      if (channel == END || headSwitchOf[channel] < 0) {
-        return true;
-      }
-    }
-    return headSwitchOf[channel] == lastSwitch[d] && lastSwitch[d] >= 0;
+    int last = (int) (packed >>> (16 * (PACKED - 1))) & END;
+    return last == END || (headSwitchOf[last] == lastSwitch[d] && lastSwitch[d] >= 0);
   }
 
   /**
@@ -148,31 +143,24 @@ final class PackedPaths {
     for (int i = 0; i < count; i++) {
       scratch[i] = src[i] == dst[i] ? -1L : packedChannels[row[src[i]] + dst[i]];
     }
-    int[] head = headSwitchOf;
     for (int i = 0; i < count; i++) {
       long p = scratch[i];
-      // keep the switch-to-switch channels: the ejection, alone on its channel, ends the path
       for (int shift = 0; shift < 64; shift += 16) {
         int channel = (int) (p >>> shift) & END;
         if (channel == END) {
           break;
         }
-        if (head[channel] < 0) {
-          p |= -1L << shift;
-          break;
-        }
         counter.add(channel);
       }
-      scratch[i] = p;
     }
     counter.measurePacked(scratch, count, out, from);
     return true;
   }
 
   /**
-   * The first {@link #PACKED} channels from {@code sw} towards {@code lid}, the first in the low
-   * bits, {@link #END} after the last; fewer when the path leaves the LFTs' valid ports (such pairs
-   * are unroutable and never read).
+   * The first {@link #PACKED} switch-to-switch channels from {@code sw} towards {@code lid}, the
+   * first in the low bits, {@link #END} after the last; fewer when the path reaches an endpoint or
+   * leaves the LFTs' valid ports (such pairs are unroutable and never read).
    */
   private long pack(Fabric fabric, int sw, int lid) {
     long packed = -1L;
@@ -182,6 +170,10 @@ final class PackedPaths {
         break;
       }
       int channel = fabric.port(sw, p);
+      if (headSwitchOf[channel] < 0) {
+        // into an endpoint: the ejection, which the walk adds
+        break;
+      }
       packed &= ~((long) END << (16 * i));
       packed |= (long) channel << (16 * i);
       sw = headSwitchOf[channel];
@@ -233,20 +225,22 @@ final class PackedPaths {
    */
   private int path(int s, int d, long packed, int[] out, int at, ChannelCongestion counter) {
     out[at++] = injectionOf[s];
-    int channel = -1;
+    int sw = leafOf[s];
     for (int i = 0; i < PACKED; i++) {
       int next = (int) (packed >>> (16 * i)) & END;
       if (next == END) {
-        return at;
+        break;
       }
       out[at++] = next;
       counter.add(next);
-      channel = next;
+      sw = headSwitchOf[next];
     }
-    for (int sw = headSwitchOf[channel]; sw >= 0; sw = headSwitchOf[channel]) {
-      channel = sw == lastSwitch[d] ? ejection[d] : firstPort[sw] + routing.outPort(sw, lidOf[d]);
+    while (sw >= 0) {
+      int channel =
+          sw == lastSwitch[d] ? ejection[d] : firstPort[sw] + routing.outPort(sw, lidOf[d]);
       out[at++] = channel;
       counter.add(channel);
+      sw = headSwitchOf[channel];
     }
     return at;
   }
