@@ -43,7 +43,8 @@ final class ChannelCongestion {
   /**
    * Sets {@code out[from + k]} to the congestion of stream k of a level where every stream's
    * injection and ejection channels carry it alone (see {@link #measure}): its other channels, all
-   * counted already, are the 16-bit fields of {@code packed[k]} up to the first 0xFFFF.
+   * counted already, are the 16-bit fields of {@code packed[k]} up to the first {@link
+   * PackedPaths#END}.
    */
   void measurePacked(long[] packed, int numStreams, int[] out, int from) {
     int[] count = tau;
@@ -51,8 +52,8 @@ final class ChannelCongestion {
       long p = packed[k];
       int max = stamp + 1;
       for (int shift = 0; shift < 64; shift += 16) {
-        int channel = (int) (p >>> shift) & 0xFFFF;
-        if (channel == 0xFFFF) {
+        int channel = (int) (p >>> shift) & PackedPaths.END;
+        if (channel == PackedPaths.END) {
           break;
         }
         max = Math.max(max, count[channel]);

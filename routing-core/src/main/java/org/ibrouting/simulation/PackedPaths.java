@@ -25,7 +25,7 @@ final class PackedPaths {
   private static final int PACKED = 4;
 
   /** The 16 bits after the path's last channel. */
-  private static final int END = 0xFFFF;
+  static final int END = 0xFFFF;
 
   /** The table these paths were made of, and its routing. */
   private final PathTable table;
@@ -55,8 +55,7 @@ final class PackedPaths {
 
   /**
    * Whether every pair is routable and every path's switch-to-switch channels are all in its long:
-   * after them comes the ejection, in the long or from {@link #lastSwitch} (the fat trees of up to
-   * three levels).
+   * after them only the ejection follows (the fat trees of up to three levels).
    */
   private final boolean switchHopsPacked;
 
@@ -117,7 +116,7 @@ final class PackedPaths {
    */
   private boolean endsInLong(long packed, int d) {
     int last = (int) (packed >>> (16 * (PACKED - 1))) & END;
-    return last == END || (headSwitchOf[last] == lastSwitch[d] && lastSwitch[d] >= 0);
+    return last == END || headSwitchOf[last] == lastSwitch[d];
   }
 
   /**
@@ -125,7 +124,8 @@ final class PackedPaths {
    * k's congestion without writing its path (as {@link #paths} and {@link
    * ChannelCongestion#measure} with {@code endsAlone} would), reading only the packed longs; {@code
    * scratch} takes at least {@code count} longs. Returns false, having done nothing, unless every
-   * pair is routable and no path is longer than its long ({@link #switchHopsPacked}).
+   * pair is routable and no path has more than {@link #PACKED} switch-to-switch channels ({@link
+   * #switchHopsPacked}).
    */
   boolean congestion(
       int[] src,
@@ -159,12 +159,13 @@ final class PackedPaths {
 
   /**
    * The first {@link #PACKED} switch-to-switch channels from {@code sw} towards {@code lid}, the
-   * first in the low bits, {@link #END} after the last; fewer when the path reaches an endpoint or
-   * leaves the LFTs' valid ports (such pairs are unroutable and never read).
+   * first in the low bits, {@link #END} after the last: fewer when the next channel leads into an
+   * endpoint (the ejection, which the walk adds), or when it leaves the LFTs' valid ports (then the
+   * pair is unroutable, and its long never read).
    */
   private long pack(Fabric fabric, int sw, int lid) {
     long packed = -1L;
-    for (int i = 0; i < PACKED && sw >= 0; i++) {
+    for (int i = 0; i < PACKED; i++) {
       int p = routing.outPort(sw, lid);
       if (p < 1 || p > fabric.numPorts(sw)) {
         break;

@@ -25,7 +25,8 @@ import org.ibrouting.routing.RoutingOptions;
  * {@code (seed, r)} only, and results are stored per run, so any thread count gives the same
  * result. Per level a thread writes every stream's path into a reusable buffer (from the table's
  * packed first hops when it walks on demand, see PackedPaths), counts τ in an int array indexed by
- * channel and takes each stream's maximum in a second pass over the buffer (ChannelCongestion).
+ * channel and takes each stream's maximum in a second pass over the buffer (ChannelCongestion); a
+ * one-to-one level may do both passes on the packed longs instead (PackedPaths.congestion).
  *
  * <p>Cost: O(runs x streams x path length); memory per thread: 1 int per port slot, plus the
  * streams of the largest level times the longest path, and a long per stream of it.
