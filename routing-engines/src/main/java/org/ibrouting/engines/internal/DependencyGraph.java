@@ -419,12 +419,11 @@ final class DependencyGraph {
     for (int i = from; i < to; i++) {
       int dst = ports[i];
       int numLids = 1 << groups.fabric.lmc(dst);
-      int dstSwitch = groups.sourceSwitch(dst);
       int n = order.sourcesFor(i, sources);
       for (int j = 0; j < n; j++) {
         int s = sources[j];
         int srcSwitch = groups.switchOfSource(s);
-        long pairs = groups.lidsOfSource(s) - (srcSwitch == dstSwitch ? numLids : 0);
+        long pairs = groups.pairs(s, dst);
         for (int k = 0; k < numLids; k++) {
           int dlid = groups.fabric.baseLid(dst) + k;
           int group = s * stride + dlid;

@@ -73,21 +73,18 @@ final class GroupVls {
     return switchOfSource[source];
   }
 
-  /** The LIDs of the source CA ports cabled to source switch {@code source}. */
-  long lidsOfSource(int source) {
-    return lidsOfSource[source];
-  }
-
   /** The (source LID, destination LID) pairs of a group. */
   long weightOf(int group) {
     int s = group / stride;
-    int dlid = group - s * stride;
-    long weight = lidsOfSource[s];
-    int owner = fabric.portOfLid(dlid);
-    if (sourceSwitch(owner) == switchOfSource[s]) {
-      weight -= 1L << fabric.lmc(owner);
-    }
-    return weight;
+    return pairs(s, fabric.portOfLid(group - s * stride));
+  }
+
+  /**
+   * The (source LID, destination LID) pairs of each group of source {@code s} towards end port
+   * {@code dst}'s LIDs: every source LID of s, but dst's own when it is cabled to s's switch.
+   */
+  long pairs(int s, int dst) {
+    return lidsOfSource[s] - (sourceSwitch(dst) == switchOfSource[s] ? 1L << fabric.lmc(dst) : 0);
   }
 
   /** The VL of the path from slid to dlid. */

@@ -7,7 +7,6 @@ import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
-import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 
 /**
@@ -25,8 +24,9 @@ public final class SsspTables {
    * are written, calls {@code routed.accept(i)} on this thread.
    *
    * @param minimal start link weights at P² so that a longer path never wins (OpenSM's behaviour)
+   * @param fabric a fabric with switches and LIDs ({@link AbstractRoutingEngine#requireRoutable},
+   *     which the engines call before making {@code rows})
    * @param rows every entry {@link Routing#NO_ROUTE}, from {@link LidMajorLfts#forEngine}
-   * @throws RoutingException when the fabric has no switch or no LID
    */
   public static Routing route(
       Fabric fabric,
@@ -35,9 +35,7 @@ public final class SsspTables {
       boolean minimal,
       String engine,
       LidMajorLfts rows,
-      IntConsumer routed)
-      throws RoutingException {
-    AbstractRoutingEngine.requireRoutable(fabric, engine);
+      IntConsumer routed) {
     SsspGraph graph = new SsspGraph(fabric);
     long p = graph.numEndpointLids();
     graph.resetWeights(minimal ? p * p : 1);
