@@ -9,21 +9,22 @@ import java.util.Arrays;
  * <p>The possible dependencies are fixed up front as a {@link Graph} (compressed rows: the
  * candidate dependencies of channel {@code c} are the edge slots {@code edgeStart[c] ..
  * edgeStart[c+1]-1}); each slot has a use count and is present while it is positive. A topological
- * order of the channels is maintained with the dynamic topological sort of Pearce and Kelly ("A
- * Dynamic Topological Sort Algorithm for Directed Acyclic Graphs", JEA 2006): a new dependency
- * {@code x -> y} with {@code ord[y] < ord[x]} starts a forward search from {@code y} bounded by
- * {@code ord[x]} that either meets {@code x} (the dependency would close a cycle and is refused) or
- * marks the region to reorder. Removing a dependency never invalidates the order, so it is O(1).
+ * order of the channels ({@link ChannelOrder}) is kept up to date: a new dependency {@code x -> y}
+ * with {@code y} before {@code x} starts the two-way ordered search of Haeupler, Kavitha, Mathew,
+ * Sen and Tarjan ("Incremental Cycle Detection, Topological Ordering, and Strong Component
+ * Maintenance", TALG 2012), which either meets itself (the dependency would close a cycle and is
+ * refused) or finds the few channels to move. Removing a dependency never invalidates the order, so
+ * it is O(1).
  *
  * <p>The answers do not depend on the order the graph starts from, only the work does: a search
  * runs only when a dependency goes against the current order. Engines whose dependencies mostly
  * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
  * which such dependencies already agree, instead of the identity.
  *
- * <p>Memory: 1 int and 2 bits per edge slot and 3 ints per channel, plus a {@link Workspace} of 5
+ * <p>Memory: 1 int and 2 bits per edge slot and 5 ints per channel, plus a {@link Workspace} of 7
  * ints per channel that several instances over the same graph may share (not concurrently).
  *
- * <p>Some 520 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
+ * <p>Some 550 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
  * use: both stay nested, as their users in the engines and the analysis name them, and the searches
  * read their arrays directly.
  */
@@ -38,9 +39,10 @@ public final class IncrementalCdg {
   /** The same bits by incoming position ({@link Graph#inPos}), for the backward searches. */
   private final long[] inPresent;
 
-  private final int[] ord;
-  private final int[] atOrd;
-  private final int[] initialOrd;
+  private final ChannelOrder order;
+
+  /** {@code order}'s labels, read by the searches. */
+  private final long[] label;
 
   /** An empty dependency graph over {@code graph} with a workspace of its own. */
   public IncrementalCdg(Graph graph) {
@@ -58,6 +60,14 @@ public final class IncrementalCdg {
    * channel, a permutation of {@code 0..numChannels-1} (null: the identity). The array is copied.
    */
   public IncrementalCdg(Graph graph, Workspace work, int[] initialOrder) {
+    this(graph, work, initialOrder, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #IncrementalCdg(Graph, Workspace, int[])} with labels below {@code labelSpan} instead
+   * of {@code Long.MAX_VALUE}: tests pass a small span so that relabelling happens often.
+   */
+  IncrementalCdg(Graph graph, Workspace work, int[] initialOrder, long labelSpan) {
     if (work.stamp.length < graph.numChannels()) {
       throw new IllegalArgumentException(
           "workspace for "
@@ -70,38 +80,8 @@ public final class IncrementalCdg {
     this.count = new int[graph.numEdges()];
     this.present = new long[(graph.numEdges() + 63) >>> 6];
     this.inPresent = new long[present.length];
-    int n = graph.numChannels();
-    this.ord = new int[n];
-    this.atOrd = new int[n];
-    this.initialOrd = new int[n];
-    if (initialOrder == null) {
-      for (int c = 0; c < n; c++) {
-        initialOrd[c] = c;
-      }
-    } else {
-      if (initialOrder.length != n) {
-        throw new IllegalArgumentException(
-            "initial order of " + initialOrder.length + " positions for " + n + " channels");
-      }
-      boolean[] taken = new boolean[n];
-      for (int c = 0; c < n; c++) {
-        int position = initialOrder[c];
-        if (position < 0 || position >= n || taken[position]) {
-          throw new IllegalArgumentException(
-              "initial order is not a permutation: channel " + c + " at position " + position);
-        }
-        taken[position] = true;
-        initialOrd[c] = position;
-      }
-    }
-    resetOrder();
-  }
-
-  private void resetOrder() {
-    for (int c = 0; c < ord.length; c++) {
-      ord[c] = initialOrd[c];
-      atOrd[initialOrd[c]] = c;
-    }
+    this.order = new ChannelOrder(graph.numChannels(), initialOrder, labelSpan);
+    this.label = order.label;
   }
 
   /** The candidate dependencies this graph is built over. */
@@ -114,7 +94,7 @@ public final class IncrementalCdg {
     Arrays.fill(count, 0);
     Arrays.fill(present, 0);
     Arrays.fill(inPresent, 0);
-    resetOrder();
+    order.reset();
   }
 
   /** Whether edge slot {@code e} is present (its use count is positive). */
@@ -127,9 +107,12 @@ public final class IncrementalCdg {
     return count[e];
   }
 
-  /** The position of channel {@code c} in the current topological order. */
-  public int order(int c) {
-    return ord[c];
+  /**
+   * Where channel {@code c} stands in the current topological order: a label that is smaller for
+   * every channel before it (labels are not consecutive).
+   */
+  public long order(int c) {
+    return label[c];
   }
 
   /**
@@ -201,13 +184,13 @@ public final class IncrementalCdg {
     if (from == to) {
       return true;
     }
-    if (ord[from] > ord[to]) {
+    if (label[from] > label[to]) {
       return false;
     }
     int[] stamp = work.stamp;
     int[] stack = work.stack;
     int mark = work.nextStamp();
-    int upper = ord[to];
+    long upper = label[to];
     int top = 0;
     stack[top++] = from;
     stamp[from] = mark;
@@ -223,7 +206,7 @@ public final class IncrementalCdg {
           if (w == to) {
             return true;
           }
-          if (stamp[w] != mark && ord[w] < upper) {
+          if (stamp[w] != mark && label[w] < upper) {
             stamp[w] = mark;
             stack[top++] = w;
           }
@@ -234,16 +217,20 @@ public final class IncrementalCdg {
   }
 
   /**
-   * Pearce-Kelly insertion of {@code x -> y}: false on a cycle (nothing changed), else reorders.
-   * The forward search from {@code y} (channels before {@code x} in the order) and the backward
-   * search from {@code x} (channels after {@code y}) advance a level at a time, the smaller
-   * frontier first, and a cycle is found where they meet: far fewer channels than a forward search
-   * alone visits when the graph fans out. Without a cycle both run to the end, as the reordering
-   * needs.
+   * Inserts {@code x -> y}: false on a cycle (nothing changed), else moves channels so that the
+   * order stays topological. A forward search from {@code y} takes the channels it reached in
+   * increasing order, a backward search from {@code x} in decreasing order, whichever has scanned
+   * fewer dependencies next, and both stop where the next forward channel lies after the next
+   * backward one (the two-way ordered search of Haeupler, Kavitha, Mathew, Sen and Tarjan,
+   * "Incremental Cycle Detection, Topological Ordering, and Strong Component Maintenance", TALG
+   * 2012). Every channel scanned forward then lies before every channel scanned backward; a cycle
+   * is found where the searches meet, before they can stop. The channels scanned backward, then
+   * those scanned forward, each in their old order, move to one place between the two groups: only
+   * they move, however far apart {@code y} and {@code x} were.
    */
   private boolean insert(int x, int y) {
-    int lower = ord[y];
-    int upper = ord[x];
+    long lower = label[y];
+    long upper = label[x];
     if (lower > upper) {
       return true;
     }
@@ -251,120 +238,148 @@ public final class IncrementalCdg {
       return false;
     }
     int[] stamp = work.stamp;
-    int[] forward = work.forward;
-    int[] backward = work.backward;
+    int[] forwardHeap = work.forward;
+    int[] backwardHeap = work.backward;
+    int[] forwardDone = work.forwardDone;
+    int[] backwardDone = work.backwardDone;
     int[] edgeStart = graph.edgeStart;
-    int[] edgeTarget = graph.edgeTarget;
     int[] inStart = graph.inStart;
-    int[] inSource = graph.inSource;
-    int forwardMark = work.nextStamp();
-    int backwardMark = work.nextStamp();
-    int numForward = 0;
-    int numBackward = 0;
-    forward[numForward++] = y;
-    stamp[y] = forwardMark;
-    backward[numBackward++] = x;
-    stamp[x] = backwardMark;
-    int forwardNext = 0;
-    int backwardNext = 0;
-    while (forwardNext < numForward || backwardNext < numBackward) {
-      int forwardFrontier = numForward - forwardNext;
-      int backwardFrontier = numBackward - backwardNext;
-      if (backwardFrontier == 0 || forwardFrontier != 0 && forwardFrontier <= backwardFrontier) {
-        for (int levelEnd = numForward; forwardNext < levelEnd; forwardNext++) {
-          int c = forward[forwardNext];
-          int start = edgeStart[c];
-          int end = edgeStart[c + 1];
-          for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
-            for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
-              int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
-              if (stamp[w] == backwardMark) {
-                return false;
-              }
-              if (stamp[w] != forwardMark && ord[w] < upper) {
-                stamp[w] = forwardMark;
-                forward[numForward++] = w;
-              }
-            }
-          }
+    long[] labels = label;
+    int mark = work.nextStamps();
+    forwardHeap[0] = y;
+    stamp[y] = mark;
+    backwardHeap[0] = x;
+    stamp[x] = mark + 1;
+    int numForward = 1;
+    int numBackward = 1;
+    int forwardScanned = 0;
+    int backwardScanned = 0;
+    long forwardWork = 0;
+    long backwardWork = 0;
+    while (numForward > 0 && numBackward > 0) {
+      int f = forwardHeap[0];
+      int b = backwardHeap[0];
+      if (labels[f] > labels[b]) {
+        break;
+      }
+      if (forwardWork <= backwardWork) {
+        forwardDone[forwardScanned++] = f;
+        forwardWork += 1 + edgeStart[f + 1] - edgeStart[f];
+        numForward = scanForward(f, popTop(forwardHeap, numForward, labels, 1), upper, mark);
+        if (numForward < 0) {
+          return false;
         }
       } else {
-        for (int levelEnd = numBackward; backwardNext < levelEnd; backwardNext++) {
-          int c = backward[backwardNext];
-          int start = inStart[c];
-          int end = inStart[c + 1];
-          for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
-            for (long bits = bitsIn(inPresent, word, start, end); bits != 0; bits &= bits - 1) {
-              int p = inSource[(word << 6) + Long.numberOfTrailingZeros(bits)];
-              if (stamp[p] == forwardMark) {
-                return false;
-              }
-              if (stamp[p] != backwardMark && ord[p] > lower) {
-                stamp[p] = backwardMark;
-                backward[numBackward++] = p;
-              }
-            }
-          }
+        backwardDone[backwardScanned++] = b;
+        backwardWork += 1 + inStart[b + 1] - inStart[b];
+        numBackward = scanBackward(b, popTop(backwardHeap, numBackward, labels, -1), lower, mark);
+        if (numBackward < 0) {
+          return false;
         }
       }
     }
-    reorder(numBackward, numForward, lower, upper, backwardMark, forwardMark);
+    // the scanned channels move to just after the last channel scanned forward or the first one
+    // left unscanned backward, whichever comes later
+    int after = forwardDone[forwardScanned - 1];
+    if (numBackward > 0 && labels[backwardHeap[0]] > labels[after]) {
+      after = backwardHeap[0];
+    }
+    order.move(
+        forwardDone,
+        forwardScanned,
+        backwardDone,
+        backwardScanned,
+        after,
+        work.moved,
+        work.nextStamp());
     return true;
   }
 
   /**
-   * Gives the backward set, then the forward set, each in its old relative order, the pooled slots.
-   * Both lie in positions {@code lower .. upper} and carry their marks; where that range is short
-   * against the sets, one pass over it lists them in order, else they are sorted.
+   * Scans the dependencies of {@code f} for the forward search (marked {@code mark}, the backward
+   * one {@code mark + 1}), onto a heap of {@code numForward} channels; returns its new size, or -1
+   * when the searches meet.
    */
-  private void reorder(
-      int numBackward, int numForward, int lower, int upper, int backwardMark, int forwardMark) {
-    int[] forward = work.forward;
-    int[] backward = work.backward;
-    int[] stack = work.stack;
-    int[] pooled = work.ordScratch;
-    int total = numBackward + numForward;
-    if (upper - lower < 8L * total) {
-      int[] stamp = work.stamp;
-      numBackward = 0;
-      numForward = 0;
-      for (int position = lower; position <= upper; position++) {
-        int mark = stamp[atOrd[position]];
-        if (mark == backwardMark) {
-          backward[numBackward++] = position;
-        } else if (mark == forwardMark) {
-          forward[numForward++] = position;
+  private int scanForward(int f, int numForward, long upper, int mark) {
+    int[] stamp = work.stamp;
+    int[] edgeTarget = graph.edgeTarget;
+    int start = graph.edgeStart[f];
+    int end = graph.edgeStart[f + 1];
+    for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+      for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
+        int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
+        if (stamp[w] == mark + 1) {
+          return -1;
+        }
+        if (stamp[w] != mark && label[w] < upper) {
+          stamp[w] = mark;
+          numForward = push(work.forward, numForward, w, label, 1);
         }
       }
-    } else {
-      for (int i = 0; i < numBackward; i++) {
-        backward[i] = ord[backward[i]];
-      }
-      for (int i = 0; i < numForward; i++) {
-        forward[i] = ord[forward[i]];
-      }
-      Arrays.sort(backward, 0, numBackward);
-      Arrays.sort(forward, 0, numForward);
     }
-    for (int i = 0; i < numBackward; i++) {
-      stack[i] = atOrd[backward[i]];
-    }
-    for (int i = 0; i < numForward; i++) {
-      stack[numBackward + i] = atOrd[forward[i]];
-    }
-    int b = 0;
-    int f = 0;
-    for (int i = 0; i < total; i++) {
-      if (f >= numForward || (b < numBackward && backward[b] < forward[f])) {
-        pooled[i] = backward[b++];
-      } else {
-        pooled[i] = forward[f++];
+    return numForward;
+  }
+
+  /** As {@link #scanForward}, backward from {@code b} over the channels after {@code lower}. */
+  private int scanBackward(int b, int numBackward, long lower, int mark) {
+    int[] stamp = work.stamp;
+    int[] inSource = graph.inSource;
+    int start = graph.inStart[b];
+    int end = graph.inStart[b + 1];
+    for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+      for (long bits = bitsIn(inPresent, word, start, end); bits != 0; bits &= bits - 1) {
+        int p = inSource[(word << 6) + Long.numberOfTrailingZeros(bits)];
+        if (stamp[p] == mark) {
+          return -1;
+        }
+        if (stamp[p] != mark + 1 && label[p] > lower) {
+          stamp[p] = mark + 1;
+          numBackward = push(work.backward, numBackward, p, label, -1);
+        }
       }
     }
-    for (int i = 0; i < total; i++) {
-      ord[stack[i]] = pooled[i];
-      atOrd[pooled[i]] = stack[i];
+    return numBackward;
+  }
+
+  /** Pushes {@code c} on a heap of channels by {@code sign * label} (1: earliest on top). */
+  private static int push(int[] heap, int size, int c, long[] label, long sign) {
+    long key = sign * label[c];
+    int i = size;
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      if (sign * label[heap[parent]] <= key) {
+        break;
+      }
+      heap[i] = heap[parent];
+      i = parent;
     }
+    heap[i] = c;
+    return size + 1;
+  }
+
+  /** Removes the top of a heap built by {@link #push} and returns the new size. */
+  private static int popTop(int[] heap, int size, long[] label, long sign) {
+    int last = heap[--size];
+    long key = sign * label[last];
+    int i = 0;
+    while (true) {
+      int child = 2 * i + 1;
+      if (child >= size) {
+        break;
+      }
+      if (child + 1 < size && sign * label[heap[child + 1]] < sign * label[heap[child]]) {
+        child++;
+      }
+      if (sign * label[heap[child]] >= key) {
+        break;
+      }
+      heap[i] = heap[child];
+      i = child;
+    }
+    if (size > 0) {
+      heap[i] = last;
+    }
+    return size;
   }
 
   /**
@@ -493,27 +508,43 @@ public final class IncrementalCdg {
     }
   }
 
-  /** Scratch space for the searches: 5 ints per channel, reusable by instances over one graph. */
+  /** Scratch space for the searches: 7 ints per channel, reusable by instances over one graph. */
   public static final class Workspace {
     private final int[] stamp;
+    private final int[] moved;
     private final int[] stack;
     private final int[] forward;
     private final int[] backward;
-    private final int[] ordScratch;
+    private final int[] forwardDone;
+    private final int[] backwardDone;
     private int stampValue;
 
     /** Scratch space for graphs of up to {@code numChannels} channels. */
     public Workspace(int numChannels) {
       stamp = new int[numChannels];
+      moved = new int[numChannels];
       stack = new int[numChannels];
       forward = new int[numChannels];
       backward = new int[numChannels];
-      ordScratch = new int[numChannels];
+      forwardDone = new int[numChannels];
+      backwardDone = new int[numChannels];
+    }
+
+    /** Two fresh stamps: the returned one and the next. */
+    private int nextStamps() {
+      if (stampValue >= Integer.MAX_VALUE - 1) {
+        Arrays.fill(stamp, 0);
+        Arrays.fill(moved, 0);
+        stampValue = 0;
+      }
+      stampValue += 2;
+      return stampValue - 1;
     }
 
     private int nextStamp() {
       if (stampValue == Integer.MAX_VALUE) {
         Arrays.fill(stamp, 0);
+        Arrays.fill(moved, 0);
         stampValue = 0;
       }
       return ++stampValue;

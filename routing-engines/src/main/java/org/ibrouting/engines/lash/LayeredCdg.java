@@ -7,15 +7,16 @@ import org.ibrouting.internal.IncrementalCdg;
  * The channel dependency graphs of LASH's layers, kept acyclic while paths are added.
  *
  * <p>Per layer one {@code IncrementalCdg} over the dependency slots of {@link SwitchGraph} (a slot
- * holds the number of the layer's paths inducing that dependency) with a topological order
- * maintained by Pearce and Kelly's dynamic topological sort. A path adds only its dependencies that
- * are new to the layer; one that would close a cycle refuses the path, whose additions are then
- * undone. Removing dependencies never invalidates an order, so undoing a refused path and moving
- * paths between layers cost only their walk. This replaces OpenSM's full depth-first search plus a
- * sweep of the whole n x n vertex matrix per attempt.
+ * holds the number of the layer's paths inducing that dependency) with a topological order kept by
+ * a two-way ordered search that moves only the channels it scanned. A path adds only its
+ * dependencies that are new to the layer; one that would close a cycle refuses the path, whose
+ * additions are then undone. Removing dependencies never invalidates an order, so undoing a refused
+ * path and moving paths between layers cost only their walk. This replaces OpenSM's full
+ * depth-first search plus a sweep of the whole n x n vertex matrix per attempt.
  *
- * <p>Memory per open layer: 1 int per dependency slot (the sum over switches of their degree
- * squared) and 2 ints per channel; shared: 3 ints per dependency slot and 7 ints per channel.
+ * <p>Memory per open layer: 1 int and 2 bits per dependency slot (the sum over switches of their
+ * degree squared) and 5 ints per channel; shared: 4 ints per dependency slot and 9 ints per
+ * channel.
  */
 final class LayeredCdg {
   private final SwitchGraph graph;

@@ -33,8 +33,8 @@ import org.ibrouting.routing.SlTable;
  * layer (SL = VL under a 1:1 SL-to-VL map); with one layer there is no SL table.
  *
  * <p>Differences from OpenSM: distances and weights are 64-bit (OpenSM's Dijkstra treats distances
- * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order
- * (Pearce-Kelly) instead of a depth-first search over the whole layer with an O(cCDG) reset per
+ * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order ({@code
+ * IncrementalCdg}) instead of a depth-first search over the whole layer with an O(cCDG) reset per
  * check.
  *
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
