@@ -92,6 +92,29 @@ final class ChannelOrder {
   }
 
   /**
+   * Why the list is not a consistent order of all channels (links that disagree, labels that do not
+   * increase within {@code 1 .. labelSpan - 1}, channels missing), or null when it is: for tests.
+   */
+  String inconsistency() {
+    int n = label.length;
+    int seen = 0;
+    long previous = 0;
+    for (int c = head, before = -1; c >= 0; before = c, c = next[c]) {
+      if (prev[c] != before) {
+        return "channel " + c + " links back to " + prev[c] + ", not " + before;
+      }
+      if (label[c] <= previous || label[c] >= labelSpan) {
+        return "channel " + c + " has label " + label[c] + " after " + previous;
+      }
+      previous = label[c];
+      if (++seen > n) {
+        return "the list loops";
+      }
+    }
+    return seen == n ? null : "the list holds " + seen + " of " + n + " channels";
+  }
+
+  /**
    * Moves the channels {@code backward[0 .. numBackward-1]} (in decreasing order) and {@code
    * forward[0 .. numForward-1]} (increasing), as one run of the backward ones then the forward
    * ones, each in their old order, to just after {@code anchor} or, when {@code anchor} moves

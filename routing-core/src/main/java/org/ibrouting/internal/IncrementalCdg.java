@@ -12,16 +12,16 @@ import java.util.Arrays;
  * order of the channels ({@link ChannelOrder}) is kept up to date: a new dependency {@code x -> y}
  * with {@code y} before {@code x} starts the two-way ordered search of Haeupler, Kavitha, Mathew,
  * Sen and Tarjan ("Incremental Cycle Detection, Topological Ordering, and Strong Component
- * Maintenance", TALG 2012), which either meets itself (the dependency would close a cycle and is
- * refused) or finds the few channels to move. Removing a dependency never invalidates the order, so
- * it is O(1).
+ * Maintenance", TALG 2012): its forward and backward searches either meet (the dependency would
+ * close a cycle and is refused) or find the few channels to move. Removing a dependency never
+ * invalidates the order, so it is O(1).
  *
  * <p>The answers do not depend on the order the graph starts from, only the work does: a search
  * runs only when a dependency goes against the current order. Engines whose dependencies mostly
  * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
  * which such dependencies already agree, instead of the identity.
  *
- * <p>Memory: 1 int and 2 bits per edge slot and 5 ints per channel, plus a {@link Workspace} of 7
+ * <p>Memory: 1 int and 2 bits per edge slot and 5 ints per channel, plus a {@link Workspace} of 5
  * ints per channel that several instances over the same graph may share (not concurrently).
  *
  * <p>Some 550 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
@@ -82,6 +82,11 @@ public final class IncrementalCdg {
     this.inPresent = new long[present.length];
     this.order = new ChannelOrder(graph.numChannels(), initialOrder, labelSpan);
     this.label = order.label;
+  }
+
+  /** The order's list and labels, for tests. */
+  ChannelOrder channelOrder() {
+    return order;
   }
 
   /** The candidate dependencies this graph is built over. */
@@ -188,7 +193,7 @@ public final class IncrementalCdg {
       return false;
     }
     int[] stamp = work.stamp;
-    int[] stack = work.stack;
+    int[] stack = work.forward;
     int mark = work.nextStamp();
     long upper = label[to];
     int top = 0;
@@ -219,9 +224,9 @@ public final class IncrementalCdg {
   /**
    * Inserts {@code x -> y}: false on a cycle (nothing changed), else moves channels so that the
    * order stays topological. A forward search from {@code y} takes the channels it reached in
-   * increasing order, a backward search from {@code x} in decreasing order, whichever has scanned
-   * fewer dependencies next, and both stop where the next forward channel lies after the next
-   * backward one (the two-way ordered search of Haeupler, Kavitha, Mathew, Sen and Tarjan,
+   * increasing order, a backward search from {@code x} in decreasing order, whichever has looked at
+   * fewer candidate dependencies goes next, and both stop where the next forward channel lies after
+   * the next backward one (the two-way ordered search of Haeupler, Kavitha, Mathew, Sen and Tarjan,
    * "Incremental Cycle Detection, Topological Ordering, and Strong Component Maintenance", TALG
    * 2012). Every channel scanned forward then lies before every channel scanned backward; a cycle
    * is found where the searches meet, before they can stop. The channels scanned backward, then
@@ -278,8 +283,8 @@ public final class IncrementalCdg {
         }
       }
     }
-    // the scanned channels move to just after the last channel scanned forward or the first one
-    // left unscanned backward, whichever comes later
+    // the scanned channels move to just after the later of the last channel scanned forward and
+    // the first one left unscanned backward (after the last channel before it that stays)
     int after = forwardDone[forwardScanned - 1];
     if (numBackward > 0 && labels[backwardHeap[0]] > labels[after]) {
       after = backwardHeap[0];
@@ -290,7 +295,7 @@ public final class IncrementalCdg {
         backwardDone,
         backwardScanned,
         after,
-        work.moved,
+        work.stamp,
         work.nextStamp());
     return true;
   }
@@ -508,11 +513,9 @@ public final class IncrementalCdg {
     }
   }
 
-  /** Scratch space for the searches: 7 ints per channel, reusable by instances over one graph. */
+  /** Scratch space for the searches: 5 ints per channel, reusable by instances over one graph. */
   public static final class Workspace {
     private final int[] stamp;
-    private final int[] moved;
-    private final int[] stack;
     private final int[] forward;
     private final int[] backward;
     private final int[] forwardDone;
@@ -522,8 +525,6 @@ public final class IncrementalCdg {
     /** Scratch space for graphs of up to {@code numChannels} channels. */
     public Workspace(int numChannels) {
       stamp = new int[numChannels];
-      moved = new int[numChannels];
-      stack = new int[numChannels];
       forward = new int[numChannels];
       backward = new int[numChannels];
       forwardDone = new int[numChannels];
@@ -534,7 +535,6 @@ public final class IncrementalCdg {
     private int nextStamps() {
       if (stampValue >= Integer.MAX_VALUE - 1) {
         Arrays.fill(stamp, 0);
-        Arrays.fill(moved, 0);
         stampValue = 0;
       }
       stampValue += 2;
@@ -544,7 +544,6 @@ public final class IncrementalCdg {
     private int nextStamp() {
       if (stampValue == Integer.MAX_VALUE) {
         Arrays.fill(stamp, 0);
-        Arrays.fill(moved, 0);
         stampValue = 0;
       }
       return ++stampValue;

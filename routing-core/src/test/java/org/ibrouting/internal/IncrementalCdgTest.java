@@ -2,6 +2,7 @@ package org.ibrouting.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,20 +22,32 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 1, max = 30) int n,
       @ForAll @IntRange(min = 0, max = 6) int degree,
       @ForAll long seed) {
-    check(n, degree, 4, seed, Long.MAX_VALUE);
+    check(n, degree, 4, seed, Long.MAX_VALUE, 1);
   }
 
   /**
-   * Labels packed as tightly as the channels allow, so that most moves relabel their neighbours,
-   * often the whole order.
+   * Labels from packed as tightly as the channels allow (most moves relabel their neighbours, often
+   * the whole order) to a thousand times looser (relabelling now and then, over small windows).
    */
   @Property(tries = 200)
   void agreesWithDepthFirstSearchWhenLabelsAreTight(
       @ForAll @IntRange(min = 1, max = 30) int n,
       @ForAll @IntRange(min = 0, max = 6) int degree,
-      @ForAll @IntRange(min = 1, max = 4) int room,
+      @ForAll @IntRange(min = 0, max = 10) int roomBits,
       @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) * room);
+    check(n, degree, 4, seed, (long) (n + 1) << roomBits, 1);
+  }
+
+  /**
+   * Several graphs sharing one workspace, changed in turns: stamps of one never confuse another.
+   */
+  @Property(tries = 100)
+  void agreesWithDepthFirstSearchWhenWorkspaceIsShared(
+      @ForAll @IntRange(min = 1, max = 30) int n,
+      @ForAll @IntRange(min = 0, max = 6) int degree,
+      @ForAll @IntRange(min = 2, max = 3) int instances,
+      @ForAll long seed) {
+    check(n, degree, 4, seed, (long) (n + 1) << 2, instances);
   }
 
   /** Channels with more candidate dependencies than a word of presence bits, of uneven degree. */
@@ -43,14 +56,16 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 1, max = 12) int n,
       @ForAll @IntRange(min = 60, max = 140) int degree,
       @ForAll long seed) {
-    check(n, degree, 1, seed, Long.MAX_VALUE);
+    check(n, degree, 1, seed, Long.MAX_VALUE, 1);
   }
 
   /**
-   * Random dependencies added and removed, against a plain search; the order starts as the identity
-   * or, for odd seeds, as a random permutation, which may change the work but no answer.
+   * Random dependencies added and removed, against a plain search, in {@code instances} graphs over
+   * one workspace, each step on one of them at random; the order starts as the identity or, for odd
+   * seeds, as a random permutation, which may change the work but no answer.
    */
-  private static void check(int n, int maxDegree, int stepsPerEdge, long seed, long labelSpan) {
+  private static void check(
+      int n, int maxDegree, int stepsPerEdge, long seed, long labelSpan, int instances) {
     Random random = new Random(seed);
     int[] edgeStart = new int[n + 1];
     for (int c = 0; c < n; c++) {
@@ -79,10 +94,16 @@ class IncrementalCdgTest {
         initial[j] = t;
       }
     }
-    IncrementalCdg cdg =
-        new IncrementalCdg(graph, new IncrementalCdg.Workspace(n), initial, labelSpan);
-    boolean[] present = new boolean[edgeTarget.length];
-    for (int step = 0; step < stepsPerEdge * edgeTarget.length; step++) {
+    IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(n);
+    IncrementalCdg[] cdgs = new IncrementalCdg[instances];
+    boolean[][] presents = new boolean[instances][edgeTarget.length];
+    for (int i = 0; i < instances; i++) {
+      cdgs[i] = new IncrementalCdg(graph, work, initial, labelSpan);
+    }
+    for (int step = 0; step < instances * stepsPerEdge * edgeTarget.length; step++) {
+      int which = random.nextInt(instances);
+      IncrementalCdg cdg = cdgs[which];
+      boolean[] present = presents[which];
       if (step == 2 * edgeTarget.length) {
         cdg.clear();
         java.util.Arrays.fill(present, false);
@@ -120,6 +141,7 @@ class IncrementalCdgTest {
               "order is not topological at edge " + x);
         }
       }
+      assertNull(cdg.channelOrder().inconsistency());
     }
   }
 

@@ -29,9 +29,9 @@ import org.ibrouting.routing.SlTable;
  * <p>Cost: routes O(n (n + channels) + n^2 depth) for n switches; layers O(n^2 * layers * path
  * length) walks plus incremental cycle checks on a dynamic topological order ({@link LayeredCdg})
  * instead of OpenSM's Theta(n^4). Memory: 2 bytes per switch pair (route and layer), per open layer
- * 1 int per dependency slot (sum over switches of degree^2) and 2 ints per channel (plus 3 ints per
- * slot and 7 per channel shared by all layers), 1 int per pair while balancing, plus the LFTs and
- * the SL table (1 byte each per switch and LID).
+ * 1 int and 2 bits per dependency slot (sum over switches of degree^2) and 5 ints per channel (plus
+ * 4 ints per slot and 7 per channel shared by all layers), 1 int per pair while balancing, plus the
+ * LFTs and the SL table (1 byte each per switch and LID).
  */
 public final class LashEngine extends AbstractRoutingEngine {
   /** The most layers counted before giving up: InfiniBand has 15 data VLs. */

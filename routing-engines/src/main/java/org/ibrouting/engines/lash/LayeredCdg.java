@@ -15,7 +15,7 @@ import org.ibrouting.internal.IncrementalCdg;
  * depth-first search plus a sweep of the whole n x n vertex matrix per attempt.
  *
  * <p>Memory per open layer: 1 int and 2 bits per dependency slot (the sum over switches of their
- * degree squared) and 5 ints per channel; shared: 4 ints per dependency slot and 9 ints per
+ * degree squared) and 5 ints per channel; shared: 4 ints per dependency slot and 7 ints per
  * channel.
  */
 final class LayeredCdg {

@@ -40,7 +40,7 @@ import org.ibrouting.routing.SlTable;
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
  * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
  * escape tree, O(switches x (switches + channels) x CAs per switch) for the centrality. Memory:
- * about 6 ints and 2 bytes per cCDG edge (E = sum over channels of the head's degree), 20 ints per
+ * about 6 ints and 2 bytes per cCDG edge (E = sum over channels of the head's degree), 22 ints per
  * channel, and the LFTs twice (collected by destination LID, then copied).
  */
 public final class NueEngine implements RoutingEngine {
