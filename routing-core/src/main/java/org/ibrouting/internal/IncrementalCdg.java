@@ -270,14 +270,14 @@ public final class IncrementalCdg {
       if (forwardWork <= backwardWork) {
         forwardDone[forwardScanned++] = f;
         forwardWork += 1 + edgeStart[f + 1] - edgeStart[f];
-        numForward = scanForward(f, popTop(forwardHeap, numForward, labels, 1), upper, mark);
+        numForward = scan(f, true, popTop(forwardHeap, numForward, labels, 1), upper, mark);
         if (numForward < 0) {
           return false;
         }
       } else {
         backwardDone[backwardScanned++] = b;
         backwardWork += 1 + inStart[b + 1] - inStart[b];
-        numBackward = scanBackward(b, popTop(backwardHeap, numBackward, labels, -1), lower, mark);
+        numBackward = scan(b, false, popTop(backwardHeap, numBackward, labels, -1), lower, mark);
         if (numBackward < 0) {
           return false;
         }
@@ -301,49 +301,36 @@ public final class IncrementalCdg {
   }
 
   /**
-   * Scans the dependencies of {@code f} for the forward search (marked {@code mark}, the backward
-   * one {@code mark + 1}), onto a heap of {@code numForward} channels; returns its new size, or -1
-   * when the searches meet.
+   * Scans the present dependencies of channel {@code c} for the forward search (out of {@code c},
+   * towards channels before {@code bound}, stamped {@code mark}) or the backward one (into {@code
+   * c}, from channels after {@code bound}, stamped {@code mark + 1}), putting the channels new to
+   * the search on its heap of {@code size} channels; returns the heap's new size, or -1 when the
+   * searches meet.
    */
-  private int scanForward(int f, int numForward, long upper, int mark) {
+  private int scan(int c, boolean forward, int size, long bound, int mark) {
+    int[] rowStart = forward ? graph.edgeStart : graph.inStart;
+    int[] neighbour = forward ? graph.edgeTarget : graph.inSource;
+    long[] bitset = forward ? present : inPresent;
+    int[] heap = forward ? work.forward : work.backward;
+    long sign = forward ? 1 : -1;
+    int own = forward ? mark : mark + 1;
+    int other = forward ? mark + 1 : mark;
     int[] stamp = work.stamp;
-    int[] edgeTarget = graph.edgeTarget;
-    int start = graph.edgeStart[f];
-    int end = graph.edgeStart[f + 1];
+    int start = rowStart[c];
+    int end = rowStart[c + 1];
     for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
-      for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
-        int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
-        if (stamp[w] == mark + 1) {
+      for (long bits = bitsIn(bitset, word, start, end); bits != 0; bits &= bits - 1) {
+        int w = neighbour[(word << 6) + Long.numberOfTrailingZeros(bits)];
+        if (stamp[w] == other) {
           return -1;
         }
-        if (stamp[w] != mark && label[w] < upper) {
-          stamp[w] = mark;
-          numForward = push(work.forward, numForward, w, label, 1);
+        if (stamp[w] != own && sign * label[w] < sign * bound) {
+          stamp[w] = own;
+          size = push(heap, size, w, label, sign);
         }
       }
     }
-    return numForward;
-  }
-
-  /** As {@link #scanForward}, backward from {@code b} over the channels after {@code lower}. */
-  private int scanBackward(int b, int numBackward, long lower, int mark) {
-    int[] stamp = work.stamp;
-    int[] inSource = graph.inSource;
-    int start = graph.inStart[b];
-    int end = graph.inStart[b + 1];
-    for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
-      for (long bits = bitsIn(inPresent, word, start, end); bits != 0; bits &= bits - 1) {
-        int p = inSource[(word << 6) + Long.numberOfTrailingZeros(bits)];
-        if (stamp[p] == mark) {
-          return -1;
-        }
-        if (stamp[p] != mark + 1 && label[p] > lower) {
-          stamp[p] = mark + 1;
-          numBackward = push(work.backward, numBackward, p, label, -1);
-        }
-      }
-    }
-    return numBackward;
+    return size;
   }
 
   /** Pushes {@code c} on a heap of channels by {@code sign * label} (1: earliest on top). */
