@@ -24,7 +24,7 @@ import java.util.Arrays;
  * <p>Memory: 1 int and 2 bits per edge slot and 5 ints per channel, plus a {@link Workspace} of 5
  * ints per channel that several instances over the same graph may share (not concurrently).
  *
- * <p>Some 550 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
+ * <p>Some 540 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
  * use: both stay nested, as their users in the engines and the analysis name them, and the searches
  * read their arrays directly.
  */
