@@ -60,6 +60,10 @@ final class NueRouter {
   private final boolean[] edgeWet;
   private final IncrementalCdg order;
   private boolean orderValid;
+
+  /** Set while the edge {@link #setEdgeObj} is about to use was already added to the order. */
+  private boolean insertedAhead;
+
   private final int[] searchStamp;
   private final int[] searchStack;
   private int stampValue;
@@ -223,6 +227,8 @@ final class NueRouter {
 
   /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
   private void setEdgeObj(int e, int obj) {
+    boolean inOrder = insertedAhead;
+    insertedAhead = false;
     boolean wasUsed = edgeColor(e) > UNUSED;
     int color = colors.realColor(obj);
     boolean nowUsed = color > UNUSED;
@@ -237,7 +243,7 @@ final class NueRouter {
     }
     if (orderValid && wasUsed != nowUsed) {
       if (nowUsed) {
-        if (!order.tryAdd(e)) {
+        if (!inOrder && !order.tryAdd(e)) {
           orderValid = false;
         }
       } else {
@@ -396,11 +402,19 @@ final class NueRouter {
       return false;
     }
     if (color == nodeColor(tail)) {
-      if (usedPathExists(tail, head)) {
+      int obj = nodeObj(head);
+      if (orderValid && colors.realColor(obj) > UNUSED) {
+        // inserting the edge into the topological order is the cycle check
+        if (!order.tryAdd(e)) {
+          setEdgeObj(e, BLOCKED);
+          return true;
+        }
+        insertedAhead = true;
+      } else if (usedPathExists(tail, head)) {
         setEdgeObj(e, BLOCKED);
         return true;
       }
-      setEdgeObj(e, nodeObj(head));
+      setEdgeObj(e, obj);
       markWetEdge(e);
       return false;
     }
