@@ -61,9 +61,6 @@ final class NueRouter {
   private final IncrementalCdg order;
   private boolean orderValid;
 
-  /** Set while the edge {@link #setEdgeObj} is about to use was already added to the order. */
-  private boolean insertedAhead;
-
   private final int[] searchStamp;
   private final int[] searchStack;
   private int stampValue;
@@ -227,8 +224,14 @@ final class NueRouter {
 
   /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
   private void setEdgeObj(int e, int obj) {
-    boolean inOrder = insertedAhead;
-    insertedAhead = false;
+    setEdgeObj(e, obj, false);
+  }
+
+  /**
+   * {@link #setEdgeObj(int, int)} for an edge that becomes used and that the caller has already
+   * added to the topological order when {@code inOrder}.
+   */
+  private void setEdgeObj(int e, int obj, boolean inOrder) {
     boolean wasUsed = edgeColor(e) > UNUSED;
     int color = colors.realColor(obj);
     boolean nowUsed = color > UNUSED;
@@ -403,18 +406,14 @@ final class NueRouter {
     }
     if (color == nodeColor(tail)) {
       int obj = nodeObj(head);
-      if (orderValid && colors.realColor(obj) > UNUSED) {
-        // inserting the edge into the topological order is the cycle check
-        if (!order.tryAdd(e)) {
-          setEdgeObj(e, BLOCKED);
-          return true;
-        }
-        insertedAhead = true;
-      } else if (usedPathExists(tail, head)) {
+      // while the order mirrors the used edges, inserting the edge into it is the cycle check
+      boolean byOrder = orderValid && colors.realColor(obj) > UNUSED;
+      boolean inOrder = byOrder && order.tryAdd(e);
+      if (byOrder ? !inOrder : usedPathExists(tail, head)) {
         setEdgeObj(e, BLOCKED);
         return true;
       }
-      setEdgeObj(e, obj);
+      setEdgeObj(e, obj, inOrder);
       markWetEdge(e);
       return false;
     }
