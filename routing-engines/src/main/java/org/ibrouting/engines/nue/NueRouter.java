@@ -60,7 +60,6 @@ final class NueRouter {
   private final boolean[] edgeWet;
   private final IncrementalCdg order;
   private boolean orderValid;
-
   private final int[] searchStamp;
   private final int[] searchStack;
   private int stampValue;
