@@ -14,8 +14,9 @@ import org.ibrouting.paths.HopTable;
  * candidate edges (the channels its greedy looked at past finalized switches) instead of scanning
  * every channel again; the in-trees are the same (see {@link #build}).
  *
- * <p>Memory: 11 ints, a long and a boolean per switch, 3 ints per channel for the recorded
- * candidate edges, plus the shared {@link Adjacency}.
+ * <p>Memory: 13 ints, a long and a boolean per switch, 6 ints per channel for the recorded
+ * candidate edges (3 of them grouping each layer's by far-end switch), plus the shared {@link
+ * Adjacency}.
  */
 final class InTreeBuilder {
   private final Fabric fabric;
@@ -64,6 +65,21 @@ final class InTreeBuilder {
   private final int[] candidateUp;
   private final int[] candidateEnd;
 
+  /** Per recorded candidate edge: the index in {@link #recordedOrder} of the switch it leaves. */
+  private final int[] candidateFrom;
+
+  /**
+   * The recorded candidate edges of each layer grouped by their far-end switch (groups in order of
+   * first appearance, edges in edge order within a group): group g holds {@code
+   * groupEdges[groupEnd[g-1] .. groupEnd[g]-1]}, and the groups of layer k end at {@code
+   * layerGroupEnd[k-1]}.
+   */
+  private final int[] groupEdges;
+
+  private final int[] groupEnd;
+  private final int[] layerGroupEnd;
+  private final int[] groupOf;
+
   /** The recorded in-tree's {@link #order}, and where each of its layers ends in it. */
   private final int[] recordedOrder;
 
@@ -78,57 +94,18 @@ final class InTreeBuilder {
 
   int replaysAbandoned;
 
+  /** Replayed layers whose draws were taken backwards, and one by one: for the tests. */
+  int layersBackwards;
+
+  int layersForwards;
+
   private boolean recording;
   private int epoch;
   private int layerEpoch;
   private long rng;
 
-  /**
-   * The switch-to-switch channels the in-trees grow over, read once per destination LID: for each
-   * switch u, in u's port order, every neighbouring switch s (not u itself), the channel from s
-   * back to u and the trees in which that channel goes up. Shared by the builders of all threads.
-   * Memory: 3 ints per channel.
-   */
-  static final class Adjacency {
-    final int[] start;
-    final int[] neighbour;
-    final int[] channel;
-    final int[] up;
-
-    /**
-     * @param upTrees per port slot of a switch-to-switch channel: bit t set when the channel goes
-     *     up in tree t
-     */
-    Adjacency(Fabric fabric, int[] upTrees) {
-      int n = fabric.numSwitches();
-      start = new int[n + 1];
-      int count = 0;
-      for (int u = 0; u < n; u++) {
-        for (int k = 0; k < fabric.outDegree(u); k++) {
-          int s = fabric.channelHead(fabric.outChannel(u, k));
-          count += s < n && s != u ? 1 : 0;
-        }
-      }
-      neighbour = new int[count];
-      channel = new int[count];
-      up = new int[count];
-      int i = 0;
-      for (int u = 0; u < n; u++) {
-        start[u] = i;
-        for (int k = 0; k < fabric.outDegree(u); k++) {
-          int back = fabric.outChannel(u, k);
-          int s = fabric.channelHead(back);
-          if (s < n && s != u) {
-            neighbour[i] = s;
-            channel[i] = fabric.peerPort(back);
-            up[i] = upTrees[channel[i]];
-            i++;
-          }
-        }
-      }
-      start[n] = i;
-    }
-  }
+  /** splitmix64's counter step. */
+  private static final long GAMMA = 0x9E3779B97F4A7C15L;
 
   /**
    * @param adjacency the channels, with the trees in which each goes up
@@ -163,6 +140,11 @@ final class InTreeBuilder {
     candidateHead = new int[adjacency.neighbour.length];
     candidateUp = new int[adjacency.neighbour.length];
     candidateEnd = new int[n];
+    candidateFrom = new int[adjacency.neighbour.length];
+    groupEdges = new int[adjacency.neighbour.length];
+    groupEnd = new int[adjacency.neighbour.length];
+    layerGroupEnd = new int[n + 1];
+    groupOf = new int[n];
     recordedOrder = new int[n];
     recordedLayerEnd = new int[n + 1];
   }
@@ -174,16 +156,19 @@ final class InTreeBuilder {
 
   /** A uniform int in {@code [0, bound)}. */
   int nextInt(int bound) {
-    rng += 0x9E3779B97F4A7C15L;
+    rng += GAMMA;
     if (bound == 1) {
       // (z >>> 33) < 2^31, so the product below shifts to 0 whatever z is
       return 0;
     }
-    long z = rng;
+    return (int) (((mix(rng) >>> 33) * bound) >>> 31);
+  }
+
+  /** splitmix64's output at counter {@code z}. */
+  private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    z ^= z >>> 31;
-    return (int) (((z >>> 33) * bound) >>> 31);
+    return z ^ (z >>> 31);
   }
 
   /**
@@ -212,6 +197,7 @@ final class InTreeBuilder {
     if (load == null && count == componentSize[destSw]) {
       recordedSw = destSw;
       System.arraycopy(order, 0, recordedOrder, 0, count);
+      groupRecordedEdges();
     }
     while (count < componentSize[destSw]) {
       UpDownHops hops = fallback.get();
@@ -296,6 +282,7 @@ final class InTreeBuilder {
           if (recording) {
             candidateChannel[recorded] = adjChannel[a];
             candidateHead[recorded] = s;
+            candidateFrom[recorded] = i;
             candidateUp[recorded++] = adjUp[a];
           }
           numCandidates = candidate(s, numCandidates);
@@ -364,27 +351,31 @@ final class InTreeBuilder {
   private boolean replay(int destSw) {
     start(destSw);
     int e = 0;
+    int group = 0;
     // layer k of the in-tree is k hops from the destination switch
     for (int layer = 1, layerStart = 0; layerStart < count; layer++) {
       int layerEnd = count;
-      int numCandidates = 0;
       layerEpoch++;
+      int first = e;
+      int allLegal = 1;
       for (int i = layerStart; i < layerEnd; i++) {
         int u = order[i];
         int legalU = legal[u];
         int allDownU = allDown[u];
         for (int end = candidateEnd[i]; e < end; e++) {
-          int s = candidateHead[e];
-          numCandidates = candidate(s, numCandidates);
           int up = candidateUp[e];
-          int l = ((up & legalU) | (~up & allDownU)) & allTrees;
-          if (l != 0 && nextInt(++ties[s]) == 0) {
-            via[s] = candidateChannel[e];
-            legal[s] = l;
-            allDown[s] = ~up & allDownU & allTrees;
-          }
+          allLegal &= -(((up & legalU) | (~up & allDownU)) & allTrees) >>> 31;
         }
       }
+      int numCandidates;
+      if (allLegal != 0) {
+        numCandidates = drawBackwards(first, e, group, layerGroupEnd[layer - 1]);
+        layersBackwards++;
+      } else {
+        numCandidates = drawForwards(layerStart, layerEnd, first);
+        layersForwards++;
+      }
+      group = layerGroupEnd[layer - 1];
       join(numCandidates, layer);
       if (count != recordedLayerEnd[layer - 1]) {
         return false;
@@ -397,6 +388,94 @@ final class InTreeBuilder {
       layerStart = layerEnd;
     }
     return true;
+  }
+
+  /**
+   * The draws of a layer whose recorded candidate edges {@code first .. end-1} are all legal: the
+   * k-th of them draws at the k-th counter step after the layer's start, from a range as large as
+   * its rank among its switch's edges, so each switch's choice, its last edge that draws 0, is
+   * found by drawing from its last edge backwards until one does (the first always does). That is
+   * half the draws on average, and no branch per edge on a random outcome.
+   */
+  private int drawBackwards(int first, int end, int group, int groupsEnd) {
+    long base = rng;
+    int numCandidates = 0;
+    for (; group < groupsEnd; group++) {
+      int from = group == 0 ? 0 : groupEnd[group - 1];
+      int idx = groupEnd[group] - 1;
+      while (idx > from
+          && ((mix(base + (groupEdges[idx] - first + 1) * GAMMA) >>> 33) * (idx - from + 1)) >>> 31
+              != 0) {
+        idx--;
+      }
+      int e = groupEdges[idx];
+      int s = candidateHead[e];
+      numCandidates = candidate(s, numCandidates);
+      int u = order[candidateFrom[e]];
+      int up = candidateUp[e];
+      via[s] = candidateChannel[e];
+      legal[s] = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
+      allDown[s] = ~up & allDown[u] & allTrees;
+    }
+    rng = base + (end - first) * GAMMA;
+    return numCandidates;
+  }
+
+  /** The draws of a layer with an illegal candidate edge, one by one in edge order. */
+  private int drawForwards(int layerStart, int layerEnd, int first) {
+    int e = first;
+    int numCandidates = 0;
+    for (int i = layerStart; i < layerEnd; i++) {
+      int u = order[i];
+      int legalU = legal[u];
+      int allDownU = allDown[u];
+      for (int end = candidateEnd[i]; e < end; e++) {
+        int s = candidateHead[e];
+        numCandidates = candidate(s, numCandidates);
+        int up = candidateUp[e];
+        int l = ((up & legalU) | (~up & allDownU)) & allTrees;
+        if (l != 0 && nextInt(++ties[s]) == 0) {
+          via[s] = candidateChannel[e];
+          legal[s] = l;
+          allDown[s] = ~up & allDownU & allTrees;
+        }
+      }
+    }
+    return numCandidates;
+  }
+
+  /** Fills {@link #groupEdges} and its bounds from the recording just made. */
+  private void groupRecordedEdges() {
+    int group = 0;
+    for (int layer = 1, layerStart = 0, layerEnd = 1, a = 0;
+        layerStart < count;
+        layerStart = layerEnd, layerEnd = recordedLayerEnd[layer - 1], layer++) {
+      int b = candidateEnd[layerEnd - 1];
+      for (int e = a; e < b; e++) {
+        groupOf[candidateHead[e]] = -1;
+      }
+      int firstGroup = group;
+      for (int e = a; e < b; e++) {
+        int s = candidateHead[e];
+        if (groupOf[s] < 0) {
+          groupOf[s] = group;
+          groupEnd[group++] = 0;
+        }
+        groupEnd[groupOf[s]]++;
+      }
+      for (int g = firstGroup, sum = a; g < group; g++) {
+        sum += groupEnd[g];
+        groupEnd[g] = sum;
+      }
+      for (int e = b - 1; e >= a; e--) {
+        groupEdges[--groupEnd[groupOf[candidateHead[e]]]] = e;
+      }
+      for (int g = firstGroup; g < group; g++) {
+        groupEnd[g] = g + 1 < group ? groupEnd[g + 1] : b;
+      }
+      layerGroupEnd[layer - 1] = group;
+      a = b;
+    }
   }
 
   /**

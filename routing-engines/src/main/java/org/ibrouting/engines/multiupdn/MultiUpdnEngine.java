@@ -214,7 +214,7 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
   record Forest(
       Fabric fabric,
       int numTrees,
-      InTreeBuilder.Adjacency adjacency,
+      Adjacency adjacency,
       int[] componentSize,
       Supplier<UpDownHops> treeZero) {
     /** The {@code numTrees} trees of {@code fabric}, the first roots {@code preset}. */
@@ -237,7 +237,7 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
       return new Forest(
           fabric,
           numTrees,
-          new InTreeBuilder.Adjacency(fabric, upTrees(fabric, ranks)),
+          new Adjacency(fabric, upTrees(fabric, ranks)),
           componentSize,
           new TreeZeroHops(fabric, ranks[0]));
     }
@@ -258,19 +258,44 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
       return forest.builder();
     }
 
-    /** Random choice: destinations in parallel, one builder per thread. */
+    /**
+     * Random choice: destinations in parallel, one builder per thread, the LIDs of one destination
+     * switch (its CAs' and its own) on the same thread, so that all but its first replay the
+     * first's in-tree. Each LID's draws are seeded by the LID, so the order does not change the
+     * tables.
+     */
     void routeAtRandom(RoutingOptions options) {
+      Fabric fabric = fabric();
+      int n = fabric.numSwitches();
+      int[] groupStart = new int[n + 2];
+      int[] switchOf = new int[ports.length];
+      for (int k = 0; k < ports.length; k++) {
+        switchOf[k] = destinationSwitch(fabric, ports[k]);
+        groupStart[switchOf[k] + 2]++;
+      }
+      for (int g = 2; g < n + 2; g++) {
+        groupStart[g] += groupStart[g - 1];
+      }
+      int[] byGroup = new int[ports.length];
+      for (int k = 0; k < ports.length; k++) {
+        byGroup[groupStart[switchOf[k] + 1]++] = ports[k];
+      }
+      // groupStart[g] now starts the ports of switch g, groupStart[n] ends them (group -1, ports
+      // without a switch to route to, is left out)
       Parallel.run(
-          ports.length,
-          Parallel.threadsFor(fabric().numSwitches(), options.threads()),
+          n,
+          Parallel.threadsFor(n, options.threads()),
           () -> {
             InTreeBuilder builder = builder();
-            return dest ->
+            return sw -> {
+              for (int k = groupStart[sw]; k < groupStart[sw + 1]; k++) {
                 routeDestination(
-                    fabric(), ports[dest], builder, options.seed(), null, null, null, lfts, sls);
+                    fabric, byGroup[k], builder, options.seed(), null, null, null, lfts, sls);
+              }
+            };
           },
           options.progress(),
-          "multiupdn: destinations");
+          "multiupdn: destination switches");
     }
 
     /** Load-based choice: destinations in order, each seeing the load the earlier ones placed. */
@@ -336,20 +361,12 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
       long[] routesOfTree,
       LidMajorLfts lfts,
       LidMajorLfts sls) {
-    int destNode = fabric.nodeOfPort(destPort);
-    int destSw;
-    int exitPortNum;
-    if (fabric.isSwitch(destNode)) {
-      destSw = destNode;
-      exitPortNum = 0;
-    } else {
-      int swPort = fabric.peerPort(destPort);
-      if (swPort < 0 || !fabric.isSwitch(fabric.nodeOfPort(swPort))) {
-        return;
-      }
-      destSw = fabric.nodeOfPort(swPort);
-      exitPortNum = fabric.portNum(swPort);
+    int destSw = destinationSwitch(fabric, destPort);
+    if (destSw < 0) {
+      return;
     }
+    int exitPortNum =
+        destSw == fabric.nodeOfPort(destPort) ? 0 : fabric.portNum(fabric.peerPort(destPort));
     for (int offset = 0; offset < 1 << fabric.lmc(destPort); offset++) {
       int lid = fabric.baseLid(destPort) + offset;
       builder.seed(seed ^ (0x9E3779B97F4A7C15L * lid));
@@ -364,6 +381,21 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
         builder.addLoad(load, casOfSwitch);
       }
     }
+  }
+
+  /**
+   * The switch whose LFTs deliver to end port {@code port}: its own switch for a switch port 0, the
+   * switch it is cabled to for a CA port; -1 for a CA port cabled to no switch.
+   */
+  private static int destinationSwitch(Fabric fabric, int port) {
+    int node = fabric.nodeOfPort(port);
+    if (fabric.isSwitch(node)) {
+      return node;
+    }
+    int swPort = fabric.peerPort(port);
+    return swPort >= 0 && fabric.isSwitch(fabric.nodeOfPort(swPort))
+        ? fabric.nodeOfPort(swPort)
+        : -1;
   }
 
   /** One tree of {@code mask}: at random, or the one with the fewest routes so far. */

@@ -19,6 +19,8 @@ class InTreeReplayTest {
   void replayedInTreesAreTheGreedysOwn() throws RoutingException {
     int replays = 0;
     int abandoned = 0;
+    int backwards = 0;
+    int forwards = 0;
     for (int seed = 0; seed < 12; seed++) {
       Fabric fabric = Topologies.jellyfish(10 + 3 * seed, 3 + seed % 4, 1, seed);
       HopMatrix hops = HopMatrix.compute(fabric, 1);
@@ -39,10 +41,14 @@ class InTreeReplayTest {
         }
         replays += reused.replays;
         abandoned += reused.replaysAbandoned;
+        backwards += reused.layersBackwards;
+        forwards += reused.layersForwards;
       }
     }
     assertTrue(replays > 0, "no in-tree was replayed");
     assertTrue(abandoned > 0, "no replay was given up: its fallback is not tested");
+    assertTrue(backwards > 0, "no layer drew backwards");
+    assertTrue(forwards > 0, "no layer with an illegal edge was replayed");
   }
 
   private static void assertSameInTree(InTreeBuilder expected, InTreeBuilder actual, String where) {
