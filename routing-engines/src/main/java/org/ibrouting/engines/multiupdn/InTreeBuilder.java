@@ -102,10 +102,7 @@ final class InTreeBuilder {
   private boolean recording;
   private int epoch;
   private int layerEpoch;
-  private long rng;
-
-  /** splitmix64's counter step. */
-  private static final long GAMMA = 0x9E3779B97F4A7C15L;
+  private final SplitMix64 random = new SplitMix64();
 
   /**
    * @param adjacency the channels, with the trees in which each goes up
@@ -151,24 +148,12 @@ final class InTreeBuilder {
 
   /** Restarts the random stream (splitmix64) at {@code seed}. */
   void seed(long seed) {
-    rng = seed;
+    random.counter = seed;
   }
 
   /** A uniform int in {@code [0, bound)}. */
   int nextInt(int bound) {
-    rng += GAMMA;
-    if (bound == 1) {
-      // (z >>> 33) < 2^31, so the product below shifts to 0 whatever z is
-      return 0;
-    }
-    return (int) (((mix(rng) >>> 33) * bound) >>> 31);
-  }
-
-  /** splitmix64's output at counter {@code z}. */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+    return random.nextInt(bound);
   }
 
   /**
@@ -182,13 +167,13 @@ final class InTreeBuilder {
   void build(int destSw, long[] load) {
     protectEpoch++;
     if (load == null && recordedSw == destSw) {
-      long seed = rng;
+      long seed = random.counter;
       if (replay(destSw)) {
         replays++;
         return;
       }
       replaysAbandoned++;
-      rng = seed;
+      random.counter = seed;
     }
     recording = load == null;
     greedy(destSw, load);
@@ -398,13 +383,14 @@ final class InTreeBuilder {
    * half the draws on average, and no branch per edge on a random outcome.
    */
   private int drawBackwards(int first, int end, int group, int groupsEnd) {
-    long base = rng;
+    long base = random.counter;
     int numCandidates = 0;
     for (; group < groupsEnd; group++) {
       int from = group == 0 ? 0 : groupEnd[group - 1];
       int idx = groupEnd[group] - 1;
       while (idx > from
-          && ((mix(base + (groupEdges[idx] - first + 1) * GAMMA) >>> 33) * (idx - from + 1)) >>> 31
+          && SplitMix64.drawAt(
+                  base + (groupEdges[idx] - first + 1) * SplitMix64.GAMMA, idx - from + 1)
               != 0) {
         idx--;
       }
@@ -417,7 +403,7 @@ final class InTreeBuilder {
       legal[s] = ((up & legal[u]) | (~up & allDown[u])) & allTrees;
       allDown[s] = ~up & allDown[u] & allTrees;
     }
-    rng = base + (end - first) * GAMMA;
+    random.counter = base + (end - first) * SplitMix64.GAMMA;
     return numCandidates;
   }
 

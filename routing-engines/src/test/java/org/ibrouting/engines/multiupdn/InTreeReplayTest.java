@@ -24,7 +24,7 @@ class InTreeReplayTest {
     for (int seed = 0; seed < 12; seed++) {
       Fabric fabric = Topologies.jellyfish(10 + 3 * seed, 3 + seed % 4, 1, seed);
       HopMatrix hops = HopMatrix.compute(fabric, 1);
-      for (int trees = 1; trees <= 3; trees++) {
+      for (int trees : new int[] {1, 2, 3, 7}) {
         MultiUpdnEngine.Forest forest = MultiUpdnEngine.Forest.of(fabric, trees, new int[0], hops);
         InTreeBuilder reused = forest.builder();
         for (int sw = 0; sw < fabric.numSwitches(); sw++) {
