@@ -14,7 +14,7 @@ import org.ibrouting.paths.HopTable;
  * candidate edges (the channels its greedy looked at past finalized switches) instead of scanning
  * every channel again; the in-trees are the same (see {@link #build}).
  *
- * <p>Memory: 13 ints, a long and a boolean per switch, 6 ints per channel for the recorded
+ * <p>Memory: 15 ints, a long and a boolean per switch, 6 ints per channel for the recorded
  * candidate edges (3 of them grouping each layer's by far-end switch), plus the shared {@link
  * Adjacency}.
  */
@@ -380,7 +380,8 @@ final class InTreeBuilder {
    * k-th of them draws at the k-th counter step after the layer's start, from a range as large as
    * its rank among its switch's edges, so each switch's choice, its last edge that draws 0, is
    * found by drawing from its last edge backwards until one does (the first always does). That is
-   * half the draws on average, and no branch per edge on a random outcome.
+   * half the draws on average, and one mispredicted branch per switch instead of one every few
+   * edges.
    */
   private int drawBackwards(int first, int end, int group, int groupsEnd) {
     long base = random.counter;

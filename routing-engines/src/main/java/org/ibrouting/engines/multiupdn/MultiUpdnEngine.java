@@ -61,11 +61,12 @@ import org.ibrouting.routing.SlTable;
  *
  * <p>Cost: a hop matrix and one BFS per tree, then per destination LID one BFS over the switch
  * links with two masks per switch (O(LIDs x channels); with random choice the later LIDs of a
- * switch replay the first one's candidate edges, about half the channels on a fat tree); random
- * choice runs destinations in parallel, load-based choice in order. Memory: 1 byte per switch pair
- * (hop matrix, twice more for the tree-0 fallback if needed), about 12 ints per switch and thread,
- * 3 ints per channel shared and 3 more per channel and thread (the replays), and 2 bytes per
- * (switch, LID) twice: LFTs and SLs collected by LID, then copied into the tables.
+ * switch replay the first one's candidate edges, about half the channels on a fat tree, drawing
+ * about half as often); random choice runs destination switches in parallel (all LIDs of one on the
+ * same thread), load-based choice destinations in order. Memory: 1 byte per switch pair (hop
+ * matrix, twice more for the tree-0 fallback if needed), about 17 ints per switch and thread, 3
+ * ints per channel shared and 6 more per channel and thread (the replays), and 2 bytes per (switch,
+ * LID) twice: LFTs and SLs collected by LID, then copied into the tables.
  */
 public final class MultiUpdnEngine extends AbstractRoutingEngine {
   /** How ties between equally short next hops and between legal trees are broken. */
@@ -369,7 +370,7 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
         destSw == fabric.nodeOfPort(destPort) ? 0 : fabric.portNum(fabric.peerPort(destPort));
     for (int offset = 0; offset < 1 << fabric.lmc(destPort); offset++) {
       int lid = fabric.baseLid(destPort) + offset;
-      builder.seed(seed ^ (0x9E3779B97F4A7C15L * lid));
+      builder.seed(seed ^ (SplitMix64.GAMMA * lid));
       builder.build(destSw, load);
       lfts.set(destSw, lid, exitPortNum);
       for (int i = 1; i < builder.count; i++) {
