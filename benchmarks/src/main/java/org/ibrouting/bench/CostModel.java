@@ -11,7 +11,6 @@ import java.util.Map;
 import org.ibrouting.bench.MemoryBaseline.Level;
 import org.ibrouting.bench.MemoryBaseline.Memory;
 import org.ibrouting.fabric.EndPorts;
-import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 
 /**
@@ -19,13 +18,14 @@ import org.ibrouting.io.AtomicFiles;
  * memory baseline at each level of the memory hierarchy ({@link MemoryBenchmark}, JMH, one and two
  * threads; the cache sizes from Linux's sysfs), reads the routing times of the scale run ({@code
  * benchmarks/results/scale.csv}, written by {@code side-by-side.sh --scale}), and for the largest
- * fabric each engine routed counts the work it cannot avoid, the bytes that work must move, and the
- * data it keeps re-reading (its working set, which decides the level it streams from), then writes
+ * fabric each engine routed (and the 32-ary 3-tree) counts the work it cannot avoid, the bytes that
+ * work must move, the data it keeps re-reading (its working set, which decides the level it streams
+ * from) and the random reads it cannot avoid (each at its level's measured latency), then writes
  * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->}.
  *
- * <p>Usage: {@code CostModel [--scale-csv FILE] [--results FILE] [--memory FILE] [--lambda-seconds
- * S]}. {@code --memory} reuses a baseline stored by an earlier run (key=value lines) instead of
- * measuring.
+ * <p>The work per engine is {@link MinimumWork}'s. Usage: {@code CostModel [--scale-csv FILE]
+ * [--results FILE] [--memory FILE] [--lambda-seconds S]}. {@code --memory} reuses a baseline stored
+ * by an earlier run (key=value lines) instead of measuring.
  */
 public final class CostModel {
   private CostModel() {}
@@ -89,140 +89,6 @@ public final class CostModel {
     return seconds[1];
   }
 
-  /** The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs. */
-  record Sizes(long switches, long lids, long channels, long caLids) {
-    static Sizes of(Fabric fabric) {
-      long channels = 0;
-      for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-        for (int i = 0; i < fabric.outDegree(sw); i++) {
-          int head = fabric.channelHead(fabric.outChannel(sw, i));
-          channels += head < fabric.numSwitches() && head != sw ? 1 : 0;
-        }
-      }
-      long lids = 0;
-      long caLids = 0;
-      for (int node = 0; node < fabric.numNodes(); node++) {
-        boolean sw = fabric.isSwitch(node);
-        for (int p = sw ? 0 : 1; p <= (sw ? 0 : fabric.numPorts(node)); p++) {
-          int port = fabric.port(node, p);
-          if (fabric.baseLid(port) != 0) {
-            lids += 1L << fabric.lmc(port);
-            caLids += sw ? 0 : 1L << fabric.lmc(port);
-          }
-        }
-      }
-      return new Sizes(fabric.numSwitches(), lids, channels, caLids);
-    }
-
-    long entries() {
-      return switches * lids;
-    }
-  }
-
-  /**
-   * The work an engine cannot avoid on a fabric, in its own unit; the bytes it reads and writes
-   * again and again within a working set of {@code workingSet} bytes per core (so at the speed of
-   * the level that holds it), the bytes it writes once (at main memory's streaming speed), and the
-   * cores it can use; {@code what} says how it was counted.
-   */
-  record Work(
-      double units,
-      String unit,
-      double cachedBytes,
-      double workingSet,
-      double streamedBytes,
-      int cores,
-      String what) {
-    double bytes() {
-      return cachedBytes + streamedBytes;
-    }
-
-    /** The working set's level of {@code m}. */
-    Level level(Memory m) {
-      return m.holding(workingSet, cores);
-    }
-
-    /** The seconds the bytes take at least: each part at its level's streaming speed. */
-    double limitSeconds(Memory m) {
-      return cachedBytes / level(m).read(cores) + streamedBytes / m.main().write(cores);
-    }
-  }
-
-  /** The model's lower bound of each engine's work (null for engines it does not cover). */
-  static Work work(String engine, Sizes s) {
-    double entries = s.entries();
-    double lids = s.lids();
-    double channels = s.channels();
-    double switches = s.switches();
-    return switch (engine) {
-      case "minhop", "updn", "dnup" ->
-          new Work(
-              entries,
-              "LFT entries",
-              switches * switches,
-              switches * switches,
-              entries,
-              2,
-              "the hop matrix (1 byte per switch pair) built, every LFT entry written once");
-      case "ftree" ->
-          new Work(entries, "LFT entries", 0, 0, entries, 1, "every LFT entry written once");
-      case "sssp", "dfsssp", "sar" ->
-          new Work(
-              lids * channels,
-              "relaxations",
-              lids * channels * 12,
-              channels * 12 + switches * 48,
-              entries * (engine.equals("sssp") ? 1 : 2),
-              1,
-              "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
-                  + " 48 bytes of heap and tree per switch)"
-                  + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
-                  + "; sequential by definition (each tree depends on all earlier weights)");
-      case "multiupdn" ->
-          new Work(
-              lids * channels,
-              "channel visits",
-              lids * channels * 12,
-              channels * 12 + switches * 48,
-              2 * entries,
-              2,
-              "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes; "
-                  + "working set those and 48 bytes per switch), LFTs and SLs written once");
-      case "nue" ->
-          new Work(
-              lids * (channels + switches),
-              "cCDG edge visits",
-              lids * (channels + switches) * 13,
-              (channels + switches) * 13,
-              entries,
-              1,
-              "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
-                  + "dependencies' class, weight and head (13 bytes); sequential by definition");
-      case "lash" ->
-          new Work(
-              switches * (switches - 1) * 4,
-              "path dependencies",
-              switches * (switches - 1) * 4 * 4,
-              channels * (channels / switches) * 4,
-              entries,
-              1,
-              "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
-                  + "(4 bytes each, in a layer's dependency graph of 4 bytes per channel pair that meet at a"
-                  + " switch); sequential by definition (first fit, then seeded balancing)");
-      case "p2sssp" ->
-          new Work(
-              s.caLids() * lids * 4,
-              "path hops",
-              s.caLids() * lids * 4 * 8,
-              channels * 8,
-              entries,
-              1,
-              "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes, "
-                  + "working set the links' weights); sequential by definition");
-      default -> null;
-    };
-  }
-
   /**
    * The section for the scale run {@code scale} (read from {@code results/scaleCsvName}) and the Λ
    * time.
@@ -232,34 +98,39 @@ public final class CostModel {
     StringBuilder md = new StringBuilder();
     intro(md, m);
     List<String> notes = new ArrayList<>();
-    for (Map.Entry<String, Map<String, String>> e : largestRouted(scale).entrySet()) {
+    for (Map.Entry<String, List<Map<String, String>>> e : rowsPerEngine(scale).entrySet()) {
       String engine = e.getKey();
-      Map<String, String> row = e.getValue();
-      Fabric fabric = SideBySide.buildFabric(row.get("fabric"));
-      Work w = work(engine, Sizes.of(fabric));
-      if (w == null) {
-        continue;
+      MinimumWork.Work w = null;
+      for (Map<String, String> row : e.getValue()) {
+        w = MinimumWork.of(engine, MinimumWork.Sizes.of(SideBySide.buildFabric(row.get("fabric"))));
+        if (w == null) {
+          break;
+        }
+        double seconds = Double.parseDouble(row.get("seconds"));
+        double limit = w.limitSeconds(m);
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | `%s` | %.3g %s | %.3g GB | %s (%s) | %s | %d | %.2f | %.3g %s/s | %.3g | %.3g | %.2f |%n",
+                engine,
+                row.get("fabric"),
+                w.units(),
+                w.unit(),
+                w.bytes() / 1e9,
+                size(w.workingSet()),
+                w.cachedBytes() == 0 ? "-" : w.level(m).name(),
+                randomReads(w, m),
+                w.cores(),
+                seconds,
+                w.units() / seconds,
+                w.unit(),
+                w.streamingSeconds(m),
+                limit,
+                seconds / limit));
       }
-      double seconds = Double.parseDouble(row.get("seconds"));
-      double limit = w.limitSeconds(m);
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | `%s` | %.3g %s | %.3g GB | %s (%s) | %d | %.2f | %.3g %s/s | %.3g | %.1f |%n",
-              engine,
-              row.get("fabric"),
-              w.units(),
-              w.unit(),
-              w.bytes() / 1e9,
-              size(w.workingSet()),
-              w.cachedBytes() == 0 ? "-" : w.level(m).name(),
-              w.cores(),
-              seconds,
-              w.units() / seconds,
-              w.unit(),
-              limit,
-              seconds / limit));
-      notes.add("- " + engine + ": " + w.what() + ".");
+      if (w != null) {
+        notes.add("- " + engine + ": " + w.what() + ".");
+      }
     }
     if (!Double.isNaN(lambdaSeconds)) {
       lambdaRow(md, notes, m, lambdaSeconds);
@@ -273,6 +144,25 @@ public final class CostModel {
             + "), [results/memory.properties](results/memory.properties).\n");
     md.append("<!-- cost-model:end -->\n");
     return md.toString();
+  }
+
+  /** The random reads' cell: their counts, independent / dependent, and the levels they hit. */
+  private static String randomReads(MinimumWork.Work w, Memory m) {
+    MinimumWork.RandomReads r = w.random();
+    if (r.independent() == 0 && r.dependent() == 0) {
+      return "-";
+    }
+    return count(r.independent())
+        + " / "
+        + count(r.dependent())
+        + " ("
+        + r.levels(m, w.cores())
+        + ")";
+  }
+
+  /** A count in three significant digits, or "0". */
+  private static String count(double n) {
+    return n == 0 ? "0" : String.format(Locale.ROOT, "%.3g", n);
   }
 
   /** The section's heading, machine, memory baseline, explanation and table head. */
@@ -308,19 +198,30 @@ public final class CostModel {
         .append(
             "For each engine, on the largest fabric of the scale run it routed: the work it cannot avoid (counted ")
         .append(
-            "from the fabric), the bytes that work must at least move, and its working set: the data it reads ")
+            "from the fabric), the bytes that work must at least move, its working set (the data it reads again ")
         .append(
-            "again for every destination, which decides the level those reads stream from. The limit is the ")
+            "for every destination, which decides the level those reads stream from), and the random reads it ")
         .append(
-            "time the re-read bytes take at that level's streaming speed plus the bytes written once (the LFTs) ")
+            "cannot avoid: independent ones, whose addresses are known ahead so the CPU overlaps them, and ")
         .append(
-            "at main memory's, on the cores the engine can use; the ratio is the measured routing time over ")
+            "dependent ones, each address coming from the read before (a heap's sift, a search). The streaming ")
         .append(
-            "it. A ratio near 1 means the engine runs at this machine's memory speed; what is left above it is ")
-        .append("latency (dependent accesses: heaps, searches, walks) and instructions.\n\n");
+            "limit is the time the re-read bytes take at their level's streaming speed plus the bytes written ")
+        .append(
+            "once (the LFTs) at main memory's; the limit adds each random read at the measured random-read time ")
+        .append(
+            "of the level that holds the data it reads, on the cores the engine can use. The ratio is the ")
+        .append(
+            "measured routing time over the limit: near 1, the engine does its work at this machine's speed; ")
+        .append(
+            "above it, the time goes to instructions, to reads the model does not count, or to data kept ")
+        .append("further from the core than needed.\n\n");
     md.append(
-            "| engine | fabric | minimum work | bytes at least | working set (level) | cores | measured s | throughput | limit s | ratio |\n")
-        .append("|---|---|---|---|---|---|---|---|---|---|\n");
+            "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes before its ")
+        .append("row on the largest fabric it routed.\n\n");
+    md.append(
+            "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | limit s | ratio |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
 
   /** A byte count in KiB, MiB or GiB. */
@@ -334,19 +235,40 @@ public final class CostModel {
     return String.format(Locale.ROOT, "%.0f KiB", bytes / (1L << 10));
   }
 
-  /** Per engine, the row of the scale run with the most CAs it routed. */
-  private static Map<String, Map<String, String>> largestRouted(List<Map<String, String>> scale) {
+  /** The 32-ary 3-tree, where issue 20 sets most of its targets. */
+  static final String TARGET_FABRIC = "ktree 32 3";
+
+  /**
+   * Per engine, the rows of the scale run the model reads: the {@link #TARGET_FABRIC} if the engine
+   * routed it, then the fabric with the most CAs it routed (once if they are the same).
+   */
+  static Map<String, List<Map<String, String>>> rowsPerEngine(List<Map<String, String>> scale) {
     Map<String, Map<String, String>> largest = new LinkedHashMap<>();
+    Map<String, Map<String, String>> target = new LinkedHashMap<>();
     for (Map<String, String> row : scale) {
       if (!"ok".equals(row.get("status"))) {
         continue;
       }
-      Map<String, String> best = largest.get(row.get("engine"));
+      String engine = row.get("engine");
+      Map<String, String> best = largest.get(engine);
       if (best == null || Long.parseLong(row.get("cas")) > Long.parseLong(best.get("cas"))) {
-        largest.put(row.get("engine"), row);
+        largest.put(engine, row);
+      }
+      if (TARGET_FABRIC.equals(row.get("fabric"))) {
+        target.put(engine, row);
       }
     }
-    return largest;
+    Map<String, List<Map<String, String>>> rows = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, String>> e : largest.entrySet()) {
+      List<Map<String, String>> list = new ArrayList<>();
+      Map<String, String> t = target.get(e.getKey());
+      if (t != null && t != e.getValue()) {
+        list.add(t);
+      }
+      list.add(e.getValue());
+      rows.put(e.getKey(), list);
+    }
+    return rows;
   }
 
   /** The row of the Λ simulation on the 16-ary 3-tree against its latency-bound limit. */
@@ -361,9 +283,11 @@ public final class CostModel {
     md.append(
         String.format(
             Locale.ROOT,
-            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | 2 | %.2f | %.3g flow-hops/s | %.3g | %.1f |%n",
+            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | %.3g / 0 (%s / -) | 2 | %.2f | %.3g flow-hops/s | - | %.3g | %.2f |%n",
             hops,
             size(lfts),
+            level.name(),
+            hops,
             level.name(),
             lambdaSeconds,
             hops / lambdaSeconds,

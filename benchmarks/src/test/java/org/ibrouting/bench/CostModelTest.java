@@ -19,17 +19,21 @@ class CostModelTest {
   @Test
   void countsTheFabricAndTheWork() {
     // 4-ary 3-tree: 48 switches, 64 CAs (LIDs 64 + 48), 2 x (16 x 4 + 16 x 4) switch channels
-    CostModel.Sizes s = CostModel.Sizes.of(SideBySide.buildFabric("ktree 4 3"));
-    assertEquals(new CostModel.Sizes(48, 112, 256, 64), s);
-    CostModel.Work minhop = CostModel.work("minhop", s);
+    MinimumWork.Sizes s = MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 4 3"));
+    assertEquals(new MinimumWork.Sizes(48, 112, 256, 64), s);
+    MinimumWork.Work minhop = MinimumWork.of("minhop", s);
     assertEquals(48 * 112, minhop.units());
     assertEquals(48 * 48 + 48 * 112, minhop.bytes());
-    CostModel.Work sssp = CostModel.work("sssp", s);
+    assertEquals(MinimumWork.RandomReads.NONE, minhop.random());
+    MinimumWork.Work sssp = MinimumWork.of("sssp", s);
     assertEquals(112 * 256, sssp.units());
     assertEquals(112 * 256 * 12 + 48 * 112, sssp.bytes());
     assertEquals(256 * 12 + 48 * 48, sssp.workingSet());
     assertEquals(1, sssp.cores());
-    assertEquals(null, CostModel.work("dor", s));
+    // per relaxation the far switch's distance; per switch log4(48) + 1 heap levels
+    assertEquals(112 * 256, sssp.random().independent());
+    assertEquals(112 * 48 * (Math.log(48) / Math.log(4) + 1), sssp.random().dependent(), 1e-6);
+    assertEquals(null, MinimumWork.of("dor", s));
   }
 
   /** A row of the scale study's CSV. */
@@ -39,21 +43,24 @@ class CostModelTest {
         "fabric", fabric, "cas", cas, "engine", engine, "status", status, "seconds", seconds);
   }
 
-  /** L1 32 KiB at 100 GB/s, L2 1 MiB at 40, L3 32 MiB shared at 20, memory at 16 (one core). */
+  /**
+   * L1 32 KiB at 100 GB/s, L2 1 MiB at 40, L3 32 MiB shared at 20, memory at 16 (one core);
+   * independent random reads 1.5, 4, 15, 100 ns, dependent ones 2, 5, 20, 90 ns.
+   */
   static MemoryBaseline.Memory memory() {
     Properties p = new Properties();
     String[][] levels = {
-      {"L1", "100e9", "200e9", "32768", "false", "1.5"},
-      {"L2", "40e9", "80e9", "1048576", "false", "4"},
-      {"L3", "20e9", "40e9", "33554432", "true", "15"},
-      {"memory", "16e9", "16e9", null, null, "100"}
+      {"L1", "100e9", "200e9", "32768", "false", "1.5", "2"},
+      {"L2", "40e9", "80e9", "1048576", "false", "4", "5"},
+      {"L3", "20e9", "40e9", "33554432", "true", "15", "20"},
+      {"memory", "16e9", "16e9", null, null, "100", "90"}
     };
     for (String[] l : levels) {
       p.setProperty(l[0] + ".read_bytes_per_second_1", l[1]);
       p.setProperty(l[0] + ".read_bytes_per_second_2", l[2]);
       p.setProperty(l[0] + ".write_bytes_per_second_1", "8e9");
       p.setProperty(l[0] + ".write_bytes_per_second_2", "12e9");
-      p.setProperty(l[0] + ".dependent_random_ns", "90");
+      p.setProperty(l[0] + ".dependent_random_ns", l[6]);
       p.setProperty(l[0] + ".independent_random_ns", l[5]);
       if (l[3] != null) {
         p.setProperty(l[0] + ".capacity_bytes", l[3]);
@@ -74,10 +81,26 @@ class CostModelTest {
     assertEquals(32L << 20, MemoryBaseline.sysfsSize("32768K"));
     assertEquals(32L << 20, MemoryBaseline.sysfsSize("32M\n"));
     // sssp on the 8-ary 3-tree: 192 switches, 704 LIDs, 2,048 channels: working set 33 KiB (L2)
-    CostModel.Work sssp =
-        CostModel.work("sssp", CostModel.Sizes.of(SideBySide.buildFabric("ktree 8 3")));
+    MinimumWork.Work sssp =
+        MinimumWork.of("sssp", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 8 3")));
     assertEquals("L2", sssp.level(m).name());
-    assertEquals(704.0 * 2048 * 12 / 40e9 + 192.0 * 704 / 8e9, sssp.limitSeconds(m), 1e-12);
+    double streaming = 704.0 * 2048 * 12 / 40e9 + 192.0 * 704 / 8e9;
+    assertEquals(streaming, sssp.streamingSeconds(m), 1e-12);
+    // every relaxation reads a distance (192 x 8 bytes: L1, 1.5 ns); per switch log4(192) + 1
+    // dependent heap reads (192 x 32 bytes: L1, 2 ns)
+    double random = 704.0 * 2048 * 1.5e-9 + 704.0 * 192 * (Math.log(192) / Math.log(4) + 1) * 2e-9;
+    assertEquals(streaming + random, sssp.limitSeconds(m), 1e-12);
+    assertEquals("L1 / L1", sssp.random().levels(m, 1));
+    // nue: the channels' distances (2,240 x 12 bytes) still fit L1 on the 8-ary 3-tree, not on the
+    // 16-ary one (16,384 + 768 channels: 201 KiB, L2)
+    MinimumWork.Work nue =
+        MinimumWork.of("nue", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 16 3")));
+    assertEquals("L1 / L2", nue.random().levels(m, 1));
+    assertEquals(
+        "- / -",
+        MinimumWork.of("minhop", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 4 3")))
+            .random()
+            .levels(m, 2));
   }
 
   @Test
@@ -93,9 +116,9 @@ class CostModelTest {
     // 192 x 704 LFT bytes at 12 GB/s: 4.6e-7 + 1.13e-5 = 1.17e-5 s, ratio 0.01 / 1.17e-5
     assertTrue(
         section.contains(
-            "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 36 KiB (L2) | 2 | 0.01 |"),
+            "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 36 KiB (L2) | - | 2 | 0.01 |"),
         section);
-    assertTrue(section.contains("| 1.17e-05 | 852.9 |"), section);
+    assertTrue(section.contains("| 1.17e-05 | 1.17e-05 | 852.89 |"), section);
     assertTrue(!section.contains("| dor |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
     assertTrue(section.contains("[results/scale.csv](results/scale.csv)"), section);
@@ -110,6 +133,24 @@ class CostModelTest {
     assertEquals(
         1, text.split("cost-model:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.endsWith("after\n"), text);
+  }
+
+  @Test
+  void readsTheTargetFabricBeforeTheLargest() {
+    List<Map<String, String>> scale =
+        List.of(
+            scaleRow("ktree 8 3", "512", "sssp", "ok", "0.01"),
+            scaleRow("ktree 32 3", "32768", "sssp", "ok", "13"),
+            scaleRow("xgft 3 32,32,44 1,32,32", "45056", "sssp", "ok", "23"),
+            scaleRow("ktree 32 3", "32768", "lash", "ok", "20"),
+            scaleRow("xgft 3 32,32,44 1,32,32", "45056", "lash", "failed", ""),
+            scaleRow("ktree 8 3", "512", "p2sssp", "ok", "1"));
+    Map<String, List<Map<String, String>>> rows = CostModel.rowsPerEngine(scale);
+    assertEquals(List.of("sssp", "lash", "p2sssp"), List.copyOf(rows.keySet()));
+    assertEquals(
+        List.of("13", "23"), rows.get("sssp").stream().map(r -> r.get("seconds")).toList());
+    assertEquals(List.of("20"), rows.get("lash").stream().map(r -> r.get("seconds")).toList());
+    assertEquals(List.of("1"), rows.get("p2sssp").stream().map(r -> r.get("seconds")).toList());
   }
 
   @Test

@@ -1,0 +1,237 @@
+package org.ibrouting.bench;
+
+import org.ibrouting.bench.MemoryBaseline.Level;
+import org.ibrouting.bench.MemoryBaseline.Memory;
+import org.ibrouting.fabric.Fabric;
+
+/**
+ * The work {@link CostModel} counts per engine: a fabric's sizes, each engine's minimum work on
+ * them (bytes streamed, bytes written once, random reads that cannot be avoided) and the time that
+ * work takes at least on a measured {@link Memory}.
+ */
+final class MinimumWork {
+  private MinimumWork() {}
+
+  /** The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs. */
+  record Sizes(long switches, long lids, long channels, long caLids) {
+    static Sizes of(Fabric fabric) {
+      long channels = 0;
+      for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+        for (int i = 0; i < fabric.outDegree(sw); i++) {
+          int head = fabric.channelHead(fabric.outChannel(sw, i));
+          channels += head < fabric.numSwitches() && head != sw ? 1 : 0;
+        }
+      }
+      long lids = 0;
+      long caLids = 0;
+      for (int node = 0; node < fabric.numNodes(); node++) {
+        boolean sw = fabric.isSwitch(node);
+        for (int p = sw ? 0 : 1; p <= (sw ? 0 : fabric.numPorts(node)); p++) {
+          int port = fabric.port(node, p);
+          if (fabric.baseLid(port) != 0) {
+            lids += 1L << fabric.lmc(port);
+            caLids += sw ? 0 : 1L << fabric.lmc(port);
+          }
+        }
+      }
+      return new Sizes(fabric.numSwitches(), lids, channels, caLids);
+    }
+
+    long entries() {
+      return switches * lids;
+    }
+  }
+
+  /**
+   * The work an engine cannot avoid on a fabric, in its own unit; the bytes it reads and writes
+   * again and again within a working set of {@code workingSet} bytes per core (so at the speed of
+   * the level that holds it), the bytes it writes once (at main memory's streaming speed), the
+   * random reads it cannot avoid ({@link RandomReads#NONE} where the model counts none), and the
+   * cores it can use; {@code what} says how it was counted.
+   */
+  record Work(
+      double units,
+      String unit,
+      double cachedBytes,
+      double workingSet,
+      double streamedBytes,
+      RandomReads random,
+      int cores,
+      String what) {
+    double bytes() {
+      return cachedBytes + streamedBytes;
+    }
+
+    /** The working set's level of {@code m}. */
+    Level level(Memory m) {
+      return m.holding(workingSet, cores);
+    }
+
+    /** The seconds the bytes take at least: each part at its level's streaming speed. */
+    double streamingSeconds(Memory m) {
+      return cachedBytes / level(m).read(cores) + streamedBytes / m.main().write(cores);
+    }
+
+    /**
+     * The limit: {@link #streamingSeconds} plus the random reads, each at the latency of the level
+     * that holds the data it reads, shared by the cores.
+     */
+    double limitSeconds(Memory m) {
+      return streamingSeconds(m) + random.seconds(m, cores);
+    }
+  }
+
+  /**
+   * Random reads an engine cannot avoid: {@code independent} ones, whose addresses are known ahead
+   * (the CPU overlaps them), into data of {@code independentSet} bytes, and {@code dependent} ones,
+   * each address coming from the read before (a heap's sift, a search), into data of {@code
+   * dependentSet} bytes; each costs the measured random-read time of the level that holds its data.
+   */
+  record RandomReads(
+      double independent, double independentSet, double dependent, double dependentSet) {
+    static final RandomReads NONE = new RandomReads(0, 0, 0, 0);
+
+    double seconds(Memory m, int cores) {
+      double ns =
+          independent * m.holding(independentSet, cores).independentNs()
+              + dependent * m.holding(dependentSet, cores).dependentNs();
+      return ns * 1e-9 / cores;
+    }
+
+    /** "L1 / L2": the levels of the independent and of the dependent reads, "-" for none. */
+    String levels(Memory m, int cores) {
+      return (independent == 0 ? "-" : m.holding(independentSet, cores).name())
+          + " / "
+          + (dependent == 0 ? "-" : m.holding(dependentSet, cores).name());
+    }
+  }
+
+  /** The model's lower bound of each engine's work (null for engines it does not cover). */
+  static Work of(String engine, Sizes s) {
+    double entries = s.entries();
+    double lids = s.lids();
+    double channels = s.channels();
+    double switches = s.switches();
+    return switch (engine) {
+      case "minhop", "updn", "dnup" -> hopMatrix(entries, switches);
+      case "ftree" -> everyEntry(entries);
+      case "sssp", "dfsssp", "sar" -> sssp(engine, lids, channels, switches, entries);
+      case "multiupdn" -> multiupdn(lids, channels, switches, entries);
+      case "nue" -> nue(lids, channels, switches, entries);
+      case "lash" -> lash(switches, channels, entries);
+      case "p2sssp" -> p2sssp(s, lids, channels, entries);
+      default -> null;
+    };
+  }
+
+  /** minhop, updn and dnup: the hop matrix built, every LFT entry written once. */
+  private static Work hopMatrix(double entries, double switches) {
+    return new Work(
+        entries,
+        "LFT entries",
+        switches * switches,
+        switches * switches,
+        entries,
+        RandomReads.NONE,
+        2,
+        "the hop matrix (1 byte per switch pair) built, every LFT entry written once");
+  }
+
+  /** ftree: every LFT entry written once. */
+  private static Work everyEntry(double entries) {
+    return new Work(
+        entries, "LFT entries", 0, 0, entries, RandomReads.NONE, 1, "every LFT entry written once");
+  }
+
+  /** sssp, dfsssp and sar: one Dijkstra per LID on the switch graph, with OpenSM's heap. */
+  private static Work sssp(
+      String engine, double lids, double channels, double switches, double entries) {
+    return new Work(
+        lids * channels,
+        "relaxations",
+        lids * channels * 12,
+        channels * 12 + switches * 48,
+        entries * (engine.equals("sssp") ? 1 : 2),
+        new RandomReads(
+            lids * channels, switches * 8, lids * switches * (log4(switches) + 1), switches * 32),
+        1,
+        "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
+            + " 48 bytes of heap and tree per switch) and the far switch's distance (an independent"
+            + " random read), and keeps OpenSM's 4-ary heap of every switch, whose tie-breaking"
+            + " decides the tables: per switch a sift-down through log4(switches) levels and at"
+            + " least one sift-up level, each read depending on the one before (32 bytes of heap,"
+            + " distance and tree per switch)"
+            + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
+            + "; sequential by definition (each tree depends on all earlier weights)");
+  }
+
+  /** multiupdn: one breadth-first search per LID over every channel. */
+  private static Work multiupdn(double lids, double channels, double switches, double entries) {
+    return new Work(
+        lids * channels,
+        "channel visits",
+        lids * channels * 12,
+        channels * 12 + switches * 48,
+        2 * entries,
+        new RandomReads(lids * channels, switches * 4, 0, 0),
+        2,
+        "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes; "
+            + "working set those and 48 bytes per switch) that reads the far switch's state (an"
+            + " independent random read), LFTs and SLs written once");
+  }
+
+  /** nue: one Dijkstra per LID on the complete channel dependency graph. */
+  private static Work nue(double lids, double channels, double switches, double entries) {
+    return new Work(
+        lids * (channels + switches),
+        "cCDG edge visits",
+        lids * (channels + switches) * 13,
+        (channels + switches) * 13,
+        entries,
+        new RandomReads(
+            lids * (channels + switches),
+            switches * 8,
+            lids * switches * 2,
+            (channels + switches) * 12),
+        1,
+        "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
+            + "dependencies' class, weight and head (13 bytes) and each reached switch's distance"
+            + " (an independent random read); per settled channel at least a heap level and the"
+            + " channel's own distance (dependent reads, 12 bytes per channel); sequential by"
+            + " definition");
+  }
+
+  /** lash: every switch pair's paths counted into a layer. */
+  private static Work lash(double switches, double channels, double entries) {
+    return new Work(
+        switches * (switches - 1) * 4,
+        "path dependencies",
+        switches * (switches - 1) * 4 * 4,
+        channels * (channels / switches) * 4,
+        entries,
+        RandomReads.NONE,
+        1,
+        "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
+            + "(4 bytes each, in a layer's dependency graph of 4 bytes per channel pair that meet at a"
+            + " switch); sequential by definition (first fit, then seeded balancing)");
+  }
+
+  /** p2sssp: every pair's path with its weights updated. */
+  private static Work p2sssp(Sizes s, double lids, double channels, double entries) {
+    return new Work(
+        s.caLids() * lids * 4,
+        "path hops",
+        s.caLids() * lids * 4 * 8,
+        channels * 8,
+        entries,
+        RandomReads.NONE,
+        1,
+        "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes, "
+            + "working set the links' weights); sequential by definition");
+  }
+
+  /** log₄ of {@code n}: the levels of a 4-ary heap of {@code n} items. */
+  static double log4(double n) {
+    return Math.log(Math.max(n, 1)) / Math.log(4);
+  }
+}
