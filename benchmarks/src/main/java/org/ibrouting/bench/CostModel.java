@@ -196,7 +196,7 @@ public final class CostModel {
     }
     md.append('\n')
         .append(
-            "For each engine, on the largest fabric of the scale run it routed: the work it cannot avoid (counted ")
+            "For each engine, on the largest fabric of the scale run it routed (and on the 32-ary 3-tree): the work it cannot avoid (counted ")
         .append(
             "from the fabric), the bytes that work must at least move, its working set (the data it reads again ")
         .append(
@@ -208,17 +208,22 @@ public final class CostModel {
         .append(
             "limit is the time the re-read bytes take at their level's streaming speed plus the bytes written ")
         .append(
-            "once (the LFTs) at main memory's; the limit adds each random read at the measured random-read time ")
+            "once (the LFTs) at main memory's. The limit prices each random read at the measured random-read ")
         .append(
-            "of the level that holds the data it reads, on the cores the engine can use. The ratio is the ")
+            "time of the smallest level that holds the data it reads; the independent reads overlap the ")
+        .append(
+            "streaming (the longer of the two counts), the dependent ones are added (each waits for the one ")
+        .append(
+            "before it), all on the cores the engine can use. The streaming figures are those of a plain ")
+        .append(
+            "loop reading longs, about one a cycle at every cache level, not the caches' peak. The ratio is the ")
         .append(
             "measured routing time over the limit: near 1, the engine does its work at this machine's speed; ")
         .append(
             "above it, the time goes to instructions, to reads the model does not count, or to data kept ")
         .append("further from the core than needed.\n\n");
     md.append(
-            "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes before its ")
-        .append("row on the largest fabric it routed.\n\n");
+        "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes first.\n\n");
     md.append(
             "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | limit s | ratio |\n")
         .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");

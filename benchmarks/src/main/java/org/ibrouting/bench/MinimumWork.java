@@ -73,11 +73,13 @@ final class MinimumWork {
     }
 
     /**
-     * The limit: {@link #streamingSeconds} plus the random reads, each at the latency of the level
-     * that holds the data it reads, shared by the cores.
+     * The limit: the independent random reads overlap the streaming (the longer of the two counts),
+     * the dependent ones do not (each waits for the read before it), each read at the latency of
+     * the level that holds the data it reads, shared by the cores.
      */
     double limitSeconds(Memory m) {
-      return streamingSeconds(m) + random.seconds(m, cores);
+      return Math.max(streamingSeconds(m), random.independentSeconds(m, cores))
+          + random.dependentSeconds(m, cores);
     }
   }
 
@@ -91,11 +93,14 @@ final class MinimumWork {
       double independent, double independentSet, double dependent, double dependentSet) {
     static final RandomReads NONE = new RandomReads(0, 0, 0, 0);
 
-    double seconds(Memory m, int cores) {
-      double ns =
-          independent * m.holding(independentSet, cores).independentNs()
-              + dependent * m.holding(dependentSet, cores).dependentNs();
-      return ns * 1e-9 / cores;
+    /** The independent reads' seconds at their level's latency, shared by {@code cores}. */
+    double independentSeconds(Memory m, int cores) {
+      return independent * m.holding(independentSet, cores).independentNs() * 1e-9 / cores;
+    }
+
+    /** The dependent reads' seconds at their level's latency, chains shared by {@code cores}. */
+    double dependentSeconds(Memory m, int cores) {
+      return dependent * m.holding(dependentSet, cores).dependentNs() * 1e-9 / cores;
     }
 
     /** "L1 / L2": the levels of the independent and of the dependent reads, "-" for none. */
@@ -153,14 +158,14 @@ final class MinimumWork {
         channels * 12 + switches * 48,
         entries * (engine.equals("sssp") ? 1 : 2),
         new RandomReads(
-            lids * channels, switches * 8, lids * switches * (log4(switches) + 1), switches * 32),
+            lids * channels, switches * 8, lids * switches * (log4(switches) + 1), switches * 8),
         1,
         "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
             + " 48 bytes of heap and tree per switch) and the far switch's distance (an independent"
             + " random read), and keeps OpenSM's 4-ary heap of every switch, whose tie-breaking"
             + " decides the tables: per switch a sift-down through log4(switches) levels and at"
-            + " least one sift-up level, each read depending on the one before (32 bytes of heap,"
-            + " distance and tree per switch)"
+            + " least one sift-up level, each read of the heap's keys (8 bytes per switch)"
+            + " depending on the comparison before it"
             + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
             + "; sequential by definition (each tree depends on all earlier weights)");
   }
@@ -189,15 +194,12 @@ final class MinimumWork {
         (channels + switches) * 13,
         entries,
         new RandomReads(
-            lids * (channels + switches),
-            switches * 8,
-            lids * switches * 2,
-            (channels + switches) * 12),
+            lids * (channels + switches), switches * 8, lids * switches, (channels + switches) * 4),
         1,
         "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
             + "dependencies' class, weight and head (13 bytes) and each reached switch's distance"
-            + " (an independent random read); per settled channel at least a heap level and the"
-            + " channel's own distance (dependent reads, 12 bytes per channel); sequential by"
+            + " (an independent random read); per settled channel, where its dependencies start (a"
+            + " dependent read, 4 bytes per channel; its heap levels not counted); sequential by"
             + " definition");
   }
 
