@@ -202,30 +202,36 @@ public final class CostModel {
         .append(
             "for every destination, which decides the level those reads stream from), and the random reads it ")
         .append(
-            "cannot avoid: independent ones, whose addresses are known ahead so the CPU overlaps them, and ")
+            "cannot avoid (counted for sssp, dfsssp, sar, multiupdn, nue and Λ): independent ones, whose ")
+        .append("addresses are known ahead so the CPU overlaps them, and ")
         .append(
             "dependent ones, each address coming from the read before (a heap's sift, a search). The streaming ")
         .append(
             "limit is the time the re-read bytes take at their level's streaming speed plus the bytes written ")
         .append(
-            "once (the LFTs) at main memory's. The limit prices each random read at the measured random-read ")
+            "once (the LFTs) at main memory's: a strict floor. The model limit prices each random read at the ")
         .append(
-            "time of the smallest level that holds the data it reads; the independent reads overlap the ")
+            "measured random-read time of the smallest level that holds the data it reads; the independent ")
         .append(
-            "streaming (the longer of the two counts), the dependent ones are added (each waits for the one ")
+            "reads overlap the streaming (the longer of the two counts) and the dependent ones are added, ")
         .append(
-            "before it), all on the cores the engine can use. The streaming figures are those of a plain ")
+            "all on the cores the engine can use. Adding them assumes a chain does not overlap the rest (a ")
         .append(
-            "loop reading longs, about one a cycle at every cache level, not the caches' peak. The ratio is the ")
+            "heap's sift-down ends before the relaxations that follow may change the heap, though their reads ")
         .append(
-            "measured routing time over the limit: near 1, the engine does its work at this machine's speed; ")
+            "could start earlier), so the model limit is a model of the work's cost, not a proof. The ")
+        .append(
+            "streaming figures are those of a plain loop reading longs, about one a cycle at every cache ")
+        .append(
+            "level, not the caches' peak. The ratio is the measured routing time over the model limit: ")
+        .append("near 1, the engine does its work at this machine's speed; ")
         .append(
             "above it, the time goes to instructions, to reads the model does not count, or to data kept ")
         .append("further from the core than needed.\n\n");
     md.append(
         "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes first.\n\n");
     md.append(
-            "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | limit s | ratio |\n")
+            "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | model limit s | ratio |\n")
         .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
 

@@ -73,9 +73,10 @@ final class MinimumWork {
     }
 
     /**
-     * The limit: the independent random reads overlap the streaming (the longer of the two counts),
-     * the dependent ones do not (each waits for the read before it), each read at the latency of
-     * the level that holds the data it reads, shared by the cores.
+     * The model limit: the independent random reads overlap the streaming (the longer of the two
+     * counts), the dependent ones are added (the model assumes a chain does not overlap the rest),
+     * each read at the latency of the level that holds the data it reads, shared by the cores. A
+     * model of the work's cost, not a proof; {@link #streamingSeconds} is the strict floor.
      */
     double limitSeconds(Memory m) {
       return Math.max(streamingSeconds(m), random.independentSeconds(m, cores))
@@ -158,16 +159,28 @@ final class MinimumWork {
         channels * 12 + switches * 48,
         entries * (engine.equals("sssp") ? 1 : 2),
         new RandomReads(
-            lids * channels, switches * 8, lids * switches * (log4(switches) + 1), switches * 8),
+            lids * channels, switches * 8, lids * switches * heapReads(switches), switches * 8),
         1,
         "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
             + " 48 bytes of heap and tree per switch) and the far switch's distance (an independent"
             + " random read), and keeps OpenSM's 4-ary heap of every switch, whose tie-breaking"
-            + " decides the tables: per switch a sift-down through log4(switches) levels and at"
-            + " least one sift-up level, each read of the heap's keys (8 bytes per switch)"
-            + " depending on the comparison before it"
+            + " decides the tables: per switch a sift-down through the heap's depth as it empties"
+            + " (log4(switches) - 1/ln 4 levels), each read of the heap's keys (8 bytes per switch)"
+            + " depending on the comparison before it, and one read of a key by its position for"
+            + " the first distance"
             + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
             + "; sequential by definition (each tree depends on all earlier weights)");
+  }
+
+  /**
+   * Dependent heap reads per switch and LID in a Dijkstra with OpenSM's heap of every switch: the
+   * extraction's sift-down through the depth of a 4-ary heap as it empties from {@code switches}
+   * items (the mean of log₄ of its sizes, log₄(switches) − 1/ln 4), and one read of the switch's
+   * key through its position when it is first reached. Sift-ups' later steps are not counted: their
+   * addresses (parents) are known ahead.
+   */
+  static double heapReads(double switches) {
+    return Math.max(0, log4(switches) - 1 / Math.log(4)) + 1;
   }
 
   /** multiupdn: one breadth-first search per LID over every channel. */
@@ -187,20 +200,24 @@ final class MinimumWork {
 
   /** nue: one Dijkstra per LID on the complete channel dependency graph. */
   private static Work nue(double lids, double channels, double switches, double entries) {
+    // per LID one scan per switch: the destination's fake channel depends on every link of its
+    // switch, every other switch's settled channel on every link of its head but the reverse
+    double visits = lids * (channels - switches + 1);
+    // a dependency's class is 2 bits; a channel's links are about channels / switches
+    double dependencies = channels * (channels / switches);
     return new Work(
-        lids * (channels + switches),
+        visits,
         "cCDG edge visits",
-        lids * (channels + switches) * 13,
-        (channels + switches) * 13,
+        visits * 8.25,
+        channels * 8 + dependencies / 4,
         entries,
-        new RandomReads(
-            lids * (channels + switches), switches * 8, lids * switches, (channels + switches) * 4),
+        new RandomReads(visits, switches * 8, lids * switches, (channels + switches) * 4),
         1,
         "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
-            + "dependencies' class, weight and head (13 bytes) and each reached switch's distance"
-            + " (an independent random read); per settled channel, where its dependencies start (a"
-            + " dependent read, 4 bytes per channel; its heap levels not counted); sequential by"
-            + " definition");
+            + "dependencies' class (2 bits) and link key (weight and head, 8 bytes) and each reached"
+            + " switch's distance (an independent random read); per settled channel, where its"
+            + " dependencies start (a dependent read, 4 bytes per channel; its heap levels not"
+            + " counted); sequential by definition");
   }
 
   /** lash: every switch pair's paths counted into a layer. */

@@ -30,9 +30,10 @@ class CostModelTest {
     assertEquals(112 * 256 * 12 + 48 * 112, sssp.bytes());
     assertEquals(256 * 12 + 48 * 48, sssp.workingSet());
     assertEquals(1, sssp.cores());
-    // per relaxation the far switch's distance; per switch log4(48) + 1 heap levels
+    // per relaxation the far switch's distance; per switch log4(48) - 1/ln 4 + 1 heap reads
     assertEquals(112 * 256, sssp.random().independent());
-    assertEquals(112 * 48 * (Math.log(48) / Math.log(4) + 1), sssp.random().dependent(), 1e-6);
+    assertEquals(
+        112 * 48 * ((Math.log(48) - 1) / Math.log(4) + 1), sssp.random().dependent(), 1e-6);
     assertEquals(null, MinimumWork.of("dor", s));
   }
 
@@ -87,25 +88,31 @@ class CostModelTest {
     double streaming = 704.0 * 2048 * 12 / 40e9 + 192.0 * 704 / 8e9;
     assertEquals(streaming, sssp.streamingSeconds(m), 1e-12);
     // every relaxation reads a distance (192 x 8 bytes: L1, 1.5 ns), which overlaps the streaming;
-    // per switch log4(192) + 1 dependent reads of the heap's keys (192 x 8 bytes: L1, 2 ns) add up
+    // per switch the heap's mean depth as it empties, log4(192) - 1/ln 4, and one read by position
+    // of the heap's keys (192 x 8 bytes: L1, 2 ns) add up
     double independent = 704.0 * 2048 * 1.5e-9;
-    double dependent = 704.0 * 192 * (Math.log(192) / Math.log(4) + 1) * 2e-9;
+    double heapReads = Math.log(192) / Math.log(4) - 1 / Math.log(4) + 1;
+    assertEquals(heapReads, MinimumWork.heapReads(192), 1e-12);
+    assertEquals(1, MinimumWork.heapReads(1), 1e-12, "a heap of one switch sifts nothing");
+    double dependent = 704.0 * 192 * heapReads * 2e-9;
     assertEquals(Math.max(streaming, independent) + dependent, sssp.limitSeconds(m), 1e-12);
     assertEquals("L1 / L1", sssp.random().levels(m, 1));
-    // nue on the 16-ary 3-tree (768 switches, 4,864 LIDs, 16,384 channels): an edge visit per
-    // channel and switch, each reading a switch's distance (L1, 1.5 ns); per LID and switch one
-    // dependent read of a channel's first edge (17,152 x 4 bytes: L2, 5 ns)
+    // nue on the 16-ary 3-tree (768 switches, 4,864 LIDs, 16,384 channels): per LID one scan per
+    // switch over its head's links but the reverse (16,384 - 768 + 1 dependencies), each reading
+    // 8.25 bytes and a switch's distance (L1, 1.5 ns); per LID and switch one dependent read of a
+    // channel's first edge (17,152 x 4 bytes: L2, 5 ns)
     MinimumWork.Work nue =
         MinimumWork.of("nue", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 16 3")));
-    assertEquals(4864.0 * 17152, nue.random().independent());
+    double visits = 4864.0 * (16384 - 768 + 1);
+    assertEquals(visits, nue.units());
+    assertEquals(visits, nue.random().independent());
     assertEquals(4864.0 * 768, nue.random().dependent());
+    assertEquals(16384.0 * 8 + 16384.0 * 16384 / 768 / 4, nue.workingSet());
     assertEquals("L1 / L2", nue.random().levels(m, 1));
-    double nueStreaming = 4864.0 * 17152 * 13 / 40e9 + 768.0 * 4864 / 8e9;
+    double nueStreaming = visits * 8.25 / 40e9 + 768.0 * 4864 / 8e9;
     assertEquals(nueStreaming, nue.streamingSeconds(m), 1e-12);
     assertEquals(
-        Math.max(nueStreaming, 4864.0 * 17152 * 1.5e-9) + 4864.0 * 768 * 5e-9,
-        nue.limitSeconds(m),
-        1e-12);
+        Math.max(nueStreaming, visits * 1.5e-9) + 4864.0 * 768 * 5e-9, nue.limitSeconds(m), 1e-12);
     // multiupdn shares its reads between 2 cores: working set 33.8 KiB (L2 at 80 GB/s on 2 cores),
     // one independent read per channel visit (192 x 4 bytes: L1, 1.5 ns), halved
     MinimumWork.Work multiupdn =
@@ -140,10 +147,11 @@ class CostModelTest {
         section);
     assertTrue(section.contains("| 1.17e-05 | 1.17e-05 | 852.89 |"), section);
     assertTrue(!section.contains("| dor |"), section);
-    // sssp on the 8-ary 3-tree: 704 x 2,048 relaxations, 704 x 192 x (log4(192) + 1) heap reads
+    // sssp on the 8-ary 3-tree: 704 x 2,048 relaxations, 704 x 192 x (log4(192) - 1/ln 4 + 1) heap
+    // reads
     assertTrue(
         section.contains(
-            "| 1.44e+06 / 6.48e+05 (L1 / L1) | 1 | 0.10 | 1.44e+07 relaxations/s | 0.000449 | 0.00346 | 28.92 |"),
+            "| 1.44e+06 / 5.50e+05 (L1 / L1) | 1 | 0.10 | 1.44e+07 relaxations/s | 0.000449 | 0.00326 | 30.64 |"),
         section);
     assertTrue(section.contains("| - | 2 | 0.01 |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
