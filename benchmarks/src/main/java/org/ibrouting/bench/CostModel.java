@@ -208,8 +208,7 @@ public final class CostModel {
             "dependent ones, each address coming from the read before (a heap's sift, a search). The streaming ")
         .append(
             "limit is the time the re-read bytes take at their level's streaming speed plus the bytes written ")
-        .append(
-            "once (the LFTs) at main memory's: a strict floor. The model limit prices each random read at the ")
+        .append("once (the LFTs) at main memory's. The model limit prices each random read at the ")
         .append(
             "measured random-read time of the smallest level that holds the data it reads; the independent ")
         .append(

@@ -76,7 +76,7 @@ final class MinimumWork {
      * The model limit: the independent random reads overlap the streaming (the longer of the two
      * counts), the dependent ones are added (the model assumes a chain does not overlap the rest),
      * each read at the latency of the level that holds the data it reads, shared by the cores. A
-     * model of the work's cost, not a proof; {@link #streamingSeconds} is the strict floor.
+     * model of the work's cost, not a proof; {@link #streamingSeconds} counts the bytes only.
      */
     double limitSeconds(Memory m) {
       return Math.max(streamingSeconds(m), random.independentSeconds(m, cores))
