@@ -134,14 +134,28 @@ public final class SsspGraph {
       linkToPort[pseudoLink] = fabric.portNum(swPort);
       weight[pseudoLink] = 1;
     }
-    // every vertex in the heap from the start, as OpenSM does: the heap's shape decides ties
-    int numVertices = source == n ? n + 1 : n;
+    start(source, source == n ? n + 1 : n);
+    int count = grow();
+    reached = count;
+    return source == n ? count - 1 : count;
+  }
+
+  /** Every vertex in the heap, as OpenSM does (the heap's shape decides ties), the source first. */
+  private void start(int source, int numVertices) {
     heap.fill(numVertices, Long.MAX_VALUE);
     Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
     Arrays.fill(predLink, 0, numVertices, -1);
     Arrays.fill(predVertex, 0, numVertices, -1);
     dist[source] = 0;
     heap.decreaseKey(source, 0);
+  }
+
+  /**
+   * Dijkstra's loop after {@link #start}; returns the vertices it settled, in {@link #order}. Kept
+   * apart from the start: with both in one method, C2 made slower code for the loop in most fresh
+   * JVMs (RESULTS.md, issue 20's sixth stretch).
+   */
+  private int grow() {
     int count = 0;
     while (!heap.isEmpty()) {
       int u = heap.extractMin();
@@ -163,8 +177,7 @@ public final class SsspGraph {
         }
       }
     }
-    reached = count;
-    return source == n ? count - 1 : count;
+    return count;
   }
 
   /**
