@@ -119,7 +119,7 @@ public final class CostModel {
                 w.bytes() / 1e9,
                 size(w.workingSet()),
                 w.cachedBytes() == 0 ? "-" : w.level(m).name(),
-                randomReads(w, m),
+                randomReads(w.random(), m, w.cores()),
                 w.cores(),
                 seconds,
                 w.units() / seconds,
@@ -147,17 +147,11 @@ public final class CostModel {
   }
 
   /** The random reads' cell: their counts, independent / dependent, and the levels they hit. */
-  private static String randomReads(MinimumWork.Work w, Memory m) {
-    MinimumWork.RandomReads r = w.random();
+  private static String randomReads(MinimumWork.RandomReads r, Memory m, int cores) {
     if (r.independent() == 0 && r.dependent() == 0) {
       return "-";
     }
-    return count(r.independent())
-        + " / "
-        + count(r.dependent())
-        + " ("
-        + r.levels(m, w.cores())
-        + ")";
+    return count(r.independent()) + " / " + count(r.dependent()) + " (" + r.levels(m, cores) + ")";
   }
 
   /** A count in three significant digits, or "0". */
@@ -289,16 +283,16 @@ public final class CostModel {
     double hops = 100_000.0 * 2048 * 6;
     double lfts = 768.0 * 4864;
     Level level = m.holding(lfts, 2);
-    double limit = hops * level.independentNs() * 1e-9 / 2;
+    MinimumWork.RandomReads reads = new MinimumWork.RandomReads(hops, lfts, 0, 0);
+    double limit = reads.independentSeconds(m, 2);
     md.append(
         String.format(
             Locale.ROOT,
-            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | %.3g / 0 (%s / -) | 2 | %.2f | %.3g flow-hops/s | - | %.3g | %.2f |%n",
+            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | %s | 2 | %.2f | %.3g flow-hops/s | - | %.3g | %.2f |%n",
             hops,
             size(lfts),
             level.name(),
-            hops,
-            level.name(),
+            randomReads(reads, m, 2),
             lambdaSeconds,
             hops / lambdaSeconds,
             limit,

@@ -112,7 +112,7 @@ final class MinimumWork {
     }
   }
 
-  /** The model's lower bound of each engine's work (null for engines it does not cover). */
+  /** The model's count of each engine's work (null for engines it does not cover). */
   static Work of(String engine, Sizes s) {
     double entries = s.entries();
     double lids = s.lids();
