@@ -1,0 +1,221 @@
+package org.ibrouting.bench;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.QuaternaryHeap;
+import org.ibrouting.internal.SsspGraph;
+import org.ibrouting.topology.Topologies;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * How much of sssp's time its priority queue takes, and so how fast sssp could be with a free one.
+ * One invocation is P-SSSP's loop over a k-ary 3-tree: per destination LID, in sssp's order, one
+ * Dijkstra over the switch graph from links weighted P² on, then every link of the tree's paths
+ * raised by the end-port LIDs behind it; the LFTs are not written. Three ways ({@link #queue}):
+ *
+ * <ul>
+ *   <li>{@code engine}: {@link SsspGraph}, the code sssp, dfsssp and sar run;
+ *   <li>{@code heap}: this class's copy of that loop, with OpenSM's 4-ary heap ({@link
+ *       QuaternaryHeap}) filled with every switch, as {@link SsspGraph} does; it checks that the
+ *       copy runs as fast as the engine;
+ *   <li>{@code fifo}: the same copy with no priority queue at all: switches settled in the order
+ *       they are first reached, each once. Its trees are wrong (not shortest, not OpenSM's), so it
+ *       is a floor for the rest of the loop, not a routing.
+ * </ul>
+ *
+ * <p>{@code heap} minus {@code fifo} is what the exact heap costs; {@code fifo} is what remains
+ * with a queue that costs nothing. Run: {@code java -jar benchmarks/target/benchmarks.jar
+ * SsspQueueBenchmark -p k=32}.
+ */
+public class SsspQueueBenchmark extends SingleShotBenchmark {
+  /** The tree's arity: a k-ary 3-tree has k^3 CAs and 3k^2 switches. */
+  @Param({"16"})
+  public int k;
+
+  /** {@code engine}, {@code heap} or {@code fifo} (see the class comment). */
+  @Param({"engine", "heap", "fifo"})
+  public String queue;
+
+  private Fabric fabric;
+  private int[] destinations;
+  private int numSwitches;
+  private int[] linkStart;
+  private int[] linkTo;
+  private int[] linkToPort;
+  private long[] weight;
+  private long[] endPortLids;
+  private long startWeight;
+  private QuaternaryHeap heap;
+  private long[] dist;
+  private int[] predLink;
+  private int[] predVertex;
+  private int[] order;
+  private long[] subtree;
+  private boolean[] settled;
+  private int[] fifo;
+
+  /** Generates the fabric and the copy's switch graph. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    fabric = Topologies.kAryNTree(k, 3);
+    SsspGraph graph = new SsspGraph(fabric);
+    destinations = graph.destinationOrder(null, null);
+    startWeight = graph.numEndpointLids() * graph.numEndpointLids();
+    endPortLids = graph.endPortLids();
+    int n = fabric.numSwitches();
+    numSwitches = n;
+    linkStart = new int[n + 2];
+    IntArrayList to = new IntArrayList();
+    IntArrayList toPort = new IntArrayList();
+    for (int sw = 0; sw < n; sw++) {
+      linkStart[sw] = to.size();
+      for (int i = 0; i < fabric.outDegree(sw); i++) {
+        int peer = fabric.peerPort(fabric.outChannel(sw, i));
+        int remote = fabric.nodeOfPort(peer);
+        if (remote < n && remote != sw) {
+          to.add(remote);
+          toPort.add(fabric.portNum(peer));
+        }
+      }
+    }
+    linkStart[n] = to.size();
+    to.add(-1);
+    toPort.add(-1);
+    linkStart[n + 1] = to.size();
+    linkTo = to.toIntArray();
+    linkToPort = toPort.toIntArray();
+    weight = new long[linkTo.length];
+    heap = new QuaternaryHeap(n + 1);
+    dist = new long[n + 1];
+    predLink = new int[n + 1];
+    predVertex = new int[n + 1];
+    order = new int[n + 1];
+    subtree = new long[n + 1];
+    settled = new boolean[n + 1];
+    fifo = new int[linkTo.length + 1];
+  }
+
+  /**
+   * Every destination LID of the fabric once; returns a checksum of every switch's port towards
+   * every LID, the same for {@code engine} and {@code heap} when their trees are.
+   */
+  @Benchmark
+  public long routeAllLids() {
+    if (queue.equals("engine")) {
+      return engine();
+    }
+    boolean exact = queue.equals("heap");
+    Arrays.fill(weight, startWeight);
+    int n = numSwitches;
+    int pseudoLink = linkStart[n];
+    long check = 0;
+    for (int dest : destinations) {
+      int source = fabric.nodeOfPort(dest);
+      if (source >= n) {
+        source = n;
+        int switchPort = fabric.peerPort(dest);
+        linkTo[pseudoLink] = fabric.nodeOfPort(switchPort);
+        linkToPort[pseudoLink] = fabric.portNum(switchPort);
+        weight[pseudoLink] = 1;
+      }
+      int numVertices = source == n ? n + 1 : n;
+      Arrays.fill(dist, Long.MAX_VALUE);
+      Arrays.fill(predLink, -1);
+      Arrays.fill(predVertex, -1);
+      dist[source] = 0;
+      int reached = exact ? heapTree(source, numVertices) : fifoTree(source);
+      for (int sw = 0; sw < n; sw++) {
+        check = 31 * check + (predLink[sw] >= 0 ? linkToPort[predLink[sw]] : -1);
+      }
+      addWeights(reached);
+    }
+    return check;
+  }
+
+  private long engine() {
+    SsspGraph graph = new SsspGraph(fabric);
+    graph.resetWeights(startWeight);
+    long check = 0;
+    for (int dest : destinations) {
+      graph.shortestPathTree(dest);
+      for (int sw = 0; sw < numSwitches; sw++) {
+        check = 31 * check + graph.outPortNum(sw);
+      }
+      graph.addWeights(endPortLids);
+    }
+    return check;
+  }
+
+  private int heapTree(int source, int numVertices) {
+    heap.fill(numVertices, Long.MAX_VALUE);
+    heap.decreaseKey(source, 0);
+    int count = 0;
+    while (!heap.isEmpty()) {
+      int u = heap.extractMin();
+      long du = dist[u];
+      if (du == Long.MAX_VALUE) {
+        break;
+      }
+      order[count++] = u;
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
+        int v = linkTo[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v]) {
+          dist[v] = candidate;
+          predLink[v] = l;
+          predVertex[v] = u;
+          heap.decreaseKey(v, candidate);
+        }
+      }
+    }
+    return count;
+  }
+
+  private int fifoTree(int source) {
+    Arrays.fill(settled, false);
+    int head = 0;
+    int tail = 0;
+    fifo[tail++] = source;
+    int count = 0;
+    while (head < tail) {
+      int u = fifo[head++];
+      if (settled[u]) {
+        continue;
+      }
+      settled[u] = true;
+      long du = dist[u];
+      order[count++] = u;
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
+        int v = linkTo[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v] && !settled[v]) {
+          dist[v] = candidate;
+          predLink[v] = l;
+          predVertex[v] = u;
+          fifo[tail++] = v;
+        }
+      }
+    }
+    return count;
+  }
+
+  private void addWeights(int reached) {
+    int n = numSwitches;
+    for (int i = 0; i < reached; i++) {
+      int v = order[i];
+      subtree[v] = v < n ? endPortLids[v] : 0;
+    }
+    for (int i = reached - 1; i > 0; i--) {
+      int v = order[i];
+      long sum = subtree[v];
+      if (sum != 0 && predLink[v] >= 0) {
+        weight[predLink[v]] += sum;
+        subtree[predVertex[v]] += sum;
+      }
+    }
+  }
+}
