@@ -13,23 +13,24 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * How much of sssp's time its priority queue takes, and so how fast sssp could be with a free one.
- * One invocation is P-SSSP's loop over a k-ary 3-tree: per destination LID, in sssp's order, one
- * Dijkstra over the switch graph from links weighted P² on, then every link of the tree's paths
- * raised by the end-port LIDs behind it; the LFTs are not written. Three ways ({@link #queue}):
+ * One invocation is P-SSSP's loop over a generated k-ary 3-tree (LMC 0, so one LID per end port):
+ * per destination, in sssp's order, one Dijkstra over the switch graph from links weighted P² on,
+ * then every link of the tree's paths raised by the end-port LIDs behind it; the LFTs are not
+ * written. Three variants:
  *
  * <ul>
  *   <li>{@code engine}: {@link SsspGraph}, the code sssp, dfsssp and sar run;
  *   <li>{@code heap}: this class's copy of that loop, with OpenSM's 4-ary heap ({@link
- *       QuaternaryHeap}) filled with every switch, as {@link SsspGraph} does; it checks that the
- *       copy runs as fast as the engine;
+ *       QuaternaryHeap}) filled with every switch, the heap's start and the loop in two methods as
+ *       in {@link SsspGraph}; its run time shows how close the copy runs to the engine;
  *   <li>{@code fifo}: the same copy with no priority queue at all: switches settled in the order
- *       they are first reached, each once. Its trees are wrong (not shortest, not OpenSM's), so it
- *       is a floor for the rest of the loop, not a routing.
+ *       they are first reached, each once, every link of each relaxed once. Its trees break ties in
+ *       another order than OpenSM's (on a fat tree they are still shortest-path trees), so it is a
+ *       floor for the rest of the loop, not a routing.
  * </ul>
  *
- * <p>{@code heap} minus {@code fifo} is what the exact heap costs; {@code fifo} is what remains
- * with a queue that costs nothing. Run: {@code java -jar benchmarks/target/benchmarks.jar
- * SsspQueueBenchmark -p k=32}.
+ * <p>{@code fifo}'s time is what would remain of {@code heap}'s with a queue that cost nothing.
+ * Run: {@code java -jar benchmarks/target/benchmarks.jar SsspQueueBenchmark -p k=32}.
  */
 public class SsspQueueBenchmark extends SingleShotBenchmark {
   /** The tree's arity: a k-ary 3-tree has k^3 CAs and 3k^2 switches. */
@@ -38,7 +39,14 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
 
   /** {@code engine}, {@code heap} or {@code fifo} (see the class comment). */
   @Param({"engine", "heap", "fifo"})
-  public String queue;
+  public String variant;
+
+  /**
+   * Tests: {@link #routeAllLids} returns a checksum of every switch's port towards every LID
+   * instead of the number of switches settled (left out of the timed runs: it costs as much as a
+   * small share of the loop).
+   */
+  boolean checksum;
 
   private Fabric fabric;
   private int[] destinations;
@@ -100,19 +108,20 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
   }
 
   /**
-   * Every destination LID of the fabric once; returns a checksum of every switch's port towards
-   * every LID, the same for {@code engine} and {@code heap} when their trees are.
+   * Every destination LID of the fabric once; returns the number of switches settled, or with
+   * {@link #checksum} a checksum of every switch's port towards every LID, the same for {@code
+   * engine} and {@code heap} when their trees are.
    */
   @Benchmark
   public long routeAllLids() {
-    if (queue.equals("engine")) {
+    if (variant.equals("engine")) {
       return engine();
     }
-    boolean exact = queue.equals("heap");
+    boolean exact = variant.equals("heap");
     Arrays.fill(weight, startWeight);
     int n = numSwitches;
     int pseudoLink = linkStart[n];
-    long check = 0;
+    long result = 0;
     for (int dest : destinations) {
       int source = fabric.nodeOfPort(dest);
       if (source >= n) {
@@ -123,36 +132,52 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
         weight[pseudoLink] = 1;
       }
       int numVertices = source == n ? n + 1 : n;
-      Arrays.fill(dist, Long.MAX_VALUE);
-      Arrays.fill(predLink, -1);
-      Arrays.fill(predVertex, -1);
+      Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
+      Arrays.fill(predLink, 0, numVertices, -1);
+      Arrays.fill(predVertex, 0, numVertices, -1);
       dist[source] = 0;
-      int reached = exact ? heapTree(source, numVertices) : fifoTree(source);
-      for (int sw = 0; sw < n; sw++) {
-        check = 31 * check + (predLink[sw] >= 0 ? linkToPort[predLink[sw]] : -1);
+      int reached;
+      if (exact) {
+        heap.fill(numVertices, Long.MAX_VALUE);
+        heap.decreaseKey(source, 0);
+        reached = heapLoop();
+      } else {
+        Arrays.fill(settled, 0, numVertices, false);
+        fifo[0] = source;
+        reached = fifoLoop();
+      }
+      if (checksum) {
+        for (int sw = 0; sw < n; sw++) {
+          result = 31 * result + (predLink[sw] >= 0 ? linkToPort[predLink[sw]] : -1);
+        }
+      } else {
+        result += reached;
       }
       addWeights(reached);
     }
-    return check;
+    return result;
   }
 
   private long engine() {
     SsspGraph graph = new SsspGraph(fabric);
     graph.resetWeights(startWeight);
-    long check = 0;
+    long result = 0;
     for (int dest : destinations) {
-      graph.shortestPathTree(dest);
-      for (int sw = 0; sw < numSwitches; sw++) {
-        check = 31 * check + graph.outPortNum(sw);
+      int reached = graph.shortestPathTree(dest);
+      if (checksum) {
+        for (int sw = 0; sw < numSwitches; sw++) {
+          result = 31 * result + graph.outPortNum(sw);
+        }
+      } else {
+        result += reached;
       }
       graph.addWeights(endPortLids);
     }
-    return check;
+    return result;
   }
 
-  private int heapTree(int source, int numVertices) {
-    heap.fill(numVertices, Long.MAX_VALUE);
-    heap.decreaseKey(source, 0);
+  /** Dijkstra's loop as {@code SsspGraph.grow} runs it, after the heap's start. */
+  private int heapLoop() {
     int count = 0;
     while (!heap.isEmpty()) {
       int u = heap.extractMin();
@@ -175,11 +200,10 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
     return count;
   }
 
-  private int fifoTree(int source) {
-    Arrays.fill(settled, false);
+  /** The same loop with switches taken in the order they were first reached, from {@link #fifo}. */
+  private int fifoLoop() {
     int head = 0;
-    int tail = 0;
-    fifo[tail++] = source;
+    int tail = 1;
     int count = 0;
     while (head < tail) {
       int u = fifo[head++];
