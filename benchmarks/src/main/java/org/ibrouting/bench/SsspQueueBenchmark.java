@@ -151,7 +151,7 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
           result = 31 * result + (predLink[sw] >= 0 ? linkToPort[predLink[sw]] : -1);
         }
       } else {
-        result += reached;
+        result += source == n ? reached - 1 : reached;
       }
       addWeights(reached);
     }
