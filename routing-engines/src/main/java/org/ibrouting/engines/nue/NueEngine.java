@@ -332,25 +332,13 @@ public final class NueEngine implements RoutingEngine {
         lfts.set(net.switchOf[i], lid, fabric.portNum(fabric.peerPort(caPort)));
       }
     }
-    for (int i = 0; i < net.numSwitches; i++) {
-      if (i == destNode || used[i] < 0) {
-        continue;
-      }
-      int add = net.numTerminals[i] & 0xFF;
-      int cur = i;
-      int hops = 0;
-      while (cur != destNode) {
-        int l = used[cur];
-        if (l < 0 || ++hops > net.numSwitches) {
-          throw new RoutingException(
-              "nue: internal error, the paths towards LID "
-                  + lid
-                  + " do not form a tree at "
-                  + fabric.nodeName(net.switchOf[cur]));
-        }
-        router.addWeight(l, add);
-        cur = net.linkFrom[l];
-      }
+    int broken = router.addPathWeights(destNode);
+    if (broken >= 0) {
+      throw new RoutingException(
+          "nue: internal error, the paths towards LID "
+              + lid
+              + " do not form a tree at "
+              + fabric.nodeName(net.switchOf[broken]));
     }
   }
 

@@ -20,11 +20,11 @@ import org.ibrouting.routing.RoutingException;
  * stays identical to OpenSM's).
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
- * resolving its colour each time; here a byte per edge keeps its class (blocked, unused, used) in
- * step with the colours, the two walks become one pass and a short second one ({@link #scan}), the
- * channel an edge leads to is computed from the network's layout, and the stacks of alternatives
- * that only backtracking reads are filled lazily. Where an edge of the scanned vertex changes class
- * behind the walk, the one-by-one walk takes over at the same step.
+ * resolving its colour each time; here two bits per edge keep its class (blocked, unused, used) in
+ * step with the colours, each walk visits only the edges of its class, found from those bits
+ * ({@link #scan}), the channel an edge leads to is computed from the network's layout, and the
+ * stacks of alternatives that only backtracking reads are filled lazily. Where an edge of the
+ * scanned vertex changes class behind the walk, the one-by-one walk takes over at the same step.
  *
  * <p>Longer than most files: the Dijkstra, its backtracking and shortcuts, the escape-path fallback
  * and the final colouring share one run's state (distances, used links, stacks of alternatives, the
@@ -74,6 +74,9 @@ final class NueRouter {
   final long[] dist;
   final int[] usedLink;
   private final int[] foundAfterStep;
+  private final int[] treeBelow;
+  private final int[] treeChildren;
+  private final int[] treeReady;
   private final int[] stackLinks;
   private final int[] stackSize;
   private final int[] stackMark;
@@ -103,6 +106,12 @@ final class NueRouter {
   /** {@link #edgeClass} of a used edge (colour at least {@link #ESCAPE}). */
   private static final int USED_CLASS = 2;
 
+  /** In an {@link #edgeClass} word, the high bit of every edge: set for a used edge. */
+  private static final long USED_BITS = 0xAAAA_AAAA_AAAA_AAAAL;
+
+  /** In an {@link #edgeClass} word, the low bit of every edge: set alone for an unused edge. */
+  private static final long UNUSED_BITS = 0x5555_5555_5555_5555L;
+
   /**
    * Per edge, two bits (edge {@code e} at bit {@code 2 * (e % 32)} of word {@code e / 32}): 0
    * blocked, 1 unused, 2 used; kept in step with the colours while {@link #classesValid}.
@@ -128,8 +137,6 @@ final class NueRouter {
    * class.
    */
   boolean resumeOften;
-
-  private int[] unusedList = new int[64];
 
   /** State of the current run: backtracking steps taken, switches reached. */
   private int step;
@@ -180,6 +187,9 @@ final class NueRouter {
     dist = new long[n];
     usedLink = new int[n];
     foundAfterStep = new int[n];
+    treeBelow = new int[n];
+    treeChildren = new int[n];
+    treeReady = new int[n];
     stackLinks = new int[net.numLinks()];
     stackSize = new int[n];
     stackMark = new int[net.numLinks()];
@@ -190,6 +200,63 @@ final class NueRouter {
   void addWeight(int l, long add) {
     weight[l] += add;
     linkKey[l] += add << keyShift;
+  }
+
+  /**
+   * Adds to each link of the tree {@link #usedLink} towards switch {@code destNode} the terminal
+   * counts (a byte each, as in OpenSM) of the switches whose paths cross it: what adding each
+   * switch's count along its own path adds, summed up the tree from its leaves in one pass.
+   *
+   * @return -1, or a switch where the links do not lead to {@code destNode} (a cycle or a path that
+   *     ends elsewhere)
+   */
+  int addPathWeights(int destNode) {
+    int n = net.numSwitches;
+    int[] used = usedLink;
+    int[] below = treeBelow;
+    int[] children = treeChildren;
+    int[] ready = treeReady;
+    int members = 0;
+    for (int i = 0; i < n; i++) {
+      below[i] = net.numTerminals[i] & 0xFF;
+      children[i] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      if (i != destNode && used[i] >= 0) {
+        members++;
+        children[net.linkFrom[used[i]]]++;
+      }
+    }
+    int numReady = 0;
+    for (int i = 0; i < n; i++) {
+      if (i != destNode && used[i] >= 0 && children[i] == 0) {
+        ready[numReady++] = i;
+      }
+    }
+    int done = 0;
+    while (numReady > 0) {
+      int i = ready[--numReady];
+      int l = used[i];
+      if (l < 0) {
+        return i;
+      }
+      done++;
+      addWeight(l, below[i]);
+      int parent = net.linkFrom[l];
+      below[parent] += below[i];
+      if (--children[parent] == 0 && parent != destNode) {
+        ready[numReady++] = parent;
+      }
+    }
+    if (done == members) {
+      return -1;
+    }
+    for (int i = 0; i < n; i++) {
+      if (i != destNode && used[i] >= 0 && children[i] > 0) {
+        return i;
+      }
+    }
+    return destNode;
   }
 
   /** Starts a layer: every vertex and edge unused, {@code numColors} colour objects. */
@@ -489,12 +556,12 @@ final class NueRouter {
   /**
    * Relaxes the dependencies of vertex {@code curr} as OpenSM does: first those in use (colour at
    * least {@link #ESCAPE}), then the unused ones, each in edge order, each judged by its colour
-   * when its turn comes. One pass over the edges reads their classes from {@link #edgeClass},
-   * relaxes the used ones and lists the unused ones that shorten a route; only those are walked
-   * again. That is the same walk: an unused edge acts only if it shortens the route to its switch,
-   * and distances only shrink. Should an edge of {@code curr} change class during the scan (only a
-   * reset through a parallel link or a colour merge across "unused" can do that), {@link #scanFrom}
-   * takes over at the same position, so every edge is judged exactly as the one-by-one walk would.
+   * when its turn comes. Each of the two walks visits only the edges of its class, found from the
+   * set bits of {@link #edgeClass} (no branch on a class per edge): the same walks, as an edge of
+   * the other class does nothing in a walk. Should an edge of {@code curr} change class during the
+   * scan (only a reset through a parallel link or a colour merge across "unused" can do that),
+   * {@link #scanFrom} takes over at the same position, so every edge is judged exactly as the
+   * one-by-one walk would.
    */
   private void scan(int curr, int color) {
     int begin = net.edgeStart[curr];
@@ -507,9 +574,6 @@ final class NueRouter {
     int head = headOf(curr);
     int firstLink = net.linkStart[head];
     int skip = skipOf(curr, firstLink);
-    if (degree > unusedList.length) {
-      unusedList = new int[degree];
-    }
     if (pushLogSize + degree > pushLog.length) {
       growPushLog(pushLogSize + degree);
     }
@@ -525,22 +589,23 @@ final class NueRouter {
     long[] channelDist = vertexDist;
     int[] log = pushLog;
     long[] logDist = pushDist;
-    int[] candidates = unusedList;
     long[] classes = edgeClass;
     boolean pushAll = step == 0;
     boolean resume = resumeOften;
-    int numCandidates = 0;
     int logSize = pushLogSize;
-    for (int e = begin; e < end; e++) {
-      int cls = (int) (classes[e >>> 5] >>> (e << 1)) & 3;
-      int j = e - begin;
-      int link = firstLink + j + (j >= skip ? 1 : 0);
-      long key = keys[link];
-      int reached = (int) (key & mask);
-      long d = base + (key >>> shift);
-      boolean shorter = d < distances[reached];
-      if (cls == USED_CLASS) {
-        if (shorter) {
+    int lastWord = degree == 0 ? -1 : (end - 1) >>> 5;
+    for (int w = begin >>> 5; w <= lastWord; w++) {
+      int first = w << 5;
+      long used = classes[w] & USED_BITS & windowMask(first, begin, end);
+      while (used != 0) {
+        int e = first + (Long.numberOfTrailingZeros(used) >>> 1);
+        used &= used - 1;
+        int j = e - begin;
+        int link = firstLink + j + (j >= skip ? 1 : 0);
+        long key = keys[link];
+        int reached = (int) (key & mask);
+        long d = base + (key >>> shift);
+        if (d < distances[reached]) {
           pushLogSize = logSize;
           improve(link + head + 1, link, reached, d, color);
           logSize = pushLogSize;
@@ -563,44 +628,63 @@ final class NueRouter {
           return;
         }
       }
-      candidates[numCandidates] = e;
-      numCandidates += cls == UNUSED && (shorter || resume) ? 1 : 0;
     }
     pushLogSize = logSize;
-    scanCandidates(curr, color, numCandidates, head, skip, base);
+    scanUnused(curr, color, head, skip, base);
   }
 
   /**
-   * The second pass of {@link #scan}: the first {@code numCandidates} {@link #unusedList} edges of
-   * {@code curr} (entering {@code head} at distance {@code base}) in edge order, each relaxed if it
-   * still shortens the route to its switch and closes no cycle.
+   * The second walk of {@link #scan}: the unused edges of {@code curr} (entering {@code head} at
+   * distance {@code base}) in edge order, each relaxed if it shortens the route to its switch and
+   * closes no cycle.
    */
-  private void scanCandidates(
-      int curr, int color, int numCandidates, int head, int skip, long base) {
+  private void scanUnused(int curr, int color, int head, int skip, long base) {
     int begin = scanBegin;
-    int degree = scanEnd - begin;
+    int end = scanEnd;
+    int degree = end - begin;
     int firstLink = net.linkStart[head];
-    int[] candidates = unusedList;
-    for (int k = 0; k < numCandidates; k++) {
-      int e = candidates[k];
-      int j = e - begin;
-      int link = firstLink + j + (j >= skip ? 1 : 0);
-      int reached = net.linkTo[link];
-      long d = base + weight[link];
-      if (d < dist[reached]) {
-        scanCurrent = e;
-        if (!inducesCycle(curr, e, color)) {
-          improve(link + head + 1, link, reached, d, color);
+    long[] keys = linkKey;
+    int shift = keyShift;
+    long mask = (1L << shift) - 1;
+    long[] distances = dist;
+    long[] classes = edgeClass;
+    boolean resume = resumeOften;
+    int lastWord = degree == 0 ? -1 : (end - 1) >>> 5;
+    for (int w = begin >>> 5; w <= lastWord; w++) {
+      int first = w << 5;
+      long unused = classes[w] & ~(classes[w] >>> 1) & UNUSED_BITS & windowMask(first, begin, end);
+      while (unused != 0) {
+        int e = first + (Long.numberOfTrailingZeros(unused) >>> 1);
+        unused &= unused - 1;
+        int j = e - begin;
+        int link = firstLink + j + (j >= skip ? 1 : 0);
+        long key = keys[link];
+        int reached = (int) (key & mask);
+        long d = base + (key >>> shift);
+        if (d < distances[reached]) {
+          scanCurrent = e;
+          if (!inducesCycle(curr, e, color)) {
+            improve(link + head + 1, link, reached, d, color);
+          }
         }
-      }
-      if (scanDirty || resumeOften && (e ^ curr) % 3 == 0) {
-        scanBegin = scanEnd = 0;
-        scanFrom(curr, color, degree + j + 1);
-        return;
+        if (scanDirty || resume && (e ^ curr) % 3 == 0) {
+          scanBegin = scanEnd = 0;
+          scanFrom(curr, color, degree + j + 1);
+          return;
+        }
       }
     }
     scanBegin = scanEnd = 0;
     scanCurrent = -1;
+  }
+
+  /**
+   * The bits of the {@link #edgeClass} word that starts at edge {@code first} that hold edges
+   * {@code begin..end-1}.
+   */
+  private static long windowMask(int first, int begin, int end) {
+    long m = begin > first ? -1L << ((begin - first) << 1) : -1L;
+    return end - first < 32 ? m & ((1L << ((end - first) << 1)) - 1) : m;
   }
 
   /**
