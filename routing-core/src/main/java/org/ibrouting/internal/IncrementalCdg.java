@@ -138,6 +138,21 @@ public final class IncrementalCdg {
   }
 
   /**
+   * {@link #tryAdd} for edge slot {@code e}, which the caller knows to be absent and to lead from
+   * channel {@code x} to channel {@code y}: neither its use count nor its ends are read, which on a
+   * large graph saves as many cache misses.
+   */
+  public boolean tryAddAbsent(int e, int x, int y) {
+    assert count[e] == 0 && graph.edgeSource[e] == x && graph.edgeTarget[e] == y;
+    if (!insert(x, y)) {
+      return false;
+    }
+    count[e] = 1;
+    flipPresent(e);
+    return true;
+  }
+
+  /**
    * Adds one use of each dependency {@code (c1 << 32) | c2} of {@code keys} (all in the graph, see
    * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none and
    * returns false.

@@ -60,9 +60,10 @@ class IncrementalCdgTest {
   }
 
   /**
-   * Random dependencies added and removed, against a plain search, in {@code instances} graphs over
-   * one workspace, each step on one of them at random; the order starts as the identity or, for odd
-   * seeds, as a random permutation, which may change the work but no answer.
+   * Random dependencies added (absent ones by either entry) and removed, against a plain search, in
+   * {@code instances} graphs over one workspace, each step on one of them at random; the order
+   * starts as the identity or, for odd seeds, as a random permutation, which may change the work
+   * but no answer.
    */
   private static void check(
       int n, int maxDegree, int stepsPerEdge, long seed, long labelSpan, int instances) {
@@ -118,7 +119,7 @@ class IncrementalCdgTest {
       boolean closesCycle =
           !present[e] && reaches(edgeStart, edgeTarget, present, edgeTarget[e], source);
       int before = cdg.count(e);
-      boolean added = cdg.tryAdd(e);
+      boolean added = tryAdd(cdg, e, source, edgeTarget[e], !present[e], random);
       assertEquals(!closesCycle, added, "edge " + source + " -> " + edgeTarget[e]);
       assertEquals(added ? before + 1 : before, cdg.count(e));
       if (added) {
@@ -143,6 +144,12 @@ class IncrementalCdgTest {
       }
       assertNull(cdg.channelOrder().inconsistency());
     }
+  }
+
+  /** Adds slot {@code e}; an {@code absent} one half the time by {@code tryAddAbsent}. */
+  private static boolean tryAdd(
+      IncrementalCdg cdg, int e, int source, int target, boolean absent, Random random) {
+    return absent && random.nextBoolean() ? cdg.tryAddAbsent(e, source, target) : cdg.tryAdd(e);
   }
 
   @Test

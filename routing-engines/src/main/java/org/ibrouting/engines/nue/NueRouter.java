@@ -290,15 +290,14 @@ final class NueRouter {
 
   /** Changes an edge's colour object, keeping the topological order in step with the used edges. */
   private void setEdgeObj(int e, int obj) {
-    setEdgeObj(e, obj, false);
+    setEdgeObj(e, obj, edgeColor(e) > UNUSED, false);
   }
 
   /**
-   * {@link #setEdgeObj(int, int)} for an edge that becomes used and that the caller has already
-   * added to the topological order when {@code inOrder}.
+   * {@link #setEdgeObj(int, int)} for edge {@code e}, used before if {@code wasUsed}, and already
+   * added to the topological order by the caller when {@code inOrder}.
    */
-  private void setEdgeObj(int e, int obj, boolean inOrder) {
-    boolean wasUsed = edgeColor(e) > UNUSED;
+  private void setEdgeObj(int e, int obj, boolean wasUsed, boolean inOrder) {
     int color = colors.realColor(obj);
     boolean nowUsed = color > UNUSED;
     colors.setObj(numVertices + e, obj);
@@ -466,20 +465,28 @@ final class NueRouter {
    * colouring or merging the tail's subgraph.
    */
   private boolean inducesCycle(int head, int e, int color) {
-    int tail = net.edgeTarget[e];
     if (edgeColor(e) > UNUSED) {
       return false;
     }
+    return inducesCycleUnused(head, e, net.edgeTarget[e], color);
+  }
+
+  /**
+   * {@link #inducesCycle} for an edge known to be unused (its class bit says so), leading to vertex
+   * {@code tail}: what the edge's colour and ends would tell is known, so only the colours of its
+   * ends and the order are read.
+   */
+  private boolean inducesCycleUnused(int head, int e, int tail, int color) {
     if (color == nodeColor(tail)) {
       int obj = nodeObj(head);
       // while the order mirrors the used edges, inserting the edge into it is the cycle check
       boolean byOrder = orderValid && colors.realColor(obj) > UNUSED;
-      boolean inOrder = byOrder && order.tryAdd(e);
+      boolean inOrder = byOrder && order.tryAddAbsent(e, head, tail);
       if (byOrder ? !inOrder : usedPathExists(tail, head)) {
-        setEdgeObj(e, BLOCKED);
+        setEdgeObj(e, BLOCKED, false, false);
         return true;
       }
-      setEdgeObj(e, obj, inOrder);
+      setEdgeObj(e, obj, false, inOrder);
       markWetEdge(e);
       return false;
     }
@@ -490,7 +497,13 @@ final class NueRouter {
       setRealColor(nodeObj(tail), nodeObj(head));
     }
     // OpenSM looks up the first edge from head to tail here: e itself, as targets are distinct
-    setEdgeObj(e, nodeObj(head));
+    int obj = nodeObj(head);
+    boolean inOrder = false;
+    if (orderValid && colors.realColor(obj) > UNUSED) {
+      inOrder = order.tryAddAbsent(e, head, tail);
+      orderValid = inOrder;
+    }
+    setEdgeObj(e, obj, false, inOrder);
     markWetEdge(e);
     return false;
   }
@@ -663,7 +676,7 @@ final class NueRouter {
         long d = base + (key >>> shift);
         if (d < distances[reached]) {
           scanCurrent = e;
-          if (!inducesCycle(curr, e, color)) {
+          if (!inducesCycleUnused(curr, e, link + head + 1, color)) {
             improve(link + head + 1, link, reached, d, color);
           }
         }
