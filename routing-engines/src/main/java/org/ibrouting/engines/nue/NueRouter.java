@@ -472,9 +472,10 @@ final class NueRouter {
   }
 
   /**
-   * {@link #inducesCycle} for an edge known to be unused (its class bit says so), leading to vertex
-   * {@code tail}: what the edge's colour and ends would tell is known, so only the colours of its
-   * ends and the order are read.
+   * {@link #inducesCycle} for an edge known not to be used (colour at most {@link #UNUSED}: its
+   * class bits say so, or the caller read its colour), leading to vertex {@code tail}: what the
+   * edge's colour and ends would tell is known, so only the colours of its ends and the order are
+   * read.
    */
   private boolean inducesCycleUnused(int head, int e, int tail, int color) {
     if (color == nodeColor(tail)) {
