@@ -87,6 +87,22 @@ final class NueRouter {
   private long[] pushDist = new long[256];
 
   private int pushLogSize;
+
+  /**
+   * In {@link #pushLog}, where a scan before the first backtracking step starts: its channel's
+   * distance in {@link #pushDist}, the channel in the next entry of {@link #pushLog}. The scan's
+   * logged edges follow as entries {@code LOGGED_WORD - w} with, in {@link #pushDist}, the class
+   * bits of the logged edges of {@link #edgeClass} word {@code w}. Other entries (links, at least
+   * 0) are logged one by one.
+   */
+  private static final int SCAN_RECORD = -1;
+
+  private static final int LOGGED_WORD = -2;
+
+  /** {@link #materializeStacks}'s log with every scan record expanded into its links. */
+  private int[] expandedLinks = new int[0];
+
+  private long[] expandedDist = new long[0];
   final int[] escapeLink;
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
@@ -588,8 +604,8 @@ final class NueRouter {
     int head = headOf(curr);
     int firstLink = net.linkStart[head];
     int skip = skipOf(curr, firstLink);
-    if (pushLogSize + degree > pushLog.length) {
-      growPushLog(pushLogSize + degree);
+    if (pushLogSize + degree + (degree >>> 5) + 4 > pushLog.length) {
+      growPushLog(pushLogSize + degree + (degree >>> 5) + 4);
     }
     scanBegin = begin;
     scanEnd = end;
@@ -607,13 +623,20 @@ final class NueRouter {
     boolean pushAll = step == 0;
     boolean resume = resumeOften;
     int logSize = pushLogSize;
+    if (pushAll) {
+      log[logSize] = SCAN_RECORD;
+      logDist[logSize++] = base;
+      log[logSize++] = curr;
+    }
     int lastWord = degree == 0 ? -1 : (end - 1) >>> 5;
     for (int w = begin >>> 5; w <= lastWord; w++) {
       int first = w << 5;
       long used = classes[w] & USED_BITS & windowMask(first, begin, end);
+      long logged = 0;
       while (used != 0) {
+        long bit = used & -used;
         int e = first + (Long.numberOfTrailingZeros(used) >>> 1);
-        used &= used - 1;
+        used ^= bit;
         int j = e - begin;
         int link = firstLink + j + (j >= skip ? 1 : 0);
         long key = keys[link];
@@ -628,20 +651,21 @@ final class NueRouter {
             // the channel is the one in the heap for its switch: its scan reads this distance
             channelDist[link + head + 1] = d;
           }
-          logDist[logSize] = d;
-          log[logSize++] = link;
+          logged |= bit;
         } else if (usedLink[reached] < 0) {
           channelDist[link + head + 1] = d;
           logDist[logSize] = d;
           log[logSize++] = link;
         }
         if (scanDirty || resume && (e ^ curr) % 3 == 0) {
+          logSize = logWord(logSize, w, logged);
           pushLogSize = logSize;
           scanBegin = scanEnd = 0;
           scanFrom(curr, color, j + 1);
           return;
         }
       }
+      logSize = logWord(logSize, w, logged);
     }
     pushLogSize = logSize;
     scanUnused(curr, color, head, skip, base);
@@ -690,6 +714,20 @@ final class NueRouter {
     }
     scanBegin = scanEnd = 0;
     scanCurrent = -1;
+  }
+
+  /**
+   * Appends to the log the used edges of {@link #edgeClass} word {@code w} that a scan logged
+   * ({@code logged}, their class bits) at {@code logSize}, unless there are none; returns the new
+   * size.
+   */
+  private int logWord(int logSize, int w, long logged) {
+    if (logged == 0) {
+      return logSize;
+    }
+    pushLog[logSize] = LOGGED_WORD - w;
+    pushDist[logSize] = logged;
+    return logSize + 1;
   }
 
   /**
@@ -820,13 +858,15 @@ final class NueRouter {
    * {@link #scan} sets that one's distance at once and leaves the others' in the log, set here.
    */
   private void materializeStacks() {
+    int count = expandLog();
+    int[] links = expandedLinks;
     if (step == 0) {
-      for (int i = 0; i < pushLogSize; i++) {
-        vertexDist[net.vertexOf(pushLog[i])] = pushDist[i];
+      for (int i = 0; i < count; i++) {
+        vertexDist[net.vertexOf(links[i])] = expandedDist[i];
       }
     }
-    for (int i = 0; i < pushLogSize; i++) {
-      int link = pushLog[i];
+    for (int i = 0; i < count; i++) {
+      int link = links[i];
       if (stackMark[link] != runMark) {
         stackMark[link] = runMark;
         int node = net.linkTo[link];
@@ -834,6 +874,48 @@ final class NueRouter {
       }
     }
     pushLogSize = 0;
+  }
+
+  /**
+   * Writes the log's links and distances, scan records expanded into the links they logged in edge
+   * order, to {@link #expandedLinks} and {@link #expandedDist}; returns their number.
+   */
+  private int expandLog() {
+    int count = 0;
+    long base = 0;
+    int begin = 0;
+    int firstLink = 0;
+    int skip = 0;
+    for (int i = 0; i < pushLogSize; i++) {
+      int entry = pushLog[i];
+      if (entry >= 0) {
+        count = addExpanded(count, entry, pushDist[i]);
+      } else if (entry == SCAN_RECORD) {
+        base = pushDist[i];
+        int curr = pushLog[++i];
+        begin = net.edgeStart[curr];
+        firstLink = net.linkStart[headOf(curr)];
+        skip = skipOf(curr, firstLink);
+      } else {
+        int first = (LOGGED_WORD - entry) << 5;
+        for (long bits = pushDist[i]; bits != 0; bits &= bits - 1) {
+          int j = first + (Long.numberOfTrailingZeros(bits) >>> 1) - begin;
+          int link = firstLink + j + (j >= skip ? 1 : 0);
+          count = addExpanded(count, link, base + weight[link]);
+        }
+      }
+    }
+    return count;
+  }
+
+  private int addExpanded(int count, int link, long d) {
+    if (count == expandedLinks.length) {
+      expandedLinks = Arrays.copyOf(expandedLinks, Math.max(64, 2 * count));
+      expandedDist = Arrays.copyOf(expandedDist, expandedLinks.length);
+    }
+    expandedLinks[count] = link;
+    expandedDist[count] = d;
+    return count + 1;
   }
 
   /** OpenSM's local backtracking at an impasse: a detour into one unreached switch, or -1. */
