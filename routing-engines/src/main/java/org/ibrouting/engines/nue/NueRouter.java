@@ -83,7 +83,10 @@ final class NueRouter {
   private int runMark;
   private int[] pushLog = new int[256];
 
-  /** The distance of the channel of each {@link #pushLog} link when it was pushed. */
+  /**
+   * Beside each {@link #pushLog} link, the distance of its channel when it was pushed; beside a
+   * {@link #SCAN_RECORD} or a logged word, what that entry says it holds.
+   */
   private long[] pushDist = new long[256];
 
   private int pushLogSize;
@@ -103,6 +106,7 @@ final class NueRouter {
   private int[] expandedLinks = new int[0];
 
   private long[] expandedDist = new long[0];
+
   final int[] escapeLink;
   private final int[] depended = new int[256];
   private int[] candidateLink = new int[64];
