@@ -642,7 +642,7 @@ final class NueRouter {
         int e = first + (Long.numberOfTrailingZeros(used) >>> 1);
         used ^= bit;
         int j = e - begin;
-        int link = firstLink + j + (j >= skip ? 1 : 0);
+        int link = linkOfEdge(firstLink, j, skip);
         long key = keys[link];
         int reached = (int) (key & mask);
         long d = base + (key >>> shift);
@@ -672,19 +672,18 @@ final class NueRouter {
       logSize = logWord(logSize, w, logged);
     }
     pushLogSize = logSize;
-    scanUnused(curr, color, head, skip, base);
+    scanUnused(curr, color, head, firstLink, skip, base);
   }
 
   /**
-   * The second walk of {@link #scan}: the unused edges of {@code curr} (entering {@code head} at
-   * distance {@code base}) in edge order, each relaxed if it shortens the route to its switch and
-   * closes no cycle.
+   * The second walk of {@link #scan}: the unused edges of {@code curr} (entering {@code head},
+   * whose links start at {@code firstLink}, at distance {@code base}) in edge order, each relaxed
+   * if it shortens the route to its switch and closes no cycle.
    */
-  private void scanUnused(int curr, int color, int head, int skip, long base) {
+  private void scanUnused(int curr, int color, int head, int firstLink, int skip, long base) {
     int begin = scanBegin;
     int end = scanEnd;
     int degree = end - begin;
-    int firstLink = net.linkStart[head];
     long[] keys = linkKey;
     int shift = keyShift;
     long mask = (1L << shift) - 1;
@@ -699,7 +698,7 @@ final class NueRouter {
         int e = first + (Long.numberOfTrailingZeros(unused) >>> 1);
         unused &= unused - 1;
         int j = e - begin;
-        int link = firstLink + j + (j >= skip ? 1 : 0);
+        int link = linkOfEdge(firstLink, j, skip);
         long key = keys[link];
         int reached = (int) (key & mask);
         long d = base + (key >>> shift);
@@ -762,7 +761,7 @@ final class NueRouter {
       if (overUsed ? col < ESCAPE : col != UNUSED) {
         continue;
       }
-      visit(curr, e, firstLink + k + (k >= skip ? 1 : 0), head, col, color);
+      visit(curr, e, linkOfEdge(firstLink, k, skip), head, col, color);
     }
   }
 
@@ -781,6 +780,14 @@ final class NueRouter {
   private int skipOf(int v, int firstLink) {
     int l = net.linkOfVertex[v];
     return l < 0 ? Integer.MAX_VALUE : net.inverseLink[l] - firstLink;
+  }
+
+  /**
+   * The link that edge {@code j} (counted from the first) of a vertex leads to, given where its
+   * head's links start and its {@link #skipOf}.
+   */
+  private static int linkOfEdge(int firstLink, int j, int skip) {
+    return firstLink + j + (j >= skip ? 1 : 0);
   }
 
   /**
@@ -904,7 +911,7 @@ final class NueRouter {
         int first = (LOGGED_WORD - entry) << 5;
         for (long bits = pushDist[i]; bits != 0; bits &= bits - 1) {
           int j = first + (Long.numberOfTrailingZeros(bits) >>> 1) - begin;
-          int link = firstLink + j + (j >= skip ? 1 : 0);
+          int link = linkOfEdge(firstLink, j, skip);
           count = addExpanded(count, link, base + weight[link]);
         }
       }
