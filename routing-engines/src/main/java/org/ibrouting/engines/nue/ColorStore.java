@@ -28,7 +28,10 @@ final class ColorStore {
   /** The root of the set of holders of each object, or -1. */
   private int[] setOf;
 
-  /** Objects whose real colour was redirected in this layer. */
+  /**
+   * Objects that may hold holders under another real colour: redirected since the last {@link
+   * #flatten}, or given a set while redirected.
+   */
   private int[] redirected = new int[64];
 
   private int numRedirected;
@@ -85,6 +88,10 @@ final class ColorStore {
   /** Redirects object {@code obj} to the colour {@code color} (OpenSM's merge). */
   void redirect(int obj, int color) {
     realColor[obj] = color;
+    noteRedirected(obj);
+  }
+
+  private void noteRedirected(int obj) {
     if (!isRedirected[obj]) {
       isRedirected[obj] = true;
       if (numRedirected == redirected.length) {
@@ -121,6 +128,9 @@ final class ColorStore {
       size[root] = 1;
       label[root] = obj;
       setOf[obj] = root;
+      if (realColor[obj] != obj) {
+        noteRedirected(obj);
+      }
     }
     return root;
   }
@@ -163,5 +173,17 @@ final class ColorStore {
         size[root] += size[moved];
       }
     }
+    // only an object that is a move's target and redirected itself still holds holders it must
+    // move; one given a set later joins again (rootOf), so the list stays short
+    int kept = 0;
+    for (int i = 0; i < numRedirected; i++) {
+      int obj = redirected[i];
+      if (realColor[obj] != obj && setOf[obj] >= 0) {
+        redirected[kept++] = obj;
+      } else {
+        isRedirected[obj] = false;
+      }
+    }
+    numRedirected = kept;
   }
 }

@@ -322,11 +322,12 @@ final class EscapePaths {
   }
 
   /**
-   * Dijkstra on the switch network from {@code root} with the current link weights; writes into
-   * {@code treeLink[i]} the link from the parent to switch {@code i} (-1 for the root and for
-   * unreachable switches). Ties as OpenSM's complib heap breaks them.
+   * Dijkstra on the switch network from {@code root} with the current link weights (each link's
+   * weight and far switch in one key, as {@link NueRouter#linkKey} with its {@code keyShift});
+   * writes into {@code treeLink[i]} the link from the parent to switch {@code i} (-1 for the root
+   * and for unreachable switches). Ties as OpenSM's complib heap breaks them.
    */
-  void spanningTree(int root, long[] weight, int[] treeLink) {
+  void spanningTree(int root, long[] linkKey, int keyShift, int[] treeLink) {
     int n = net.numSwitches;
     heap.clear();
     for (int i = 0; i < n; i++) {
@@ -336,14 +337,16 @@ final class EscapePaths {
     }
     treeDist[root] = 0;
     heap.decreaseKey(root, 0);
+    long mask = (1L << keyShift) - 1;
     while (!heap.isEmpty()) {
       int u = heap.extractMin();
       if (treeDist[u] == INF) {
         continue;
       }
       for (int l = net.linkStart[u]; l < net.linkStart[u + 1]; l++) {
-        int v = net.linkTo[l];
-        long d = treeDist[u] + weight[l];
+        long key = linkKey[l];
+        int v = (int) (key & mask);
+        long d = treeDist[u] + (key >>> keyShift);
         if (d < treeDist[v]) {
           treeLink[v] = l;
           treeDist[v] = d;

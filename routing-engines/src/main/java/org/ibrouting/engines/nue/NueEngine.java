@@ -260,7 +260,7 @@ public final class NueEngine implements RoutingEngine {
       }
       router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
       trees.useLayer(destSwitch, count);
-      trees.spanningTree(central, router.weight, router.escapeLink);
+      trees.spanningTree(central, router.linkKey, router.keyShift, router.escapeLink);
       if (vl == 0) {
         int unreached = 0;
         for (int i = 0; i < net.numSwitches; i++) {
@@ -305,7 +305,7 @@ public final class NueEngine implements RoutingEngine {
         for (int lid = fabric.baseLid(port);
             lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
             lid++) {
-          trees.spanningTree(i, router.weight, router.usedLink);
+          trees.spanningTree(i, router.linkKey, router.keyShift, router.usedLink);
           applyTree(net, router, lfts, i, -1, lid);
           vlOfLid[lid] = 0;
           options.progress().progress("nue: destinations", ++done, total);

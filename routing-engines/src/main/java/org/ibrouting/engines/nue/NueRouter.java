@@ -39,18 +39,15 @@ final class NueRouter {
 
   private final NueNetwork net;
 
-  /** Per link, its weight; only {@link #addWeight} changes it. */
-  final long[] weight;
-
   /**
    * Per link, its weight shifted left by {@link #keyShift} bits and the switch it enters in those
-   * bits: the one array {@link #scan} reads per edge. Weights start at most at 65,535² and grow by
-   * at most 255 per switch and LID, so they stay below 2⁴², far from the 2^(63-keyShift) that would
-   * overflow.
+   * bits: the one array {@link #scan} reads per edge, and the only copy of the weights (only {@link
+   * #addWeight} changes them). Weights start at most at 65,535² and grow by at most 255 per switch
+   * and LID, so they stay below 2⁴², far from the 2^(63-keyShift) that would overflow.
    */
-  private final long[] linkKey;
+  final long[] linkKey;
 
-  private final int keyShift;
+  final int keyShift;
   private final int numVertices;
 
   /** The colour objects of the holders: vertices 0..V-1, then edges. */
@@ -73,6 +70,14 @@ final class NueRouter {
   private final QuaternaryHeap heap;
   final long[] dist;
   final int[] usedLink;
+
+  /**
+   * Per switch, the channel whose dependency {@link #usedEdge} last set its {@link #usedLink}, or
+   * -1 where something else set it: the tree's edge into the switch, known without a search.
+   */
+  private final int[] usedFrom;
+
+  private final int[] usedEdge;
   private final int[] foundAfterStep;
   private final int[] treeBelow;
   private final int[] treeChildren;
@@ -173,8 +178,6 @@ final class NueRouter {
     this.plainSearch = plainSearch;
     int numVertices = net.numVertices();
     int numEdges = net.edgeTarget.length;
-    this.weight = new long[net.numLinks()];
-    Arrays.fill(weight, initialWeight);
     keyShift = 32 - Integer.numberOfLeadingZeros(net.numSwitches);
     linkKey = new long[net.numLinks()];
     for (int l = 0; l < linkKey.length; l++) {
@@ -206,6 +209,8 @@ final class NueRouter {
     int n = net.numSwitches;
     dist = new long[n];
     usedLink = new int[n];
+    usedFrom = new int[n];
+    usedEdge = new int[n];
     foundAfterStep = new int[n];
     treeBelow = new int[n];
     treeChildren = new int[n];
@@ -218,8 +223,21 @@ final class NueRouter {
 
   /** Adds {@code add} to the weight of link {@code l}. */
   void addWeight(int l, long add) {
-    weight[l] += add;
     linkKey[l] += add << keyShift;
+  }
+
+  /** The weight of link {@code l}. */
+  long weight(int l) {
+    return linkKey[l] >>> keyShift;
+  }
+
+  /** A copy of every link's weight (tests). */
+  long[] weights() {
+    long[] weights = new long[linkKey.length];
+    for (int l = 0; l < weights.length; l++) {
+      weights[l] = weight(l);
+    }
+    return weights;
   }
 
   /**
@@ -548,6 +566,7 @@ final class NueRouter {
     for (int i = 0; i < n; i++) {
       dist[i] = INF;
       usedLink[i] = -1;
+      usedFrom[i] = -1;
       stackSize[i] = 0;
       foundAfterStep[i] = -1;
     }
@@ -648,7 +667,7 @@ final class NueRouter {
         long d = base + (key >>> shift);
         if (d < distances[reached]) {
           pushLogSize = logSize;
-          improve(link + head + 1, link, reached, d, color);
+          improve(curr, e, link + head + 1, link, reached, d, color);
           logSize = pushLogSize;
         } else if (pushAll) {
           if (usedLink[reached] == link) {
@@ -705,7 +724,7 @@ final class NueRouter {
         if (d < distances[reached]) {
           scanCurrent = e;
           if (!inducesCycleUnused(curr, e, link + head + 1, color)) {
-            improve(link + head + 1, link, reached, d, color);
+            improve(curr, e, link + head + 1, link, reached, d, color);
           }
         }
         if (scanDirty || resume && (e ^ curr) % 3 == 0) {
@@ -798,12 +817,12 @@ final class NueRouter {
    */
   private void visit(int curr, int e, int link, int head, int col, int color) {
     int next = link + head + 1;
-    long d = vertexDist[curr] + weight[link];
+    long d = vertexDist[curr] + weight(link);
     int reached = net.linkTo[link];
     if (d < dist[reached]) {
       // a used edge closes no cycle (OpenSM's check returns at once), so only unused ones are asked
       if (col > UNUSED || !inducesCycle(curr, e, color)) {
-        improve(next, link, reached, d, color);
+        improve(curr, e, next, link, reached, d, color);
       }
     } else if (col > UNUSED) {
       if (step != 0 && usedLink[reached] >= 0) {
@@ -814,8 +833,11 @@ final class NueRouter {
     }
   }
 
-  /** A shorter distance to switch {@code reached} through channel {@code next}. */
-  private void improve(int next, int link, int reached, long d, int color) {
+  /**
+   * A shorter distance to switch {@code reached} through channel {@code next}, over dependency
+   * {@code e} of channel {@code curr}.
+   */
+  private void improve(int curr, int e, int next, int link, int reached, long d, int color) {
     if (step != 0 && usedLink[reached] >= 0 && step != foundAfterStep[reached]) {
       if (!attemptShortcut(reached, next, color)) {
         return;
@@ -828,7 +850,7 @@ final class NueRouter {
           int removed = heap.delete(old);
           int tail = net.tailOfVertex(removed);
           if (usedLink[tail] >= 0) {
-            resetEdge(net.edgeBetween(net.vertexOf(usedLink[tail]), removed));
+            resetEdge(treeEdge(reached, net.vertexOf(usedLink[tail]), removed));
           }
         }
       } else {
@@ -840,6 +862,16 @@ final class NueRouter {
     }
     dist[reached] = d;
     usedLink[reached] = link;
+    usedFrom[reached] = curr;
+    usedEdge[reached] = e;
+  }
+
+  /**
+   * The dependency from channel {@code pre} to channel {@code v}, the channel of switch {@code i}'s
+   * {@link #usedLink}: the one recorded when that link was set, if it was set from {@code pre}.
+   */
+  private int treeEdge(int i, int pre, int v) {
+    return usedFrom[i] == pre ? usedEdge[i] : net.edgeBetween(pre, v);
   }
 
   /**
@@ -912,7 +944,7 @@ final class NueRouter {
         for (long bits = pushDist[i]; bits != 0; bits &= bits - 1) {
           int j = first + (Long.numberOfTrailingZeros(bits) >>> 1) - begin;
           int link = linkOfEdge(firstLink, j, skip);
-          count = addExpanded(count, link, base + weight[link]);
+          count = addExpanded(count, link, base + weight(link));
         }
       }
     }
@@ -951,12 +983,14 @@ final class NueRouter {
           continue;
         }
         int uLink = net.linkOfVertex[toU];
-        vertexDist[toU] = vertexDist[pre] + weight[uLink];
+        vertexDist[toU] = vertexDist[pre] + weight(uLink);
         if (result < 0) {
           usedLink[u] = uLink;
+          usedFrom[u] = -1;
           dist[u] = vertexDist[toU];
           int adj = net.linkTo[l1];
           usedLink[adj] = net.linkOfVertex[pre];
+          usedFrom[adj] = -1;
           dist[adj] = vertexDist[pre];
           result = toU;
         } else {
@@ -1141,6 +1175,7 @@ final class NueRouter {
   private void useEscapePaths(int source) {
     int n = net.numSwitches;
     System.arraycopy(escapeLink, 0, usedLink, 0, n);
+    Arrays.fill(usedFrom, 0, n, -1);
     int node = source;
     int cur = usedLink[node];
     if (cur < 0) {
@@ -1169,7 +1204,7 @@ final class NueRouter {
       nodeWet[v] = false;
       int pre = from == source ? fake : (usedLink[from] >= 0 ? net.vertexOf(usedLink[from]) : -1);
       if (pre >= 0) {
-        int e = net.edgeBetween(pre, v);
+        int e = treeEdge(i, pre, v);
         if (e >= 0) {
           edgeWet[e] = false;
         }

@@ -26,14 +26,14 @@ class NueRouterTest {
       NueRouter router = new NueRouter(net, 7, false);
       for (int dest = 0; dest < net.numSwitches; dest++) {
         breadthFirstTree(net, dest, router.usedLink);
-        long[] expected = router.weight.clone();
+        long[] expected = router.weights();
         for (int i = 0; i < net.numSwitches; i++) {
           for (int cur = i; cur != dest; cur = net.linkFrom[router.usedLink[cur]]) {
             expected[router.usedLink[cur]] += net.numTerminals[i] & 0xFF;
           }
         }
         assertEquals(-1, router.addPathWeights(dest), fabric + ", destination " + dest);
-        assertArrayEquals(expected, router.weight, fabric + ", destination " + dest);
+        assertArrayEquals(expected, router.weights(), fabric + ", destination " + dest);
       }
     }
   }
