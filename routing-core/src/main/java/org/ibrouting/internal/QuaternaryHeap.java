@@ -73,6 +73,11 @@ public final class QuaternaryHeap {
     return min;
   }
 
+  /** The least key in the heap, which must not be empty. */
+  public long minKey() {
+    return keyAt[0];
+  }
+
   /** Whether {@code item} is in the heap. */
   public boolean contains(int item) {
     int pos = posOf[item];

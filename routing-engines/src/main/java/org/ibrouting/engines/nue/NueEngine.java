@@ -97,14 +97,20 @@ public final class NueEngine implements RoutingEngine {
   }
 
   /** What the router did in a checked routing ({@link #routeChecked}). */
-  record Stats(long backtrackSteps, long escapeFallbacks, long shortcuts, int unorderedLayers) {}
+  record Stats(
+      long backtrackSteps,
+      long escapeFallbacks,
+      long shortcuts,
+      int unorderedLayers,
+      long runsEndedEarly) {}
 
   /** A routing and what its router did. */
   record Checked(Routing routing, Stats stats) {}
 
   /**
    * Routes, checking the cCDG bookkeeping after every layer, and counts backtracking steps,
-   * escape-path fallbacks, shortcuts and layers whose topological order had to be abandoned.
+   * escape-path fallbacks, shortcuts, layers whose topological order had to be abandoned and
+   * Dijkstra runs that ended with channels left unscanned.
    */
   Checked routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     return route(fabric, options, true);
@@ -163,7 +169,12 @@ public final class NueEngine implements RoutingEngine {
       }
     }
     Stats stats =
-        new Stats(router.backtrackSteps, router.escapeFallbacks, router.shortcuts, unorderedLayers);
+        new Stats(
+            router.backtrackSteps,
+            router.escapeFallbacks,
+            router.shortcuts,
+            unorderedLayers,
+            router.runsEndedEarly);
     if (!includeSwitches) {
       run.routeSwitchLids();
     }

@@ -48,6 +48,16 @@ final class NueRouter {
   final long[] linkKey;
 
   final int keyShift;
+
+  /** The weight every link starts with, which none goes below. */
+  private final long minWeight;
+
+  /** The largest key put into the heap in this run. */
+  private long maxHeapKey;
+
+  /** Runs that ended at step 0 without scanning the channels still in the heap (tests). */
+  long runsEndedEarly;
+
   private final int numVertices;
 
   /** The colour objects of the holders: vertices 0..V-1, then edges. */
@@ -179,6 +189,7 @@ final class NueRouter {
     int numVertices = net.numVertices();
     int numEdges = net.edgeTarget.length;
     keyShift = 32 - Integer.numberOfLeadingZeros(net.numSwitches);
+    minWeight = initialWeight;
     linkKey = new long[net.numLinks()];
     for (int l = 0; l < linkKey.length; l++) {
       linkKey[l] = initialWeight << keyShift | net.linkTo[l];
@@ -585,10 +596,15 @@ final class NueRouter {
     vertexDist[fake] = 0;
     step = 0;
     found = 1;
+    maxHeapKey = 0;
     int curr = fake;
     heap.clear();
     do {
       scan(curr, color);
+      if (nothingLeftToImprove()) {
+        heap.clear();
+        runsEndedEarly++;
+      }
       curr = heap.isEmpty() ? -1 : heap.extractMin();
       if (curr < 0 && found != n) {
         curr = backtrack(source, color);
@@ -604,6 +620,22 @@ final class NueRouter {
       }
     } while (curr >= 0);
     fixColors(source, fake);
+  }
+
+  /**
+   * Whether the channels still in the heap can be left unscanned: before the first backtracking
+   * step, with every switch reached, a scan only shortens a route to a switch whose channel waits
+   * in the heap, and its dependencies are at least the least key plus the least weight away, so
+   * none does when that reaches the largest key. What such a scan would still do is log its used
+   * dependencies for backtracking, which a run that reached every switch does not take. OpenSM
+   * scans them all, and so does {@link #plainSearch}.
+   */
+  private boolean nothingLeftToImprove() {
+    return !plainSearch
+        && step == 0
+        && found == net.numSwitches
+        && !heap.isEmpty()
+        && heap.minKey() + minWeight >= maxHeapKey;
   }
 
   /**
@@ -859,6 +891,7 @@ final class NueRouter {
       }
       vertexDist[next] = d;
       heap.insert(next, d);
+      maxHeapKey = Math.max(maxHeapKey, d);
     }
     dist[reached] = d;
     usedLink[reached] = link;

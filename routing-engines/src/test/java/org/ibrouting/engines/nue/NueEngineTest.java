@@ -46,6 +46,28 @@ class NueEngineTest {
     assertEquals(0, total[3], "the topological order had to be abandoned");
   }
 
+  /**
+   * On a fat tree and a mesh, runs end before the switches whose scans can shorten no route are
+   * scanned (the table-by-table comparison with OpenSM's full walk is in {@link
+   * NuePropertiesTest}), and OpenSM's way scans them all; the tables are the same.
+   */
+  @Test
+  void runsEndOnceNoScanCanShortenARoute() throws RoutingException {
+    for (Fabric fabric :
+        new Fabric[] {Topologies.kAryNTree(4, 3), Topologies.mesh(new int[] {4, 3}, 2)}) {
+      for (int vls : new int[] {1, 4}) {
+        NueEngine.Checked fast =
+            new NueEngine(vls, false, false).routeChecked(fabric, RoutingOptions.defaults());
+        NueEngine.Checked plain =
+            new NueEngine(vls, false, true).routeChecked(fabric, RoutingOptions.defaults());
+        assertTrue(fast.stats().runsEndedEarly() > 0, fabric + ": no run ended early");
+        assertEquals(0, plain.stats().runsEndedEarly(), fabric + ": OpenSM's way ended early");
+        org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
+            plain.routing(), fast.routing(), fabric + " " + vls + " VLs");
+      }
+    }
+  }
+
   /** A destination's SL is its layer: LIDs in port-GUID order, round robin over the layers. */
   @Test
   void destinationsAreSplitRoundRobinOverTheLayers() throws RoutingException {
