@@ -78,6 +78,20 @@ public final class QuaternaryHeap {
     return keyAt[0];
   }
 
+  /**
+   * Empties the heap into {@code out} from {@code offset} on, its items in heap-position order;
+   * returns the index after the last.
+   */
+  public int drainTo(int[] out, int offset) {
+    for (int i = 0; i < size; i++) {
+      int item = itemAt[i];
+      out[offset++] = item;
+      posOf[item] = -1;
+    }
+    size = 0;
+    return offset;
+  }
+
   /** Whether {@code item} is in the heap. */
   public boolean contains(int item) {
     int pos = posOf[item];

@@ -28,6 +28,16 @@ public final class SsspGraph {
   private final int[] linkTo;
   private final int[] linkToPort;
   private final long[] weight;
+
+  /** The weight the switch links started with at the last reset, which none goes below. */
+  private long minWeight = 1;
+
+  /** Trees that ended with reached vertices left unscanned ({@link #grow}). */
+  private long treesEndedEarly;
+
+  /** Scan every reached vertex, as OpenSM does: no early end (tests compare the two). */
+  private boolean scanEveryVertex;
+
   private final int pseudoLink;
   private final long[] endPortLids;
   private final long numEndpointLids;
@@ -115,6 +125,17 @@ public final class SsspGraph {
    */
   public void resetWeights(long start) {
     Arrays.fill(weight, start);
+    minWeight = start;
+  }
+
+  /** Tests: scan every reached vertex, as OpenSM does, instead of ending a tree early. */
+  public void scanEveryVertex(boolean scanAll) {
+    scanEveryVertex = scanAll;
+  }
+
+  /** The trees so far that ended with reached switches left unscanned (tests). */
+  public long treesEndedEarly() {
+    return treesEndedEarly;
   }
 
   /**
@@ -134,8 +155,9 @@ public final class SsspGraph {
       linkToPort[pseudoLink] = fabric.portNum(swPort);
       weight[pseudoLink] = 1;
     }
-    start(source, source == n ? n + 1 : n);
-    int count = grow();
+    int numVertices = source == n ? n + 1 : n;
+    start(source, numVertices);
+    int count = grow(numVertices);
     reached = count;
     return source == n ? count - 1 : count;
   }
@@ -151,13 +173,26 @@ public final class SsspGraph {
   }
 
   /**
-   * Dijkstra's loop after {@link #start}; returns the vertices it settled, in {@link #order}. Kept
-   * apart from the start: with both in one method, C2 made slower code for the loop in most fresh
-   * JVMs (RESULTS.md, issue 20's sixth stretch).
+   * Dijkstra's loop after {@link #start} over {@code numVertices} vertices; returns the vertices it
+   * reached, in {@link #order}, each after its predecessor. Kept apart from the start: with both in
+   * one method, C2 made slower code for the loop in most fresh JVMs (RESULTS.md, issue 20's sixth
+   * stretch).
+   *
+   * <p>It ends early, the heap's vertices appended to the order unscanned, once every vertex is
+   * reached and the least key in the heap plus the least link weight reaches the largest key given:
+   * a scan then shortens no distance (relaxations are strict), so the tree and its ties stay
+   * OpenSM's, and an unscanned vertex is no one's predecessor.
    */
-  private int grow() {
+  private int grow(int numVertices) {
     int count = 0;
+    int finite = 1;
+    long maxKey = 0;
     while (!heap.isEmpty()) {
+      if (finite == numVertices && heap.minKey() + minWeight >= maxKey && !scanEveryVertex) {
+        count = heap.drainTo(order, count);
+        treesEndedEarly++;
+        break;
+      }
       int u = heap.extractMin();
       long du = dist[u];
       if (du == Long.MAX_VALUE) {
@@ -170,6 +205,10 @@ public final class SsspGraph {
         int v = linkTo[l];
         long candidate = du + weight[l];
         if (candidate < dist[v]) {
+          if (dist[v] == Long.MAX_VALUE) {
+            finite++;
+          }
+          maxKey = Math.max(maxKey, candidate);
           dist[v] = candidate;
           predLink[v] = l;
           predVertex[v] = u;
