@@ -325,9 +325,12 @@ final class EscapePaths {
    * Dijkstra on the switch network from {@code root} with the current link weights (each link's
    * weight and far switch in one key, as {@link NueRouter#linkKey} with its {@code keyShift});
    * writes into {@code treeLink[i]} the link from the parent to switch {@code i} (-1 for the root
-   * and for unreachable switches). Ties as OpenSM's complib heap breaks them.
+   * and for unreachable switches). Ties as OpenSM's complib heap breaks them. No link weighs less
+   * than {@code minWeight}: once every switch is reached and the least key in the heap plus that
+   * reaches the largest key given, no scan left shortens a distance, and the tree is complete. A
+   * negative {@code minWeight} scans every switch, as OpenSM does.
    */
-  void spanningTree(int root, long[] linkKey, int keyShift, int[] treeLink) {
+  void spanningTree(int root, long[] linkKey, int keyShift, long minWeight, int[] treeLink) {
     int n = net.numSwitches;
     heap.clear();
     for (int i = 0; i < n; i++) {
@@ -338,7 +341,10 @@ final class EscapePaths {
     treeDist[root] = 0;
     heap.decreaseKey(root, 0);
     long mask = (1L << keyShift) - 1;
-    while (!heap.isEmpty()) {
+    int reached = 1;
+    long maxKey = 0;
+    boolean mayEnd = minWeight >= 0;
+    while (!heap.isEmpty() && !(mayEnd && reached == n && heap.minKey() + minWeight >= maxKey)) {
       int u = heap.extractMin();
       if (treeDist[u] == INF) {
         continue;
@@ -348,6 +354,10 @@ final class EscapePaths {
         int v = (int) (key & mask);
         long d = treeDist[u] + (key >>> keyShift);
         if (d < treeDist[v]) {
+          if (treeDist[v] == INF) {
+            reached++;
+          }
+          maxKey = Math.max(maxKey, d);
           treeLink[v] = l;
           treeDist[v] = d;
           heap.decreaseKey(v, d);

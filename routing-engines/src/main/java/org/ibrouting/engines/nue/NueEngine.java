@@ -271,7 +271,8 @@ public final class NueEngine implements RoutingEngine {
       }
       router.resetColors(NueRouter.ESCAPE + 1 + layerLids);
       trees.useLayer(destSwitch, count);
-      trees.spanningTree(central, router.linkKey, router.keyShift, router.escapeLink);
+      trees.spanningTree(
+          central, router.linkKey, router.keyShift, router.treeMinWeight(), router.escapeLink);
       if (vl == 0) {
         int unreached = 0;
         for (int i = 0; i < net.numSwitches; i++) {
@@ -316,7 +317,8 @@ public final class NueEngine implements RoutingEngine {
         for (int lid = fabric.baseLid(port);
             lid < fabric.baseLid(port) + (1 << fabric.lmc(port));
             lid++) {
-          trees.spanningTree(i, router.linkKey, router.keyShift, router.usedLink);
+          trees.spanningTree(
+              i, router.linkKey, router.keyShift, router.treeMinWeight(), router.usedLink);
           applyTree(net, router, lfts, i, -1, lid);
           vlOfLid[lid] = 0;
           options.progress().progress("nue: destinations", ++done, total);

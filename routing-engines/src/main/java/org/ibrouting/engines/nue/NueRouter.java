@@ -242,6 +242,14 @@ final class NueRouter {
     return linkKey[l] >>> keyShift;
   }
 
+  /**
+   * The least link weight for {@link EscapePaths#spanningTree}, or -1 with {@link #plainSearch}:
+   * OpenSM's way scans every switch.
+   */
+  long treeMinWeight() {
+    return plainSearch ? -1 : minWeight;
+  }
+
   /** A copy of every link's weight (tests). */
   long[] weights() {
     long[] weights = new long[linkKey.length];
