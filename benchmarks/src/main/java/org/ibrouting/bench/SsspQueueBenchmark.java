@@ -22,7 +22,9 @@ import org.openjdk.jmh.annotations.Setup;
  *   <li>{@code engine}: {@link SsspGraph}, the code sssp, dfsssp and sar run;
  *   <li>{@code heap}: this class's copy of that loop, with OpenSM's 4-ary heap ({@link
  *       QuaternaryHeap}) filled with every switch, the heap's start and the loop in two methods as
- *       in {@link SsspGraph}; its run time shows how close the copy runs to the engine;
+ *       in {@link SsspGraph}, but every reached switch scanned as OpenSM does (the engine ends a
+ *       tree once no scan left can shorten a distance); its run time against the engine's shows
+ *       what that end saves;
  *   <li>{@code fifo}: the same copy with no priority queue at all: switches settled in the order
  *       they are first reached, each once, every link of each relaxed once. Its trees break ties in
  *       another order than OpenSM's (on a fat tree they are still shortest-path trees), so it is a
@@ -176,7 +178,10 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
     return result;
   }
 
-  /** Dijkstra's loop as {@code SsspGraph.grow} runs it, after the heap's start. */
+  /**
+   * Dijkstra's loop as {@code SsspGraph.grow} runs it, after the heap's start, without its early
+   * end.
+   */
   private int heapLoop() {
     int count = 0;
     while (!heap.isEmpty()) {
