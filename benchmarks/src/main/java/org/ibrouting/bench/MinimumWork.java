@@ -1,5 +1,7 @@
 package org.ibrouting.bench;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import org.ibrouting.bench.MemoryBaseline.Level;
 import org.ibrouting.bench.MemoryBaseline.Memory;
 import org.ibrouting.fabric.Fabric;
@@ -12,8 +14,18 @@ import org.ibrouting.fabric.Fabric;
 final class MinimumWork {
   private MinimumWork() {}
 
-  /** The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs. */
-  record Sizes(long switches, long lids, long channels, long caLids) {
+  /**
+   * The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs; and per
+   * LID on average the channels and switches a shortest-path tree towards it scans before it ends
+   * ({@link #scannedChannels}, {@link #scannedSwitches}).
+   */
+  record Sizes(
+      long switches,
+      long lids,
+      long channels,
+      long caLids,
+      double scannedChannels,
+      double scannedSwitches) {
     static Sizes of(Fabric fabric) {
       long channels = 0;
       for (int sw = 0; sw < fabric.numSwitches(); sw++) {
@@ -34,7 +46,74 @@ final class MinimumWork {
           }
         }
       }
-      return new Sizes(fabric.numSwitches(), lids, channels, caLids);
+      double[] scanned = scannedPerLid(fabric, lids);
+      return new Sizes(fabric.numSwitches(), lids, channels, caLids, scanned[0], scanned[1]);
+    }
+
+    /**
+     * The channels (out of the switches scanned) and switches a tree towards a LID scans, on
+     * average over the LIDs: every switch but those at the largest hop distance from the LID's
+     * switch. sssp, dfsssp, sar and nue start every link at a weight above any path's added load
+     * (P² or LIDs²), so a tree's keys order the switches by hops, and a tree ends once every switch
+     * is reached and the rest of its heap lies within one such weight (SsspGraph.grow,
+     * NueRouter.route): when only the farthest switches are left, if not before. Where a switch
+     * cannot reach every other, every switch it reaches is counted.
+     */
+    private static double[] scannedPerLid(Fabric fabric, long lids) {
+      int n = fabric.numSwitches();
+      int[] start = new int[n + 1];
+      IntArrayList heads = new IntArrayList();
+      long[] lidsAt = new long[n];
+      for (int sw = 0; sw < n; sw++) {
+        start[sw] = heads.size();
+        lidsAt[sw] += 1L << fabric.lmc(fabric.port(sw, 0));
+        for (int i = 0; i < fabric.outDegree(sw); i++) {
+          int peer = fabric.peerPort(fabric.outChannel(sw, i));
+          int head = fabric.nodeOfPort(peer);
+          if (head < n && head != sw) {
+            heads.add(head);
+          } else if (head >= n && fabric.baseLid(peer) != 0) {
+            lidsAt[sw] += 1L << fabric.lmc(peer);
+          }
+        }
+      }
+      start[n] = heads.size();
+      int[] hops = new int[n];
+      int[] queue = new int[n];
+      double channelSum = 0;
+      double switchSum = 0;
+      for (int root = 0; root < n; root++) {
+        if (lidsAt[root] == 0) {
+          continue;
+        }
+        Arrays.fill(hops, -1);
+        hops[root] = 0;
+        queue[0] = root;
+        int tail = 1;
+        for (int q = 0; q < tail; q++) {
+          int u = queue[q];
+          for (int l = start[u]; l < start[u + 1]; l++) {
+            int v = heads.getInt(l);
+            if (hops[v] < 0) {
+              hops[v] = hops[u] + 1;
+              queue[tail++] = v;
+            }
+          }
+        }
+        int farthest = tail == n ? hops[queue[tail - 1]] : Integer.MAX_VALUE;
+        long channels = 0;
+        int switches = 0;
+        for (int q = 0; q < tail; q++) {
+          int u = queue[q];
+          if (hops[u] < farthest) {
+            channels += start[u + 1] - start[u];
+            switches++;
+          }
+        }
+        channelSum += (double) lidsAt[root] * channels;
+        switchSum += (double) lidsAt[root] * switches;
+      }
+      return lids == 0 ? new double[2] : new double[] {channelSum / lids, switchSum / lids};
     }
 
     long entries() {
@@ -121,9 +200,9 @@ final class MinimumWork {
     return switch (engine) {
       case "minhop", "updn", "dnup" -> hopMatrix(entries, switches);
       case "ftree" -> everyEntry(entries);
-      case "sssp", "dfsssp", "sar" -> sssp(engine, lids, channels, switches, entries);
+      case "sssp", "dfsssp", "sar" -> sssp(engine, s, entries);
       case "multiupdn" -> multiupdn(lids, channels, switches, entries);
-      case "nue" -> nue(lids, channels, switches, entries);
+      case "nue" -> nue(s, entries);
       case "lash" -> lash(switches, channels, entries);
       case "p2sssp" -> p2sssp(s, lids, channels, entries);
       default -> null;
@@ -150,24 +229,31 @@ final class MinimumWork {
   }
 
   /** sssp, dfsssp and sar: one Dijkstra per LID on the switch graph, with OpenSM's heap. */
-  private static Work sssp(
-      String engine, double lids, double channels, double switches, double entries) {
+  private static Work sssp(String engine, Sizes s, double entries) {
+    double lids = s.lids();
+    double channels = s.channels();
+    double switches = s.switches();
+    double relaxations = lids * s.scannedChannels();
     return new Work(
-        lids * channels,
+        relaxations,
         "relaxations",
-        lids * channels * 12,
+        relaxations * 12,
         channels * 12 + switches * 48,
         entries * (engine.equals("sssp") ? 1 : 2),
         new RandomReads(
-            lids * channels, switches * 8, lids * switches * heapReads(switches), switches * 8),
+            relaxations,
+            switches * 8,
+            lids * s.scannedSwitches() * heapReads(switches),
+            switches * 8),
         1,
-        "per LID one Dijkstra that reads every link's weight and head (12 bytes; working set the links and"
+        "per LID one Dijkstra that reads the weight and head of every link of the switches it scans"
+            + " (all but the farthest from the LID's switch: 12 bytes each; working set the links and"
             + " 48 bytes of heap and tree per switch) and the far switch's distance (an independent"
             + " random read), and keeps OpenSM's 4-ary heap of every switch, whose tie-breaking"
-            + " decides the tables: per switch a sift-down through the heap's depth as it empties"
-            + " (log4(switches) - 1/ln 4 levels), each read of the heap's keys (8 bytes per switch)"
-            + " depending on the comparison before it, and one read of a key by its position for"
-            + " the first distance"
+            + " decides the tables: per scanned switch a sift-down through the heap's depth as it"
+            + " empties (log4(switches) - 1/ln 4 levels), each read of the heap's keys (8 bytes per"
+            + " switch) depending on the comparison before it, and one read of a key by its position"
+            + " for the first distance"
             + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
             + "; sequential by definition (each tree depends on all earlier weights)");
   }
@@ -199,10 +285,14 @@ final class MinimumWork {
   }
 
   /** nue: one Dijkstra per LID on the complete channel dependency graph. */
-  private static Work nue(double lids, double channels, double switches, double entries) {
-    // per LID one scan per switch: the destination's fake channel depends on every link of its
-    // switch, every other switch's settled channel on every link of its head but the reverse
-    double visits = lids * (channels - switches + 1);
+  private static Work nue(Sizes s, double entries) {
+    double lids = s.lids();
+    double channels = s.channels();
+    double switches = s.switches();
+    // per LID one scan per switch but the farthest: the destination's fake channel depends on
+    // every link of its switch, every other scanned channel on every link of its head but the
+    // reverse
+    double visits = lids * (s.scannedChannels() - s.scannedSwitches() + 1);
     // a dependency's class is 2 bits; a channel's links are about channels / switches
     double dependencies = channels * (channels / switches);
     return new Work(
@@ -211,11 +301,13 @@ final class MinimumWork {
         visits * 8.25,
         channels * 8 + dependencies / 4,
         entries,
-        new RandomReads(visits, switches * 8, lids * switches, (channels + switches) * 4),
+        new RandomReads(
+            visits, switches * 8, lids * s.scannedSwitches(), (channels + switches) * 4),
         1,
-        "per LID one Dijkstra on the channel graph that settles one channel per switch and reads its "
+        "per LID one Dijkstra on the channel graph that settles one channel per switch, scans those of"
+            + " all switches but the farthest from the LID's switch and reads their "
             + "dependencies' class (2 bits) and link key (weight and head, 8 bytes) and each reached"
-            + " switch's distance (an independent random read); per settled channel, where its"
+            + " switch's distance (an independent random read); per scanned channel, where its"
             + " dependencies start (a dependent read, 4 bytes per channel; its heap levels not"
             + " counted); sequential by definition");
   }

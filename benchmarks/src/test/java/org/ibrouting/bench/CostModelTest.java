@@ -20,21 +20,53 @@ class CostModelTest {
   void countsTheFabricAndTheWork() {
     // 4-ary 3-tree: 48 switches, 64 CAs (LIDs 64 + 48), 2 x (16 x 4 + 16 x 4) switch channels
     MinimumWork.Sizes s = MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 4 3"));
-    assertEquals(new MinimumWork.Sizes(48, 112, 256, 64), s);
+    assertEquals(
+        new MinimumWork.Sizes(48, 112, 256, 64, scannedChannels(4), scannedSwitches(4)), s);
+    // by hand: from a leaf's LIDs (4 CAs and its own) the tree scans all but the 12 leaves of the
+    // other groups (208 of 256 channels), from a mid's all but 9 mids (184), from a top's all but
+    // 12 tops (208)
+    assertEquals((80.0 * 208 + 16 * 184 + 16 * 208) / 112, s.scannedChannels(), 1e-9);
+    assertEquals((80.0 * 36 + 16 * 39 + 16 * 36) / 112, s.scannedSwitches(), 1e-9);
     MinimumWork.Work minhop = MinimumWork.of("minhop", s);
     assertEquals(48 * 112, minhop.units());
     assertEquals(48 * 48 + 48 * 112, minhop.bytes());
     assertEquals(MinimumWork.RandomReads.NONE, minhop.random());
     MinimumWork.Work sssp = MinimumWork.of("sssp", s);
-    assertEquals(112 * 256, sssp.units());
-    assertEquals(112 * 256 * 12 + 48 * 112, sssp.bytes());
+    double relaxations = 112 * s.scannedChannels();
+    assertEquals(relaxations, sssp.units(), 1e-6);
+    assertEquals(relaxations * 12 + 48 * 112, sssp.bytes(), 1e-6);
     assertEquals(256 * 12 + 48 * 48, sssp.workingSet());
     assertEquals(1, sssp.cores());
-    // per relaxation the far switch's distance; per switch log4(48) - 1/ln 4 + 1 heap reads
-    assertEquals(112 * 256, sssp.random().independent());
+    // per relaxation the far switch's distance; per scanned switch log4(48) - 1/ln 4 + 1 heap reads
+    assertEquals(relaxations, sssp.random().independent(), 1e-6);
     assertEquals(
-        112 * 48 * ((Math.log(48) - 1) / Math.log(4) + 1), sssp.random().dependent(), 1e-6);
+        112 * s.scannedSwitches() * ((Math.log(48) - 1) / Math.log(4) + 1),
+        sssp.random().dependent(),
+        1e-6);
     assertEquals(null, MinimumWork.of("dor", s));
+  }
+
+  /**
+   * On a k-ary 3-tree (k groups of k leaves and k mids, fully cabled within a group; k² tops), the
+   * channels a tree scans per LID on average: all 4k³ but those out of the farthest switches, the
+   * (k-1)k leaves of the other groups from a leaf's k + 1 LIDs, the (k-1)² mids of the other groups
+   * and indices from a mid's LID, the (k-1)k tops of the other indices from a top's.
+   */
+  private static double scannedChannels(int k) {
+    double all = 4.0 * k * k * k;
+    double leaf = all - (k - 1.0) * k * k;
+    double mid = all - (k - 1.0) * (k - 1) * 2 * k;
+    double top = all - (k - 1.0) * k * k;
+    return (k * k * (k + 1.0) * leaf + k * k * mid + k * k * top) / (k * k * (k + 3.0));
+  }
+
+  /** {@link #scannedChannels}' count of switches. */
+  private static double scannedSwitches(int k) {
+    double all = 3.0 * k * k;
+    return (k * k * (k + 1.0) * (all - (k - 1.0) * k)
+            + k * k * (all - (k - 1.0) * (k - 1))
+            + k * k * (all - (k - 1.0) * k))
+        / (k * k * (k + 3.0));
   }
 
   /** A row of the scale study's CSV. */
@@ -85,34 +117,38 @@ class CostModelTest {
     MinimumWork.Work sssp =
         MinimumWork.of("sssp", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 8 3")));
     assertEquals("L2", sssp.level(m).name());
-    double streaming = 704.0 * 2048 * 12 / 40e9 + 192.0 * 704 / 8e9;
+    double relaxations = 704.0 * scannedChannels(8);
+    assertEquals(relaxations, sssp.units(), 1e-6);
+    double streaming = relaxations * 12 / 40e9 + 192.0 * 704 / 8e9;
     assertEquals(streaming, sssp.streamingSeconds(m), 1e-12);
     // every relaxation reads a distance (192 x 8 bytes: L1, 1.5 ns), which overlaps the streaming;
-    // per switch the heap's mean depth as it empties, log4(192) - 1/ln 4, and one read by position
-    // of the heap's keys (192 x 8 bytes: L1, 2 ns) add up
-    double independent = 704.0 * 2048 * 1.5e-9;
+    // per scanned switch the heap's mean depth as it empties, log4(192) - 1/ln 4, and one read by
+    // position of the heap's keys (192 x 8 bytes: L1, 2 ns) add up
+    double independent = relaxations * 1.5e-9;
     double heapReads = Math.log(192) / Math.log(4) - 1 / Math.log(4) + 1;
     assertEquals(heapReads, MinimumWork.heapReads(192), 1e-12);
     assertEquals(1, MinimumWork.heapReads(1), 1e-12, "a heap of one switch sifts nothing");
-    double dependent = 704.0 * 192 * heapReads * 2e-9;
+    double dependent = 704.0 * scannedSwitches(8) * heapReads * 2e-9;
     assertEquals(Math.max(streaming, independent) + dependent, sssp.limitSeconds(m), 1e-12);
     assertEquals("L1 / L1", sssp.random().levels(m, 1));
     // nue on the 16-ary 3-tree (768 switches, 4,864 LIDs, 16,384 channels): per LID one scan per
-    // switch over its head's links but the reverse (16,384 - 768 + 1 dependencies), each reading
-    // 8.25 bytes and a switch's distance (L1, 1.5 ns); per LID and switch one dependent read of a
-    // channel's first edge (17,152 x 4 bytes: L2, 5 ns)
+    // switch but the farthest over its head's links but the reverse, each reading 8.25 bytes and a
+    // switch's distance (L1, 1.5 ns); per LID and scanned switch one dependent read of a channel's
+    // first edge (17,152 x 4 bytes: L2, 5 ns)
     MinimumWork.Work nue =
         MinimumWork.of("nue", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 16 3")));
-    double visits = 4864.0 * (16384 - 768 + 1);
-    assertEquals(visits, nue.units());
-    assertEquals(visits, nue.random().independent());
-    assertEquals(4864.0 * 768, nue.random().dependent());
+    double visits = 4864.0 * (scannedChannels(16) - scannedSwitches(16) + 1);
+    assertEquals(visits, nue.units(), 1e-3);
+    assertEquals(visits, nue.random().independent(), 1e-3);
+    assertEquals(4864.0 * scannedSwitches(16), nue.random().dependent(), 1e-3);
     assertEquals(16384.0 * 8 + 16384.0 * 16384 / 768 / 4, nue.workingSet());
     assertEquals("L1 / L2", nue.random().levels(m, 1));
     double nueStreaming = visits * 8.25 / 40e9 + 768.0 * 4864 / 8e9;
     assertEquals(nueStreaming, nue.streamingSeconds(m), 1e-12);
     assertEquals(
-        Math.max(nueStreaming, visits * 1.5e-9) + 4864.0 * 768 * 5e-9, nue.limitSeconds(m), 1e-12);
+        Math.max(nueStreaming, visits * 1.5e-9) + 4864.0 * scannedSwitches(16) * 5e-9,
+        nue.limitSeconds(m),
+        1e-12);
     // multiupdn shares its reads between 2 cores: working set 33.8 KiB (L2 at 80 GB/s on 2 cores),
     // one independent read per channel visit (192 x 4 bytes: L1, 1.5 ns), halved
     MinimumWork.Work multiupdn =
@@ -147,11 +183,11 @@ class CostModelTest {
         section);
     assertTrue(section.contains("| 1.17e-05 | 1.17e-05 | 852.89 |"), section);
     assertTrue(!section.contains("| dor |"), section);
-    // sssp on the 8-ary 3-tree: 704 x 2,048 relaxations, 704 x 192 x (log4(192) - 1/ln 4 + 1) heap
-    // reads
+    // sssp on the 8-ary 3-tree: 704 x 1,569.5 relaxations (the channels of the scanned switches),
+    // 704 x 136.6 scanned switches x (log4(192) - 1/ln 4 + 1) heap reads
     assertTrue(
         section.contains(
-            "| 1.44e+06 / 5.50e+05 (L1 / L1) | 1 | 0.10 | 1.44e+07 relaxations/s | 0.000449 | 0.00326 | 30.64 |"),
+            "| 1.10e+06 / 3.92e+05 (L1 / L1) | 1 | 0.10 | 1.10e+07 relaxations/s | 0.000348 | 0.00244 | 40.97 |"),
         section);
     assertTrue(section.contains("| - | 2 | 0.01 |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
