@@ -1234,27 +1234,13 @@ final class NueRouter {
 
   /** Dries the colours on the final tree, resets everything else painted in this run, flattens. */
   private void fixColors(int source, int fake) {
-    int n = net.numSwitches;
-    for (int i = 0; i < n; i++) {
-      int l = usedLink[i];
-      if (l < 0) {
-        continue;
-      }
-      int v = net.vertexOf(l);
-      int from = net.linkFrom[l];
-      nodeWet[v] = false;
-      int pre = from == source ? fake : (usedLink[from] >= 0 ? net.vertexOf(usedLink[from]) : -1);
-      if (pre >= 0) {
-        int e = treeEdge(i, pre, v);
-        if (e >= 0) {
-          edgeWet[e] = false;
-        }
-      }
-    }
+    // the wet holders of the final tree dry; the rest of what this run painted goes back to unused
     for (int k = 0; k < numWetNodes; k++) {
       int v = wetNodes[k];
       if (nodeWet[v]) {
-        setNodeObj(v, UNUSED);
+        if (!isTreeChannel(v)) {
+          setNodeObj(v, UNUSED);
+        }
         nodeWet[v] = false;
       }
     }
@@ -1262,12 +1248,36 @@ final class NueRouter {
     for (int k = 0; k < numWetEdges; k++) {
       int e = wetEdges[k];
       if (edgeWet[e]) {
-        setEdgeObj(e, UNUSED);
+        if (!isTreeEdge(e, source, fake)) {
+          setEdgeObj(e, UNUSED);
+        }
         edgeWet[e] = false;
       }
     }
     numWetEdges = 0;
     colors.flatten();
+  }
+
+  /** Whether channel {@code v} is the {@link #usedLink} of the switch it enters. */
+  private boolean isTreeChannel(int v) {
+    int l = net.linkOfVertex[v];
+    return l >= 0 && usedLink[net.linkTo[l]] == l;
+  }
+
+  /**
+   * Whether dependency {@code e} joins two channels of the final tree towards {@code source} (whose
+   * fake channel is {@code fake}): the channel of a switch's {@link #usedLink} and the one of the
+   * switch it leaves, or the fake channel at the source.
+   */
+  private boolean isTreeEdge(int e, int source, int fake) {
+    int v = net.edgeTarget[e];
+    if (!isTreeChannel(v)) {
+      return false;
+    }
+    int l = net.linkOfVertex[v];
+    int from = net.linkFrom[l];
+    int pre = from == source ? fake : (usedLink[from] >= 0 ? net.vertexOf(usedLink[from]) : -1);
+    return pre >= 0 && treeEdge(net.linkTo[l], pre, v) == e;
   }
 
   /**
