@@ -46,27 +46,30 @@ final class MinimumWork {
           }
         }
       }
-      double[] scanned = scannedPerLid(fabric, lids);
+      double[] scanned = scannedPerLid(fabric);
       return new Sizes(fabric.numSwitches(), lids, channels, caLids, scanned[0], scanned[1]);
     }
 
     /**
      * The channels (out of the switches scanned) and switches a tree towards a LID scans, on
      * average over the LIDs: every switch but those at the largest hop distance from the LID's
-     * switch. sssp, dfsssp, sar and nue start every link at a weight above any path's added load
-     * (P² or LIDs²), so a tree's keys order the switches by hops, and a tree ends once every switch
-     * is reached and the rest of its heap lies within one such weight (SsspGraph.grow,
-     * NueRouter.route): when only the farthest switches are left, if not before. Where a switch
-     * cannot reach every other, every switch it reaches is counted.
+     * switch. By default sssp, dfsssp, sar and nue start every link at P² or LIDs², in practice
+     * above any path's added load, so a tree's keys order the switches by hops, and a tree ends
+     * once every switch is reached and the rest of its heap lies within one such weight
+     * (SsspGraph.grow, NueRouter.route): when only the farthest switches are left, if not before
+     * (so this estimates the scans, it is no floor). Where a switch cannot reach every other, every
+     * switch it reaches is counted. The average is over the LIDs of switches and of the CA ports
+     * cabled to them.
      */
-    private static double[] scannedPerLid(Fabric fabric, long lids) {
+    private static double[] scannedPerLid(Fabric fabric) {
       int n = fabric.numSwitches();
       int[] start = new int[n + 1];
       IntArrayList heads = new IntArrayList();
       long[] lidsAt = new long[n];
       for (int sw = 0; sw < n; sw++) {
         start[sw] = heads.size();
-        lidsAt[sw] += 1L << fabric.lmc(fabric.port(sw, 0));
+        int port0 = fabric.port(sw, 0);
+        lidsAt[sw] += fabric.baseLid(port0) != 0 ? 1L << fabric.lmc(port0) : 0;
         for (int i = 0; i < fabric.outDegree(sw); i++) {
           int peer = fabric.peerPort(fabric.outChannel(sw, i));
           int head = fabric.nodeOfPort(peer);
@@ -82,6 +85,7 @@ final class MinimumWork {
       int[] queue = new int[n];
       double channelSum = 0;
       double switchSum = 0;
+      double lids = 0;
       for (int root = 0; root < n; root++) {
         if (lidsAt[root] == 0) {
           continue;
@@ -110,6 +114,7 @@ final class MinimumWork {
             switches++;
           }
         }
+        lids += lidsAt[root];
         channelSum += (double) lidsAt[root] * channels;
         switchSum += (double) lidsAt[root] * switches;
       }
