@@ -47,6 +47,7 @@ final class NueRouter {
    */
   final long[] linkKey;
 
+  /** The low bits of a {@link #linkKey} that hold the switch the link enters. */
   final int keyShift;
 
   /** The weight every link starts with, which none goes below. */
