@@ -166,7 +166,7 @@ final class EscapePaths {
    * source and once for the switch. One breadth-first search per source serves every layer; sources
    * run in parallel in chunks, their contributions are added in source order.
    */
-  private double[][] centrality(boolean[] hull, int[][] terminals, int threads) {
+  double[][] centrality(boolean[] hull, int[][] terminals, int threads) {
     int n = net.numSwitches;
     int numLayers = terminals.length;
     double[][] centrality = new double[numLayers][n];
@@ -218,7 +218,10 @@ final class EscapePaths {
     private final int[] lifo;
     private final int[] preds;
     private final int[] numPreds;
-    private final double[][] delta;
+
+    /** Per switch v and layer g, v's dependency in layer g at {@code v * layers + g}. */
+    private final double[] delta;
+
     private final double[] ownContributions;
     private int source;
     private int stacked;
@@ -230,7 +233,7 @@ final class EscapePaths {
       lifo = new int[n];
       preds = new int[numLinks];
       numPreds = new int[n];
-      delta = new double[numLayers][n];
+      delta = new double[n * numLayers];
       ownContributions = new double[numLayers];
     }
 
@@ -268,26 +271,32 @@ final class EscapePaths {
       }
       // OpenSM repeats the accumulation below once for the switch and once per CA of it; the
       // dependencies of every other switch are the same each time, so they are computed once
-      // and added as often, in the same floating-point order
-      for (int g = 0; g < terminals.length; g++) {
-        double[] d = delta[g];
-        int[] adjTerminalsInHull = terminals[g];
-        for (int pos = 0; pos < stacked; pos++) {
-          d[lifo[pos]] = 0.0;
+      // and added as often, in the same floating-point order. The layers' accumulations run side
+      // by side: each layer's values see the same operations in the same order as on their own
+      int layers = terminals.length;
+      double[] d = delta;
+      for (int pos = 0; pos < stacked; pos++) {
+        Arrays.fill(d, lifo[pos] * layers, lifo[pos] * layers + layers, 0.0);
+      }
+      Arrays.fill(ownContributions, 0.0);
+      for (int pos = stacked - 1; pos >= 0; pos--) {
+        int v = lifo[pos];
+        int at = v * layers;
+        if (v == s) {
+          System.arraycopy(d, at, ownContributions, 0, layers);
+          continue;
         }
-        ownContributions[g] = 0.0;
-        for (int pos = stacked - 1; pos >= 0; pos--) {
-          int v = lifo[pos];
-          if (v == s) {
-            ownContributions[g] = d[v];
-            continue;
+        for (int g = 0; g < layers; g++) {
+          for (int k = 0; k < terminals[g][v]; k++) {
+            d[at + g] += 1.0;
           }
-          for (int k = 0; k < adjTerminalsInHull[v]; k++) {
-            d[v] += 1.0;
-          }
-          for (int k = 0; k < numPreds[v]; k++) {
-            int u = preds[net.linkStart[v] + k];
-            d[u] += (1.0 * sigma[u]) / sigma[v] * (1 + d[v]);
+        }
+        for (int k = 0; k < numPreds[v]; k++) {
+          int u = preds[net.linkStart[v] + k];
+          double share = (1.0 * sigma[u]) / sigma[v];
+          int uAt = u * layers;
+          for (int g = 0; g < layers; g++) {
+            d[uAt + g] += share * (1 + d[at + g]);
           }
         }
       }
@@ -296,15 +305,16 @@ final class EscapePaths {
     /** Adds this source's contributions to every layer's centrality. */
     void addTo(double[][] centrality, int[][] terminals) {
       int s = source;
-      for (int g = 0; g < terminals.length; g++) {
+      int layers = terminals.length;
+      for (int g = 0; g < layers; g++) {
         double[] c = centrality[g];
-        double[] d = delta[g];
         int repeats = terminals[g][s] + 1;
         for (int pos = stacked - 1; pos >= 0; pos--) {
           int v = lifo[pos];
           if (v != s) {
+            double dv = delta[v * layers + g];
             for (int j = 0; j < repeats; j++) {
-              c[v] += d[v];
+              c[v] += dv;
             }
           }
         }
