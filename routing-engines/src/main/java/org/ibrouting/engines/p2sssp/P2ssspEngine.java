@@ -25,6 +25,7 @@ import org.ibrouting.routing.RoutingOptions;
  */
 public final class P2ssspEngine extends AbstractRoutingEngine {
   private final boolean reuseFixedPaths;
+  private final boolean stopWhenSourceFinal;
 
   /** The engine. */
   public P2ssspEngine() {
@@ -36,8 +37,17 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
    * already forwards the LID (tests compare both).
    */
   P2ssspEngine(boolean reuseFixedPaths) {
+    this(reuseFixedPaths, true);
+  }
+
+  /**
+   * As above; with {@code stopWhenSourceFinal} false a search runs until the source switch is
+   * settled, instead of ending once no scan left can shorten its path (tests compare both).
+   */
+  P2ssspEngine(boolean reuseFixedPaths, boolean stopWhenSourceFinal) {
     super("p2sssp");
     this.reuseFixedPaths = reuseFixedPaths;
+    this.stopWhenSourceFinal = stopWhenSourceFinal;
   }
 
   @Override
@@ -101,6 +111,10 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
     // the port by which the far end of each link sends back over it
     private final int[] linkBackPort;
     private final long[] cableWeight;
+
+    /** The weight every cable starts with, which none goes below. */
+    private final long minWeight;
+
     private final QuaternaryHeap heap;
     private final long[] dist;
     private final int[] next;
@@ -140,6 +154,7 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
       linkBackPort = backPort.toIntArray();
       cableWeight = new long[fabric.numPortSlots()];
       Arrays.fill(cableWeight, initialWeight);
+      minWeight = initialWeight;
       heap = new QuaternaryHeap(n);
       dist = new long[n];
       next = new int[n];
@@ -190,6 +205,10 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
      * Dijkstra from the destination switch over the source side of each hop, until the source
      * switch is settled; a switch already routed to this LID may only be reached over its own next
      * hop. Returns whether the source switch was reached ({@code next} then holds its path).
+     *
+     * <p>It ends earlier once the source is reached and the least key in the heap plus the least
+     * cable weight is at least the source's distance: relaxations are strict, so no scan left can
+     * shorten the source's path, and every switch on it is settled.
      */
     private boolean search(int srcSw, int dstSw, int lid) {
       int n = dist.length;
@@ -203,6 +222,9 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
       dist[dstSw] = 0;
       heap.decreaseKey(dstSw, 0);
       while (!heap.isEmpty()) {
+        if (stopWhenSourceFinal && next[srcSw] >= 0 && heap.minKey() >= dist[srcSw] - minWeight) {
+          break;
+        }
         int u = heap.extractMin();
         if (dist[u] == Long.MAX_VALUE) {
           break;

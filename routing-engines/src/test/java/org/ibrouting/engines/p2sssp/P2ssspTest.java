@@ -79,6 +79,21 @@ class P2ssspTest {
         .filter(f -> f.numEndPorts() <= 80);
   }
 
+  /**
+   * A search that ends once no scan can shorten the source's path finds the path of a search that
+   * runs until the source is settled.
+   */
+  @Property(tries = 60)
+  void endingWhenTheSourceIsFinalGivesTheSameTables(@ForAll("fabricsWithLmc") Fabric fabric)
+      throws RoutingException {
+    for (boolean reuse : new boolean[] {false, true}) {
+      GoldenLfts.assertSameLfts(
+          new P2ssspEngine(reuse, false).route(fabric, RoutingOptions.defaults()),
+          new P2ssspEngine(reuse, true).route(fabric, RoutingOptions.defaults()),
+          "p2sssp searches ending at the settled source and once it is final");
+    }
+  }
+
   @Property(tries = 60)
   void followingFixedPortsGivesTheSearchedTables(@ForAll("fabricsWithLmc") Fabric fabric)
       throws RoutingException {
