@@ -89,6 +89,9 @@ final class RouteCommand extends FabricCommand {
 
   private List<RoutingEngine> chain;
 
+  /** The engine's warm-up, running while FABRIC is read; null when off. */
+  private EngineWarmUp warmUp;
+
   @Override
   void checkArguments() throws Exception {
     dumpFormat = compact ? DumpFormat.COMPACT : dumpFormat(format);
@@ -96,6 +99,8 @@ final class RouteCommand extends FabricCommand {
       throw new IllegalArgumentException("route needs -o LFTS, --opensm-dir DIR, or both");
     }
     chain = engineOptions.chain(engines);
+    // with one thread asked for, the command keeps to one core
+    warmUp = common.threads > 1 ? EngineWarmUp.start(engines, engineOptions.params) : null;
   }
 
   /** What the route phase produced: the chain's result, its time and the check of its tables. */
@@ -124,6 +129,9 @@ final class RouteCommand extends FabricCommand {
 
   /** Routes with the chain and checks the tables: a routing of no pair of CA ports is refused. */
   private Routed route(Fabric fabric) throws Exception {
+    if (warmUp != null) {
+      warmUp.stop();
+    }
     long start = System.nanoTime();
     EngineChain.Result result;
     try {

@@ -1,0 +1,205 @@
+package org.ibrouting.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.simulation.JobList;
+import org.ibrouting.topology.TopologySpec;
+
+/**
+ * Gets an engine's code compiled while {@code route} reads its fabric. A fresh JVM runs an engine's
+ * loops interpreted, then in profiling code, for its first few hundred destinations: on the 16-ary
+ * 3-tree about a third of sssp's routing phase (issue 20). So, before the fabric is read, a daemon
+ * thread routes a small generated fabric (an 8-ary 3-tree, or a 4x4x4 torus for an engine that
+ * refuses it) with a fresh instance of the engine that will run, on one thread, up to {@link
+ * #ROUTES} times, and the command's routing starts on compiled code. The thread stops at its
+ * engine's next progress report once the command's own routing starts, so the two share the cores
+ * for a moment at most. {@code route} starts it unless {@code --threads 1} keeps the command to one
+ * core.
+ *
+ * <p>Nothing is shared with the command's routing: its own engine instance (built-in engines only;
+ * an engine from {@code IBROUTING_CLASSPATH} may not expect a second instance to run), fabric,
+ * settings (the engine's {@code -P} ones, with a job map for sar and the torus's configuration for
+ * torus-2QoS, never the command's files) and options; its failures are ignored. So the tables are
+ * the same with it or without it. {@code IBROUTING_WARMUP=off} in the environment, or {@code
+ * -Dibrouting.warmup=off}, turns it off.
+ */
+final class EngineWarmUp {
+  /** Routes of the generated fabric at most. */
+  static final int ROUTES = 3;
+
+  /** The generated fabrics tried in turn, until the engine accepts one. */
+  static final String[] FABRICS = {"ktree 8 3", "torus 4,4,4 1"};
+
+  /** The warm-up started last (tests). */
+  private static volatile EngineWarmUp last;
+
+  private final String spec;
+  private final Map<String, String> params;
+  private volatile boolean stopped;
+  private volatile int routes;
+  private volatile boolean endedMidRoute;
+
+  /** Tests: the progress report at which the warm-up stops itself. */
+  private long stopAtReport = Long.MAX_VALUE;
+
+  private long reports;
+  private Thread thread;
+
+  private EngineWarmUp(String spec, Map<String, String> params) {
+    this.spec = spec;
+    this.params = Map.copyOf(params);
+  }
+
+  /** Thrown through the warm-up's engine by its progress report once the warm-up is stopped. */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped() {
+      super("warm-up stopped", null, false, false);
+    }
+  }
+
+  /**
+   * Starts warming up the first engine of the chain {@code engines} with the settings {@code
+   * params}; returns the warm-up to {@link #stop}, or null when it is turned off or the engine is
+   * not one of ibrouting's (or not known: the command reports that).
+   */
+  static EngineWarmUp start(String engines, Map<String, String> params) {
+    if (!enabled()) {
+      return null;
+    }
+    String first = engines.split(",", 2)[0];
+    try {
+      RoutingEngine engine = Engines.chain(first, EngineConfig.none().withParams(params)).get(0);
+      if (!engine.getClass().getName().startsWith("org.ibrouting.engines.")) {
+        return null;
+      }
+    } catch (RuntimeException e) {
+      return null;
+    }
+    EngineWarmUp warmUp = new EngineWarmUp(first, params);
+    warmUp.thread = new Thread(warmUp::run, "ibrouting-warm-up");
+    warmUp.thread.setDaemon(true);
+    warmUp.thread.start();
+    last = warmUp;
+    return warmUp;
+  }
+
+  /** Whether warm-ups run: not when {@code ibrouting.warmup} or IBROUTING_WARMUP is "off". */
+  static boolean enabled() {
+    String setting = System.getProperty("ibrouting.warmup", System.getenv("IBROUTING_WARMUP"));
+    return !"off".equalsIgnoreCase(setting);
+  }
+
+  /** Stops the warm-up at its engine's next progress report; a stopped warm-up routes no more. */
+  void stop() {
+    stopped = true;
+  }
+
+  /** The warm-up started last, or null (tests). */
+  static EngineWarmUp last() {
+    return last;
+  }
+
+  /** Whether {@link #stop} was called (or the warm-up stopped itself). */
+  boolean stopped() {
+    return stopped;
+  }
+
+  /** The routes of the generated fabric finished so far. */
+  int routes() {
+    return routes;
+  }
+
+  /** Waits for the warm-up's thread to end (tests). */
+  void join() throws InterruptedException {
+    thread.join();
+  }
+
+  private void run() {
+    RoutingOptions options =
+        RoutingOptions.defaults().withThreads(1).withProgress(stoppingProgress());
+    for (String fabricSpec : FABRICS) {
+      try {
+        TopologySpec topology = TopologySpec.parse(fabricSpec);
+        Fabric fabric = topology.build();
+        EngineConfig config =
+            EngineConfig.none()
+                .withParams(params)
+                .withJobs(jobsOf(fabric))
+                .withTorusConfig(topology.kind().equals("torus") ? topology.torusConfig() : null);
+        RoutingEngine engine = Engines.chain(spec, config).get(0);
+        while (routes < ROUTES && !stopped) {
+          engine.route(fabric, options);
+          routes++;
+        }
+        return;
+      } catch (Stopped e) {
+        endedMidRoute = true;
+        return;
+      } catch (Throwable e) {
+        // a warm-up must not reach the command: neither its output nor its exit status
+        if (routes > 0 || stopped) {
+          return;
+        }
+        // refused (or failed on) this fabric before a first route: try the next
+      }
+    }
+  }
+
+  /** A job map for sar: the CAs of {@code fabric} in jobs of 8, in node order. */
+  private static JobList jobsOf(Fabric fabric) {
+    List<String> pairs = new ArrayList<>();
+    int cas = 0;
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      if (fabric.nodeType(node) == NodeType.CA) {
+        pairs.add("0x" + Long.toHexString(fabric.nodeGuid(node)));
+        pairs.add("job" + cas++ / 8);
+      }
+    }
+    return JobList.of(pairs.toArray(new String[0]));
+  }
+
+  /** Whether the warm-up ended inside a route, at a progress report after {@link #stop}. */
+  boolean endedMidRoute() {
+    return endedMidRoute;
+  }
+
+  /**
+   * A warm-up of {@code engine} that is not started and stops itself at its {@code report}-th
+   * progress report: {@link #runHere} runs it on the calling thread (tests).
+   */
+  static EngineWarmUp stoppingAt(String engine, long report) {
+    EngineWarmUp warmUp = new EngineWarmUp(engine, Map.of());
+    warmUp.stopAtReport = report;
+    return warmUp;
+  }
+
+  /** Runs the warm-up on the calling thread (tests). */
+  void runHere() {
+    run();
+  }
+
+  /**
+   * A progress listener that ends the warm-up's current route once the warm-up is stopped. The
+   * warm-up routes on one thread, so reports come one at a time.
+   */
+  private ProgressListener stoppingProgress() {
+    return (phase, done, total) -> {
+      if (++reports >= stopAtReport) {
+        stopped = true;
+      }
+      if (stopped) {
+        throw new Stopped();
+      }
+    };
+  }
+}

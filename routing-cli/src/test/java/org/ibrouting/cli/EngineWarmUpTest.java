@@ -1,0 +1,140 @@
+package org.ibrouting.cli;
+
+import static org.ibrouting.cli.Cli.cli;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.ibrouting.cli.Cli.Run;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.io.testing.ReferenceFabrics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The warm-up that {@code route} runs while it reads the fabric: every built-in engine routes one
+ * of the generated fabrics, a stop ends a route at its next progress report, and the command's
+ * tables are the same with it and without it.
+ */
+class EngineWarmUpTest {
+  @TempDir Path dir;
+
+  static List<String> builtInEngines() {
+    List<String> names =
+        Engines.names().stream()
+            .filter(
+                name ->
+                    Engines.create(name, EngineConfig.none())
+                        .getClass()
+                        .getName()
+                        .startsWith("org.ibrouting.engines."))
+            .toList();
+    assertEquals(13, names.size(), names.toString());
+    return names;
+  }
+
+  /**
+   * Each built-in engine accepts a generated fabric (sar with a job map, torus-2QoS its config).
+   */
+  @ParameterizedTest
+  @MethodSource("builtInEngines")
+  void everyBuiltInEngineRoutesAGeneratedFabric(String engine) throws InterruptedException {
+    EngineWarmUp warmUp = EngineWarmUp.start(engine, Map.of());
+    assertNotNull(warmUp, engine);
+    warmUp.join();
+    assertEquals(EngineWarmUp.ROUTES, warmUp.routes(), engine);
+    assertFalse(warmUp.endedMidRoute(), engine);
+  }
+
+  /** Each built-in engine reports progress inside a route, where a stopped warm-up ends it. */
+  @ParameterizedTest
+  @MethodSource("builtInEngines")
+  void aStopEndsTheRouteAtTheNextProgressReport(String engine) {
+    EngineWarmUp warmUp = EngineWarmUp.stoppingAt(engine, 1);
+    warmUp.runHere();
+    assertTrue(warmUp.endedMidRoute(), engine);
+    assertEquals(0, warmUp.routes(), engine);
+  }
+
+  @Test
+  void aStopBeforeTheFirstRouteRoutesNothing() throws InterruptedException {
+    EngineWarmUp warmUp = EngineWarmUp.stoppingAt("minhop", Long.MAX_VALUE);
+    warmUp.stop();
+    warmUp.runHere();
+    assertEquals(0, warmUp.routes());
+    assertFalse(warmUp.endedMidRoute());
+  }
+
+  /** Engines from the class path (a user's) and unknown names are left alone. */
+  @Test
+  void onlyBuiltInEnginesAreWarmedUp() {
+    assertNull(EngineWarmUp.start("testkit-updown", Map.of()));
+    assertNull(EngineWarmUp.start("no-such-engine", Map.of()));
+    assertNotNull(EngineWarmUp.start("minhop,testkit-updown", Map.of()));
+  }
+
+  @Test
+  void offTurnsItOff() {
+    System.setProperty("ibrouting.warmup", "off");
+    try {
+      assertFalse(EngineWarmUp.enabled());
+      assertNull(EngineWarmUp.start("sssp", Map.of()));
+    } finally {
+      System.clearProperty("ibrouting.warmup");
+    }
+    assertTrue(EngineWarmUp.enabled());
+  }
+
+  /**
+   * {@code route} starts a warm-up of its first engine and stops it when its own routing starts.
+   */
+  @Test
+  void routeStartsAndStopsAWarmUp() throws InterruptedException {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    EngineWarmUp before = EngineWarmUp.last();
+    Run r = cli("route -R nue,minhop {} -o {}", fabric, dir.resolve("nue.dump"));
+    assertEquals(0, r.status(), r.out() + r.err());
+    EngineWarmUp warmUp = EngineWarmUp.last();
+    assertNotNull(warmUp);
+    assertTrue(warmUp != before);
+    assertTrue(warmUp.stopped());
+    warmUp.join();
+  }
+
+  /** The dump and the SL file of a route are byte for byte the same with and without warm-up. */
+  @Test
+  void routeWritesTheSameFilesWithAndWithoutIt() throws Exception {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    for (String engine : List.of("sssp", "dfsssp", "nue", "lash")) {
+      byte[][] dumps = new byte[2][];
+      byte[][] sls = new byte[2][];
+      for (int on = 0; on < 2; on++) {
+        if (on == 0) {
+          System.setProperty("ibrouting.warmup", "off");
+        }
+        try {
+          Path lfts = dir.resolve(engine + on + ".dump");
+          Path sl = dir.resolve(engine + on + ".sl");
+          Run r = cli("route -R {} {} -o {} --sl-out {}", engine, fabric, lfts, sl);
+          assertEquals(0, r.status(), r.out() + r.err());
+          dumps[on] = Files.readAllBytes(lfts);
+          sls[on] = Files.exists(sl) ? Files.readAllBytes(sl) : new byte[0];
+        } finally {
+          System.clearProperty("ibrouting.warmup");
+        }
+      }
+      assertArrayEquals(dumps[0], dumps[1], engine);
+      assertArrayEquals(sls[0], sls[1], engine);
+    }
+  }
+}
