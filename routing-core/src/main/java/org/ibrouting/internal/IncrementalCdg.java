@@ -21,7 +21,7 @@ import java.util.Arrays;
  * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
  * which such dependencies already agree, instead of the identity.
  *
- * <p>Memory: 1 int and 2 bits per edge slot and 5 ints per channel, plus a {@link Workspace} of 5
+ * <p>Memory: 1 int and 1 bit per edge slot and 5 ints per channel, plus a {@link Workspace} of 5
  * ints per channel that several instances over the same graph may share (not concurrently).
  *
  * <p>Some 540 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
@@ -35,9 +35,6 @@ public final class IncrementalCdg {
 
   /** Bit {@code e % 64} of word {@code e / 64}: whether slot {@code e} is present. */
   private final long[] present;
-
-  /** The same bits by incoming position ({@link Graph#inPos}), for the backward searches. */
-  private final long[] inPresent;
 
   private final ChannelOrder order;
 
@@ -79,7 +76,6 @@ public final class IncrementalCdg {
     this.work = work;
     this.count = new int[graph.numEdges()];
     this.present = new long[(graph.numEdges() + 63) >>> 6];
-    this.inPresent = new long[present.length];
     this.order = new ChannelOrder(graph.numChannels(), initialOrder, labelSpan);
     this.label = order.label;
   }
@@ -98,7 +94,6 @@ public final class IncrementalCdg {
   public void clear() {
     Arrays.fill(count, 0);
     Arrays.fill(present, 0);
-    Arrays.fill(inPresent, 0);
     order.reset();
   }
 
@@ -180,9 +175,8 @@ public final class IncrementalCdg {
   }
 
   private void flipPresent(int e) {
+    // the backward searches read these bits through Graph.inEdge: they are far fewer than the flips
     present[e >>> 6] ^= 1L << e;
-    int pos = graph.inPos[e];
-    inPresent[pos >>> 6] ^= 1L << pos;
   }
 
   /**
@@ -323,23 +317,40 @@ public final class IncrementalCdg {
    * searches meet.
    */
   private int scan(int c, boolean forward, int size, long bound, int mark) {
-    int[] rowStart = forward ? graph.edgeStart : graph.inStart;
-    int[] neighbour = forward ? graph.edgeTarget : graph.inSource;
-    long[] bitset = forward ? present : inPresent;
     int[] heap = forward ? work.forward : work.backward;
     long sign = forward ? 1 : -1;
     int own = forward ? mark : mark + 1;
     int other = forward ? mark + 1 : mark;
     int[] stamp = work.stamp;
-    int start = rowStart[c];
-    int end = rowStart[c + 1];
-    for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
-      for (long bits = bitsIn(bitset, word, start, end); bits != 0; bits &= bits - 1) {
-        int w = neighbour[(word << 6) + Long.numberOfTrailingZeros(bits)];
+    if (!forward) {
+      int[] inEdge = graph.inEdge;
+      int[] inSource = graph.inSource;
+      for (int pos = graph.inStart[c], end = graph.inStart[c + 1]; pos < end; pos++) {
+        int e = inEdge[pos];
+        if ((present[e >>> 6] & 1L << e) == 0) {
+          continue;
+        }
+        int w = inSource[pos];
         if (stamp[w] == other) {
           return -1;
         }
-        if (stamp[w] != own && sign * label[w] < sign * bound) {
+        if (stamp[w] != own && label[w] > bound) {
+          stamp[w] = own;
+          size = push(heap, size, w, label, sign);
+        }
+      }
+      return size;
+    }
+    int start = graph.edgeStart[c];
+    int end = graph.edgeStart[c + 1];
+    int[] edgeTarget = graph.edgeTarget;
+    for (int word = start >>> 6; start < end && word <= (end - 1) >>> 6; word++) {
+      for (long bits = bitsIn(present, word, start, end); bits != 0; bits &= bits - 1) {
+        int w = edgeTarget[(word << 6) + Long.numberOfTrailingZeros(bits)];
+        if (stamp[w] == other) {
+          return -1;
+        }
+        if (stamp[w] != own && label[w] < bound) {
           stamp[w] = own;
           size = push(heap, size, w, label, sign);
         }
@@ -400,10 +411,10 @@ public final class IncrementalCdg {
     private final int[] edgeSource;
     private final int[] inStart;
 
-    /** The channel each incoming position's slot leaves, and each slot's incoming position. */
+    /** The channel each incoming position's slot leaves, and the slot at each position. */
     private final int[] inSource;
 
-    private final int[] inPos;
+    private final int[] inEdge;
 
     /**
      * The graph whose channel {@code c} has the candidate dependencies (edge slots) {@code
@@ -437,12 +448,12 @@ public final class IncrementalCdg {
         inStart[c + 1] += inStart[c];
       }
       this.inSource = new int[edgeTarget.length];
-      this.inPos = new int[edgeTarget.length];
+      this.inEdge = new int[edgeTarget.length];
       int[] fill = Arrays.copyOf(inStart, n);
       for (int e = 0; e < edgeTarget.length; e++) {
         int pos = fill[edgeTarget[e]]++;
         inSource[pos] = edgeSource[e];
-        inPos[e] = pos;
+        inEdge[pos] = e;
       }
     }
 
