@@ -21,8 +21,9 @@ import java.util.Arrays;
  * climb from the CAs' switches and then descend (fat trees) start from {@link #climbingOrder}, in
  * which such dependencies already agree, instead of the identity.
  *
- * <p>Memory: 1 int and 1 bit per edge slot and 5 ints per channel, plus a {@link Workspace} of 5
- * ints per channel that several instances over the same graph may share (not concurrently).
+ * <p>Memory: 1 int (none for {@link #usedOnce}) and 1 bit per edge slot and 5 ints per channel,
+ * plus a {@link Workspace} of 5 ints per channel that several instances over the same graph may
+ * share (not concurrently).
  *
  * <p>Some 540 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
  * use: both stay nested, as their users in the engines and the analysis name them, and the searches
@@ -31,6 +32,8 @@ import java.util.Arrays;
 public final class IncrementalCdg {
   private final Graph graph;
   private final Workspace work;
+
+  /** Each slot's use count; null when each dependency is used at most once ({@link #usedOnce}). */
   private final int[] count;
 
   /** Bit {@code e % 64} of word {@code e / 64}: whether slot {@code e} is present. */
@@ -65,6 +68,21 @@ public final class IncrementalCdg {
    * of {@code Long.MAX_VALUE}: tests pass a small span so that relabelling happens often.
    */
   IncrementalCdg(Graph graph, Workspace work, int[] initialOrder, long labelSpan) {
+    this(graph, work, initialOrder, labelSpan, true);
+  }
+
+  /**
+   * As {@link #IncrementalCdg(Graph, Workspace, int[])} for a user that adds each dependency at
+   * most once before removing it (nue: a dependency is in the graph while it is in use): no use
+   * counts are kept, only whether each slot is present, which saves 4 bytes per slot and a random
+   * write per added or removed dependency. Adding a present slot is an error.
+   */
+  public static IncrementalCdg usedOnce(Graph graph, Workspace work, int[] initialOrder) {
+    return new IncrementalCdg(graph, work, initialOrder, Long.MAX_VALUE, false);
+  }
+
+  /** The general constructor; {@code counted} false for a {@link #usedOnce} graph (tests too). */
+  IncrementalCdg(Graph graph, Workspace work, int[] initialOrder, long labelSpan, boolean counted) {
     if (work.stamp.length < graph.numChannels()) {
       throw new IllegalArgumentException(
           "workspace for "
@@ -74,7 +92,7 @@ public final class IncrementalCdg {
     }
     this.graph = graph;
     this.work = work;
-    this.count = new int[graph.numEdges()];
+    this.count = counted ? new int[graph.numEdges()] : null;
     this.present = new long[(graph.numEdges() + 63) >>> 6];
     this.order = new ChannelOrder(graph.numChannels(), initialOrder, labelSpan);
     this.label = order.label;
@@ -92,19 +110,21 @@ public final class IncrementalCdg {
 
   /** Removes every dependency and resets the order to the initial one. */
   public void clear() {
-    Arrays.fill(count, 0);
+    if (count != null) {
+      Arrays.fill(count, 0);
+    }
     Arrays.fill(present, 0);
     order.reset();
   }
 
   /** Whether edge slot {@code e} is present (its use count is positive). */
   public boolean contains(int e) {
-    return count[e] > 0;
+    return (present[e >>> 6] & 1L << e) != 0;
   }
 
-  /** The use count of edge slot {@code e}. */
+  /** The use count of edge slot {@code e} (0 or 1 in a {@link #usedOnce} graph). */
   public int count(int e) {
-    return count[e];
+    return count != null ? count[e] : contains(e) ? 1 : 0;
   }
 
   /**
@@ -120,14 +140,20 @@ public final class IncrementalCdg {
    * would close a cycle: then returns false and changes nothing.
    */
   public boolean tryAdd(int e) {
-    if (count[e] > 0) {
+    if (contains(e)) {
+      if (count == null) {
+        throw new IllegalStateException(
+            "dependency slot " + e + " is present; this graph adds each dependency once");
+      }
       count[e]++;
       return true;
     }
     if (!insert(graph.edgeSource[e], graph.edgeTarget[e])) {
       return false;
     }
-    count[e] = 1;
+    if (count != null) {
+      count[e] = 1;
+    }
     flipPresent(e);
     return true;
   }
@@ -138,11 +164,13 @@ public final class IncrementalCdg {
    * large graph saves as many cache misses.
    */
   public boolean tryAddAbsent(int e, int x, int y) {
-    assert count[e] == 0 && graph.edgeSource[e] == x && graph.edgeTarget[e] == y;
+    assert !contains(e) && graph.edgeSource[e] == x && graph.edgeTarget[e] == y;
     if (!insert(x, y)) {
       return false;
     }
-    count[e] = 1;
+    if (count != null) {
+      count[e] = 1;
+    }
     flipPresent(e);
     return true;
   }
@@ -166,10 +194,10 @@ public final class IncrementalCdg {
 
   /** Removes one use of edge slot {@code e}, which must be present. */
   public void remove(int e) {
-    if (count[e] <= 0) {
+    if (!contains(e)) {
       throw new IllegalStateException("dependency slot " + e + " is not present");
     }
-    if (--count[e] == 0) {
+    if (count == null || --count[e] == 0) {
       flipPresent(e);
     }
   }

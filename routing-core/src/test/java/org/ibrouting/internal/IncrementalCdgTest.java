@@ -22,7 +22,21 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 1, max = 30) int n,
       @ForAll @IntRange(min = 0, max = 6) int degree,
       @ForAll long seed) {
-    check(n, degree, 4, seed, Long.MAX_VALUE, 1);
+    check(n, degree, 4, seed, Long.MAX_VALUE, 1, false);
+  }
+
+  /**
+   * A graph that keeps no use counts ({@link IncrementalCdg#usedOnce}, nue's): the same answers,
+   * and adding a dependency that is present is refused.
+   */
+  @Property(tries = 200)
+  void agreesWithDepthFirstSearchWithoutUseCounts(
+      @ForAll @IntRange(min = 1, max = 30) int n,
+      @ForAll @IntRange(min = 0, max = 6) int degree,
+      @ForAll @IntRange(min = 0, max = 10) int roomBits,
+      @ForAll @IntRange(min = 1, max = 2) int instances,
+      @ForAll long seed) {
+    check(n, degree, 4, seed, (long) (n + 1) << roomBits, instances, true);
   }
 
   /**
@@ -35,7 +49,7 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 0, max = 6) int degree,
       @ForAll @IntRange(min = 0, max = 10) int roomBits,
       @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) << roomBits, 1);
+    check(n, degree, 4, seed, (long) (n + 1) << roomBits, 1, false);
   }
 
   /**
@@ -47,7 +61,7 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 0, max = 6) int degree,
       @ForAll @IntRange(min = 2, max = 3) int instances,
       @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) << 2, instances);
+    check(n, degree, 4, seed, (long) (n + 1) << 2, instances, false);
   }
 
   /** Channels with more candidate dependencies than a word of presence bits, of uneven degree. */
@@ -56,17 +70,24 @@ class IncrementalCdgTest {
       @ForAll @IntRange(min = 1, max = 12) int n,
       @ForAll @IntRange(min = 60, max = 140) int degree,
       @ForAll long seed) {
-    check(n, degree, 1, seed, Long.MAX_VALUE, 1);
+    check(n, degree, 1, seed, Long.MAX_VALUE, 1, false);
   }
 
   /**
    * Random dependencies added (absent ones by either entry) and removed, against a plain search, in
    * {@code instances} graphs over one workspace, each step on one of them at random; the order
    * starts as the identity or, for odd seeds, as a random permutation, which may change the work
-   * but no answer.
+   * but no answer. {@code usedOnce}: graphs without use counts, to which a present dependency is
+   * never added (that is refused).
    */
   private static void check(
-      int n, int maxDegree, int stepsPerEdge, long seed, long labelSpan, int instances) {
+      int n,
+      int maxDegree,
+      int stepsPerEdge,
+      long seed,
+      long labelSpan,
+      int instances,
+      boolean usedOnce) {
     Random random = new Random(seed);
     int[] edgeStart = new int[n + 1];
     for (int c = 0; c < n; c++) {
@@ -82,24 +103,12 @@ class IncrementalCdgTest {
       }
     }
     IncrementalCdg.Graph graph = new IncrementalCdg.Graph(edgeStart, edgeTarget);
-    int[] initial = null;
-    if ((seed & 1) != 0) {
-      initial = new int[n];
-      for (int c = 0; c < n; c++) {
-        initial[c] = c;
-      }
-      for (int c = n - 1; c > 0; c--) {
-        int j = random.nextInt(c + 1);
-        int t = initial[c];
-        initial[c] = initial[j];
-        initial[j] = t;
-      }
-    }
+    int[] initial = (seed & 1) != 0 ? randomPermutation(n, random) : null;
     IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(n);
     IncrementalCdg[] cdgs = new IncrementalCdg[instances];
     boolean[][] presents = new boolean[instances][edgeTarget.length];
     for (int i = 0; i < instances; i++) {
-      cdgs[i] = new IncrementalCdg(graph, work, initial, labelSpan);
+      cdgs[i] = new IncrementalCdg(graph, work, initial, labelSpan, !usedOnce);
     }
     for (int step = 0; step < instances * stepsPerEdge * edgeTarget.length; step++) {
       int which = random.nextInt(instances);
@@ -114,6 +123,11 @@ class IncrementalCdgTest {
       if (present[e] && random.nextInt(3) == 0) {
         cdg.remove(e);
         present[e] = false;
+        continue;
+      }
+      if (usedOnce && present[e]) {
+        assertThrows(IllegalStateException.class, () -> cdg.tryAdd(e));
+        assertEquals(1, cdg.count(e));
         continue;
       }
       boolean closesCycle =
@@ -146,6 +160,20 @@ class IncrementalCdgTest {
     }
   }
 
+  private static int[] randomPermutation(int n, Random random) {
+    int[] permutation = new int[n];
+    for (int c = 0; c < n; c++) {
+      permutation[c] = c;
+    }
+    for (int c = n - 1; c > 0; c--) {
+      int j = random.nextInt(c + 1);
+      int t = permutation[c];
+      permutation[c] = permutation[j];
+      permutation[j] = t;
+    }
+    return permutation;
+  }
+
   /** Adds slot {@code e}; an {@code absent} one half the time by {@code tryAddAbsent}. */
   private static boolean tryAdd(
       IncrementalCdg cdg, int e, int source, int target, boolean absent, Random random) {
@@ -167,6 +195,24 @@ class IncrementalCdgTest {
     assertTrue(cdg.tryAdd(0));
     assertTrue(cdg.order(0) < cdg.order(1));
     cdg.clear();
+    assertTrue(cdg.order(1) < cdg.order(0), "clear() returns to the initial order");
+  }
+
+  @Test
+  void aGraphWithoutUseCountsAddsADependencyOnce() {
+    IncrementalCdg.Graph graph = new IncrementalCdg.Graph(new int[] {0, 1, 2}, new int[] {1, 0});
+    IncrementalCdg cdg =
+        IncrementalCdg.usedOnce(graph, new IncrementalCdg.Workspace(2), new int[] {1, 0});
+    assertTrue(cdg.tryAdd(0));
+    assertEquals(1, cdg.count(0));
+    assertThrows(IllegalStateException.class, () -> cdg.tryAdd(0));
+    assertFalse(cdg.tryAdd(1));
+    cdg.remove(0);
+    assertFalse(cdg.contains(0));
+    assertThrows(IllegalStateException.class, () -> cdg.remove(0));
+    assertTrue(cdg.tryAddAbsent(1, 1, 0));
+    cdg.clear();
+    assertEquals(0, cdg.count(1));
     assertTrue(cdg.order(1) < cdg.order(0), "clear() returns to the initial order");
   }
 

@@ -207,8 +207,9 @@ final class NueRouter {
       tailSwitch[v] = l < 0 ? -1 : net.switchOf[net.linkFrom[l]];
       headSwitch[v] = net.switchOf[l < 0 ? net.tailOfVertex(v) : net.linkTo[l]];
     }
+    // a dependency is in the order while it is used, never twice: no use counts
     order =
-        new IncrementalCdg(
+        IncrementalCdg.usedOnce(
             net.cdgGraph,
             new IncrementalCdg.Workspace(numVertices),
             ClimbingOrder.positions(net.fabric, tailSwitch, headSwitch));
