@@ -1,8 +1,10 @@
 package org.ibrouting.cli;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
@@ -18,18 +20,18 @@ import org.ibrouting.topology.TopologySpec;
  * loops interpreted, then in profiling code, for its first few hundred destinations: on the 16-ary
  * 3-tree about a third of sssp's routing phase (issue 20). So, before the fabric is read, a daemon
  * thread routes a small generated fabric (an 8-ary 3-tree, or a 4x4x4 torus for an engine that
- * refuses it) with a fresh instance of the engine that will run, on one thread, up to {@link
- * #ROUTES} times, and the command's routing starts on compiled code. The thread stops at its
- * engine's next progress report once the command's own routing starts, so the two share the cores
- * for a moment at most. {@code route} starts it unless {@code --threads 1} keeps the command to one
- * core.
+ * refuses it) with a fresh instance of the first engine of the chain, on one thread, up to {@link
+ * #ROUTES} times, and the command's routing starts on compiled code. Once the command's own routing
+ * starts (or the command ends) the warm-up is stopped: its engine's next progress report throws,
+ * which every built-in engine reaches within a phase of its route on that small fabric. {@code
+ * route} starts it only when it may use more than one thread.
  *
  * <p>Nothing is shared with the command's routing: its own engine instance (built-in engines only;
  * an engine from {@code IBROUTING_CLASSPATH} may not expect a second instance to run), fabric,
- * settings (the engine's {@code -P} ones, with a job map for sar and the torus's configuration for
- * torus-2QoS, never the command's files) and options; its failures are ignored. So the tables are
- * the same with it or without it. {@code IBROUTING_WARMUP=off} in the environment, or {@code
- * -Dibrouting.warmup=off}, turns it off.
+ * settings (those of the command's {@code -P} settings the engine reads, a job map for sar and the
+ * torus's configuration for torus-2QoS, never the command's files) and options (the command's seed
+ * and VL limit); its failures are ignored. So the tables are the same with it or without it. {@code
+ * IBROUTING_WARMUP=off} in the environment, or {@code -Dibrouting.warmup=off}, turns it off.
  */
 final class EngineWarmUp {
   /** Routes of the generated fabric at most. */
@@ -43,6 +45,7 @@ final class EngineWarmUp {
 
   private final String spec;
   private final Map<String, String> params;
+  private final RoutingOptions options;
   private volatile boolean stopped;
   private volatile int routes;
   private volatile boolean endedMidRoute;
@@ -53,9 +56,10 @@ final class EngineWarmUp {
   private long reports;
   private Thread thread;
 
-  private EngineWarmUp(String spec, Map<String, String> params) {
+  private EngineWarmUp(String spec, Map<String, String> params, RoutingOptions options) {
     this.spec = spec;
     this.params = Map.copyOf(params);
+    this.options = options.withThreads(1).withProgress(stoppingProgress());
   }
 
   /** Thrown through the warm-up's engine by its progress report once the warm-up is stopped. */
@@ -72,20 +76,26 @@ final class EngineWarmUp {
    * params}; returns the warm-up to {@link #stop}, or null when it is turned off or the engine is
    * not one of ibrouting's (or not known: the command reports that).
    */
-  static EngineWarmUp start(String engines, Map<String, String> params) {
+  static EngineWarmUp start(String engines, Map<String, String> params, RoutingOptions options) {
     if (!enabled()) {
       return null;
     }
-    String first = engines.split(",", 2)[0];
+    String first = engines.split(",", 2)[0].trim();
+    Map<String, String> own;
     try {
-      RoutingEngine engine = Engines.chain(first, EngineConfig.none().withParams(params)).get(0);
-      if (!engine.getClass().getName().startsWith("org.ibrouting.engines.")) {
+      Set<String> reads = Engines.settingsOf(Engines.nameOf(first));
+      own = new HashMap<>(params);
+      own.keySet().retainAll(reads);
+      if (!Engines.create(first, EngineConfig.none().withParams(own))
+          .getClass()
+          .getName()
+          .startsWith("org.ibrouting.engines.")) {
         return null;
       }
     } catch (RuntimeException e) {
       return null;
     }
-    EngineWarmUp warmUp = new EngineWarmUp(first, params);
+    EngineWarmUp warmUp = new EngineWarmUp(first, own, options);
     warmUp.thread = new Thread(warmUp::run, "ibrouting-warm-up");
     warmUp.thread.setDaemon(true);
     warmUp.thread.start();
@@ -125,8 +135,6 @@ final class EngineWarmUp {
   }
 
   private void run() {
-    RoutingOptions options =
-        RoutingOptions.defaults().withThreads(1).withProgress(stoppingProgress());
     for (String fabricSpec : FABRICS) {
       try {
         TopologySpec topology = TopologySpec.parse(fabricSpec);
@@ -136,7 +144,7 @@ final class EngineWarmUp {
                 .withParams(params)
                 .withJobs(jobsOf(fabric))
                 .withTorusConfig(topology.kind().equals("torus") ? topology.torusConfig() : null);
-        RoutingEngine engine = Engines.chain(spec, config).get(0);
+        RoutingEngine engine = Engines.create(spec, config);
         while (routes < ROUTES && !stopped) {
           engine.route(fabric, options);
           routes++;
@@ -178,7 +186,7 @@ final class EngineWarmUp {
    * progress report: {@link #runHere} runs it on the calling thread (tests).
    */
   static EngineWarmUp stoppingAt(String engine, long report) {
-    EngineWarmUp warmUp = new EngineWarmUp(engine, Map.of());
+    EngineWarmUp warmUp = new EngineWarmUp(engine, Map.of(), RoutingOptions.defaults());
     warmUp.stopAtReport = report;
     return warmUp;
   }

@@ -19,9 +19,16 @@ abstract class FabricCommand implements Callable<Integer> {
   /** The command on the fabric read; returns the exit status. */
   abstract int run(Fabric fabric) throws Exception;
 
+  /** Runs after the command, whether it succeeded or not, if its arguments were accepted. */
+  void finish() {}
+
   @Override
   public final Integer call() throws Exception {
     checkArguments();
-    return run(fabricOptions.read().fabric());
+    try {
+      return run(fabricOptions.read().fabric());
+    } finally {
+      finish();
+    }
   }
 }

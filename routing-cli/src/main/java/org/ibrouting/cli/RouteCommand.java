@@ -100,7 +100,18 @@ final class RouteCommand extends FabricCommand {
     }
     chain = engineOptions.chain(engines);
     // with one thread asked for, the command keeps to one core
-    warmUp = common.threads > 1 ? EngineWarmUp.start(engines, engineOptions.params) : null;
+    warmUp =
+        common.threads > 1
+            ? EngineWarmUp.start(
+                engines, engineOptions.params, engineOptions.routingOptions(common))
+            : null;
+  }
+
+  @Override
+  void finish() {
+    if (warmUp != null) {
+      warmUp.stop();
+    }
   }
 
   /** What the route phase produced: the chain's result, its time and the check of its tables. */

@@ -16,6 +16,7 @@ import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.io.testing.ReferenceFabrics;
+import org.ibrouting.routing.RoutingOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,7 +50,7 @@ class EngineWarmUpTest {
   @ParameterizedTest
   @MethodSource("builtInEngines")
   void everyBuiltInEngineRoutesAGeneratedFabric(String engine) throws InterruptedException {
-    EngineWarmUp warmUp = EngineWarmUp.start(engine, Map.of());
+    EngineWarmUp warmUp = EngineWarmUp.start(engine, Map.of(), RoutingOptions.defaults());
     assertNotNull(warmUp, engine);
     warmUp.join();
     assertEquals(EngineWarmUp.ROUTES, warmUp.routes(), engine);
@@ -77,10 +78,46 @@ class EngineWarmUpTest {
 
   /** Engines from the class path (a user's) and unknown names are left alone. */
   @Test
-  void onlyBuiltInEnginesAreWarmedUp() {
-    assertNull(EngineWarmUp.start("testkit-updown", Map.of()));
-    assertNull(EngineWarmUp.start("no-such-engine", Map.of()));
-    assertNotNull(EngineWarmUp.start("minhop,testkit-updown", Map.of()));
+  void onlyBuiltInEnginesAreWarmedUp() throws InterruptedException {
+    RoutingOptions options = RoutingOptions.defaults();
+    assertNull(EngineWarmUp.start("testkit-updown", Map.of(), options));
+    assertNull(EngineWarmUp.start("no-such-engine", Map.of(), options));
+    EngineWarmUp warmUp = EngineWarmUp.start("minhop,testkit-updown", Map.of(), options);
+    assertNotNull(warmUp);
+    warmUp.stop();
+    warmUp.join();
+  }
+
+  /** The first engine gets the settings it reads; those for others of the chain are left out. */
+  @Test
+  void theFirstEngineGetsItsOwnSettings() throws InterruptedException {
+    EngineWarmUp warmUp =
+        EngineWarmUp.start(
+            " nue ,lash",
+            Map.of("lash_start_vl", "1", "nue_max_num_vls", "2"),
+            RoutingOptions.seeded(7));
+    assertNotNull(warmUp);
+    warmUp.join();
+    assertEquals(EngineWarmUp.ROUTES, warmUp.routes());
+    assertNull(
+        EngineWarmUp.start("nue", Map.of("nue_max_num_vls", "x"), RoutingOptions.defaults()));
+  }
+
+  /** With one thread the command keeps to one core; a command that fails still stops its own. */
+  @Test
+  void oneThreadStartsNoneAndAFailedCommandStopsIt() throws InterruptedException {
+    Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
+    EngineWarmUp before = EngineWarmUp.last();
+    Run r = cli("route -R sssp {} -o {} --threads 1", fabric, dir.resolve("one.dump"));
+    assertEquals(0, r.status(), r.out() + r.err());
+    assertTrue(EngineWarmUp.last() == before, "a warm-up started with --threads 1");
+    Run missing =
+        cli("route -R sssp {} -o {} --threads 2", dir.resolve("none.ibnd"), dir.resolve("x.dump"));
+    assertEquals(IbRouting.EXIT_BAD_INPUT, missing.status(), missing.out() + missing.err());
+    EngineWarmUp warmUp = EngineWarmUp.last();
+    assertTrue(warmUp != before);
+    assertTrue(warmUp.stopped());
+    warmUp.join();
   }
 
   @Test
@@ -88,7 +125,7 @@ class EngineWarmUpTest {
     System.setProperty("ibrouting.warmup", "off");
     try {
       assertFalse(EngineWarmUp.enabled());
-      assertNull(EngineWarmUp.start("sssp", Map.of()));
+      assertNull(EngineWarmUp.start("sssp", Map.of(), RoutingOptions.defaults()));
     } finally {
       System.clearProperty("ibrouting.warmup");
     }
@@ -102,7 +139,7 @@ class EngineWarmUpTest {
   void routeStartsAndStopsAWarmUp() throws InterruptedException {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
     EngineWarmUp before = EngineWarmUp.last();
-    Run r = cli("route -R nue,minhop {} -o {}", fabric, dir.resolve("nue.dump"));
+    Run r = cli("route -R nue,minhop {} -o {} --threads 2", fabric, dir.resolve("nue.dump"));
     assertEquals(0, r.status(), r.out() + r.err());
     EngineWarmUp warmUp = EngineWarmUp.last();
     assertNotNull(warmUp);
@@ -125,7 +162,7 @@ class EngineWarmUpTest {
         try {
           Path lfts = dir.resolve(engine + on + ".dump");
           Path sl = dir.resolve(engine + on + ".sl");
-          Run r = cli("route -R {} {} -o {} --sl-out {}", engine, fabric, lfts, sl);
+          Run r = cli("route -R {} {} -o {} --sl-out {} --threads 2", engine, fabric, lfts, sl);
           assertEquals(0, r.status(), r.out() + r.err());
           dumps[on] = Files.readAllBytes(lfts);
           sls[on] = Files.exists(sl) ? Files.readAllBytes(sl) : new byte[0];

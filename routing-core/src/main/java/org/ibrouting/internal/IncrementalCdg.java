@@ -8,13 +8,13 @@ import java.util.Arrays;
  *
  * <p>The possible dependencies are fixed up front as a {@link Graph} (compressed rows: the
  * candidate dependencies of channel {@code c} are the edge slots {@code edgeStart[c] ..
- * edgeStart[c+1]-1}); each slot has a use count and is present while it is positive. A topological
- * order of the channels ({@link ChannelOrder}) is kept up to date: a new dependency {@code x -> y}
- * with {@code y} before {@code x} starts the two-way ordered search of Haeupler, Kavitha, Mathew,
- * Sen and Tarjan ("Incremental Cycle Detection, Topological Ordering, and Strong Component
- * Maintenance", TALG 2012): its forward and backward searches either meet (the dependency would
- * close a cycle and is refused) or find the few channels to move. Removing a dependency never
- * invalidates the order, so it is O(1).
+ * edgeStart[c+1]-1}); each slot has a use count and is present while it is positive (a {@link
+ * #usedOnce} graph keeps only whether it is present). A topological order of the channels ({@link
+ * ChannelOrder}) is kept up to date: a new dependency {@code x -> y} with {@code y} before {@code
+ * x} starts the two-way ordered search of Haeupler, Kavitha, Mathew, Sen and Tarjan ("Incremental
+ * Cycle Detection, Topological Ordering, and Strong Component Maintenance", TALG 2012): its forward
+ * and backward searches either meet (the dependency would close a cycle and is refused) or find the
+ * few channels to move. Removing a dependency never invalidates the order, so it is O(1).
  *
  * <p>The answers do not depend on the order the graph starts from, only the work does: a search
  * runs only when a dependency goes against the current order. Engines whose dependencies mostly
@@ -25,7 +25,7 @@ import java.util.Arrays;
  * plus a {@link Workspace} of 5 ints per channel that several instances over the same graph may
  * share (not concurrently).
  *
- * <p>Some 540 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
+ * <p>Some 590 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
  * use: both stay nested, as their users in the engines and the analysis name them, and the searches
  * read their arrays directly.
  */
@@ -138,6 +138,8 @@ public final class IncrementalCdg {
   /**
    * Adds one use of edge slot {@code e} and returns true, unless the slot is absent and adding it
    * would close a cycle: then returns false and changes nothing.
+   *
+   * @throws IllegalStateException in a {@link #usedOnce} graph, when the slot is present
    */
   public boolean tryAdd(int e) {
     if (contains(e)) {
@@ -178,7 +180,8 @@ public final class IncrementalCdg {
   /**
    * Adds one use of each dependency {@code (c1 << 32) | c2} of {@code keys} (all in the graph, see
    * {@link Graph#slotOf}) and returns true, or, when one of them would close a cycle, adds none and
-   * returns false.
+   * returns false. Not for a {@link #usedOnce} graph, where a present or repeated key is refused
+   * halfway.
    */
   public boolean tryAddAll(long[] keys) {
     for (int i = 0; i < keys.length; i++) {
