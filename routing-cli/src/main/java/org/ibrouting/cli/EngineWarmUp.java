@@ -1,10 +1,8 @@
 package org.ibrouting.cli;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
@@ -44,7 +42,10 @@ final class EngineWarmUp {
   private static volatile EngineWarmUp last;
 
   private final String spec;
-  private final Map<String, String> params;
+
+  /** The engine's own settings of the command's; the warm-up adds its fabric's files. */
+  private final EngineConfig settings;
+
   private final RoutingOptions options;
   private volatile boolean stopped;
   private volatile int routes;
@@ -56,9 +57,9 @@ final class EngineWarmUp {
   private long reports;
   private Thread thread;
 
-  private EngineWarmUp(String spec, Map<String, String> params, RoutingOptions options) {
+  private EngineWarmUp(String spec, EngineConfig settings, RoutingOptions options) {
     this.spec = spec;
-    this.params = Map.copyOf(params);
+    this.settings = settings;
     this.options = options.withThreads(1).withProgress(stoppingProgress());
   }
 
@@ -81,15 +82,13 @@ final class EngineWarmUp {
       return null;
     }
     String first = engines.split(",", 2)[0].trim();
-    Map<String, String> own;
+    EngineConfig own;
     try {
-      Set<String> reads = Engines.settingsOf(Engines.nameOf(first));
-      own = new HashMap<>(params);
-      own.keySet().retainAll(reads);
-      if (!Engines.create(first, EngineConfig.none().withParams(own))
-          .getClass()
-          .getName()
-          .startsWith("org.ibrouting.engines.")) {
+      own =
+          EngineConfig.none()
+              .withParams(params)
+              .onlyParams(Engines.settingsOf(Engines.nameOf(first)));
+      if (!Engines.create(first, own).getClass().getName().startsWith("org.ibrouting.engines.")) {
         return null;
       }
     } catch (RuntimeException e) {
@@ -140,8 +139,7 @@ final class EngineWarmUp {
         TopologySpec topology = TopologySpec.parse(fabricSpec);
         Fabric fabric = topology.build();
         EngineConfig config =
-            EngineConfig.none()
-                .withParams(params)
+            settings
                 .withJobs(jobsOf(fabric))
                 .withTorusConfig(topology.kind().equals("torus") ? topology.torusConfig() : null);
         RoutingEngine engine = Engines.create(spec, config);
@@ -186,7 +184,7 @@ final class EngineWarmUp {
    * progress report: {@link #runHere} runs it on the calling thread (tests).
    */
   static EngineWarmUp stoppingAt(String engine, long report) {
-    EngineWarmUp warmUp = new EngineWarmUp(engine, Map.of(), RoutingOptions.defaults());
+    EngineWarmUp warmUp = new EngineWarmUp(engine, EngineConfig.none(), RoutingOptions.defaults());
     warmUp.stopAtReport = report;
     return warmUp;
   }

@@ -111,10 +111,24 @@ class EngineWarmUpTest {
     Run r = cli("route -R sssp {} -o {} --threads 1", fabric, dir.resolve("one.dump"));
     assertEquals(0, r.status(), r.out() + r.err());
     assertTrue(EngineWarmUp.last() == before, "a warm-up started with --threads 1");
-    Run missing =
-        cli("route -R sssp {} -o {} --threads 2", dir.resolve("none.ibnd"), dir.resolve("x.dump"));
-    assertEquals(IbRouting.EXIT_BAD_INPUT, missing.status(), missing.out() + missing.err());
+    assertNewWarmUpStopped(
+        before,
+        IbRouting.EXIT_BAD_INPUT,
+        "route -R sssp {} -o {} --threads 2",
+        dir.resolve("none.ibnd"),
+        dir.resolve("x.dump"));
+  }
+
+  /**
+   * Runs the command {@code line} and checks its exit status {@code status}, and that it started a
+   * warm-up (other than {@code before}) and stopped it.
+   */
+  private static void assertNewWarmUpStopped(
+      EngineWarmUp before, int status, String line, Object... words) throws InterruptedException {
+    Run r = cli(line, words);
+    assertEquals(status, r.status(), r.out() + r.err());
     EngineWarmUp warmUp = EngineWarmUp.last();
+    assertNotNull(warmUp);
     assertTrue(warmUp != before);
     assertTrue(warmUp.stopped());
     warmUp.join();
@@ -138,14 +152,12 @@ class EngineWarmUpTest {
   @Test
   void routeStartsAndStopsAWarmUp() throws InterruptedException {
     Path fabric = ReferenceFabrics.resource("ft4_3", "fabric.ibnd");
-    EngineWarmUp before = EngineWarmUp.last();
-    Run r = cli("route -R nue,minhop {} -o {} --threads 2", fabric, dir.resolve("nue.dump"));
-    assertEquals(0, r.status(), r.out() + r.err());
-    EngineWarmUp warmUp = EngineWarmUp.last();
-    assertNotNull(warmUp);
-    assertTrue(warmUp != before);
-    assertTrue(warmUp.stopped());
-    warmUp.join();
+    assertNewWarmUpStopped(
+        EngineWarmUp.last(),
+        0,
+        "route -R nue,minhop {} -o {} --threads 2",
+        fabric,
+        dir.resolve("nue.dump"));
   }
 
   /** The dump and the SL file of a route are byte for byte the same with and without warm-up. */
