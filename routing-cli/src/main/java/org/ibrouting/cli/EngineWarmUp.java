@@ -1,8 +1,12 @@
 package org.ibrouting.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
@@ -18,28 +22,34 @@ import org.ibrouting.topology.TopologySpec;
  * loops interpreted, then in profiling code, for its first few hundred destinations: on the 16-ary
  * 3-tree about a third of sssp's routing phase (issue 20). So, before the fabric is read, a daemon
  * thread routes a small generated fabric (an 8-ary 3-tree, or a 4x4x4 torus for an engine that
- * refuses it) with a fresh instance of the first engine of the chain, on one thread, up to {@link
- * #ROUTES} times, and the command's routing starts on compiled code. Once the command's own routing
- * starts (or the command ends) the warm-up is stopped: its engine's next progress report throws,
- * which every built-in engine reaches within a phase of its route on that small fabric. {@code
- * route} starts it only when it may use more than one thread.
+ * refuses it) with a fresh instance of the first engine of the chain, on the command's threads (so
+ * that the parallel parts are compiled too), up to {@link #ROUTES} times, and the command's routing
+ * starts on compiled code. Once the command's own routing starts (or the command ends) the warm-up
+ * is stopped: its engine's next progress report throws, which every built-in engine reaches within
+ * a phase of its route on that small fabric. {@code route} starts it only when it may use more than
+ * one thread. The warm-up starts before picocli reads the command line ({@link #startEarly}), from
+ * a reading of its options by name, and {@code route} keeps it when picocli reads the same.
  *
  * <p>Nothing is shared with the command's routing: its own engine instance (built-in engines only;
  * an engine from {@code IBROUTING_CLASSPATH} may not expect a second instance to run), fabric,
  * settings (those of the command's {@code -P} settings the engine reads, a job map for sar and the
- * torus's configuration for torus-2QoS, never the command's files) and options (the command's seed
- * and VL limit); its failures are ignored. So the tables are the same with it or without it. {@code
- * IBROUTING_WARMUP=off} in the environment, or {@code -Dibrouting.warmup=off}, turns it off.
+ * torus's configuration for torus-2QoS, never the command's files) and options (the command's seed,
+ * VL limit and threads); its failures are ignored. So the tables are the same with it or without
+ * it. {@code IBROUTING_WARMUP=off} in the environment, or {@code -Dibrouting.warmup=off}, turns it
+ * off.
  */
 final class EngineWarmUp {
   /** Routes of the generated fabric at most. */
-  static final int ROUTES = 3;
+  static final int ROUTES = 6;
 
   /** The generated fabrics tried in turn, until the engine accepts one. */
   static final String[] FABRICS = {"ktree 8 3", "torus 4,4,4 1"};
 
   /** The warm-up started last (tests). */
   private static volatile EngineWarmUp last;
+
+  /** The warm-up {@link #startEarly} started, until {@link #start} takes or stops it. */
+  private static final AtomicReference<EngineWarmUp> early = new AtomicReference<>();
 
   private final String spec;
 
@@ -54,13 +64,13 @@ final class EngineWarmUp {
   /** Tests: the progress report at which the warm-up stops itself. */
   private long stopAtReport = Long.MAX_VALUE;
 
-  private long reports;
+  private final AtomicLong reports = new AtomicLong();
   private Thread thread;
 
   private EngineWarmUp(String spec, EngineConfig settings, RoutingOptions options) {
     this.spec = spec;
     this.settings = settings;
-    this.options = options.withThreads(1).withProgress(stoppingProgress());
+    this.options = options.withProgress(stoppingProgress());
   }
 
   /** Thrown through the warm-up's engine by its progress report once the warm-up is stopped. */
@@ -78,7 +88,9 @@ final class EngineWarmUp {
    * not one of ibrouting's (or not known: the command reports that).
    */
   static EngineWarmUp start(String engines, Map<String, String> params, RoutingOptions options) {
+    EngineWarmUp started = early.getAndSet(null);
     if (!enabled()) {
+      stop(started);
       return null;
     }
     String first = engines.split(",", 2)[0].trim();
@@ -88,10 +100,16 @@ final class EngineWarmUp {
           EngineConfig.none()
               .withParams(params)
               .onlyParams(Engines.settingsOf(Engines.nameOf(first)));
+      if (started != null && started.warms(first, own, options)) {
+        last = started;
+        return started;
+      }
+      stop(started);
       if (!Engines.create(first, own).getClass().getName().startsWith("org.ibrouting.engines.")) {
         return null;
       }
     } catch (RuntimeException e) {
+      stop(started);
       return null;
     }
     EngineWarmUp warmUp = new EngineWarmUp(first, own, options);
@@ -100,6 +118,117 @@ final class EngineWarmUp {
     warmUp.thread.start();
     last = warmUp;
     return warmUp;
+  }
+
+  /** Whether this warm-up runs {@code spec} with {@code settings} and {@code options}. */
+  private boolean warms(String spec, EngineConfig settings, RoutingOptions options) {
+    return this.spec.equals(spec)
+        && this.settings.equals(settings)
+        && this.options.seed() == options.seed()
+        && this.options.threads() == options.threads()
+        && this.options.maxVls() == options.maxVls();
+  }
+
+  private static void stop(EngineWarmUp warmUp) {
+    if (warmUp != null) {
+      warmUp.stop();
+    }
+  }
+
+  /**
+   * Starts the warm-up of the {@code route} command line {@code args} before picocli reads it:
+   * building picocli's model of the commands takes a fresh JVM about 150 ms, in which the warm-up
+   * gets through most of its routes. The options it needs (engines, settings, seed, VL limit,
+   * threads) are read here by name only; {@link #start}, called with picocli's reading, keeps this
+   * warm-up when the two agree and stops it otherwise, and {@link #stopEarly} stops one that no
+   * command took. Nothing starts for other commands, for an argument file ({@code @FILE}), for a
+   * value that is not a number where one is expected, or with one thread.
+   */
+  static void startEarly(String... args) {
+    RouteLine line = RouteLine.read(args);
+    if (line != null && line.options().threads() > 1) {
+      EngineWarmUp warmUp = start(line.engines(), line.params(), line.options());
+      if (warmUp != null) {
+        early.set(warmUp);
+      }
+    }
+  }
+
+  /** Stops the warm-up {@link #startEarly} started if no {@link #start} took it. */
+  static void stopEarly() {
+    stop(early.getAndSet(null));
+  }
+
+  /**
+   * The options of a {@code route} command line that a warm-up reads, found by their names as
+   * picocli would find them: {@code -R x}, {@code -Rx}, {@code -R=x}, {@code --routing-engine x},
+   * {@code --routing-engine=x}, and so for {@code -P}/{@code --param}, {@code --seed}, {@code
+   * --max-vls} and {@code --threads}.
+   */
+  record RouteLine(String engines, Map<String, String> params, RoutingOptions options) {
+    private static final Set<String> KNOWN =
+        Set.of("-R", "--routing-engine", "-P", "--param", "--seed", "--max-vls", "--threads");
+
+    /** The route command line {@code args} read, or null when it is not one this reading knows. */
+    static RouteLine read(String... args) {
+      if (args.length == 0 || !args[0].equals("route")) {
+        return null;
+      }
+      String engines = null;
+      Map<String, String> params = new LinkedHashMap<>();
+      long seed = 0;
+      int maxVls = RoutingOptions.DEFAULT_MAX_VLS;
+      int threads = RoutingOptions.defaultThreads();
+      try {
+        for (int i = 1; i < args.length; i++) {
+          String arg = args[i];
+          if (arg.equals("--") || arg.startsWith("@")) {
+            return null;
+          }
+          String name = arg;
+          String value = null;
+          int equals = arg.indexOf('=');
+          if (arg.startsWith("--") && equals > 0) {
+            name = arg.substring(0, equals);
+            value = arg.substring(equals + 1);
+          } else if (arg.length() > 2 && (arg.startsWith("-R") || arg.startsWith("-P"))) {
+            name = arg.substring(0, 2);
+            value = arg.substring(arg.charAt(2) == '=' ? 3 : 2);
+          }
+          if (!KNOWN.contains(name)) {
+            continue;
+          }
+          if (value == null) {
+            if (i + 1 == args.length) {
+              return null;
+            }
+            value = args[++i];
+          }
+          switch (name) {
+            case "-R", "--routing-engine" -> engines = value;
+            case "--seed" -> seed = Long.parseLong(value);
+            case "--max-vls" -> maxVls = Integer.parseInt(value);
+            case "--threads" -> threads = Integer.parseInt(value);
+            default -> {
+              int at = value.indexOf('=');
+              if (at < 0) {
+                return null;
+              }
+              params.put(value.substring(0, at), value.substring(at + 1));
+            }
+          }
+        }
+        return engines == null
+            ? null
+            : new RouteLine(
+                engines,
+                params,
+                new RoutingOptions(seed, threads, maxVls, ProgressListener.SILENT));
+      } catch (IllegalArgumentException e) {
+        // not a number, or out of range: picocli or the command will say so
+        return null;
+      }
+    }
   }
 
   /** Whether warm-ups run: not when {@code ibrouting.warmup} or IBROUTING_WARMUP is "off". */
@@ -148,12 +277,14 @@ final class EngineWarmUp {
           routes++;
         }
         return;
-      } catch (Stopped e) {
-        endedMidRoute = true;
-        return;
       } catch (Throwable e) {
         // a warm-up must not reach the command: neither its output nor its exit status
-        if (routes > 0 || stopped) {
+        if (stopped) {
+          // Stopped, thrown by a progress report, or an engine's wrapping of it
+          endedMidRoute = true;
+          return;
+        }
+        if (routes > 0) {
           return;
         }
         // refused (or failed on) this fabric before a first route: try the next
@@ -181,10 +312,11 @@ final class EngineWarmUp {
 
   /**
    * A warm-up of {@code engine} that is not started and stops itself at its {@code report}-th
-   * progress report: {@link #runHere} runs it on the calling thread (tests).
+   * progress report, on two threads: {@link #runHere} runs it from the calling thread (tests).
    */
   static EngineWarmUp stoppingAt(String engine, long report) {
-    EngineWarmUp warmUp = new EngineWarmUp(engine, EngineConfig.none(), RoutingOptions.defaults());
+    EngineWarmUp warmUp =
+        new EngineWarmUp(engine, EngineConfig.none(), RoutingOptions.defaults().withThreads(2));
     warmUp.stopAtReport = report;
     return warmUp;
   }
@@ -196,11 +328,11 @@ final class EngineWarmUp {
 
   /**
    * A progress listener that ends the warm-up's current route once the warm-up is stopped. The
-   * warm-up routes on one thread, so reports come one at a time.
+   * reports may come from several threads at once.
    */
   private ProgressListener stoppingProgress() {
     return (phase, done, total) -> {
-      if (++reports >= stopAtReport) {
+      if (reports.incrementAndGet() >= stopAtReport) {
         stopped = true;
       }
       if (stopped) {

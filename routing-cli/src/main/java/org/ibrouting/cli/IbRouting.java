@@ -57,12 +57,15 @@ public final class IbRouting implements Runnable {
 
   /** Runs the command line and returns its exit status (for tests and embedding). */
   public static int run(String... args) {
+    EngineWarmUp.startEarly(args);
     CommandLine cmd = new CommandLine(new IbRouting());
     cmd.setExecutionExceptionHandler(IbRouting::handle);
     try {
       return cmd.execute(args);
     } catch (OutOfMemoryError e) {
       return outOfMemory(cmd.getErr());
+    } finally {
+      EngineWarmUp.stopEarly();
     }
   }
 

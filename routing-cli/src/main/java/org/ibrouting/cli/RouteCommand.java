@@ -100,11 +100,12 @@ final class RouteCommand extends FabricCommand {
     }
     chain = engineOptions.chain(engines);
     // with one thread asked for, the command keeps to one core
-    warmUp =
-        common.threads > 1
-            ? EngineWarmUp.start(
-                engines, engineOptions.params, engineOptions.routingOptions(common))
-            : null;
+    if (common.threads > 1) {
+      warmUp =
+          EngineWarmUp.start(engines, engineOptions.params, engineOptions.routingOptions(common));
+    } else {
+      EngineWarmUp.stopEarly();
+    }
   }
 
   @Override

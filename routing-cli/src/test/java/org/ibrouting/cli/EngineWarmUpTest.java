@@ -134,6 +134,128 @@ class EngineWarmUpTest {
     warmUp.join();
   }
 
+  /** The options a warm-up needs, read from a route command line as picocli reads them. */
+  @Test
+  void theEarlyReadingFindsTheOptionsByName() {
+    EngineWarmUp.RouteLine line =
+        EngineWarmUp.RouteLine.read(
+            "route",
+            "f.ibnd",
+            "-o",
+            "x.dump",
+            "-R",
+            "nue,minhop",
+            "-P",
+            "nue_max_num_vls=2",
+            "--param=lash_start_vl=1",
+            "-Pa=b",
+            "--seed",
+            "7",
+            "--max-vls=4",
+            "--threads",
+            "3");
+    assertNotNull(line);
+    assertEquals("nue,minhop", line.engines());
+    assertEquals(Map.of("nue_max_num_vls", "2", "lash_start_vl", "1", "a", "b"), line.params());
+    assertEquals(7, line.options().seed());
+    assertEquals(4, line.options().maxVls());
+    assertEquals(3, line.options().threads());
+    for (String[] engine :
+        new String[][] {
+          {"-Rsssp"}, {"-R=sssp"}, {"--routing-engine", "sssp"}, {"--routing-engine=sssp"}
+        }) {
+      String[] args = new String[engine.length + 2];
+      args[0] = "route";
+      System.arraycopy(engine, 0, args, 1, engine.length);
+      args[args.length - 1] = "f.ibnd";
+      assertEquals("sssp", EngineWarmUp.RouteLine.read(args).engines(), String.join(" ", args));
+    }
+    RoutingOptions defaults = EngineWarmUp.RouteLine.read("route", "-R", "sssp").options();
+    assertEquals(RoutingOptions.defaults().seed(), defaults.seed());
+    assertEquals(RoutingOptions.defaults().maxVls(), defaults.maxVls());
+    assertEquals(RoutingOptions.defaults().threads(), defaults.threads());
+  }
+
+  /** Lines it cannot read as picocli would start nothing early; the command starts its own. */
+  @Test
+  void theEarlyReadingLeavesOtherLinesToPicocli() {
+    for (String line :
+        List.of(
+            "",
+            "check -R sssp f.ibnd",
+            "route f.ibnd -o x.dump",
+            "route -R",
+            "route -R sssp @args.txt",
+            "route -R sssp -- f.ibnd",
+            "route -R sssp --seed x",
+            "route -R sssp --threads 0",
+            "route -R sssp --max-vls 16",
+            "route -R sssp -P novalue")) {
+      String[] args = line.isEmpty() ? new String[0] : line.split(" ");
+      assertNull(EngineWarmUp.RouteLine.read(args), line);
+    }
+  }
+
+  /**
+   * A warm-up started from the command line is the command's when picocli reads the same engine,
+   * settings, seed, VLs and threads; otherwise it is stopped and the command starts its own.
+   */
+  @Test
+  void theCommandKeepsTheEarlyWarmUpWhenItReadsTheSame() throws InterruptedException {
+    RoutingOptions options = RoutingOptions.seeded(3).withThreads(2);
+    EngineWarmUp.startEarly("route", "-R", "minhop,sssp", "--seed", "3", "--threads", "2");
+    EngineWarmUp early = EngineWarmUp.last();
+    assertTrue(early != null && !early.stopped());
+    assertTrue(EngineWarmUp.start("minhop,sssp", Map.of(), options) == early);
+    EngineWarmUp.stopEarly();
+    assertFalse(early.stopped(), "taken by the command, no longer the early one");
+    early.stop();
+    early.join();
+
+    for (RoutingOptions other :
+        List.of(options.withSeed(4), options.withMaxVls(2), options.withThreads(3))) {
+      EngineWarmUp.startEarly("route", "-R", "minhop", "--seed", "3", "--threads", "2");
+      early = EngineWarmUp.last();
+      EngineWarmUp own = EngineWarmUp.start("minhop", Map.of(), other);
+      assertTrue(early.stopped());
+      assertTrue(own != null && own != early && !own.stopped());
+      own.stop();
+      own.join();
+    }
+    EngineWarmUp.startEarly("route", "-R", "nue", "-P", "nue_max_num_vls=2", "--threads", "2");
+    early = EngineWarmUp.last();
+    Map<String, String> otherEngines = Map.of("nue_max_num_vls", "2", "lash_start_vl", "1");
+    assertTrue(EngineWarmUp.start("nue,lash", otherEngines, options.withSeed(0)) == early);
+    early.stop();
+    early.join();
+    EngineWarmUp.startEarly("route", "-R", "nue", "-P", "nue_max_num_vls=2", "--threads", "2");
+    early = EngineWarmUp.last();
+    EngineWarmUp own = EngineWarmUp.start("nue", Map.of("nue_max_num_vls", "3"), options);
+    assertTrue(early.stopped() && own != early);
+    own.stop();
+    own.join();
+    EngineWarmUp.startEarly("route", "-R", "minhop", "--threads", "2");
+    early = EngineWarmUp.last();
+    own = EngineWarmUp.start("updn", Map.of(), RoutingOptions.defaults());
+    assertTrue(early.stopped() && own != early);
+    own.stop();
+    own.join();
+    EngineWarmUp.startEarly("route", "-R", "minhop", "--threads", "2");
+    early = EngineWarmUp.last();
+    EngineWarmUp.stopEarly();
+    assertTrue(early.stopped());
+    early.join();
+  }
+
+  /** A command line picocli refuses stops the warm-up started before it was read. */
+  @Test
+  void aLinePicocliRefusesStopsTheEarlyWarmUp() throws InterruptedException {
+    assertNewWarmUpStopped(
+        EngineWarmUp.last(),
+        IbRouting.EXIT_BAD_INPUT,
+        "route -R sssp --no-such-option --threads 2");
+  }
+
   @Test
   void offTurnsItOff() {
     System.setProperty("ibrouting.warmup", "off");
