@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
@@ -48,8 +47,15 @@ final class EngineWarmUp {
   /** The warm-up started last (tests). */
   private static volatile EngineWarmUp last;
 
-  /** The warm-up {@link #startEarly} started, until {@link #start} takes or stops it. */
-  private static final AtomicReference<EngineWarmUp> early = new AtomicReference<>();
+  /**
+   * The warm-up {@link #startEarly} started on this thread, until {@link #start} takes or stops it:
+   * picocli runs the command on the thread that called {@link IbRouting#run}, and commands run at
+   * once on other threads keep theirs apart.
+   */
+  private static final ThreadLocal<EngineWarmUp> early = new ThreadLocal<>();
+
+  /** How long {@link #stopEarly} waits for a warm-up that no command took to end. */
+  private static final long STOP_WAIT_MILLIS = 2000;
 
   private final String spec;
 
@@ -88,7 +94,8 @@ final class EngineWarmUp {
    * not one of ibrouting's (or not known: the command reports that).
    */
   static EngineWarmUp start(String engines, Map<String, String> params, RoutingOptions options) {
-    EngineWarmUp started = early.getAndSet(null);
+    EngineWarmUp started = early.get();
+    early.remove();
     if (!enabled()) {
       stop(started);
       return null;
@@ -115,7 +122,12 @@ final class EngineWarmUp {
     EngineWarmUp warmUp = new EngineWarmUp(first, own, options);
     warmUp.thread = new Thread(warmUp::run, "ibrouting-warm-up");
     warmUp.thread.setDaemon(true);
-    warmUp.thread.start();
+    try {
+      warmUp.thread.start();
+    } catch (OutOfMemoryError e) {
+      // no thread to be had: the command runs without a warm-up
+      return null;
+    }
     last = warmUp;
     return warmUp;
   }
@@ -145,18 +157,35 @@ final class EngineWarmUp {
    * value that is not a number where one is expected, or with one thread.
    */
   static void startEarly(String... args) {
-    RouteLine line = RouteLine.read(args);
-    if (line != null && line.options().threads() > 1) {
-      EngineWarmUp warmUp = start(line.engines(), line.params(), line.options());
-      if (warmUp != null) {
-        early.set(warmUp);
+    try {
+      RouteLine line = RouteLine.read(args);
+      if (line != null && line.options().threads() > 1) {
+        EngineWarmUp warmUp = start(line.engines(), line.params(), line.options());
+        if (warmUp != null) {
+          early.set(warmUp);
+        }
       }
+    } catch (Error e) {
+      // an engine provider that does not load, no thread to be had: the command goes on without a
+      // warm-up, and says what is wrong when it meets it itself
     }
   }
 
-  /** Stops the warm-up {@link #startEarly} started if no {@link #start} took it. */
+  /**
+   * Stops the warm-up {@link #startEarly} started on this thread if no {@link #start} took it, and
+   * waits for it to end (a stopped warm-up ends at its engine's next progress report).
+   */
   static void stopEarly() {
-    stop(early.getAndSet(null));
+    EngineWarmUp warmUp = early.get();
+    early.remove();
+    if (warmUp != null) {
+      warmUp.stop();
+      try {
+        warmUp.thread.join(STOP_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**
@@ -255,6 +284,11 @@ final class EngineWarmUp {
   /** The routes of the generated fabric finished so far. */
   int routes() {
     return routes;
+  }
+
+  /** Whether the warm-up's thread is still running (tests). */
+  boolean running() {
+    return thread.isAlive();
   }
 
   /** Waits for the warm-up's thread to end (tests). */

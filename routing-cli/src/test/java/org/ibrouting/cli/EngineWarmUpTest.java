@@ -203,9 +203,10 @@ class EngineWarmUpTest {
   @Test
   void theCommandKeepsTheEarlyWarmUpWhenItReadsTheSame() throws InterruptedException {
     RoutingOptions options = RoutingOptions.seeded(3).withThreads(2);
+    EngineWarmUp before = EngineWarmUp.last();
     EngineWarmUp.startEarly("route", "-R", "minhop,sssp", "--seed", "3", "--threads", "2");
     EngineWarmUp early = EngineWarmUp.last();
-    assertTrue(early != null && !early.stopped());
+    assertTrue(early != null && early != before && !early.stopped());
     assertTrue(EngineWarmUp.start("minhop,sssp", Map.of(), options) == early);
     EngineWarmUp.stopEarly();
     assertFalse(early.stopped(), "taken by the command, no longer the early one");
@@ -244,7 +245,31 @@ class EngineWarmUpTest {
     early = EngineWarmUp.last();
     EngineWarmUp.stopEarly();
     assertTrue(early.stopped());
-    early.join();
+    assertFalse(early.running(), "stopEarly waits for the warm-up to end");
+  }
+
+  /** Commands run at once on two threads keep their early warm-ups apart. */
+  @Test
+  void anEarlyWarmUpBelongsToItsThread() throws InterruptedException {
+    EngineWarmUp[] other = new EngineWarmUp[1];
+    Thread thread =
+        new Thread(
+            () -> {
+              EngineWarmUp.startEarly("route", "-R", "minhop", "--threads", "2");
+              other[0] = EngineWarmUp.last();
+            });
+    thread.start();
+    thread.join();
+    assertNotNull(other[0]);
+    EngineWarmUp own =
+        EngineWarmUp.start("minhop", Map.of(), RoutingOptions.seeded(0).withThreads(2));
+    assertTrue(own != null && own != other[0]);
+    EngineWarmUp.stopEarly();
+    assertFalse(other[0].stopped(), "another thread's early warm-up");
+    other[0].stop();
+    other[0].join();
+    own.stop();
+    own.join();
   }
 
   /** A command line picocli refuses stops the warm-up started before it was read. */
