@@ -67,7 +67,7 @@ final class EngineWarmUp {
   private volatile int routes;
   private volatile boolean endedMidRoute;
 
-  /** Tests: the progress report at which the warm-up stops itself. */
+  /** Tests: the progress report at which the warm-up stops itself (counted only then). */
   private long stopAtReport = Long.MAX_VALUE;
 
   private final AtomicLong reports = new AtomicLong();
@@ -94,8 +94,7 @@ final class EngineWarmUp {
    * not one of ibrouting's (or not known: the command reports that).
    */
   static EngineWarmUp start(String engines, Map<String, String> params, RoutingOptions options) {
-    EngineWarmUp started = early.get();
-    early.remove();
+    EngineWarmUp started = takeEarly();
     if (!enabled()) {
       stop(started);
       return null;
@@ -176,8 +175,7 @@ final class EngineWarmUp {
    * waits for it to end (a stopped warm-up ends at its engine's next progress report).
    */
   static void stopEarly() {
-    EngineWarmUp warmUp = early.get();
-    early.remove();
+    EngineWarmUp warmUp = takeEarly();
     if (warmUp != null) {
       warmUp.stop();
       try {
@@ -186,6 +184,13 @@ final class EngineWarmUp {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** The warm-up {@link #startEarly} started on this thread, no longer kept there; or null. */
+  private static EngineWarmUp takeEarly() {
+    EngineWarmUp warmUp = early.get();
+    early.remove();
+    return warmUp;
   }
 
   /**
@@ -366,7 +371,7 @@ final class EngineWarmUp {
    */
   private ProgressListener stoppingProgress() {
     return (phase, done, total) -> {
-      if (reports.incrementAndGet() >= stopAtReport) {
+      if (stopAtReport != Long.MAX_VALUE && reports.incrementAndGet() >= stopAtReport) {
         stopped = true;
       }
       if (stopped) {

@@ -89,7 +89,7 @@ final class RouteCommand extends FabricCommand {
 
   private List<RoutingEngine> chain;
 
-  /** The engine's warm-up, running while FABRIC is read; null when off. */
+  /** The engine's warm-up, running until the command's routing starts; null when off. */
   private EngineWarmUp warmUp;
 
   @Override

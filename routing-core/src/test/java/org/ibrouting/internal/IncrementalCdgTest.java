@@ -10,6 +10,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.ibrouting.topology.Failures;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,7 +104,7 @@ class IncrementalCdgTest {
       }
     }
     IncrementalCdg.Graph graph = new IncrementalCdg.Graph(edgeStart, edgeTarget);
-    int[] initial = (seed & 1) != 0 ? randomPermutation(n, random) : null;
+    int[] initial = (seed & 1) != 0 ? Failures.permutation(n, random) : null;
     IncrementalCdg.Workspace work = new IncrementalCdg.Workspace(n);
     IncrementalCdg[] cdgs = new IncrementalCdg[instances];
     boolean[][] presents = new boolean[instances][edgeTarget.length];
@@ -158,20 +159,6 @@ class IncrementalCdgTest {
       }
       assertNull(cdg.channelOrder().inconsistency());
     }
-  }
-
-  private static int[] randomPermutation(int n, Random random) {
-    int[] permutation = new int[n];
-    for (int c = 0; c < n; c++) {
-      permutation[c] = c;
-    }
-    for (int c = n - 1; c > 0; c--) {
-      int j = random.nextInt(c + 1);
-      int t = permutation[c];
-      permutation[c] = permutation[j];
-      permutation[j] = t;
-    }
-    return permutation;
   }
 
   /** Adds slot {@code e}; an {@code absent} one half the time by {@code tryAddAbsent}. */
