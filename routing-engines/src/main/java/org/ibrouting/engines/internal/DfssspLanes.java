@@ -62,7 +62,7 @@ public final class DfssspLanes {
     private LidMajorLfts rows;
     private ChannelPaths paths;
     private GroupOrder order;
-    private FirstVlGraph.Pipeline firstVl;
+    private FirstVlPipeline firstVl;
     private boolean finished;
 
     /**

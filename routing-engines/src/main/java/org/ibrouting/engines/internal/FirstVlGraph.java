@@ -1,46 +1,57 @@
 package org.ibrouting.engines.internal;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 
 /**
- * Not API. VL 0's channel dependency graph with every group, built in parallel: each thread walks
- * the groups of a range of destinations through the destination-major LFTs and records, per channel
- * and per dependency, the first group (in OpenSM's order) that uses it; the graph's vertices and
- * links are then created in that order, so the result does not depend on the thread count. The
+ * Not API. VL 0's channel dependency graph with every group: the groups' paths are walked through
+ * the destination-major LFTs and the graph's vertices and links created in the order of their first
+ * use (in OpenSM's group order), so the result does not depend on the thread count. Up to two
+ * threads, one walks every destination in order and creates them as it meets them; with more, each
+ * thread walks a range of destinations and records, per channel and per dependency, the first group
+ * that uses it, and the records are merged. A path stops where it joins one walked before towards
+ * the same LID (destination-based routing: the rest is that path's, whose group came first). The
  * links' weights wait until a cycle needs them ({@link DependencyGraph#listGroups}): an acyclic VL
  * 0 never does.
  *
- * <p>Memory: per thread 8 bytes per port slot and per possible dependency; a single helper building
- * the graph in order ({@link Pipeline}) needs none of it beyond the graph's own index.
+ * <p>Memory: per recording thread 8 bytes per port slot and per possible dependency, and 8 bytes
+ * per switch and LID of a port; building in order needs none of it beyond the graph's own index.
  */
 final class FirstVlGraph {
   private static final long NEVER = Long.MAX_VALUE;
 
   /** Destinations per parallel task. */
-  private static final int DESTINATIONS_PER_TASK = 16;
+  static final int DESTINATIONS_PER_TASK = 16;
+
+  /**
+   * Up to this many threads one builds the graph in order: two that record first uses and merge
+   * them took longer (32-ary 3-tree on 2 cores: 2.1 s against 1.7 s; RESULTS.md, issue 20).
+   */
+  private static final int IN_ORDER_UP_TO = 2;
 
   private final ChannelPaths paths;
   private final GroupVls groups;
-  private final GroupOrder order;
+  final GroupOrder order;
   // set when the tables are still being routed: workers wait for their destinations' rows
-  private Pipeline pipeline;
+  FirstVlPipeline pipeline;
 
-  private FirstVlGraph(ChannelPaths paths, GroupVls groups, GroupOrder order) {
+  // tests: walk every path to its end instead of stopping where it joins an earlier one
+  private final boolean walkEveryHop;
+
+  private FirstVlGraph(
+      ChannelPaths paths, GroupVls groups, GroupOrder order, boolean walkEveryHop) {
     this.paths = paths;
     this.groups = groups;
     this.order = order;
+    this.walkEveryHop = walkEveryHop;
   }
 
-  private int numTasks() {
+  int numTasks() {
     return (order.ports.length + DESTINATIONS_PER_TASK - 1) / DESTINATIONS_PER_TASK;
   }
 
@@ -52,7 +63,28 @@ final class FirstVlGraph {
       int threads,
       ProgressListener progress,
       String phase) {
-    return new FirstVlGraph(paths, groups, order).build(threads, progress, phase);
+    return new FirstVlGraph(paths, groups, order, false).build(threads, progress, phase);
+  }
+
+  /**
+   * Tests: VL 0's graph built by {@code workers} threads that each record first uses and are then
+   * merged (1: every first use recorded and merged), or by one thread in order ({@code workers} 0),
+   * or by a {@link FirstVlPipeline} of {@code helpers} threads over finished tables ({@code
+   * helpers} > 0, -1 for none); with {@code walkEveryHop}, every path walked to its end.
+   */
+  static DependencyGraph build(
+      ChannelPaths paths,
+      GroupVls groups,
+      GroupOrder order,
+      int workers,
+      int helpers,
+      boolean walkEveryHop) {
+    FirstVlGraph graph = new FirstVlGraph(paths, groups, order, walkEveryHop);
+    if (helpers != 0) {
+      return new FirstVlPipeline(graph, Math.max(0, helpers))
+          .finish(ProgressListener.SILENT, "test");
+    }
+    return graph.build(Math.max(1, workers), ProgressListener.SILENT, "test", workers > 0);
   }
 
   /**
@@ -60,10 +92,13 @@ final class FirstVlGraph {
    * path alone; other channels' first use follows from their dependencies. The links' weights are
    * only needed to cut a cycle: {@link DependencyGraph#listGroups} sums them then.
    */
-  private final class FirstUse implements Parallel.Worker {
+  final class FirstUse implements Parallel.Worker {
     final long[] channelFirst;
     final long[] edges;
     final int[] sources = new int[groups.numSources];
+    // per (LID offset, switch): (destination LID << 16) | hop at which a path towards that LID
+    // last left the switch; a later path through it at that hop or later meets nothing new
+    long[] walked = new long[0];
     // with every task, in order, on this worker: first uses come in order, so the graph itself
     final DependencyGraph inOrder;
 
@@ -104,15 +139,22 @@ final class FirstVlGraph {
         int numLids = 1 << paths.fabric.lmc(dst);
         int n = order.sourcesFor(i, sources);
         long group = order.firstGroupOfDst[i];
+        if (walked.length < numLids * numSwitches) {
+          walked = new long[numLids * numSwitches];
+        }
+        long[] walkedAt = walked;
         for (int j = 0; j < n; j++) {
           int srcSwitch = groups.switchOfSource(sources[j]);
           for (int k = 0; k < numLids; k++) {
-            int row = (paths.fabric.baseLid(dst) + k) * numSwitches;
+            int lid = paths.fabric.baseLid(dst) + k;
+            int row = lid * numSwitches;
+            int walkedRow = k * numSwitches;
             long stamp = group << 8;
             int sw = srcSwitch;
             int previous = -1;
             int first = -1;
             int h = 0;
+            boolean merged = false;
             while (h < ChannelPaths.MAX_HOPS) {
               int port = lft[row + sw] & 0xFF;
               if (port == Routing.NO_ROUTE || port == 0) {
@@ -124,12 +166,12 @@ final class FirstVlGraph {
                 break;
               }
               if (g != null) {
-                if (g.nodeOfChannel[slot] < 0) {
+                if (!g.hasNode(slot)) {
                   g.node(slot);
                 }
                 if (h > 0) {
                   int e = base[previous] + port;
-                  if (g.linkOfEdge[e] < 0) {
+                  if (!g.hasLink(e)) {
                     g.link(g.nodeOfChannel[previous], g.nodeOfChannel[slot], e);
                   }
                 }
@@ -141,11 +183,19 @@ final class FirstVlGraph {
                   edge[e] = stamp + h;
                 }
               }
+              // destination-based: from here on this path is an earlier one's (of a smaller group,
+              // which made or stamped its dependencies first) unless that one had fewer hops left
+              long mark = walkedAt[walkedRow + sw];
+              if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
+                merged = true;
+                break;
+              }
+              walkedAt[walkedRow + sw] = ((long) lid << 16) | h;
               previous = slot;
               sw = next;
               h++;
             }
-            if (h == 1 && g == null && stamp < channelFirst[first]) {
+            if (h == 1 && !merged && g == null && stamp < channelFirst[first]) {
               channelFirst[first] = stamp;
             }
             group++;
@@ -156,26 +206,36 @@ final class FirstVlGraph {
   }
 
   private DependencyGraph build(int threads, ProgressListener progress, String phase) {
-    return merge(
-        Parallel.run(
-            numTasks(),
-            Parallel.threadsFor(paths.numSwitches, threads),
-            FirstUse::new,
-            progress,
-            phase));
+    return build(Parallel.threadsFor(paths.numSwitches, threads), progress, phase, false);
+  }
+
+  /**
+   * With up to {@link #IN_ORDER_UP_TO} workers (unless {@code mergeAlways}), one takes every task
+   * in order and builds the graph as it meets first uses, as a single {@link FirstVlPipeline}
+   * helper does: no first-use arrays, no merge.
+   */
+  private DependencyGraph build(
+      int workers, ProgressListener progress, String phase, boolean mergeAlways) {
+    if (Math.min(workers, numTasks()) <= IN_ORDER_UP_TO && !mergeAlways) {
+      DependencyGraph g =
+          Parallel.run(numTasks(), 1, () -> new FirstUse(true), progress, phase).get(0).inOrder;
+      g.members = null;
+      return g;
+    }
+    return merge(Parallel.run(numTasks(), workers, FirstUse::new, progress, phase));
   }
 
   /**
    * Starts building VL 0's graph while the destinations of {@code order} are still being routed
    * into {@code paths}' tables, on {@code helpers} threads (none: everything waits for {@link
-   * Pipeline#finish}); the router reports with {@link Pipeline#routed}.
+   * FirstVlPipeline#finish}); the router reports with {@link FirstVlPipeline#routed}.
    */
-  static Pipeline start(ChannelPaths paths, GroupVls groups, GroupOrder order, int helpers) {
-    return new Pipeline(new FirstVlGraph(paths, groups, order), helpers);
+  static FirstVlPipeline start(ChannelPaths paths, GroupVls groups, GroupOrder order, int helpers) {
+    return new FirstVlPipeline(new FirstVlGraph(paths, groups, order, false), helpers);
   }
 
   /** The graph of the workers' first uses, which do not depend on how tasks were spread. */
-  private DependencyGraph merge(List<FirstUse> workers) {
+  DependencyGraph merge(List<FirstUse> workers) {
     FirstUse merged = workers.get(0);
     long[] edgeUse = merged.edges;
     for (int w = 1; w < workers.size(); w++) {
@@ -244,194 +304,6 @@ final class FirstVlGraph {
     }
     g.members = null;
     return g;
-  }
-
-  /**
-   * VL 0's graph built by helper threads while the router is still writing the tables: a task
-   * (destinations {@code 16t..16t+15}) starts once the router has finished its last destination, so
-   * it reads rows no thread writes any more. With one helper, it takes every task in order and
-   * meets first uses in order, so it creates the graph's vertices and links as it meets them and
-   * nothing is left to merge; with more, {@link #finish} runs what is left on the caller's thread
-   * too and merges. {@link #cancel} stops the helpers when routing failed.
-   */
-  static final class Pipeline {
-    private final FirstVlGraph graph;
-    private final int numTasks;
-    private final AtomicInteger nextTask = new AtomicInteger();
-    private final List<FirstUse> workers = new ArrayList<>();
-    private final Thread[] helpers;
-    // one helper takes every task, in order, and builds the graph as it goes (no merge)
-    private final boolean inOrder;
-    private final Object lock = new Object();
-    private volatile int routed;
-    // helpers inside awaitRouted's wait loop
-    private final AtomicInteger waiting = new AtomicInteger();
-    private volatile boolean cancelled;
-    private Throwable failure;
-
-    private Pipeline(FirstVlGraph graph, int numHelpers) {
-      this.graph = graph;
-      this.numTasks = graph.numTasks();
-      // before any helper starts: its tasks wait for their rows
-      graph.pipeline = this;
-      helpers = new Thread[Math.max(0, Math.min(numHelpers, numTasks))];
-      inOrder = helpers.length == 1;
-      try {
-        for (int h = 0; h < helpers.length; h++) {
-          helpers[h] = new Thread(this::work, "ibrouting-vl0-" + h);
-          helpers[h].setDaemon(true);
-          helpers[h].start();
-        }
-      } catch (RuntimeException | Error e) {
-        // the helpers that started must not wait for rows that never come
-        cancel();
-        throw e;
-      }
-    }
-
-    /**
-     * The router has written every LID of the first {@code count} destinations (counts only grow).
-     * Rethrows a helper's failure, so that the router stops early.
-     */
-    void routed(int count) {
-      if (cancelled) {
-        throwFailure();
-      }
-      int before = routed;
-      routed = count;
-      // a helper waits for the end of its task: a multiple of 16 destinations, or the last one
-      if (waiting.get() > 0
-          && (count / DESTINATIONS_PER_TASK != before / DESTINATIONS_PER_TASK
-              || count >= graph.order.ports.length)) {
-        synchronized (lock) {
-          lock.notifyAll();
-        }
-      }
-    }
-
-    private void throwFailure() {
-      synchronized (workers) {
-        if (failure instanceof RuntimeException e) {
-          throw e;
-        }
-        if (failure instanceof Error e) {
-          throw e;
-        }
-        throw new IllegalStateException(
-            "VL 0's graph: " + (failure == null ? "cancelled" : failure));
-      }
-    }
-
-    private void awaitRouted(int count) {
-      while (routed < count) {
-        synchronized (lock) {
-          waiting.incrementAndGet();
-          try {
-            while (routed < count && !cancelled) {
-              lock.wait();
-            }
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for routed tables", e);
-          } finally {
-            waiting.decrementAndGet();
-          }
-        }
-        if (cancelled) {
-          throw new CancellationException();
-        }
-      }
-    }
-
-    /** Runs tasks until none is left; the worker is created at the first task it takes. */
-    private void work() {
-      try {
-        FirstUse worker = null;
-        for (int task = nextTask.getAndIncrement();
-            task < numTasks && !cancelled;
-            task = nextTask.getAndIncrement()) {
-          if (worker == null) {
-            worker = graph.new FirstUse(inOrder);
-            synchronized (workers) {
-              workers.add(worker);
-            }
-          }
-          worker.run(task);
-        }
-      } catch (CancellationException e) {
-        // routing failed: the graph is not wanted
-      } catch (Throwable e) {
-        synchronized (workers) {
-          failure = failure == null ? e : failure;
-        }
-        cancelled = true;
-      }
-    }
-
-    /**
-     * After the router reported every destination: waits for the helpers (with more than one, or
-     * none, this thread runs the tasks left too), rethrows a helper's failure, and returns the
-     * graph, reporting {@code phase} of {@code progress} once. Once only, and not after {@link
-     * #cancel}.
-     */
-    DependencyGraph finish(ProgressListener progress, String phase) {
-      try {
-        routed(graph.order.ports.length);
-      } catch (RuntimeException | Error e) {
-        cancel();
-        throw e;
-      }
-      if (!inOrder) {
-        work();
-      }
-      joinHelpers();
-      if (cancelled) {
-        throwFailure();
-      }
-      progress.progress(phase, numTasks, numTasks);
-      DependencyGraph g;
-      if (inOrder) {
-        g = workers.get(0).inOrder;
-        g.members = null;
-      } else {
-        if (workers.isEmpty()) {
-          workers.add(graph.new FirstUse());
-        }
-        g = graph.merge(workers);
-      }
-      // the workers' arrays (or VL 0's graph, later freed by its user) are not kept here
-      workers.clear();
-      return g;
-    }
-
-    /** Stops the helpers (the routing failed) and waits for them. */
-    void cancel() {
-      cancelled = true;
-      synchronized (lock) {
-        lock.notifyAll();
-      }
-      joinHelpers();
-    }
-
-    private void joinHelpers() {
-      for (Thread helper : helpers) {
-        if (helper == null) {
-          continue;
-        }
-        boolean interrupted = false;
-        while (true) {
-          try {
-            helper.join();
-            break;
-          } catch (InterruptedException e) {
-            interrupted = true;
-          }
-        }
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    }
   }
 
   /** The indices with a first use, sorted by it. */
