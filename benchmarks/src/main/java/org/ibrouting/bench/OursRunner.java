@@ -22,7 +22,10 @@ import org.ibrouting.bench.Measurement.Figure;
 final class OursRunner {
   private OursRunner() {}
 
-  /** Runs {@link OursProbe} in a child JVM, bounded in time; a timeout or crash is a row too. */
+  /**
+   * Runs {@link OursProbe} in a child JVM with the launcher's collector, bounded in time; a timeout
+   * or crash is a row too.
+   */
   static EnumMap<Figure, String> probe(
       String spec, String engine, SideBySide.Options o, String dump, boolean timeOnly)
       throws IOException, InterruptedException {
@@ -31,6 +34,8 @@ final class OursRunner {
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 o.childHeap,
+                // the collector bin/ibrouting runs with
+                "-XX:+UseParallelGC",
                 "-XX:+ExitOnOutOfMemoryError",
                 "-cp",
                 System.getProperty("java.class.path"),

@@ -234,13 +234,22 @@ public final class SsspGraph {
    */
   public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
     shortestPathTree(dest);
-    for (int sw = 0; sw < numSwitches; sw++) {
-      int port = outPortNum(sw);
-      if (port >= 0) {
-        rows.set(sw, lid, port);
+    // the reached switches are the ones with a port towards it: one pass writes the row and starts
+    // the sums of addWeights
+    int n = numSwitches;
+    for (int i = 0; i < reached; i++) {
+      int v = order[i];
+      if (v < n) {
+        subtree[v] = addOfSwitch[v];
+        int link = predLink[v];
+        if (link >= 0) {
+          rows.set(v, lid, linkToPort[link]);
+        }
+      } else {
+        subtree[v] = 0;
       }
     }
-    addWeights(addOfSwitch);
+    pushWeightsUp();
   }
 
   /**
@@ -254,6 +263,11 @@ public final class SsspGraph {
       int v = order[i];
       subtree[v] = v < n ? addOfSwitch[v] : 0;
     }
+    pushWeightsUp();
+  }
+
+  /** Adds each reached vertex's {@link #subtree} sum to the links of its path, leaves first. */
+  private void pushWeightsUp() {
     for (int i = reached - 1; i > 0; i--) {
       int v = order[i];
       long sum = subtree[v];
