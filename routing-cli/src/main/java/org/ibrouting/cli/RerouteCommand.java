@@ -113,7 +113,7 @@ final class RerouteCommand extends FabricCommand {
     Rerouted rerouted = reroute(fabric, old);
     Routing routing = rerouted.result().routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
-    LftDumpWriter.write(routing, output, dumpFormat);
+    LftDumpWriter.write(routing, output, dumpFormat, common.threads);
     Path slPath = RouteCommand.writeSls(routing, output, slOutput);
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {

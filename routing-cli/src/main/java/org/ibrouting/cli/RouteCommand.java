@@ -175,11 +175,13 @@ final class RouteCommand extends FabricCommand {
     long writeStart = System.nanoTime();
     long bytes = 0;
     if (output != null) {
-      LftDumpWriter.write(routing, output, dumpFormat);
+      LftDumpWriter.write(routing, output, dumpFormat, common.threads);
       bytes = java.nio.file.Files.size(output);
     }
     OpenSmDeployment.Result deployment =
-        openSmDir == null ? null : OpenSmDeployment.write(routing, openSmDir, dumpFormat);
+        openSmDir == null
+            ? null
+            : OpenSmDeployment.write(routing, openSmDir, dumpFormat, common.threads);
     double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
     return new Written(bytes, writeSeconds, deployment, writeSls(routing, output, slOutput));
   }

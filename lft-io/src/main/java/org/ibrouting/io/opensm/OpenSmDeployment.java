@@ -82,6 +82,15 @@ public final class OpenSmDeployment {
    *     (torus-2QoS's own), which OpenSM's QoS configuration cannot program
    */
   public static Result write(Routing routing, Path dir, DumpFormat format) throws IOException {
+    return write(routing, dir, format, 1);
+  }
+
+  /**
+   * As {@link #write(Routing, Path, DumpFormat)}, formatting the LFT dump on {@code threads}
+   * threads ({@link LftDumpWriter#write(Routing, Path, DumpFormat, int)}).
+   */
+  public static Result write(Routing routing, Path dir, DumpFormat format, int threads)
+      throws IOException {
     if (routing.slTable().portSl2Vl() != null) {
       throw new IllegalArgumentException(
           "the VLs of this "
@@ -112,7 +121,7 @@ public final class OpenSmDeployment {
       }
       QosPolicyWriter.Stats policy = QosPolicyWriter.write(routing, temp.resolve(QOS_POLICY));
       OpenSmConfWriter.write(temp.resolve(CONF), routing, lftDump, qosPolicy, policy.usedSls());
-      LftDumpWriter.write(routing, temp.resolve(LFT_DUMP), format);
+      LftDumpWriter.write(routing, temp.resolve(LFT_DUMP), format, threads);
       replace(target, temp);
       return new Result(target, lftDump, qosPolicy, conf, routing.slTable().numVls(), policy);
     } finally {

@@ -1,5 +1,6 @@
 package org.ibrouting.io.lft;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -35,6 +36,7 @@ class DumpRoundTripTest {
     Routing routing = ReferenceFabrics.openSmRouting(name, engine);
     ByteArrayOutputStream ours = new ByteArrayOutputStream();
     LftDumpWriter.write(routing, ours, DumpFormat.FULL);
+    assertSameOnThreads(routing, ours.toByteArray());
     byte[] theirs;
     try (InputStream in =
         new GZIPInputStream(
@@ -63,6 +65,24 @@ class DumpRoundTripTest {
         }
       }
       assertEquals(a.length, b.length, "line count");
+    }
+  }
+
+  /**
+   * The same bytes when switch sections are formatted on several threads, one or a few switches per
+   * block, written in order.
+   */
+  private static void assertSameOnThreads(Routing routing, byte[] sequential) throws IOException {
+    int lineBytes = 80 * routing.fabric().maxLid();
+    for (int threads = 1; threads <= 3; threads++) {
+      for (int blockBytes : new int[] {1, 3 * lineBytes, 1 << 20}) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        LftDumpWriter.write(routing, out, DumpFormat.FULL, threads, blockBytes);
+        assertArrayEquals(
+            sequential,
+            out.toByteArray(),
+            threads + " threads, blocks of " + blockBytes + " bytes");
+      }
     }
   }
 
