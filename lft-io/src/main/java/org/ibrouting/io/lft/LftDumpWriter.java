@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.routing.Routing;
@@ -53,9 +55,10 @@ public final class LftDumpWriter {
   }
 
   /**
-   * Writes the dump to a stream (not closed), formatting blocks of switch sections on {@code
-   * threads} threads (the caller writes them in order, a few blocks ahead at most); the bytes do
-   * not depend on {@code threads}.
+   * Writes the dump to a stream (not closed). With {@code threads} above 1, blocks of switch
+   * sections are formatted on that many threads, a few blocks ahead at most, while the caller
+   * writes them in order; with 1, the caller formats them itself. The bytes do not depend on {@code
+   * threads}.
    */
   public static void write(Routing routing, OutputStream out, DumpFormat format, int threads)
       throws IOException {
@@ -84,11 +87,12 @@ public final class LftDumpWriter {
     }
     // the blocks' buffers go round: a fresh one per block would touch new memory for every byte
     ConcurrentLinkedQueue<byte[]> spare = new ConcurrentLinkedQueue<>();
+    AtomicInteger started = new AtomicInteger();
     ExecutorService pool =
         Executors.newFixedThreadPool(
             threads,
             task -> {
-              Thread t = new Thread(task, "ibrouting-dump");
+              Thread t = new Thread(task, "ibrouting-dump-" + started.getAndIncrement());
               t.setDaemon(true);
               return t;
             });
@@ -113,6 +117,17 @@ public final class LftDumpWriter {
       out.flush();
     } finally {
       pool.shutdownNow();
+      // after a failure, blocks being formatted end on their own (a block is about 1 MB)
+      awaitTermination(pool);
+    }
+  }
+
+  private static void awaitTermination(ExecutorService pool) throws InterruptedIOException {
+    try {
+      pool.awaitTermination(1, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while writing the LFT dump");
     }
   }
 
@@ -187,7 +202,7 @@ public final class LftDumpWriter {
         bound += headers[sw - from].length + lineBytes + trailer.length;
       }
       if (bound > Integer.MAX_VALUE - 16) {
-        throw new IllegalStateException("one switch's LFT section exceeds 2 GB");
+        throw new IllegalStateException("a block of LFT sections exceeds 2 GB");
       }
       if (buf.length < bound) {
         buf = new byte[(int) bound];

@@ -2,11 +2,14 @@ package org.ibrouting.io.lft;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +17,7 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -83,6 +87,40 @@ class DumpRoundTripTest {
             out.toByteArray(),
             threads + " threads, blocks of " + blockBytes + " bytes");
       }
+    }
+  }
+
+  /**
+   * A stream that fails half-way: its IOException reaches the caller, and the formatting threads
+   * are gone when the call returns.
+   */
+  @Test
+  void aFailingStreamStopsTheFormattingThreads() throws IOException {
+    String name = ReferenceFabrics.names().get(0);
+    Routing routing = ReferenceFabrics.openSmRouting(name, ReferenceFabrics.engines(name).get(0));
+    OutputStream failing =
+        new OutputStream() {
+          private long written;
+
+          @Override
+          public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            written += len;
+            if (written > 1000) {
+              throw new IOException("disk full");
+            }
+          }
+        };
+    IOException e =
+        assertThrows(
+            IOException.class, () -> LftDumpWriter.write(routing, failing, DumpFormat.FULL, 2, 1));
+    assertEquals("disk full", e.getMessage());
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      assertFalse(t.getName().startsWith("ibrouting-dump") && t.isAlive(), t.getName());
     }
   }
 

@@ -12,8 +12,8 @@ import org.ibrouting.internal.Parallel;
  * OpenSM's depth-first search and {@link #cutWeakestLink} its choice of the link to cut. The groups
  * on each link are listed (CSR) only when the VL's first cycle is found ({@link #listGroups}).
  *
- * <p>Memory: about 40 bytes per dependency, 4 bytes per port slot and per possible dependency; when
- * listed, 4 bytes per (group, hop).
+ * <p>Memory: about 40 bytes per dependency, 4 bytes and 1 bit per port slot and per possible
+ * dependency; when listed, 4 bytes per (group, hop).
  */
 final class DependencyGraph {
   private static final byte UNKNOWN = 0;
@@ -27,7 +27,7 @@ final class DependencyGraph {
   final int[] nodeOfChannel;
   final int[] linkOfEdge;
   // a bit per channel and per possible dependency: whether it has a vertex / link yet, so that the
-  // builder walking every path asks 1 bit where it would read 4 bytes (the possible dependencies
+  // builder walking the paths asks 1 bit where it would read 4 bytes (the possible dependencies
   // of a 32-ary 3-tree take 42 MB as ints, more than the L3 cache, 1.3 MB as bits)
   private final long[] hasNodeBits;
   private final long[] hasLinkBits;

@@ -11,16 +11,17 @@ import org.ibrouting.routing.Routing;
 /**
  * Not API. VL 0's channel dependency graph with every group: the groups' paths are walked through
  * the destination-major LFTs and the graph's vertices and links created in the order of their first
- * use (in OpenSM's group order), so the result does not depend on the thread count. Up to two
- * threads, one walks every destination in order and creates them as it meets them; with more, each
- * thread walks a range of destinations and records, per channel and per dependency, the first group
- * that uses it, and the records are merged. A path stops where it joins one walked before towards
- * the same LID (destination-based routing: the rest is that path's, whose group came first). The
- * links' weights wait until a cycle needs them ({@link DependencyGraph#listGroups}): an acyclic VL
- * 0 never does.
+ * use (in OpenSM's group order), so the result does not depend on the thread count. {@link #build}
+ * on up to two threads, or a {@link FirstVlPipeline} with at most one helper, has one thread walk
+ * every destination in order and create them as it meets them; otherwise each thread walks a range
+ * of destinations and records, per channel and per dependency, the first group that uses it, and
+ * the records are merged. A path stops where it joins one walked before towards the same LID
+ * (destination-based routing: the rest is that path's, whose group came first, or its own from an
+ * earlier visit). The links' weights wait until a cycle needs them ({@link
+ * DependencyGraph#listGroups}): an acyclic VL 0 never does.
  *
- * <p>Memory: per recording thread 8 bytes per port slot and per possible dependency, and 8 bytes
- * per switch and LID of a port; building in order needs none of it beyond the graph's own index.
+ * <p>Memory: per walking thread 8 bytes per switch and LID of a port (2^LMC LIDs); per recording
+ * thread also 8 bytes per port slot and per possible dependency.
  */
 final class FirstVlGraph {
   private static final long NEVER = Long.MAX_VALUE;
@@ -87,6 +88,14 @@ final class FirstVlGraph {
     return graph.build(Math.max(1, workers), ProgressListener.SILENT, "test", workers > 0);
   }
 
+  /** Tests: the paths that stop where they join an earlier one, one thread building in order. */
+  static long joinedPaths(ChannelPaths paths, GroupVls groups, GroupOrder order) {
+    FirstVlGraph graph = new FirstVlGraph(paths, groups, order, false);
+    FirstUse worker = graph.new FirstUse(true);
+    Parallel.run(graph.numTasks(), 1, () -> worker);
+    return worker.joins;
+  }
+
   /**
    * Per thread: the first use (group << 8 | hop) of every dependency, and of channels that form a
    * path alone; other channels' first use follows from their dependencies. The links' weights are
@@ -96,9 +105,11 @@ final class FirstVlGraph {
     final long[] channelFirst;
     final long[] edges;
     final int[] sources = new int[groups.numSources];
-    // per (LID offset, switch): (destination LID << 16) | hop at which a path towards that LID
-    // last left the switch; a later path through it at that hop or later meets nothing new
+    // per (LID offset, switch): (destination LID << 16) | the least hop at which a path towards
+    // that LID left the switch; a later path through it at that hop or later meets nothing new
     long[] walked = new long[0];
+    // paths that stopped where they joined an earlier one (tests)
+    long joins;
     // with every task, in order, on this worker: first uses come in order, so the graph itself
     final DependencyGraph inOrder;
 
@@ -184,10 +195,12 @@ final class FirstVlGraph {
                 }
               }
               // destination-based: from here on this path is an earlier one's (of a smaller group,
-              // which made or stamped its dependencies first) unless that one had fewer hops left
+              // or this path's own earlier visit of a loop, which made or stamped its dependencies
+              // first) unless that one had fewer hops left
               long mark = walkedAt[walkedRow + sw];
               if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
                 merged = true;
+                joins++;
                 break;
               }
               walkedAt[walkedRow + sw] = ((long) lid << 16) | h;

@@ -31,6 +31,7 @@ final class FirstVlPipeline {
   private volatile boolean cancelled;
   private Throwable failure;
 
+  /** Starts {@code numHelpers} helpers (at most one per task) on {@code graph}'s tasks. */
   FirstVlPipeline(FirstVlGraph graph, int numHelpers) {
     this.graph = graph;
     this.numTasks = graph.numTasks();
@@ -84,6 +85,10 @@ final class FirstVlPipeline {
     }
   }
 
+  /**
+   * Waits until the router has finished the first {@code count} destinations; throws {@link
+   * CancellationException} once the pipeline is cancelled.
+   */
   void awaitRouted(int count) {
     while (routed < count) {
       synchronized (lock) {

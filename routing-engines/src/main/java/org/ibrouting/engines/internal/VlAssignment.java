@@ -15,10 +15,10 @@ import org.ibrouting.routing.Routing;
  * <p>Paths are handled per group ({@link GroupVls}: source switch, destination LID), weighted by
  * its number of (source LID, destination LID) pairs. A group enters the graphs where its first pair
  * would ({@link GroupOrder}) and moves as a whole, which gives OpenSM's choices exactly. VL 0 is
- * built in parallel ({@link FirstVlGraph}) through destination-major LFTs ({@link ChannelPaths}),
- * for dfsssp while its SSSP still routes ({@link DfssspLanes.Overlapped}); the groups on each
- * dependency are listed only when a VL's first cycle is found: an acyclic VL 0 (fat trees) never
- * needs them.
+ * built by {@link FirstVlGraph} (in parallel on more than two threads) through destination-major
+ * LFTs ({@link ChannelPaths}), for dfsssp while its SSSP still routes ({@link
+ * DfssspLanes.Overlapped}); the groups on each dependency are listed only when a VL's first cycle
+ * is found: an acyclic VL 0 (fat trees) never needs them.
  *
  * @param groups the VL of every group
  * @param vlsNeeded the VLs needed, {@code maxVls + 1} when {@code maxVls} do not suffice
