@@ -131,6 +131,14 @@ final class FirstVlGraph {
       }
     }
 
+    /** {@link #walked}, at least {@code size} long. */
+    private long[] walked(int size) {
+      if (walked.length < size) {
+        walked = new long[size];
+      }
+      return walked;
+    }
+
     @Override
     public void run(int task) {
       byte[] lft = paths.lftByLid;
@@ -150,10 +158,7 @@ final class FirstVlGraph {
         int numLids = 1 << paths.fabric.lmc(dst);
         int n = order.sourcesFor(i, sources);
         long group = order.firstGroupOfDst[i];
-        if (walked.length < numLids * numSwitches) {
-          walked = new long[numLids * numSwitches];
-        }
-        long[] walkedAt = walked;
+        long[] walkedAt = walked(numLids * numSwitches);
         for (int j = 0; j < n; j++) {
           int srcSwitch = groups.switchOfSource(sources[j]);
           for (int k = 0; k < numLids; k++) {
@@ -194,9 +199,8 @@ final class FirstVlGraph {
                   edge[e] = stamp + h;
                 }
               }
-              // destination-based: from here on this path is an earlier one's (of a smaller group,
-              // or this path's own earlier visit of a loop, which made or stamped its dependencies
-              // first) unless that one had fewer hops left
+              // from here on the path is an earlier one's (a smaller group's, or its own before a
+              // loop), which made or stamped the dependencies first, unless it had fewer hops left
               long mark = walkedAt[walkedRow + sw];
               if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
                 merged = true;
