@@ -18,6 +18,9 @@ import org.ibrouting.routing.SlTable;
  * much as the LFTs).
  */
 public final class LidMajorLfts {
+  /** Switches per task of a parallel {@link #copyInto(RoutingBuilder, int)}. */
+  private static final int SWITCHES_PER_TASK = 64;
+
   private final int numSwitches;
   private final int numLids;
   private final byte[] byLid;
@@ -72,10 +75,32 @@ public final class LidMajorLfts {
 
   /** Copies every entry other than {@link Routing#NO_ROUTE} into {@code builder}. */
   public void copyInto(RoutingBuilder builder) {
+    copyInto(builder, 1);
+  }
+
+  /**
+   * Copies every entry other than {@link Routing#NO_ROUTE} into {@code builder}, blocks of {@value
+   * #SWITCHES_PER_TASK} switches on up to {@code threads} threads (each switch's LFT is written by
+   * one).
+   */
+  public void copyInto(RoutingBuilder builder, int threads) {
+    int numTasks = (numSwitches + SWITCHES_PER_TASK - 1) / SWITCHES_PER_TASK;
+    Parallel.run(
+        numTasks,
+        Parallel.threadsFor(numSwitches, threads),
+        () ->
+            task -> {
+              int swFrom = task * SWITCHES_PER_TASK;
+              copyInto(builder, swFrom, Math.min(numSwitches, swFrom + SWITCHES_PER_TASK));
+            });
+  }
+
+  /** The entries of switches {@code swFrom..swTo-1}, in blocks of 64 LIDs (a cache line each). */
+  private void copyInto(RoutingBuilder builder, int swFrom, int swTo) {
     int block = 64;
     for (int lidFrom = 0; lidFrom < numLids; lidFrom += block) {
       int lidTo = Math.min(numLids, lidFrom + block);
-      for (int sw = 0; sw < numSwitches; sw++) {
+      for (int sw = swFrom; sw < swTo; sw++) {
         for (int lid = lidFrom; lid < lidTo; lid++) {
           int port = byLid[lid * numSwitches + sw] & 0xFF;
           if (port != Routing.NO_ROUTE) {

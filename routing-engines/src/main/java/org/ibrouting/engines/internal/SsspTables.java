@@ -56,7 +56,7 @@ public final class SsspTables {
       }
       routed.accept(i + 1);
     }
-    rows.copyInto(builder);
+    rows.copyInto(builder, options.threads());
     return builder.build();
   }
 }

@@ -142,7 +142,7 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
     } else {
       destinations.routeByLoad(options);
     }
-    lfts.copyInto(routing);
+    lfts.copyInto(routing, options.threads());
     if (numTrees == 1) {
       return routing.setSlTable(SlTable.none()).build();
     }

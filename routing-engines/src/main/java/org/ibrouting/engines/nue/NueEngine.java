@@ -179,7 +179,7 @@ public final class NueEngine implements RoutingEngine {
       run.routeSwitchLids();
     }
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    run.lfts.copyInto(builder);
+    run.lfts.copyInto(builder, options.threads());
     builder.setSlTable(numLayers == 1 ? SlTable.none() : slTable(fabric, run.vlOfLid));
     return new Checked(builder.build(), stats);
   }

@@ -156,7 +156,7 @@ public final class SarEngine extends AbstractRoutingEngine {
       routeLids(graph, byLid, dest, everyone, progress);
     }
     RoutingBuilder builder = Routing.builder(fabric, name()).setOwnLidsToPortZero();
-    byLid.copyInto(builder);
+    byLid.copyInto(builder, options.threads());
     Routing routing = builder.build();
 
     int[] order = new int[base.length];
