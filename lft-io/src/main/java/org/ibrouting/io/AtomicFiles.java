@@ -3,6 +3,7 @@ package org.ibrouting.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,13 @@ public final class AtomicFiles {
     Path absolute = target.toAbsolutePath();
     Path dir = absolute.getParent();
     Files.createDirectories(dir);
-    Path temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
+    Path temp;
+    try {
+      temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
+    } catch (AccessDeniedException e) {
+      // the temporary file's name would only confuse: say which file could not be written
+      throw new AccessDeniedException(absolute.toString(), null, "cannot create a file in " + dir);
+    }
     boolean done = false;
     try {
       try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {

@@ -79,15 +79,27 @@ public final class IbRouting implements Runnable {
     if (e instanceof IOException
         || e instanceof FabricException
         || e instanceof IllegalArgumentException) {
-      String message =
-          e instanceof java.nio.file.NoSuchFileException
-              ? "no such file: " + e.getMessage()
-              : e.getMessage();
-      err.println("ibrouting: " + message);
+      err.println("ibrouting: " + inputMessage(e));
       return EXIT_BAD_INPUT;
     }
     err.println("ibrouting: internal error, please report it with the command line: " + e);
     return EXIT_INTERNAL_ERROR;
+  }
+
+  /**
+   * The message of a bad input or an unwritable output: the file system's exceptions carry only the
+   * path, so say what went wrong with it.
+   */
+  static String inputMessage(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file: " + e.getMessage();
+    }
+    if (e instanceof java.nio.file.AccessDeniedException denied) {
+      return "permission denied: "
+          + denied.getFile()
+          + (denied.getReason() == null ? "" : " (" + denied.getReason() + ")");
+    }
+    return e.getMessage();
   }
 
   /** What to change on the command line about a refusal (the library's messages name no flags). */

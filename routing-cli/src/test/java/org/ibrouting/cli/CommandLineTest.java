@@ -219,6 +219,22 @@ class CommandLineTest {
     assertFalse(Files.exists(dir.resolve("t.dump")));
   }
 
+  /** A file the user may not write or read is named, with what was denied. */
+  @Test
+  void permissionDeniedNamesTheFile() {
+    assertEquals(
+        "permission denied: /srv/x.dump (cannot create a file in /srv)",
+        IbRouting.inputMessage(
+            new java.nio.file.AccessDeniedException(
+                "/srv/x.dump", null, "cannot create a file in /srv")));
+    assertEquals(
+        "permission denied: /srv/fabric.ibnd",
+        IbRouting.inputMessage(new java.nio.file.AccessDeniedException("/srv/fabric.ibnd")));
+    assertEquals(
+        "no such file: /srv/nope.ibnd",
+        IbRouting.inputMessage(new java.nio.file.NoSuchFileException("/srv/nope.ibnd")));
+  }
+
   @Test
   void badInputIsAMessageNotAStackTrace() throws Exception {
     Path fabric = dir.resolve("bad.ibnd");
