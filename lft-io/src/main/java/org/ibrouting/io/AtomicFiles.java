@@ -41,6 +41,8 @@ public final class AtomicFiles {
     try {
       try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
         content.writeTo(out);
+      } catch (IOException e) {
+        throw naming(absolute, e);
       }
       // a temporary file is private (0600); give the result the permissions of a normal new file
       if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
@@ -62,6 +64,18 @@ public final class AtomicFiles {
         Files.deleteIfExists(temp);
       }
     }
+  }
+
+  /**
+   * A plain I/O error of the stream (a full disk: "No space left on device") with the target's name
+   * in front; other exceptions name their file or are the content's own.
+   */
+  private static IOException naming(Path target, IOException e) {
+    if (e.getClass() != IOException.class
+        || String.valueOf(e.getMessage()).contains(target.toString())) {
+      return e;
+    }
+    return new IOException(target + ": " + e.getMessage(), e);
   }
 
   /** Writes {@code text} to {@code target} atomically, in UTF-8. */
