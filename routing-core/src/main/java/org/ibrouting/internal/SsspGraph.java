@@ -234,21 +234,7 @@ public final class SsspGraph {
    */
   public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
     shortestPathTree(dest);
-    // the reached switches are the ones with a port towards it: one pass writes the row and starts
-    // the sums of addWeights
-    int n = numSwitches;
-    for (int i = 0; i < reached; i++) {
-      int v = order[i];
-      if (v < n) {
-        subtree[v] = addOfSwitch[v];
-        int link = predLink[v];
-        if (link >= 0) {
-          rows.set(v, lid, linkToPort[link]);
-        }
-      } else {
-        subtree[v] = 0;
-      }
-    }
+    startSums(addOfSwitch, rows, lid);
     pushWeightsUp();
   }
 
@@ -258,12 +244,28 @@ public final class SsspGraph {
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
    */
   public void addWeights(long[] addOfSwitch) {
+    startSums(addOfSwitch, null, 0);
+    pushWeightsUp();
+  }
+
+  /**
+   * Sets each reached vertex's {@link #subtree} sum to its own share; with {@code rows}, also
+   * writes row {@code lid}: the reached switches are the ones with a port towards the destination.
+   */
+  private void startSums(long[] addOfSwitch, LidMajorLfts rows, int lid) {
     int n = numSwitches;
     for (int i = 0; i < reached; i++) {
       int v = order[i];
-      subtree[v] = v < n ? addOfSwitch[v] : 0;
+      if (v < n) {
+        subtree[v] = addOfSwitch[v];
+        int link = predLink[v];
+        if (rows != null && link >= 0) {
+          rows.set(v, lid, linkToPort[link]);
+        }
+      } else {
+        subtree[v] = 0;
+      }
     }
-    pushWeightsUp();
   }
 
   /** Adds each reached vertex's {@link #subtree} sum to the links of its path, leaves first. */

@@ -170,7 +170,6 @@ final class FirstVlGraph {
             int previous = -1;
             int first = -1;
             int h = 0;
-            boolean merged = false;
             while (h < ChannelPaths.MAX_HOPS) {
               int port = lft[row + sw] & 0xFF;
               if (port == Routing.NO_ROUTE || port == 0) {
@@ -203,7 +202,6 @@ final class FirstVlGraph {
               // loop), which made or stamped the dependencies first, unless it had fewer hops left
               long mark = walkedAt[walkedRow + sw];
               if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
-                merged = true;
                 joins++;
                 break;
               }
@@ -212,7 +210,9 @@ final class FirstVlGraph {
               sw = next;
               h++;
             }
-            if (h == 1 && !merged && g == null && stamp < channelFirst[first]) {
+            // a path that joined another at its second switch also ends with h 1: its channel's
+            // first use is then the one merge() derives from the dependency just stamped (stamp)
+            if (h == 1 && g == null && stamp < channelFirst[first]) {
               channelFirst[first] = stamp;
             }
             group++;
