@@ -12,8 +12,10 @@ import org.ibrouting.fabric.NodeType;
  * order as vertices, one directed link entry per cable end in port order (parallel cables kept
  * apart), and a pseudo-vertex {@code numSwitches()} whose single link enters the switch of a CA
  * destination. {@link #shortestPathTree} runs Dijkstra from a destination with OpenSM's 4-ary heap
- * tie-breaking and strict relaxations; {@link #addWeights} raises the links of the tree's paths,
- * and the caller decides by how much (SSSP: every switch's end-port LIDs; SAR: only its job mates).
+ * tie-breaking and strict relaxations, or grows the same tree hop level by hop level without a heap
+ * where the weights prove that it is the same ({@link HopLevelTrees}); {@link #addWeights} raises
+ * the links of the tree's paths, and the caller decides by how much (SSSP: every switch's end-port
+ * LIDs; SAR: only its job mates).
  *
  * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT,
  * then {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
@@ -32,6 +34,12 @@ public final class SsspGraph {
   /** The weight the switch links started with at the last reset, which none goes below. */
   private long minWeight = 1;
 
+  /** The largest weight of a switch link (the pseudo-vertex's link left out). */
+  private long maxWeight = 1;
+
+  /** Trees grown level by level instead of by Dijkstra ({@link HopLevelTrees}). */
+  private long treesByLevels;
+
   /** Trees that ended with reached vertices left unscanned ({@link #grow}). */
   private long treesEndedEarly;
 
@@ -48,6 +56,7 @@ public final class SsspGraph {
   private final int[] order;
   private final long[] subtree;
   private int reached;
+  private final HopLevelTrees levels;
 
   /** Builds the graph of {@code fabric}; every link weight starts at 1. */
   public SsspGraph(Fabric fabric) {
@@ -99,6 +108,7 @@ public final class SsspGraph {
     predVertex = new int[n + 1];
     order = new int[n + 1];
     subtree = new long[n + 1];
+    levels = new HopLevelTrees(n, linkStart, linkTo, weight, dist, predLink, predVertex, order);
   }
 
   /** The fabric. */
@@ -126,11 +136,20 @@ public final class SsspGraph {
   public void resetWeights(long start) {
     Arrays.fill(weight, start);
     minWeight = start;
+    maxWeight = start;
   }
 
-  /** Tests: scan every reached vertex, as OpenSM does, instead of ending a tree early. */
+  /**
+   * Tests: every tree by Dijkstra, scanning every reached vertex as OpenSM does, instead of by hop
+   * levels ({@link HopLevelTrees}) where they give the same tree or ending a tree early.
+   */
   public void scanEveryVertex(boolean scanAll) {
     scanEveryVertex = scanAll;
+  }
+
+  /** The trees so far grown level by level, without Dijkstra's heap (tests). */
+  public long treesByLevels() {
+    return treesByLevels;
   }
 
   /** The trees so far that ended with reached switches left unscanned (tests). */
@@ -156,8 +175,13 @@ public final class SsspGraph {
       weight[pseudoLink] = 1;
     }
     int numVertices = source == n ? n + 1 : n;
-    start(source, numVertices);
-    int count = grow(numVertices);
+    int count = scanEveryVertex ? -1 : levels.grow(source, minWeight, maxWeight);
+    if (count >= 0) {
+      treesByLevels++;
+    } else {
+      start(source, numVertices);
+      count = grow(numVertices);
+    }
     reached = count;
     return source == n ? count - 1 : count;
   }
@@ -273,9 +297,14 @@ public final class SsspGraph {
     for (int i = reached - 1; i > 0; i--) {
       int v = order[i];
       long sum = subtree[v];
-      if (sum != 0 && predLink[v] >= 0) {
-        weight[predLink[v]] += sum;
+      int link = predLink[v];
+      if (sum != 0 && link >= 0) {
+        long raised = weight[link] + sum;
+        weight[link] = raised;
         subtree[predVertex[v]] += sum;
+        if (link != pseudoLink) {
+          maxWeight = Math.max(maxWeight, raised);
+        }
       }
     }
   }
