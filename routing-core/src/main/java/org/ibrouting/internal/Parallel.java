@@ -25,6 +25,66 @@ public final class Parallel {
   private Parallel() {}
 
   /**
+   * A value made on a thread of its own while the caller goes on; with one thread, made by the
+   * caller when it asks for it. For large arrays whose fresh memory costs page faults.
+   *
+   * @param <T> the value's type
+   */
+  public static final class Background<T> {
+    private final Supplier<T> maker;
+    private final Thread thread;
+    private T value;
+    private Throwable failure;
+
+    private Background(Supplier<T> maker, boolean ownThread, String name) {
+      this.maker = maker;
+      if (ownThread) {
+        thread = new Thread(this::make, name);
+        thread.setDaemon(true);
+        thread.start();
+      } else {
+        thread = null;
+      }
+    }
+
+    private void make() {
+      try {
+        value = maker.get();
+      } catch (RuntimeException | Error e) {
+        failure = e;
+      }
+    }
+
+    /** The value, once made; rethrows what making it threw. */
+    public T join() {
+      if (thread == null) {
+        return maker.get();
+      }
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for " + thread.getName(), e);
+      }
+      if (failure instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure instanceof Error err) {
+        throw err;
+      }
+      return value;
+    }
+  }
+
+  /**
+   * Makes {@code maker}'s value on a new thread named {@code name} when {@code threads} is 2 or
+   * more, else when {@link Background#join} asks for it.
+   */
+  public static <T> Background<T> inBackground(int threads, String name, Supplier<T> maker) {
+    return new Background<>(maker, threads > 1, name);
+  }
+
+  /**
    * The threads worth using for {@code numTasks} per-switch tasks: 1 for small fabrics, else {@code
    * threads}.
    */
