@@ -7,17 +7,17 @@ import java.util.Arrays;
  * queue, wherever that provably gives the tree of Dijkstra's algorithm with OpenSM's heap; where it
  * might not, {@link #grow} says so and the graph runs Dijkstra.
  *
- * <p>Why it is the same tree. While every switch link weighs between w and w + d with h·d &lt; w
- * for every hop count h of the tree (sssp, dfsssp and sar start every link at P², far above what
- * the routes add), a path of h hops costs less than any longer one: Dijkstra settles the switches
- * level by level (by hops from the tree's switch), and a scan from level h shortens no distance of
- * level h or below. Scanning the levels in turn, each in any order, gives the same distances.
- * Dijkstra keeps, of the links that give a switch its least distance, the first it scans. It scans
- * switches by distance, so the link from the switch with the least distance wins; of parallel links
- * from one switch, the first in port order, which this scans first too. Only where two different
- * switches with the same distance give a switch its least distance does the order of equal keys in
- * OpenSM's heap decide; such a tie is marked, cleared if a shorter distance comes later, and one
- * left at the end of a level gives up the tree.
+ * <p>Why it is the same tree. While every switch link weighs between w ≥ 1 and w + d with h·d &lt;
+ * w for every hop count h of the tree (sssp, dfsssp and sar start every link at P², far above what
+ * the routes add; weights only grow), a path of h hops costs less than any longer one: Dijkstra
+ * settles the switches level by level (by hops from the tree's switch), and a scan from level h
+ * shortens no distance of level h or below. Scanning the levels in turn, each in any order, gives
+ * the same distances. Dijkstra keeps, of the links that give a switch its least distance, the first
+ * it scans. It scans switches by distance, so the link from the switch with the least distance
+ * wins; of parallel links from one switch, the first in port order, which this scans first too.
+ * Only where two different switches with the same distance give a switch its least distance does
+ * the order of equal keys in OpenSM's heap decide; such a tie is marked, cleared if a shorter
+ * distance comes later, and one left at the end of a level gives up the tree.
  *
  * <p>Memory: a boolean per switch; the rest is the graph's.
  */
@@ -64,6 +64,9 @@ final class HopLevelTrees {
    * @param maxWeight the largest weight of a switch link now
    */
   int grow(int source, long minWeight, long maxWeight) {
+    if (minWeight < 1) {
+      return -1; // the proof needs every link to cost something
+    }
     long spread = maxWeight - minWeight;
     long maxHops = spread == 0 ? Long.MAX_VALUE : (minWeight - 1) / spread;
     int numVertices = source == numSwitches ? numSwitches + 1 : numSwitches;
@@ -76,6 +79,9 @@ final class HopLevelTrees {
     int levelEnd = 1;
     // hops of the level being scanned, counted from the switch the pseudo-vertex's link enters
     long hops = source == numSwitches ? -1 : 0;
+    if (hops + 1 > maxHops) {
+      return -1;
+    }
     int tied = 0;
     for (int head = 0; head < tail; head++) {
       if (head == levelEnd) {
@@ -87,9 +93,9 @@ final class HopLevelTrees {
         }
         levelEnd = tail;
         hops++;
-      }
-      if (hops + 1 > maxHops) {
-        return -1;
+        if (hops + 1 > maxHops) {
+          return -1; // no mark is set at a level's start
+        }
       }
       int u = order[head];
       long du = dist[u];

@@ -55,16 +55,19 @@ public final class Parallel {
       }
     }
 
-    /** The value, once made; rethrows what making it threw. */
+    /** The value, once made (once: later calls return it again); rethrows what making it threw. */
     public T join() {
       if (thread == null) {
-        return maker.get();
-      }
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for " + thread.getName(), e);
+        if (value == null && failure == null) {
+          make();
+        }
+      } else {
+        try {
+          thread.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for " + thread.getName(), e);
+        }
       }
       if (failure instanceof RuntimeException re) {
         throw re;

@@ -20,8 +20,8 @@ import org.ibrouting.fabric.NodeType;
  * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT,
  * then {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
  *
- * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs. Cost of one tree: O((links
- * + switches) log switches).
+ * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs and a boolean. Cost of one
+ * tree: O((links + switches) log switches), O(links + switches) when grown by hop levels.
  */
 public final class SsspGraph {
   private final Fabric fabric;
@@ -43,8 +43,14 @@ public final class SsspGraph {
   /** Trees that ended with reached vertices left unscanned ({@link #grow}). */
   private long treesEndedEarly;
 
-  /** Scan every reached vertex, as OpenSM does: no early end (tests compare the two). */
+  /**
+   * Every tree by Dijkstra scanning every reached vertex, as OpenSM does: no level trees, no early
+   * end (tests compare).
+   */
   private boolean scanEveryVertex;
+
+  /** Trees by hop levels where they are Dijkstra's ({@link HopLevelTrees}); tests turn it off. */
+  private boolean levelTrees = true;
 
   private final int pseudoLink;
   private final long[] endPortLids;
@@ -147,6 +153,11 @@ public final class SsspGraph {
     scanEveryVertex = scanAll;
   }
 
+  /** Tests: whether trees may be grown by hop levels (by default they are). */
+  public void levelTrees(boolean allowed) {
+    levelTrees = allowed;
+  }
+
   /** The trees so far grown level by level, without Dijkstra's heap (tests). */
   public long treesByLevels() {
     return treesByLevels;
@@ -158,8 +169,9 @@ public final class SsspGraph {
   }
 
   /**
-   * Runs Dijkstra from the destination end port {@code destPort} (a CA port, or a switch's port 0)
-   * over the current weights; returns the number of switches that reach it.
+   * The shortest-path tree towards the destination end port {@code destPort} (a CA port, or a
+   * switch's port 0) over the current weights, Dijkstra's with OpenSM's heap (grown by hop levels
+   * where that is provably the same tree); returns the number of switches that reach it.
    */
   public int shortestPathTree(int destPort) {
     int n = numSwitches;
@@ -175,7 +187,7 @@ public final class SsspGraph {
       weight[pseudoLink] = 1;
     }
     int numVertices = source == n ? n + 1 : n;
-    int count = scanEveryVertex ? -1 : levels.grow(source, minWeight, maxWeight);
+    int count = scanEveryVertex || !levelTrees ? -1 : levels.grow(source, minWeight, maxWeight);
     if (count >= 0) {
       treesByLevels++;
     } else {
@@ -263,7 +275,8 @@ public final class SsspGraph {
   }
 
   /**
-   * After {@link #shortestPathTree}: adds {@code addOfSwitch[sw]} to every link on the path of each
+   * After {@link #shortestPathTree}: adds {@code addOfSwitch[sw]} (never negative: weights only
+   * grow, which the early end and the level trees rely on) to every link on the path of each
    * reached switch {@code sw} (OpenSM's {@code update_weights} when it is {@link #endPortLids}).
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
    */

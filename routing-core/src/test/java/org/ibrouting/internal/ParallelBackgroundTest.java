@@ -2,6 +2,7 @@ package org.ibrouting.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -40,9 +41,12 @@ class ParallelBackgroundTest {
               maker.set(Thread.currentThread());
               return "lfts";
             });
-    assertEquals(null, maker.get(), "made before it was asked for");
+    assertNull(maker.get(), "made before it was asked for");
     assertEquals("lfts", value.join());
     assertSame(Thread.currentThread(), maker.get());
+    maker.set(null);
+    assertEquals("lfts", value.join());
+    assertNull(maker.get(), "made twice");
   }
 
   @Test

@@ -8,12 +8,13 @@ import org.ibrouting.routing.ProgressListener;
 
 /**
  * Not API. VL 0's graph built by helper threads while the router is still writing the tables: a
- * task (destinations {@code 16t..16t+15}) starts once the router has finished its last destination,
- * so it reads rows no thread writes any more. With one helper, it takes every task in order and
- * meets first uses in order, so it creates the graph's vertices and links as it meets them and
- * nothing is left to merge; with none, {@link #finish} does the same on the caller's thread; with
- * more, {@link #finish} runs what is left on the caller's thread too and merges. {@link #cancel}
- * stops the helpers when routing failed.
+ * task (destinations {@code 16t..16t+15}) starts once the router has finished its last destination
+ * (a waiting helper learns of it every {@value #WAKE_EVERY} destinations, and at the end), so it
+ * reads rows no thread writes any more. With one helper, it takes every task in order and meets
+ * first uses in order, so it creates the graph's vertices and links as it meets them and nothing is
+ * left to merge; with none, {@link #finish} does the same on the caller's thread; with more, {@link
+ * #finish} runs what is left on the caller's thread too and merges. {@link #cancel} stops the
+ * helpers when routing failed.
  */
 final class FirstVlPipeline {
   private final FirstVlGraph graph;

@@ -45,7 +45,7 @@ public final class SsspTables {
     // on another core while the trees are grown
     Parallel.Background<RoutingBuilder> lfts =
         Parallel.inBackground(
-            options.threads(),
+            Parallel.threadsFor(fabric.numSwitches(), options.threads()),
             "ibrouting-lfts",
             () -> Routing.builder(fabric, engine).setOwnLidsToPortZero());
     long total = 0;

@@ -1,0 +1,209 @@
+package org.ibrouting.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HopLevelTrees} on small hand-made graphs: which link each switch keeps, where the heap
+ * would decide (a tie between switches of equal distance), where the weights are too spread to
+ * prove anything, the pseudo-vertex of a CA destination and a switch no link reaches.
+ */
+class HopLevelTreesUnitTest {
+  /** A directed graph in {@link SsspGraph}'s layout: links grouped by the switch they leave. */
+  private static final class Graph {
+    final int n;
+    final IntArrayList[] to;
+    final LongArrayList[] weight;
+    int[] linkStart;
+    long[] dist;
+    int[] predLink;
+    int[] predVertex;
+    int[] order;
+    HopLevelTrees trees;
+
+    /** {@code n} switches and the pseudo-vertex {@code n}. */
+    Graph(int n) {
+      this.n = n;
+      to = new IntArrayList[n + 1];
+      weight = new LongArrayList[n + 1];
+      for (int v = 0; v <= n; v++) {
+        to[v] = new IntArrayList();
+        weight[v] = new LongArrayList();
+      }
+    }
+
+    /** Adds link {@code u -> v} after {@code u}'s others; returns this. */
+    Graph link(int u, int v, long w) {
+      to[u].add(v);
+      weight[u].add(w);
+      return this;
+    }
+
+    Graph build() {
+      linkStart = new int[n + 2];
+      IntArrayList allTo = new IntArrayList();
+      LongArrayList allWeight = new LongArrayList();
+      for (int v = 0; v <= n; v++) {
+        linkStart[v] = allTo.size();
+        allTo.addAll(to[v]);
+        allWeight.addAll(weight[v]);
+      }
+      linkStart[n + 1] = allTo.size();
+      dist = new long[n + 1];
+      predLink = new int[n + 1];
+      predVertex = new int[n + 1];
+      order = new int[n + 1];
+      trees =
+          new HopLevelTrees(
+              n,
+              linkStart,
+              allTo.toIntArray(),
+              allWeight.toLongArray(),
+              dist,
+              predLink,
+              predVertex,
+              order);
+      return this;
+    }
+
+    /** The link index of the {@code k}-th link of {@code u}. */
+    int linkOf(int u, int k) {
+      return linkStart[u] + k;
+    }
+
+    int grow(int source, long minWeight, long maxWeight) {
+      return trees.grow(source, minWeight, maxWeight);
+    }
+  }
+
+  /** 0 links to 2 and then 1 (in that order); 1 and 2 both link to 3. */
+  private static Graph diamond(long w01, long w02, long w13, long w23) {
+    return new Graph(4)
+        .link(0, 2, w02)
+        .link(0, 1, w01)
+        .link(1, 0, 10)
+        .link(1, 3, w13)
+        .link(2, 0, 10)
+        .link(2, 3, w23)
+        .link(3, 1, 10)
+        .link(3, 2, 10)
+        .build();
+  }
+
+  @Test
+  void theShorterPathWins() {
+    Graph g = diamond(10, 11, 10, 10);
+    assertEquals(4, g.grow(0, 10, 11));
+    assertEquals(g.linkOf(1, 1), g.predLink[3]);
+    assertEquals(1, g.predVertex[3]);
+    assertEquals(-1, g.predLink[0]);
+    assertEquals(g.linkOf(0, 1), g.predLink[1]);
+    assertEquals(g.linkOf(0, 0), g.predLink[2]);
+  }
+
+  /** Equal distances from switches at different distances: the nearer one, scanned later here. */
+  @Test
+  void theNearerOfTwoEqualPathsWinsAsInDijkstra() {
+    Graph g = diamond(10, 11, 11, 10);
+    assertEquals(4, g.grow(0, 10, 11));
+    assertEquals(2, g.order[1], "2 is scanned first");
+    assertEquals(1, g.predVertex[3], "Dijkstra scans 1 (distance 10) before 2 (11)");
+    assertEquals(g.linkOf(1, 1), g.predLink[3]);
+  }
+
+  /** Two switches of equal distance give 3 the same distance: OpenSM's heap would decide. */
+  @Test
+  void aTieGivesTheTreeBack() {
+    assertEquals(-1, diamond(10, 10, 10, 10).grow(0, 10, 10));
+  }
+
+  /** A tie that a shorter path clears later is no tie. */
+  @Test
+  void aTieClearedByAShorterPathStays() {
+    Graph g =
+        new Graph(5)
+            .link(0, 1, 10)
+            .link(0, 2, 10)
+            .link(0, 4, 10)
+            .link(1, 3, 10)
+            .link(2, 3, 10)
+            .link(4, 3, 9)
+            .build();
+    assertEquals(5, g.grow(0, 9, 10));
+    assertEquals(4, g.predVertex[3]);
+    Graph after =
+        new Graph(5)
+            .link(0, 1, 10)
+            .link(0, 2, 10)
+            .link(0, 4, 11)
+            .link(1, 3, 10)
+            .link(2, 3, 10)
+            .link(4, 3, 9)
+            .build();
+    assertEquals(-1, after.grow(0, 9, 11), "4's path is as long: still a tie");
+  }
+
+  /** Parallel links from one switch: the first of the least weight, as Dijkstra scans them. */
+  @Test
+  void parallelLinksKeepTheFirstOfTheLeast() {
+    Graph same = new Graph(2).link(0, 1, 10).link(0, 1, 10).build();
+    assertEquals(2, same.grow(0, 10, 10));
+    assertEquals(same.linkOf(0, 0), same.predLink[1]);
+    Graph lighter = new Graph(2).link(0, 1, 11).link(0, 1, 10).link(0, 1, 10).build();
+    assertEquals(2, lighter.grow(0, 10, 11));
+    assertEquals(lighter.linkOf(0, 1), lighter.predLink[1]);
+  }
+
+  /**
+   * A chain of 4 switches (3 hops) with links of weight 10: h·d must stay below 10 for every hop
+   * count h up to 3, so a spread of 3 is proven and 4 is not; from the pseudo-vertex the hops are
+   * counted from the switch its link enters.
+   */
+  @Test
+  void spreadWeightsGiveTheTreeBack() {
+    Graph chain = new Graph(4).link(0, 1, 10).link(1, 2, 10).link(2, 3, 10).link(4, 0, 1).build();
+    assertEquals(4, chain.grow(0, 10, 13));
+    assertEquals(-1, chain.grow(0, 10, 14));
+    assertEquals(5, chain.grow(4, 10, 13));
+    assertArrayEquals(new int[] {4, 0, 1, 2, 3}, chain.order);
+    assertEquals(chain.linkOf(4, 0), chain.predLink[0]);
+    assertEquals(4, chain.predVertex[0]);
+    assertEquals(-1, chain.grow(4, 10, 14));
+    assertEquals(-1, chain.grow(0, 0, 0), "weight 0 proves nothing");
+  }
+
+  /** A switch no link reaches keeps no link and is not counted. */
+  @Test
+  void unreachedSwitches() {
+    Graph island = new Graph(5).link(0, 1, 10).link(1, 2, 10).link(2, 3, 10).build();
+    assertEquals(4, island.grow(0, 10, 10));
+    assertEquals(-1, island.predLink[4]);
+    assertEquals(-1, island.predVertex[4]);
+  }
+
+  /**
+   * A tree given back leaves no tie mark: the next tree shortens 3's distance (from 2's path to
+   * 1's), which a mark left on 3 would count as a tie cleared.
+   */
+  @Test
+  void aTreeGivenBackLeavesNoMark() {
+    Graph g =
+        new Graph(5)
+            .link(0, 1, 10)
+            .link(0, 2, 10)
+            .link(1, 3, 10)
+            .link(2, 3, 10)
+            .link(4, 2, 12)
+            .link(4, 1, 10)
+            .build();
+    assertEquals(-1, g.grow(0, 10, 12));
+    assertEquals(4, g.grow(4, 10, 12));
+    assertEquals(1, g.predVertex[3]);
+    assertEquals(g.linkOf(1, 0), g.predLink[3]);
+    assertEquals(-1, g.predLink[0], "0 is reached by no link");
+  }
+}
