@@ -23,6 +23,22 @@ final class OursRunner {
   private OursRunner() {}
 
   /**
+   * What bin/ibrouting adds for the heap's pages: transparent huge pages where the kernel offers
+   * them ({@code always} or {@code madvise}), else nothing (an option that does nothing).
+   */
+  static String hugePages() {
+    try {
+      String enabled = Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"));
+      if (enabled.contains("[always]") || enabled.contains("[madvise]")) {
+        return "-XX:+UseTransparentHugePages";
+      }
+    } catch (IOException e) {
+      // no such file: not Linux, or no transparent huge pages
+    }
+    return "-XX:-UseTransparentHugePages";
+  }
+
+  /**
    * Runs {@link OursProbe} in a child JVM with the launcher's collector, bounded in time; a timeout
    * or crash is a row too.
    */
@@ -34,8 +50,9 @@ final class OursRunner {
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 o.childHeap,
-                // the collector bin/ibrouting runs with
+                // the collector and pages bin/ibrouting runs with
                 "-XX:+UseParallelGC",
+                hugePages(),
                 "-XX:+ExitOnOutOfMemoryError",
                 "-cp",
                 System.getProperty("java.class.path"),
@@ -102,7 +119,8 @@ final class OursRunner {
             "--json",
             "-q");
     String[] env = {
-      "IBROUTING_CDS_DIR=" + cds, "IBROUTING_JAVA_OPTS=" + o.childHeap + " -XX:+UseParallelGC"
+      "IBROUTING_CDS_DIR=" + cds,
+      "IBROUTING_JAVA_OPTS=" + o.childHeap + " -XX:+UseParallelGC " + hugePages()
     };
     ensureClassArchive(launcher, env, cds);
     boolean farmBench = onPath("farm-bench");
