@@ -34,6 +34,9 @@ final class HopLevelTrees {
   /** Switches whose least distance two switches of equal distance give, so far. */
   private final boolean[] tie;
 
+  private int dijkstraPrefix;
+  private int keptFrom;
+
   HopLevelTrees(
       int numSwitches,
       int[] linkStart,
@@ -83,10 +86,11 @@ final class HopLevelTrees {
       return -1;
     }
     int tied = 0;
+    dijkstraPrefix = 0;
     for (int head = 0; head < tail; head++) {
       if (head == levelEnd) {
         if (tied != 0) {
-          return untie(tail);
+          tied = tiedLevel(head, tail);
         }
         if (tail == numVertices) {
           break; // every vertex reached: the last level's scans shorten nothing
@@ -118,7 +122,40 @@ final class HopLevelTrees {
         }
       }
     }
-    return tied != 0 ? untie(tail) : tail;
+    if (tied != 0) {
+      tiedLevel(levelEnd, tail);
+    }
+    return tail;
+  }
+
+  /**
+   * The level at positions {@code [start, end)} of the order has ties: Dijkstra must settle the
+   * levels before it ({@link #dijkstraPrefix}) and gives this level's predecessors; this one's and
+   * the earlier levels' marks are cleared. Returns 0, the marks left.
+   */
+  private int tiedLevel(int start, int end) {
+    for (int i = start; i < end; i++) {
+      tie[order[i]] = false;
+    }
+    dijkstraPrefix = start;
+    keptFrom = end;
+    return 0;
+  }
+
+  /**
+   * After a {@link #grow} that returned a tree: the number of vertices at the start of its order
+   * that Dijkstra must settle (every level before the deepest level with a tie), 0 for none. The
+   * predecessors of the levels from {@link #keptFrom} on are right as they are.
+   */
+  int dijkstraPrefix() {
+    return dijkstraPrefix;
+  }
+
+  /**
+   * After a {@link #grow} with a {@link #dijkstraPrefix}: where the levels after the ties start.
+   */
+  int keptFrom() {
+    return keptFrom;
   }
 
   /**
@@ -140,13 +177,5 @@ final class HopLevelTrees {
       return 1;
     }
     return 0;
-  }
-
-  /** Clears the marks of the first {@code reachedSoFar} vertices of the order; returns -1. */
-  private int untie(int reachedSoFar) {
-    for (int i = 0; i < reachedSoFar; i++) {
-      tie[order[i]] = false;
-    }
-    return -1;
   }
 }

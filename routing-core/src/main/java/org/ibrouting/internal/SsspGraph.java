@@ -63,6 +63,11 @@ public final class SsspGraph {
   private final long[] subtree;
   private int reached;
   private final HopLevelTrees levels;
+  private final int[] keptLink;
+  private final int[] keptVertex;
+
+  /** Level trees whose ties Dijkstra settled ({@link #settleTies}). */
+  private long treesWithTies;
 
   /** Builds the graph of {@code fabric}; every link weight starts at 1. */
   public SsspGraph(Fabric fabric) {
@@ -115,6 +120,8 @@ public final class SsspGraph {
     order = new int[n + 1];
     subtree = new long[n + 1];
     levels = new HopLevelTrees(n, linkStart, linkTo, weight, dist, predLink, predVertex, order);
+    keptLink = new int[n + 1];
+    keptVertex = new int[n + 1];
   }
 
   /** The fabric. */
@@ -158,6 +165,11 @@ public final class SsspGraph {
     levelTrees = allowed;
   }
 
+  /** The trees so far grown by levels whose ties Dijkstra settled, on part of them (tests). */
+  public long treesWithTies() {
+    return treesWithTies;
+  }
+
   /** The trees so far grown level by level, without Dijkstra's heap (tests). */
   public long treesByLevels() {
     return treesByLevels;
@@ -188,14 +200,60 @@ public final class SsspGraph {
     }
     int numVertices = source == n ? n + 1 : n;
     int count = scanEveryVertex || !levelTrees ? -1 : levels.grow(source, minWeight, maxWeight);
-    if (count >= 0) {
-      treesByLevels++;
-    } else {
+    if (count < 0) {
       start(source, numVertices);
       count = grow(numVertices);
+    } else if (levels.dijkstraPrefix() == 0) {
+      treesByLevels++;
+    } else {
+      settleTies(source, numVertices, count);
     }
     reached = count;
     return source == n ? count - 1 : count;
+  }
+
+  /**
+   * After a level tree with ties ({@link HopLevelTrees#dijkstraPrefix}): Dijkstra, with OpenSM's
+   * heap, settles the levels before the deepest tie, which gives the predecessors of every level up
+   * to it; the levels after it keep theirs. Dijkstra settles the switches by levels, so its first
+   * settled vertices are exactly those levels, and it writes them to the start of the order, each
+   * level's vertices in its own order.
+   */
+  private void settleTies(int source, int numVertices, int count) {
+    int prefix = levels.dijkstraPrefix();
+    int keptFrom = levels.keptFrom();
+    for (int i = keptFrom; i < count; i++) {
+      int v = order[i];
+      keptLink[i] = predLink[v];
+      keptVertex[i] = predVertex[v];
+    }
+    start(source, numVertices);
+    settle(prefix);
+    for (int i = keptFrom; i < count; i++) {
+      int v = order[i];
+      predLink[v] = keptLink[i];
+      predVertex[v] = keptVertex[i];
+    }
+    treesWithTies++;
+  }
+
+  /** Dijkstra's loop after {@link #start}, up to the {@code prefix}-th settled vertex. */
+  private void settle(int prefix) {
+    for (int count = 0; count < prefix; count++) {
+      int u = heap.extractMin();
+      long du = dist[u];
+      order[count] = u;
+      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
+        int v = linkTo[l];
+        long candidate = du + weight[l];
+        if (candidate < dist[v]) {
+          dist[v] = candidate;
+          predLink[v] = l;
+          predVertex[v] = u;
+          heap.decreaseKey(v, candidate);
+        }
+      }
+    }
   }
 
   /** Every vertex in the heap, as OpenSM does (the heap's shape decides ties), the source first. */

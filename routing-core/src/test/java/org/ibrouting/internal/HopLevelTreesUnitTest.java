@@ -115,10 +115,16 @@ class HopLevelTreesUnitTest {
     assertEquals(g.linkOf(1, 1), g.predLink[3]);
   }
 
-  /** Two switches of equal distance give 3 the same distance: OpenSM's heap would decide. */
+  /**
+   * Two switches of equal distance give 3 the same distance: OpenSM's heap would decide, so
+   * Dijkstra must settle the levels before 3's (positions 0 to 2 of the order).
+   */
   @Test
-  void aTieGivesTheTreeBack() {
-    assertEquals(-1, diamond(10, 10, 10, 10).grow(0, 10, 10));
+  void aTieLeavesItsLevelToDijkstra() {
+    Graph g = diamond(10, 10, 10, 10);
+    assertEquals(4, g.grow(0, 10, 10));
+    assertEquals(3, g.trees.dijkstraPrefix());
+    assertEquals(4, g.trees.keptFrom());
   }
 
   /** A tie that a shorter path clears later is no tie. */
@@ -134,6 +140,7 @@ class HopLevelTreesUnitTest {
             .link(4, 3, 9)
             .build();
     assertEquals(5, g.grow(0, 9, 10));
+    assertEquals(0, g.trees.dijkstraPrefix());
     assertEquals(4, g.predVertex[3]);
     Graph after =
         new Graph(5)
@@ -144,7 +151,43 @@ class HopLevelTreesUnitTest {
             .link(2, 3, 10)
             .link(4, 3, 9)
             .build();
-    assertEquals(-1, after.grow(0, 9, 11), "4's path is as long: still a tie");
+    assertEquals(5, after.grow(0, 9, 11));
+    assertEquals(4, after.trees.dijkstraPrefix(), "4's path is as long: still a tie");
+  }
+
+  /** Ties at two levels: Dijkstra settles every level before the deeper one. */
+  @Test
+  void theDeepestTieDecides() {
+    Graph g =
+        new Graph(7)
+            .link(0, 1, 10)
+            .link(0, 2, 10)
+            .link(1, 3, 10)
+            .link(2, 3, 10)
+            .link(3, 4, 10)
+            .link(3, 5, 10)
+            .link(4, 6, 10)
+            .link(5, 6, 10)
+            .build();
+    assertEquals(7, g.grow(0, 10, 10));
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 0}, g.order);
+    assertEquals(6, g.trees.dijkstraPrefix());
+    assertEquals(7, g.trees.keptFrom());
+    Graph shallow =
+        new Graph(7)
+            .link(0, 1, 10)
+            .link(0, 2, 10)
+            .link(1, 3, 10)
+            .link(2, 3, 10)
+            .link(3, 4, 10)
+            .link(3, 5, 10)
+            .link(4, 6, 10)
+            .link(5, 6, 11)
+            .build();
+    assertEquals(7, shallow.grow(0, 10, 11));
+    assertEquals(3, shallow.trees.dijkstraPrefix());
+    assertEquals(4, shallow.trees.keptFrom());
+    assertEquals(4, shallow.predVertex[6], "the level after the tie keeps its predecessor");
   }
 
   /** Parallel links from one switch: the first of the least weight, as Dijkstra scans them. */
@@ -186,11 +229,11 @@ class HopLevelTreesUnitTest {
   }
 
   /**
-   * A tree given back leaves no tie mark: the next tree shortens 3's distance (from 2's path to
-   * 1's), which a mark left on 3 would count as a tie cleared.
+   * A tree with a tie leaves no mark: the next tree shortens 3's distance (from 2's path to 1's),
+   * which a mark left on 3 would count as a tie cleared.
    */
   @Test
-  void aTreeGivenBackLeavesNoMark() {
+  void aTieLeavesNoMark() {
     Graph g =
         new Graph(5)
             .link(0, 1, 10)
@@ -200,8 +243,10 @@ class HopLevelTreesUnitTest {
             .link(4, 2, 12)
             .link(4, 1, 10)
             .build();
-    assertEquals(-1, g.grow(0, 10, 12));
+    assertEquals(4, g.grow(0, 10, 12));
+    assertEquals(3, g.trees.dijkstraPrefix());
     assertEquals(4, g.grow(4, 10, 12));
+    assertEquals(0, g.trees.dijkstraPrefix());
     assertEquals(1, g.predVertex[3]);
     assertEquals(g.linkOf(1, 0), g.predLink[3]);
     assertEquals(-1, g.predLink[0], "0 is reached by no link");

@@ -56,9 +56,10 @@ class HopLevelTreesTest {
   }
 
   /**
-   * On fat trees with OpenSM's weights most trees keep their levels and some are Dijkstra's (ties
-   * among equal distances), so both ways are compared above; links starting at weight 1 give the
-   * levels up as soon as a link is raised.
+   * On fat trees with OpenSM's weights most trees keep their levels, some have ties that Dijkstra
+   * settles on the levels before them, and some are Dijkstra's alone (the spread of the weights),
+   * so every way is compared above; links starting at weight 1 give the levels up as soon as a link
+   * is raised.
    */
   @Test
   void fatTreesUseBothWays() {
@@ -68,9 +69,10 @@ class HopLevelTreesTest {
           Topologies.kAryNTree(6, 3),
           Topologies.xgft(new int[] {4, 4, 3}, new int[] {1, 2, 2})
         }) {
-      long[] minimal = compare(new SsspGraph(fabric), fabric, -1, 0, 0);
+      SsspGraph graph = new SsspGraph(fabric);
+      long[] minimal = compare(graph, fabric, -1, 0, 0);
       assertTrue(minimal[0] > minimal[1] / 2, fabric + ": few trees by levels " + minimal[0]);
-      assertTrue(minimal[0] < minimal[1], fabric + ": no tree by Dijkstra");
+      assertTrue(graph.treesWithTies() > 0, fabric + ": no tree with ties");
       long[] fromOne = compare(new SsspGraph(fabric), fabric, 1, 0, 0);
       assertTrue(fromOne[0] <= 1, fabric + ": trees by levels with spread weights");
     }
