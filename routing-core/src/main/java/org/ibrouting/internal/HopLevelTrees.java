@@ -73,9 +73,10 @@ final class HopLevelTrees {
     long spread = maxWeight - minWeight;
     long maxHops = spread == 0 ? Long.MAX_VALUE : (minWeight - 1) / spread;
     int numVertices = source == numSwitches ? numSwitches + 1 : numSwitches;
+    // a reached vertex gets its predecessor when first reached; the unreached ones at the end
     Arrays.fill(dist, 0, numVertices, Long.MAX_VALUE);
-    Arrays.fill(predLink, 0, numVertices, -1);
-    Arrays.fill(predVertex, 0, numVertices, -1);
+    predLink[source] = -1;
+    predVertex[source] = -1;
     dist[source] = 0;
     order[0] = source;
     int tail = 1;
@@ -124,6 +125,14 @@ final class HopLevelTrees {
     }
     if (tied != 0) {
       tiedLevel(levelEnd, tail);
+    }
+    if (tail < numVertices) {
+      for (int v = 0; v < numVertices; v++) {
+        if (dist[v] == Long.MAX_VALUE) {
+          predLink[v] = -1;
+          predVertex[v] = -1;
+        }
+      }
     }
     return tail;
   }
