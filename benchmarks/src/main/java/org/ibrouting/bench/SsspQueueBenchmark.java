@@ -19,12 +19,14 @@ import org.openjdk.jmh.annotations.Setup;
  * written. Three variants:
  *
  * <ul>
- *   <li>{@code engine}: {@link SsspGraph}, the code sssp, dfsssp and sar run;
- *   <li>{@code heap}: this class's copy of that loop, with OpenSM's 4-ary heap ({@link
+ *   <li>{@code engine}: {@link SsspGraph}, the code sssp, dfsssp and sar run: most trees grown hop
+ *       level by hop level without a heap, Dijkstra only where the heap's order among equal keys
+ *       decides ({@code HopLevelTrees}), and Dijkstra's trees ended once no scan left can shorten a
+ *       distance;
+ *   <li>{@code heap}: this class's copy of Dijkstra's loop, with OpenSM's 4-ary heap ({@link
  *       QuaternaryHeap}) filled with every switch, the heap's start and the loop in two methods as
- *       in {@link SsspGraph}, but every reached switch scanned as OpenSM does (the engine ends a
- *       tree once no scan left can shorten a distance); its run time against the engine's shows
- *       what that end saves;
+ *       in {@link SsspGraph}, every reached switch scanned as OpenSM does; its run time against the
+ *       engine's shows what the level trees and the early end save;
  *   <li>{@code fifo}: the same copy with no priority queue at all: switches settled in the order
  *       they are first reached, each once, every link of each relaxed once. Its trees break ties in
  *       another order than OpenSM's (on a fat tree they are still shortest-path trees), so it is a
