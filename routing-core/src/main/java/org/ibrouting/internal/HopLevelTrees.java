@@ -17,7 +17,10 @@ import java.util.Arrays;
  * wins; of parallel links from one switch, the first in port order, which this scans first too.
  * Only where two different switches with the same distance give a switch its least distance does
  * the order of equal keys in OpenSM's heap decide; such a tie is marked, cleared if a shorter
- * distance comes later, and one left at the end of a level gives up the tree.
+ * distance comes later. A level with a mark left at its end is left to Dijkstra ({@link
+ * #dijkstraPrefix}): the distances are right whatever the ties, and a level's predecessors depend
+ * only on the distances of the level before it, so Dijkstra needs to settle only the levels before
+ * the deepest tie.
  *
  * <p>Memory: a boolean per switch; the rest is the graph's.
  */
@@ -60,8 +63,9 @@ final class HopLevelTrees {
   /**
    * Grows the tree from {@code source} (a switch, or the pseudo-vertex of a CA destination, whose
    * single link weighs 1) into the graph's distances, predecessors and order, each vertex after its
-   * predecessor; returns the vertices reached, or -1 where Dijkstra must decide (the graph's arrays
-   * then hold nothing of use).
+   * predecessor; returns the vertices reached, or -1 where Dijkstra must grow the whole tree (the
+   * graph's arrays then hold nothing of use). Where the tree has ties, {@link #dijkstraPrefix} says
+   * which levels Dijkstra must settle.
    *
    * @param minWeight the least weight a switch link can have
    * @param maxWeight the largest weight of a switch link now
@@ -91,7 +95,8 @@ final class HopLevelTrees {
     for (int head = 0; head < tail; head++) {
       if (head == levelEnd) {
         if (tied != 0) {
-          tied = tiedLevel(head, tail);
+          tiedLevel(head, tail);
+          tied = 0;
         }
         if (tail == numVertices) {
           break; // every vertex reached: the last level's scans shorten nothing
@@ -140,15 +145,14 @@ final class HopLevelTrees {
   /**
    * The level at positions {@code [start, end)} of the order has ties: Dijkstra must settle the
    * levels before it ({@link #dijkstraPrefix}) and gives this level's predecessors; this one's and
-   * the earlier levels' marks are cleared. Returns 0, the marks left.
+   * the earlier levels' marks are cleared.
    */
-  private int tiedLevel(int start, int end) {
+  private void tiedLevel(int start, int end) {
     for (int i = start; i < end; i++) {
       tie[order[i]] = false;
     }
     dijkstraPrefix = start;
     keptFrom = end;
-    return 0;
   }
 
   /**
