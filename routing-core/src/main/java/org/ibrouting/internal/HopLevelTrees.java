@@ -22,7 +22,16 @@ import java.util.Arrays;
  * only on the distances of the level before it, so Dijkstra needs to settle only the levels before
  * the deepest tie.
  *
- * <p>Memory: a boolean per switch; the rest is the graph's.
+ * <p>Which side a level is found from. Scanning a level's links also scans those back to the level
+ * before, which shorten nothing; where the switches not yet reached have fewer links than the level
+ * (the last level of a fat tree: its leaves have half the links of the switches above), each of
+ * them looks instead at its own links for the least distance from the level ({@link #pull}), over
+ * the cable's other direction. What it keeps is what the scan keeps: the least distance, of equal
+ * ones the one from the nearest switch, of parallel links from that switch the first in its port
+ * order, and a tie where two switches of equal distance give it.
+ *
+ * <p>Memory: per link an int and a long (the other direction and its weight), a boolean per switch;
+ * the rest is the graph's.
  */
 final class HopLevelTrees {
   private final int numSwitches;
@@ -37,6 +46,27 @@ final class HopLevelTrees {
   /** Switches whose least distance two switches of equal distance give, so far. */
   private final boolean[] tie;
 
+  /** Per link, the link the other way along its cable (-1 for the pseudo-vertex's). */
+  private final int[] reverseLink;
+
+  /** Per link, the weight of {@link #reverseLink}: what a link into its switch costs. */
+  private final long[] reverseWeight;
+
+  /** Whether every switch link has its {@link #reverseLink}, as cables give them. */
+  private final boolean cables;
+
+  /** Whether levels may be {@link #pull pulled} where cheaper (tests turn it off). */
+  private boolean pullLevels = true;
+
+  /** Levels found by {@link #pull} so far (tests). */
+  private long levelsPulled;
+
+  /** The links of the level the last {@link #push} or {@link #pull} found. */
+  private long levelDegree;
+
+  /** Whether that level has a tie. */
+  private boolean tiedInLevel;
+
   private int dijkstraPrefix;
   private int keptFrom;
 
@@ -48,7 +78,8 @@ final class HopLevelTrees {
       long[] dist,
       int[] predLink,
       int[] predVertex,
-      int[] order) {
+      int[] order,
+      int[] reverseLink) {
     this.numSwitches = numSwitches;
     this.linkStart = linkStart;
     this.linkTo = linkTo;
@@ -57,7 +88,30 @@ final class HopLevelTrees {
     this.predLink = predLink;
     this.predVertex = predVertex;
     this.order = order;
+    this.reverseLink = reverseLink;
     tie = new boolean[numSwitches + 1];
+    reverseWeight = new long[linkTo.length];
+    weightsChanged();
+    boolean everyReverse = true;
+    for (int l = 0; l < linkStart[numSwitches]; l++) {
+      everyReverse &= reverseLink[l] >= 0;
+    }
+    cables = everyReverse;
+  }
+
+  /** Every link's weight changed. */
+  void weightsChanged() {
+    for (int l = 0; l < reverseLink.length; l++) {
+      weightChanged(l);
+    }
+  }
+
+  /** Link {@code l}'s weight changed. */
+  void weightChanged(int l) {
+    int reverse = reverseLink[l];
+    if (reverse >= 0) {
+      reverseWeight[reverse] = weight[l];
+    }
   }
 
   /**
@@ -83,39 +137,61 @@ final class HopLevelTrees {
     predVertex[source] = -1;
     dist[source] = 0;
     order[0] = source;
+    dijkstraPrefix = 0;
+    int levelStart = 0;
     int tail = 1;
-    int levelEnd = 1;
     // hops of the level being scanned, counted from the switch the pseudo-vertex's link enters
     long hops = source == numSwitches ? -1 : 0;
-    if (hops + 1 > maxHops) {
-      return -1;
+    long frontierDegree = linkStart[source + 1] - linkStart[source];
+    long unreachedDegree = linkStart[numSwitches] - (source == numSwitches ? 0 : frontierDegree);
+    while (levelStart < tail && tail < numVertices) {
+      if (hops + 1 > maxHops) {
+        return -1;
+      }
+      int levelEnd = tail;
+      // the pseudo-vertex is no switch's neighbour: its level is pushed
+      tail =
+          hops >= 0 && cables && pullLevels && unreachedDegree < frontierDegree
+              ? pull(levelStart, levelEnd)
+              : push(levelStart, levelEnd);
+      if (tiedInLevel) {
+        tiedLevel(levelEnd, tail);
+      }
+      frontierDegree = levelDegree;
+      unreachedDegree -= levelDegree;
+      levelStart = levelEnd;
+      hops++;
     }
-    int tied = 0;
-    dijkstraPrefix = 0;
-    for (int head = 0; head < tail; head++) {
-      if (head == levelEnd) {
-        if (tied != 0) {
-          tiedLevel(head, tail);
-          tied = 0;
-        }
-        if (tail == numVertices) {
-          break; // every vertex reached: the last level's scans shorten nothing
-        }
-        levelEnd = tail;
-        hops++;
-        if (hops + 1 > maxHops) {
-          return -1; // no mark is set at a level's start
+    if (tail < numVertices) {
+      for (int v = 0; v < numVertices; v++) {
+        if (dist[v] == Long.MAX_VALUE) {
+          predLink[v] = -1;
+          predVertex[v] = -1;
         }
       }
+    }
+    return tail;
+  }
+
+  /**
+   * Scans the level at {@code [start, end)} of the order, link by link, appending the next level;
+   * returns where it ends. Sets {@link #levelDegree} and {@link #tiedInLevel} for the next level.
+   */
+  private int push(int start, int end) {
+    int tail = end;
+    int tied = 0;
+    long degree = 0;
+    for (int head = start; head < end; head++) {
       int u = order[head];
       long du = dist[u];
-      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
+      for (int l = linkStart[u], last = linkStart[u + 1]; l < last; l++) {
         int v = linkTo[l];
         long candidate = du + weight[l];
         long dv = dist[v];
         if (candidate < dv) {
           if (dv == Long.MAX_VALUE) {
             order[tail++] = v;
+            degree += linkStart[v + 1] - linkStart[v];
           } else if (tie[v]) {
             tie[v] = false;
             tied--;
@@ -128,18 +204,81 @@ final class HopLevelTrees {
         }
       }
     }
-    if (tied != 0) {
-      tiedLevel(levelEnd, tail);
+    levelDegree = degree;
+    tiedInLevel = tied != 0;
+    return tail;
+  }
+
+  /**
+   * The next level after the one at {@code [start, end)} of the order, found from the other side:
+   * each unreached switch looks for its links from that level, which is cheaper than scanning the
+   * level's links when the unreached switches have fewer. Gives what {@link #push} gives: the least
+   * distance, from the nearest switch, by the first of its parallel links, a tie where two switches
+   * of equal distance give it.
+   */
+  private int pull(int start, int end) {
+    levelsPulled++;
+    long levelMax = 0;
+    for (int i = start; i < end; i++) {
+      levelMax = Math.max(levelMax, dist[order[i]]);
     }
-    if (tail < numVertices) {
-      for (int v = 0; v < numVertices; v++) {
-        if (dist[v] == Long.MAX_VALUE) {
-          predLink[v] = -1;
-          predVertex[v] = -1;
+    // a switch no level before this one reaches has no link from them: a link from a switch at
+    // most levelMax away is one from this level (the next level's distances all exceed it)
+    int tail = end;
+    boolean tied = false;
+    long degree = 0;
+    for (int v = 0; v < numSwitches; v++) {
+      if (dist[v] != Long.MAX_VALUE) {
+        continue;
+      }
+      int first = linkStart[v];
+      int last = linkStart[v + 1];
+      long best = Long.MAX_VALUE;
+      long bestFrom = 0;
+      int bestIn = -1;
+      boolean tie = false;
+      for (int l = first; l < last; l++) {
+        long du = dist[linkTo[l]];
+        if (du > levelMax) {
+          continue;
+        }
+        long candidate = du + reverseWeight[l];
+        if (candidate < best || candidate == best && du < bestFrom) {
+          best = candidate;
+          bestFrom = du;
+          bestIn = l;
+          tie = false;
+        } else if (candidate == best && du == bestFrom) {
+          if (linkTo[l] != linkTo[bestIn]) {
+            tie = true;
+          } else if (reverseLink[l] < reverseLink[bestIn]) {
+            bestIn = l;
+          }
         }
       }
+      if (bestIn < 0) {
+        continue;
+      }
+      dist[v] = best;
+      predLink[v] = reverseLink[bestIn];
+      predVertex[v] = linkTo[bestIn];
+      order[tail++] = v;
+      degree += last - first;
+      tied |= tie;
     }
+    levelDegree = degree;
+    tiedInLevel = tied;
     return tail;
+  }
+
+  /** Tests: whether levels may be {@link #pull pulled} where that is cheaper (it is by default). */
+  void pullLevels(boolean allowed) {
+    pullLevels = allowed;
+  }
+
+  /** The levels found from the unreached switches' side so far (tests). */
+  long levelsPulled() {
+    return levelsPulled;
   }
 
   /**

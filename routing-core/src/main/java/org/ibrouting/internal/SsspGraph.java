@@ -77,18 +77,23 @@ public final class SsspGraph {
     linkStart = new int[n + 2];
     IntArrayList to = new IntArrayList();
     IntArrayList toPort = new IntArrayList();
+    IntArrayList peerSlot = new IntArrayList();
+    int[] linkOfSlot = new int[fabric.numPortSlots()];
     endPortLids = new long[n];
     for (int sw = 0; sw < n; sw++) {
       linkStart[sw] = to.size();
       endPortLids[sw] = 1L << fabric.lmc(fabric.port(sw, 0));
       for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int peer = fabric.peerPort(fabric.outChannel(sw, i));
+        int slot = fabric.outChannel(sw, i);
+        int peer = fabric.peerPort(slot);
         int remote = fabric.nodeOfPort(peer);
         if (remote >= n) {
           endPortLids[sw] += 1L << fabric.lmc(peer);
         } else if (remote != sw) {
+          linkOfSlot[slot] = to.size();
           to.add(remote);
           toPort.add(fabric.portNum(peer));
+          peerSlot.add(peer);
         }
       }
     }
@@ -119,7 +124,14 @@ public final class SsspGraph {
     predVertex = new int[n + 1];
     order = new int[n + 1];
     subtree = new long[n + 1];
-    levels = new HopLevelTrees(n, linkStart, linkTo, weight, dist, predLink, predVertex, order);
+    int[] reverseLink = new int[linkTo.length];
+    for (int l = 0; l < pseudoLink; l++) {
+      reverseLink[l] = linkOfSlot[peerSlot.getInt(l)];
+    }
+    reverseLink[pseudoLink] = -1;
+    levels =
+        new HopLevelTrees(
+            n, linkStart, linkTo, weight, dist, predLink, predVertex, order, reverseLink);
     keptLink = new int[n + 1];
     keptVertex = new int[n + 1];
   }
@@ -148,6 +160,7 @@ public final class SsspGraph {
    */
   public void resetWeights(long start) {
     Arrays.fill(weight, start);
+    levels.weightsChanged();
     minWeight = start;
     maxWeight = start;
   }
@@ -173,6 +186,14 @@ public final class SsspGraph {
   /** The trees so far grown level by level, without Dijkstra's heap (tests). */
   public long treesByLevels() {
     return treesByLevels;
+  }
+
+  /**
+   * The levels of trees grown by levels that were found from the unreached switches' side, fewer
+   * links than the level's own (tests).
+   */
+  public long levelsPulled() {
+    return levels.levelsPulled();
   }
 
   /** The trees so far that ended with reached switches left unscanned (tests). */
@@ -328,8 +349,7 @@ public final class SsspGraph {
    */
   public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
     shortestPathTree(dest);
-    startSums(addOfSwitch, rows, lid);
-    pushWeightsUp();
+    pushWeightsUp(addOfSwitch, rows, lid);
   }
 
   /**
@@ -339,44 +359,39 @@ public final class SsspGraph {
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
    */
   public void addWeights(long[] addOfSwitch) {
-    startSums(addOfSwitch, null, 0);
-    pushWeightsUp();
+    pushWeightsUp(addOfSwitch, null, 0);
   }
 
   /**
-   * Sets each reached vertex's {@link #subtree} sum to its own share; with {@code rows}, also
-   * writes row {@code lid}: the reached switches are the ones with a port towards the destination.
+   * Adds to the links of each reached switch's path the shares of the switches in its subtree,
+   * leaves first, each switch's {@link #subtree} sum gathered from its children's (and left at 0
+   * for the next tree); with {@code rows}, also writes row {@code lid}: the reached switches are
+   * the ones with a port towards the destination.
    */
-  private void startSums(long[] addOfSwitch, LidMajorLfts rows, int lid) {
-    int n = numSwitches;
-    for (int i = 0; i < reached; i++) {
-      int v = order[i];
-      if (v < n) {
-        subtree[v] = addOfSwitch[v];
-        int link = predLink[v];
-        if (rows != null && link >= 0) {
-          rows.set(v, lid, linkToPort[link]);
-        }
-      } else {
-        subtree[v] = 0;
-      }
-    }
-  }
-
-  /** Adds each reached vertex's {@link #subtree} sum to the links of its path, leaves first. */
-  private void pushWeightsUp() {
+  private void pushWeightsUp(long[] addOfSwitch, LidMajorLfts rows, int lid) {
     for (int i = reached - 1; i > 0; i--) {
-      int v = order[i];
-      long sum = subtree[v];
+      int v = order[i]; // a switch: only the source can be the pseudo-vertex
+      long sum = subtree[v] + addOfSwitch[v];
+      subtree[v] = 0;
       int link = predLink[v];
-      if (sum != 0 && link >= 0) {
+      if (link < 0) {
+        continue;
+      }
+      if (rows != null) {
+        rows.set(v, lid, linkToPort[link]);
+      }
+      if (sum != 0) {
         long raised = weight[link] + sum;
         weight[link] = raised;
         subtree[predVertex[v]] += sum;
         if (link != pseudoLink) {
           maxWeight = Math.max(maxWeight, raised);
+          levels.weightChanged(link);
         }
       }
+    }
+    if (reached > 0) {
+      subtree[order[0]] = 0;
     }
   }
 

@@ -2,9 +2,11 @@ package org.ibrouting.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +26,7 @@ class HopLevelTreesUnitTest {
     int[] predVertex;
     int[] order;
     HopLevelTrees trees;
+    final IntArrayList pairs = new IntArrayList();
 
     /** {@code n} switches and the pseudo-vertex {@code n}. */
     Graph(int n) {
@@ -43,6 +46,15 @@ class HopLevelTreesUnitTest {
       return this;
     }
 
+    /** Makes the {@code ku}-th link of {@code u} and the {@code kv}-th of {@code v} one cable. */
+    Graph pair(int u, int ku, int v, int kv) {
+      pairs.add(u);
+      pairs.add(ku);
+      pairs.add(v);
+      pairs.add(kv);
+      return this;
+    }
+
     Graph build() {
       linkStart = new int[n + 2];
       IntArrayList allTo = new IntArrayList();
@@ -57,6 +69,25 @@ class HopLevelTreesUnitTest {
       predLink = new int[n + 1];
       predVertex = new int[n + 1];
       order = new int[n + 1];
+      // a link's reverse: as paired, else the first unpaired link back, where there is one
+      int[] reverse = new int[allTo.size()];
+      java.util.Arrays.fill(reverse, -1);
+      for (int i = 0; i < pairs.size(); i += 4) {
+        int l = linkStart[pairs.getInt(i)] + pairs.getInt(i + 1);
+        int r = linkStart[pairs.getInt(i + 2)] + pairs.getInt(i + 3);
+        reverse[l] = r;
+        reverse[r] = l;
+      }
+      for (int l = 0; l < allTo.size(); l++) {
+        int u = ownerOf(l);
+        int v = allTo.getInt(l);
+        for (int r = linkStart[v]; r < linkStart[v + 1] && reverse[l] < 0; r++) {
+          if (allTo.getInt(r) == u && reverse[r] < 0 && r != l) {
+            reverse[l] = r;
+            reverse[r] = l;
+          }
+        }
+      }
       trees =
           new HopLevelTrees(
               n,
@@ -66,8 +97,17 @@ class HopLevelTreesUnitTest {
               dist,
               predLink,
               predVertex,
-              order);
+              order,
+              reverse);
       return this;
+    }
+
+    private int ownerOf(int l) {
+      int u = 0;
+      while (linkStart[u + 1] <= l) {
+        u++;
+      }
+      return u;
     }
 
     /** The link index of the {@code k}-th link of {@code u}. */
@@ -98,6 +138,7 @@ class HopLevelTreesUnitTest {
   void theShorterPathWins() {
     Graph g = diamond(10, 11, 10, 10);
     assertEquals(4, g.grow(0, 10, 11));
+    assertEquals(1, g.trees.levelsPulled(), "3 has fewer links than 1 and 2: pulled");
     assertEquals(g.linkOf(1, 1), g.predLink[3]);
     assertEquals(1, g.predVertex[3]);
     assertEquals(-1, g.predLink[0]);
@@ -111,6 +152,7 @@ class HopLevelTreesUnitTest {
     Graph g = diamond(10, 11, 11, 10);
     assertEquals(4, g.grow(0, 10, 11));
     assertEquals(2, g.order[1], "2 is scanned first");
+    assertEquals(1, g.trees.levelsPulled());
     assertEquals(1, g.predVertex[3], "Dijkstra scans 1 (distance 10) before 2 (11)");
     assertEquals(g.linkOf(1, 1), g.predLink[3]);
   }
@@ -125,6 +167,11 @@ class HopLevelTreesUnitTest {
     assertEquals(4, g.grow(0, 10, 10));
     assertEquals(3, g.trees.dijkstraPrefix());
     assertEquals(4, g.trees.keptFrom());
+    assertEquals(1, g.trees.levelsPulled());
+    g.trees.pullLevels(false);
+    assertEquals(4, g.grow(0, 10, 10));
+    assertEquals(3, g.trees.dijkstraPrefix(), "the scan finds the tie too");
+    assertEquals(1, g.trees.levelsPulled());
   }
 
   /** A tie that a shorter path clears later is no tie. */
@@ -250,5 +297,131 @@ class HopLevelTreesUnitTest {
     assertEquals(1, g.predVertex[3]);
     assertEquals(g.linkOf(1, 0), g.predLink[3]);
     assertEquals(-1, g.predLink[0], "0 is reached by no link");
+  }
+
+  /**
+   * Two cables between 1 and 2 whose ends are in opposite port orders: 2, found from its own links,
+   * keeps 1's first link of the least weight, as 1's scan would.
+   */
+  @Test
+  void aPulledSwitchKeepsTheFirstParallelLinkOfItsNearestSwitch() {
+    for (long second : new long[] {10, 9}) {
+      Graph g =
+          new Graph(3)
+              .link(0, 1, 10)
+              .link(1, 0, 10)
+              .link(1, 2, 10)
+              .link(1, 2, second)
+              .link(2, 1, 10)
+              .link(2, 1, 10)
+              .pair(1, 1, 2, 1)
+              .pair(1, 2, 2, 0)
+              .build();
+      assertEquals(3, g.grow(0, 9, 10));
+      assertEquals(1, g.trees.levelsPulled());
+      assertEquals(g.linkOf(1, second == 10 ? 1 : 2), g.predLink[2], "second link " + second);
+      assertEquals(1, g.predVertex[2]);
+      assertEquals(10 + Math.min(10, second), g.dist[2]);
+    }
+  }
+
+  /**
+   * Random cabled graphs (parallel cables among them, each end in its own random port order, and a
+   * pseudo-vertex on switch 0) with weights close enough for many ties: a level found from either
+   * side gives the scan's tree, its ties included.
+   */
+  @Test
+  void pulledLevelsGiveTheScansTrees() {
+    SplittableRandom random = new SplittableRandom(20261127);
+    long pulled = 0;
+    for (int run = 0; run < 500; run++) {
+      int n = 2 + random.nextInt(24);
+      long seed = random.nextLong();
+      long spread = random.nextInt(4);
+      Graph pulling = randomCabled(n, spread, new SplittableRandom(seed));
+      Graph scanning = randomCabled(n, spread, new SplittableRandom(seed));
+      scanning.trees.pullLevels(false);
+      for (int source = 0; source <= n; source++) {
+        String where = "run " + run + " source " + source;
+        int reached = pulling.grow(source, 100, 100 + spread);
+        assertEquals(scanning.grow(source, 100, 100 + spread), reached, where);
+        int prefix = pulling.trees.dijkstraPrefix();
+        assertEquals(scanning.trees.dijkstraPrefix(), prefix, where);
+        int keptFrom = pulling.trees.keptFrom();
+        if (prefix > 0) {
+          assertEquals(scanning.trees.keptFrom(), keptFrom, where);
+        }
+        // Dijkstra gives the predecessors up to the deepest tie
+        boolean[] dijkstras = new boolean[n + 1];
+        for (int i = 0; prefix > 0 && i < keptFrom; i++) {
+          dijkstras[pulling.order[i]] = true;
+        }
+        for (int v = 0; v <= n; v++) {
+          assertEquals(scanning.dist[v], pulling.dist[v], where + " vertex " + v);
+          if (!dijkstras[v] && pulling.dist[v] != Long.MAX_VALUE) {
+            assertEquals(scanning.predLink[v], pulling.predLink[v], where + " vertex " + v);
+            assertEquals(scanning.predVertex[v], pulling.predVertex[v], where + " vertex " + v);
+          }
+        }
+      }
+      pulled += pulling.trees.levelsPulled();
+    }
+    assertTrue(pulled > 500, "levels pulled: " + pulled);
+  }
+
+  /**
+   * {@code n} switches, mostly connected, with up to 2n further cables between random switches
+   * (parallel ones among them); weights 100 to 100 + {@code spread}; every switch's links in a
+   * random port order.
+   */
+  private static Graph randomCabled(int n, long spread, SplittableRandom random) {
+    IntArrayList ends = new IntArrayList();
+    for (int v = 1; v < n; v++) {
+      if (random.nextInt(8) != 0) {
+        ends.add(random.nextInt(v));
+        ends.add(v);
+      }
+    }
+    for (int extra = random.nextInt(2 * n + 1); extra > 0; extra--) {
+      int u = random.nextInt(n);
+      int v = random.nextInt(n);
+      if (u != v) {
+        ends.add(u);
+        ends.add(v);
+      }
+    }
+    int cables = ends.size() / 2;
+    // each switch's cable ends, shuffled: the port order
+    IntArrayList[] endsOf = new IntArrayList[n];
+    for (int v = 0; v < n; v++) {
+      endsOf[v] = new IntArrayList();
+    }
+    for (int end = 0; end < 2 * cables; end++) {
+      endsOf[ends.getInt(end)].add(end);
+    }
+    int[] position = new int[2 * cables];
+    Graph g = new Graph(n);
+    long[] weightOfEnd = new long[2 * cables];
+    for (int end = 0; end < 2 * cables; end++) {
+      weightOfEnd[end] = 100 + random.nextLong(spread + 1);
+    }
+    for (int v = 0; v < n; v++) {
+      IntArrayList list = endsOf[v];
+      for (int i = list.size() - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        int t = list.getInt(i);
+        list.set(i, list.getInt(j));
+        list.set(j, t);
+      }
+      for (int k = 0; k < list.size(); k++) {
+        int end = list.getInt(k);
+        position[end] = k;
+        g.link(v, ends.getInt(end ^ 1), weightOfEnd[end]);
+      }
+    }
+    for (int c = 0; c < cables; c++) {
+      g.pair(ends.getInt(2 * c), position[2 * c], ends.getInt(2 * c + 1), position[2 * c + 1]);
+    }
+    return g.link(n, 0, 1).build();
   }
 }

@@ -56,10 +56,10 @@ class HopLevelTreesTest {
   }
 
   /**
-   * On fat trees with OpenSM's weights most trees keep their levels, some have ties that Dijkstra
-   * settles on the levels before them, and some are Dijkstra's alone (the spread of the weights),
-   * so every way is compared above; links starting at weight 1 give the levels up as soon as a link
-   * is raised.
+   * On fat trees with OpenSM's weights most trees keep their levels (the leaves of the last one
+   * found from their own links), some have ties that Dijkstra settles on the levels before them,
+   * and some are Dijkstra's alone (the spread of the weights), so every way is compared above;
+   * links starting at weight 1 give the levels up as soon as a link is raised.
    */
   @Test
   void fatTreesUseBothWays() {
@@ -73,6 +73,7 @@ class HopLevelTreesTest {
       long[] minimal = compare(graph, fabric, -1, 0, 0);
       assertTrue(minimal[0] > minimal[1] / 2, fabric + ": few trees by levels " + minimal[0]);
       assertTrue(graph.treesWithTies() > 0, fabric + ": no tree with ties");
+      assertTrue(graph.levelsPulled() > 0, fabric + ": no level found from the leaves' side");
       long[] fromOne = compare(new SsspGraph(fabric), fabric, 1, 0, 0);
       assertTrue(fromOne[0] <= 1, fabric + ": trees by levels with spread weights");
     }
