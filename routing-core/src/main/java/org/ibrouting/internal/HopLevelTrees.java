@@ -67,8 +67,14 @@ final class HopLevelTrees {
   /** Whether that level has a tie. */
   private boolean tiedInLevel;
 
+  private int relaxedPrefix;
   private int dijkstraPrefix;
   private int keptFrom;
+
+  /** The tied switches of the deepest level with ties, {@link #numTied} of them. */
+  private final int[] tied;
+
+  private int numTied;
 
   HopLevelTrees(
       int numSwitches,
@@ -90,6 +96,7 @@ final class HopLevelTrees {
     this.order = order;
     this.reverseLink = reverseLink;
     tie = new boolean[numSwitches + 1];
+    tied = new int[numSwitches + 1];
     reverseWeight = new long[linkTo.length];
     weightsChanged();
     boolean everyReverse = true;
@@ -155,7 +162,7 @@ final class HopLevelTrees {
               ? pull(levelStart, levelEnd)
               : push(levelStart, levelEnd);
       if (tiedInLevel) {
-        tiedLevel(levelEnd, tail);
+        tiedLevel(levelStart, levelEnd, tail);
       }
       frontierDegree = levelDegree;
       unreachedDegree -= levelDegree;
@@ -225,7 +232,7 @@ final class HopLevelTrees {
     // a switch no level before this one reaches has no link from them: a link from a switch at
     // most levelMax away is one from this level (the next level's distances all exceed it)
     int tail = end;
-    boolean tied = false;
+    boolean levelTied = false;
     long degree = 0;
     for (int v = 0; v < numSwitches; v++) {
       if (dist[v] != Long.MAX_VALUE) {
@@ -236,7 +243,7 @@ final class HopLevelTrees {
       long best = Long.MAX_VALUE;
       long bestFrom = 0;
       int bestIn = -1;
-      boolean tie = false;
+      boolean tiedHere = false;
       for (int l = first; l < last; l++) {
         long du = dist[linkTo[l]];
         if (du > levelMax) {
@@ -247,10 +254,10 @@ final class HopLevelTrees {
           best = candidate;
           bestFrom = du;
           bestIn = l;
-          tie = false;
+          tiedHere = false;
         } else if (candidate == best && du == bestFrom) {
           if (linkTo[l] != linkTo[bestIn]) {
-            tie = true;
+            tiedHere = true;
           } else if (reverseLink[l] < reverseLink[bestIn]) {
             bestIn = l;
           }
@@ -264,10 +271,13 @@ final class HopLevelTrees {
       predVertex[v] = linkTo[bestIn];
       order[tail++] = v;
       degree += last - first;
-      tied |= tie;
+      if (tiedHere) {
+        tie[v] = true;
+        levelTied = true;
+      }
     }
     levelDegree = degree;
-    tiedInLevel = tied;
+    tiedInLevel = levelTied;
     return tail;
   }
 
@@ -286,12 +296,63 @@ final class HopLevelTrees {
    * levels before it ({@link #dijkstraPrefix}) and gives this level's predecessors; this one's and
    * the earlier levels' marks are cleared.
    */
-  private void tiedLevel(int start, int end) {
+  private void tiedLevel(int before, int start, int end) {
+    numTied = 0;
     for (int i = start; i < end; i++) {
-      tie[order[i]] = false;
+      int v = order[i];
+      if (tie[v]) {
+        tie[v] = false;
+        tied[numTied++] = v;
+      }
     }
+    relaxedPrefix = before;
     dijkstraPrefix = start;
     keptFrom = end;
+  }
+
+  /**
+   * After a {@link #grow} with a {@link #dijkstraPrefix}, where every switch link has its reverse:
+   * where the level before the deepest tie starts. Dijkstra need relax only the links of the
+   * vertices before it, and only take the rest of the prefix from its heap in order: what a vertex
+   * of the level before the tie relaxes enters the tied level, whose keys all exceed that level's,
+   * so no sift moves a vertex of that level, nor changes which heap slots hold them. Then {@link
+   * #resolveTies} gives the tied switches their predecessors from that order.
+   */
+  int relaxedPrefix() {
+    return cables ? relaxedPrefix : dijkstraPrefix;
+  }
+
+  /**
+   * After Dijkstra took the level before the deepest tie from its heap, {@code rank} the position
+   * each of its vertices came out at: each tied switch of the deepest level keeps, of the links
+   * that give it its least distance, the one from the switch taken first, the first of its parallel
+   * links in port order, as Dijkstra's relaxations would.
+   */
+  void resolveTies(int[] rank) {
+    for (int t = 0; t < numTied; t++) {
+      int v = tied[t];
+      long best = Long.MAX_VALUE;
+      int bestRank = Integer.MAX_VALUE;
+      int bestIn = -1;
+      for (int l = linkStart[v], last = linkStart[v + 1]; l < last; l++) {
+        int u = linkTo[l];
+        long du = dist[u];
+        if (du == Long.MAX_VALUE) {
+          continue; // only the level before has its distances
+        }
+        long candidate = du + reverseWeight[l];
+        if (candidate < best
+            || candidate == best
+                && (rank[u] < bestRank
+                    || rank[u] == bestRank && reverseLink[l] < reverseLink[bestIn])) {
+          best = candidate;
+          bestRank = rank[u];
+          bestIn = l;
+        }
+      }
+      predLink[v] = reverseLink[bestIn];
+      predVertex[v] = linkTo[bestIn];
+    }
   }
 
   /**

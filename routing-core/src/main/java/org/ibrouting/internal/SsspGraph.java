@@ -66,6 +66,9 @@ public final class SsspGraph {
   private final int[] keptLink;
   private final int[] keptVertex;
 
+  /** Where each vertex of the level before a tie came out of the heap ({@link #settleTies}). */
+  private final int[] rank;
+
   /** Level trees whose ties Dijkstra settled ({@link #settleTies}). */
   private long treesWithTies;
 
@@ -134,6 +137,7 @@ public final class SsspGraph {
             n, linkStart, linkTo, weight, dist, predLink, predVertex, order, reverseLink);
     keptLink = new int[n + 1];
     keptVertex = new int[n + 1];
+    rank = new int[n + 1];
   }
 
   /** The fabric. */
@@ -235,25 +239,38 @@ public final class SsspGraph {
 
   /**
    * After a level tree with ties ({@link HopLevelTrees#dijkstraPrefix}): Dijkstra, with OpenSM's
-   * heap, settles the levels before the deepest tie, which gives the predecessors of every level up
-   * to it; the levels after it keep theirs. Dijkstra settles the switches by levels, so its first
-   * settled vertices are exactly those levels, and it writes them to the start of the order, each
-   * level's vertices in its own order.
+   * heap, settles the levels before the deepest tie, relaxing the links of all but the last of them
+   * ({@link HopLevelTrees#relaxedPrefix}), which gives the predecessors of every level up to that
+   * one; the tied switches of the deepest tied level take theirs from the order in which the heap
+   * gave out the last ({@link HopLevelTrees#resolveTies}), the rest keep the scan's. Dijkstra
+   * settles the switches by levels, so its first settled vertices are exactly those levels, and it
+   * writes them to the start of the order, each level's vertices in its own order.
    */
   private void settleTies(int source, int numVertices, int count) {
+    int relaxed = levels.relaxedPrefix();
     int prefix = levels.dijkstraPrefix();
-    int keptFrom = levels.keptFrom();
+    // with every level before the tie relaxed, the tied level's predecessors are Dijkstra's;
+    // otherwise the untied ones of that level are the scan's
+    int keptFrom = relaxed == prefix ? levels.keptFrom() : prefix;
     for (int i = keptFrom; i < count; i++) {
       int v = order[i];
       keptLink[i] = predLink[v];
       keptVertex[i] = predVertex[v];
     }
     start(source, numVertices);
-    settle(prefix);
+    settle(relaxed);
+    for (int i = relaxed; i < prefix; i++) {
+      int u = heap.extractMin();
+      order[i] = u;
+      rank[u] = i;
+    }
     for (int i = keptFrom; i < count; i++) {
       int v = order[i];
       predLink[v] = keptLink[i];
       predVertex[v] = keptVertex[i];
+    }
+    if (relaxed < prefix) {
+      levels.resolveTies(rank);
     }
     treesWithTies++;
   }
