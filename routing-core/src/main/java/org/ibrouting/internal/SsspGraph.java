@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.Routing;
 
 /**
  * Not API. The weighted switch graph of OpenSM's (DF)SSSP ({@code osm_ucast_dfsssp.c}), shared by
@@ -366,7 +367,14 @@ public final class SsspGraph {
    */
   public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
     shortestPathTree(dest);
-    pushWeightsUp(addOfSwitch, rows, lid);
+    // switch by switch: the row is written in order, not in the tree's
+    byte[] entries = rows.entries();
+    int row = lid * numSwitches;
+    for (int sw = 0; sw < numSwitches; sw++) {
+      int link = predLink[sw];
+      entries[row + sw] = (byte) (link >= 0 ? linkToPort[link] : Routing.NO_ROUTE);
+    }
+    pushWeightsUp(addOfSwitch);
   }
 
   /**
@@ -376,28 +384,21 @@ public final class SsspGraph {
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
    */
   public void addWeights(long[] addOfSwitch) {
-    pushWeightsUp(addOfSwitch, null, 0);
+    pushWeightsUp(addOfSwitch);
   }
 
   /**
    * Adds to the links of each reached switch's path the shares of the switches in its subtree,
    * leaves first, each switch's {@link #subtree} sum gathered from its children's (and left at 0
-   * for the next tree); with {@code rows}, also writes row {@code lid}: the reached switches are
-   * the ones with a port towards the destination.
+   * for the next tree).
    */
-  private void pushWeightsUp(long[] addOfSwitch, LidMajorLfts rows, int lid) {
+  private void pushWeightsUp(long[] addOfSwitch) {
     for (int i = reached - 1; i > 0; i--) {
       int v = order[i]; // a switch: only the source can be the pseudo-vertex
       long sum = subtree[v] + addOfSwitch[v];
       subtree[v] = 0;
       int link = predLink[v];
-      if (link < 0) {
-        continue;
-      }
-      if (rows != null) {
-        rows.set(v, lid, linkToPort[link]);
-      }
-      if (sum != 0) {
+      if (link >= 0 && sum != 0) {
         long raised = weight[link] + sum;
         weight[link] = raised;
         subtree[predVertex[v]] += sum;
