@@ -17,7 +17,8 @@ final class MinimumWork {
   /**
    * The sizes the model needs: switches, routed LIDs, switch-to-switch channels, CA LIDs; and per
    * LID on average the channels and switches a shortest-path tree towards it scans before it ends
-   * ({@link #scannedChannels}, {@link #scannedSwitches}).
+   * ({@link #scannedChannels}, {@link #scannedSwitches}), and the channels from each switch to the
+   * next hop level, one step further from the LID's switch ({@link #levelLinks}).
    */
   record Sizes(
       long switches,
@@ -25,7 +26,8 @@ final class MinimumWork {
       long channels,
       long caLids,
       double scannedChannels,
-      double scannedSwitches) {
+      double scannedSwitches,
+      double levelLinks) {
     static Sizes of(Fabric fabric) {
       long channels = 0;
       for (int sw = 0; sw < fabric.numSwitches(); sw++) {
@@ -47,7 +49,8 @@ final class MinimumWork {
         }
       }
       double[] scanned = scannedPerLid(fabric);
-      return new Sizes(fabric.numSwitches(), lids, channels, caLids, scanned[0], scanned[1]);
+      return new Sizes(
+          fabric.numSwitches(), lids, channels, caLids, scanned[0], scanned[1], scanned[2]);
     }
 
     /**
@@ -59,7 +62,8 @@ final class MinimumWork {
      * (SsspGraph.grow, NueRouter.route): when only the farthest switches are left, if not before
      * (so this estimates the scans, it is no floor). Where a switch cannot reach every other, every
      * switch it reaches is counted. The average is over the LIDs of switches and of the CA ports
-     * cabled to them.
+     * cabled to them. Third: the channels from a switch to one a hop further from the LID's switch,
+     * the ones a tree grown by hop levels must read at least.
      */
     private static double[] scannedPerLid(Fabric fabric) {
       int n = fabric.numSwitches();
@@ -85,6 +89,7 @@ final class MinimumWork {
       int[] queue = new int[n];
       double channelSum = 0;
       double switchSum = 0;
+      double levelSum = 0;
       double lids = 0;
       for (int root = 0; root < n; root++) {
         if (lidsAt[root] == 0) {
@@ -106,6 +111,7 @@ final class MinimumWork {
         }
         int farthest = tail == n ? hops[queue[tail - 1]] : Integer.MAX_VALUE;
         long channels = 0;
+        long levelLinks = 0;
         int switches = 0;
         for (int q = 0; q < tail; q++) {
           int u = queue[q];
@@ -113,12 +119,18 @@ final class MinimumWork {
             channels += start[u + 1] - start[u];
             switches++;
           }
+          for (int l = start[u]; l < start[u + 1]; l++) {
+            levelLinks += hops[heads.getInt(l)] == hops[u] + 1 ? 1 : 0;
+          }
         }
         lids += lidsAt[root];
         channelSum += (double) lidsAt[root] * channels;
         switchSum += (double) lidsAt[root] * switches;
+        levelSum += (double) lidsAt[root] * levelLinks;
       }
-      return lids == 0 ? new double[2] : new double[] {channelSum / lids, switchSum / lids};
+      return lids == 0
+          ? new double[3]
+          : new double[] {channelSum / lids, switchSum / lids, levelSum / lids};
     }
 
     long entries() {
@@ -233,45 +245,31 @@ final class MinimumWork {
         entries, "LFT entries", 0, 0, entries, RandomReads.NONE, 1, "every LFT entry written once");
   }
 
-  /** sssp, dfsssp and sar: one Dijkstra per LID on the switch graph, with OpenSM's heap. */
+  /**
+   * sssp, dfsssp and sar: one shortest-path tree per LID on the switch graph, grown by hop levels
+   * (SsspGraph, HopLevelTrees).
+   */
   private static Work sssp(String engine, Sizes s, double entries) {
     double lids = s.lids();
     double channels = s.channels();
     double switches = s.switches();
-    double relaxations = lids * s.scannedChannels();
+    double links = lids * s.levelLinks();
     return new Work(
-        relaxations,
-        "relaxations",
-        relaxations * 12,
+        links,
+        "level links",
+        links * 12,
         channels * 12 + switches * 48,
         entries * (engine.equals("sssp") ? 1 : 2),
-        new RandomReads(
-            relaxations,
-            switches * 8,
-            lids * s.scannedSwitches() * heapReads(switches),
-            switches * 8),
+        new RandomReads(links, switches * 8, 0, 0),
         1,
-        "per LID one Dijkstra that reads the weight and head of every link of the switches it scans"
-            + " (all but the farthest from the LID's switch: 12 bytes each; working set the links and"
-            + " 48 bytes of heap and tree per switch) and the far switch's distance (an independent"
-            + " random read), and keeps OpenSM's 4-ary heap of every switch, whose tie-breaking"
-            + " decides the tables: per scanned switch a sift-down through the heap's depth as it"
-            + " empties (log4(switches) - 1/ln 4 levels), each read of the heap's keys (8 bytes per"
-            + " switch) depending on the comparison before it, and one read of a key by its position"
-            + " for the first distance"
-            + (engine.equals("sssp") ? "" : ", then the LFTs read again for the VL walk")
+        "per LID one shortest-path tree by hop levels, in which every switch reads the weight and"
+            + " far end of each of its links from the level before (12 bytes each; working set the"
+            + " links and 48 bytes of tree per switch) and the far switch's distance (an independent"
+            + " random read); OpenSM's heap is not counted: its order of equal keys decides a tree"
+            + " only where two switches of equal distance give a switch its distance, which the"
+            + " fabric alone does not tell"
+            + (engine.equals("sssp") ? "" : "; then the LFTs read again for the VL walk")
             + "; sequential by definition (each tree depends on all earlier weights)");
-  }
-
-  /**
-   * Dependent heap reads per switch and LID in a Dijkstra with OpenSM's heap of every switch: the
-   * extraction's sift-down through the depth of a 4-ary heap as it empties from {@code switches}
-   * items (the mean of log₄ of its sizes, log₄(switches) − 1/ln 4), and one read of the switch's
-   * key through its position when it is first reached. Sift-ups' later steps are not counted: their
-   * addresses (parents) are known ahead.
-   */
-  static double heapReads(double switches) {
-    return Math.max(0, log4(switches) - 1 / Math.log(4)) + 1;
   }
 
   /** multiupdn: one breadth-first search per LID over every channel. */
@@ -344,10 +342,5 @@ final class MinimumWork {
         1,
         "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes, "
             + "working set the links' weights); sequential by definition");
-  }
-
-  /** log₄ of {@code n}: the levels of a 4-ary heap of {@code n} items. */
-  static double log4(double n) {
-    return Math.log(Math.max(n, 1)) / Math.log(4);
   }
 }

@@ -21,7 +21,7 @@ class CostModelTest {
     // 4-ary 3-tree: 48 switches, 64 CAs (LIDs 64 + 48), 2 x (16 x 4 + 16 x 4) switch channels
     MinimumWork.Sizes s = MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 4 3"));
     assertEquals(
-        new MinimumWork.Sizes(48, 112, 256, 64, scannedChannels(4), scannedSwitches(4)), s);
+        new MinimumWork.Sizes(48, 112, 256, 64, scannedChannels(4), scannedSwitches(4), 128), s);
     // by hand: from a leaf's LIDs (4 CAs and its own) the tree scans all but the 12 leaves of the
     // other groups (208 of 256 channels), from a mid's all but 9 mids (184), from a top's all but
     // 12 tops (208)
@@ -31,18 +31,22 @@ class CostModelTest {
     assertEquals(48 * 112, minhop.units());
     assertEquals(48 * 48 + 48 * 112, minhop.bytes());
     assertEquals(MinimumWork.RandomReads.NONE, minhop.random());
+    // every cable joins switches one hop apart from any switch: from every LID's switch, each of
+    // the 128 cables is a link to the next level one way
     MinimumWork.Work sssp = MinimumWork.of("sssp", s);
-    double relaxations = 112 * s.scannedChannels();
-    assertEquals(relaxations, sssp.units(), 1e-6);
-    assertEquals(relaxations * 12 + 48 * 112, sssp.bytes(), 1e-6);
+    double links = 112 * 128;
+    assertEquals(links, sssp.units(), 1e-6);
+    assertEquals(links * 12 + 48 * 112, sssp.bytes(), 1e-6);
     assertEquals(256 * 12 + 48 * 48, sssp.workingSet());
     assertEquals(1, sssp.cores());
-    // per relaxation the far switch's distance; per scanned switch log4(48) - 1/ln 4 + 1 heap reads
-    assertEquals(relaxations, sssp.random().independent(), 1e-6);
+    // per level link the far switch's distance; no heap
+    assertEquals(links, sssp.random().independent(), 1e-6);
+    assertEquals(0, sssp.random().dependent());
     assertEquals(
-        112 * s.scannedSwitches() * ((Math.log(48) - 1) / Math.log(4) + 1),
-        sssp.random().dependent(),
-        1e-6);
+        2.0 * 8 * 8 * 8,
+        MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 8 3")).levelLinks(),
+        1e-9,
+        "2k³ on a k-ary 3-tree");
     assertEquals(null, MinimumWork.of("dor", s));
   }
 
@@ -117,20 +121,13 @@ class CostModelTest {
     MinimumWork.Work sssp =
         MinimumWork.of("sssp", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 8 3")));
     assertEquals("L2", sssp.level(m).name());
-    double relaxations = 704.0 * scannedChannels(8);
-    assertEquals(relaxations, sssp.units(), 1e-6);
-    double streaming = relaxations * 12 / 40e9 + 192.0 * 704 / 8e9;
+    double links = 704.0 * 1024;
+    assertEquals(links, sssp.units(), 1e-6);
+    double streaming = links * 12 / 40e9 + 192.0 * 704 / 8e9;
     assertEquals(streaming, sssp.streamingSeconds(m), 1e-12);
-    // every relaxation reads a distance (192 x 8 bytes: L1, 1.5 ns), which overlaps the streaming;
-    // per scanned switch the heap's mean depth as it empties, log4(192) - 1/ln 4, and one read by
-    // position of the heap's keys (192 x 8 bytes: L1, 2 ns) add up
-    double independent = relaxations * 1.5e-9;
-    double heapReads = Math.log(192) / Math.log(4) - 1 / Math.log(4) + 1;
-    assertEquals(heapReads, MinimumWork.heapReads(192), 1e-12);
-    assertEquals(1, MinimumWork.heapReads(1), 1e-12, "a heap of one switch sifts nothing");
-    double dependent = 704.0 * scannedSwitches(8) * heapReads * 2e-9;
-    assertEquals(Math.max(streaming, independent) + dependent, sssp.limitSeconds(m), 1e-12);
-    assertEquals("L1 / L1", sssp.random().levels(m, 1));
+    // every level link reads a distance (192 x 8 bytes: L1, 1.5 ns), which overlaps the streaming
+    assertEquals(Math.max(streaming, links * 1.5e-9), sssp.limitSeconds(m), 1e-12);
+    assertEquals("L1 / -", sssp.random().levels(m, 1));
     // nue on the 16-ary 3-tree (768 switches, 4,864 LIDs, 16,384 channels): per LID one scan per
     // switch but the farthest over its head's links but the reverse, each reading 8.25 bytes and a
     // switch's distance (L1, 1.5 ns); per LID and scanned switch one dependent read of a channel's
@@ -183,11 +180,11 @@ class CostModelTest {
         section);
     assertTrue(section.contains("| 1.17e-05 | 1.17e-05 | 852.89 |"), section);
     assertTrue(!section.contains("| dor |"), section);
-    // sssp on the 8-ary 3-tree: 704 x 1,569.5 relaxations (the channels of the scanned switches),
-    // 704 x 136.6 scanned switches x (log4(192) - 1/ln 4 + 1) heap reads
+    // sssp on the 8-ary 3-tree: 704 x 1,024 level links (2k³), each a distance read (1.5 ns,
+    // 1.08e-3 s), longer than the streaming (8.65 MB at 40 GB/s and the LFTs at 8 GB/s, 2.33e-4 s)
     assertTrue(
         section.contains(
-            "| 1.10e+06 / 3.92e+05 (L1 / L1) | 1 | 0.10 | 1.10e+07 relaxations/s | 0.000348 | 0.00244 | 40.97 |"),
+            "| 7.21e+05 / 0 (L1 / -) | 1 | 0.10 | 7.21e+06 level links/s | 0.000233 | 0.00108 | 92.48 |"),
         section);
     assertTrue(section.contains("| - | 2 | 0.01 |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
