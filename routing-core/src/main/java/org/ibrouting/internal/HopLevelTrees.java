@@ -30,8 +30,8 @@ import java.util.Arrays;
  * ones the one from the nearest switch, of parallel links from that switch the first in its port
  * order, and a tie where two switches of equal distance give it.
  *
- * <p>Memory: per link an int and a long (the other direction and its weight), a boolean per switch;
- * the rest is the graph's.
+ * <p>Memory: per link an int and a long (the other direction and its weight), per switch a boolean
+ * and an int (the tied ones); the rest is the graph's.
  */
 final class HopLevelTrees {
   private final int numSwitches;
@@ -286,15 +286,23 @@ final class HopLevelTrees {
     pullLevels = allowed;
   }
 
+  /**
+   * After a {@link #grow} with a {@link #dijkstraPrefix}: the tied switches of its level (tests).
+   */
+  int[] tiedSwitches() {
+    return Arrays.copyOf(tied, numTied);
+  }
+
   /** The levels found from the unreached switches' side so far (tests). */
   long levelsPulled() {
     return levelsPulled;
   }
 
   /**
-   * The level at positions {@code [start, end)} of the order has ties: Dijkstra must settle the
-   * levels before it ({@link #dijkstraPrefix}) and gives this level's predecessors; this one's and
-   * the earlier levels' marks are cleared.
+   * The level at positions {@code [start, end)} of the order, reached from the one at {@code
+   * [before, start)}, has ties: Dijkstra must settle the levels before it ({@link #dijkstraPrefix},
+   * {@link #relaxedPrefix}); its tied switches are listed for {@link #resolveTies} and their marks
+   * cleared (those of earlier levels were cleared when they were found).
    */
   private void tiedLevel(int before, int start, int end) {
     numTied = 0;
@@ -315,11 +323,13 @@ final class HopLevelTrees {
    * where the level before the deepest tie starts. Dijkstra need relax only the links of the
    * vertices before it, and only take the rest of the prefix from its heap in order: what a vertex
    * of the level before the tie relaxes enters the tied level, whose keys all exceed that level's,
-   * so no sift moves a vertex of that level, nor changes which heap slots hold them. Then {@link
-   * #resolveTies} gives the tied switches their predecessors from that order.
+   * so its sift-up stops below every vertex of that level, and an extraction's sift-down moves that
+   * level's vertices as it would after the relaxations (a key above the level's has none of them
+   * below it in the heap). Then {@link #resolveTies} gives the tied switches their predecessors
+   * from that order.
    */
   int relaxedPrefix() {
-    return cables ? relaxedPrefix : dijkstraPrefix;
+    return relaxedPrefix;
   }
 
   /**
@@ -358,7 +368,8 @@ final class HopLevelTrees {
   /**
    * After a {@link #grow} that returned a tree: the number of vertices at the start of its order
    * that Dijkstra must settle (every level before the deepest level with a tie), 0 for none. The
-   * predecessors of the levels from {@link #keptFrom} on are right as they are.
+   * predecessors of the levels from {@link #keptFrom} on are right as they are, and so are those of
+   * that level's switches without a tie.
    */
   int dijkstraPrefix() {
     return dijkstraPrefix;

@@ -21,8 +21,9 @@ import org.ibrouting.routing.Routing;
  * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT,
  * then {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
  *
- * <p>Memory: per link entry 2 ints and a long; per switch 6 ints/longs and a boolean. Cost of one
- * tree: O((links + switches) log switches), O(links + switches) when grown by hop levels.
+ * <p>Memory: per link entry 3 ints and 2 longs; per switch about 13 ints and longs (distance,
+ * predecessors, order, sums, heap, the tie step's) and a boolean. Cost of one tree: O((links +
+ * switches) log switches), O(links + switches) when grown by hop levels.
  */
 public final class SsspGraph {
   private final Fabric fabric;
@@ -83,6 +84,7 @@ public final class SsspGraph {
     IntArrayList toPort = new IntArrayList();
     IntArrayList peerSlot = new IntArrayList();
     int[] linkOfSlot = new int[fabric.numPortSlots()];
+    Arrays.fill(linkOfSlot, -1);
     endPortLids = new long[n];
     for (int sw = 0; sw < n; sw++) {
       linkStart[sw] = to.size();
@@ -131,6 +133,10 @@ public final class SsspGraph {
     int[] reverseLink = new int[linkTo.length];
     for (int l = 0; l < pseudoLink; l++) {
       reverseLink[l] = linkOfSlot[peerSlot.getInt(l)];
+      if (reverseLink[l] < 0) {
+        // a fabric's links are full duplex (FabricBuilder checks it)
+        throw new IllegalStateException("a switch link without its other direction: " + l);
+      }
     }
     reverseLink[pseudoLink] = -1;
     levels =
@@ -250,9 +256,8 @@ public final class SsspGraph {
   private void settleTies(int source, int numVertices, int count) {
     int relaxed = levels.relaxedPrefix();
     int prefix = levels.dijkstraPrefix();
-    // with every level before the tie relaxed, the tied level's predecessors are Dijkstra's;
-    // otherwise the untied ones of that level are the scan's
-    int keptFrom = relaxed == prefix ? levels.keptFrom() : prefix;
+    // the tied level's untied switches keep the scan's predecessors, as the levels after it do
+    int keptFrom = prefix;
     for (int i = keptFrom; i < count; i++) {
       int v = order[i];
       keptLink[i] = predLink[v];
@@ -270,9 +275,7 @@ public final class SsspGraph {
       predLink[v] = keptLink[i];
       predVertex[v] = keptVertex[i];
     }
-    if (relaxed < prefix) {
-      levels.resolveTies(rank);
-    }
+    levels.resolveTies(rank);
     treesWithTies++;
   }
 
@@ -363,7 +366,9 @@ public final class SsspGraph {
 
   /**
    * Routes LID {@code lid} of end port {@code dest}: its {@link #shortestPathTree}, each switch's
-   * port towards it written as row {@code lid} of {@code rows}, then {@link #addWeights}.
+   * port towards it written as row {@code lid} of {@code rows} (the whole row: {@link
+   * Routing#NO_ROUTE} for the destination's own switch and the unreached ones), then {@link
+   * #addWeights}.
    */
   public void routeLid(int dest, int lid, LidMajorLfts rows, long[] addOfSwitch) {
     shortestPathTree(dest);
@@ -384,6 +389,10 @@ public final class SsspGraph {
    * Sums are pushed up the tree once, so this is linear in the switches, not in their path lengths.
    */
   public void addWeights(long[] addOfSwitch) {
+    if (addOfSwitch.length < numSwitches) {
+      throw new IllegalArgumentException(
+          "a share for each of " + numSwitches + " switches expected, not " + addOfSwitch.length);
+    }
     pushWeightsUp(addOfSwitch);
   }
 

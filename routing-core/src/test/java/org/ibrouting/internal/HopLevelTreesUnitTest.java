@@ -348,17 +348,27 @@ class HopLevelTreesUnitTest {
         int prefix = pulling.trees.dijkstraPrefix();
         assertEquals(scanning.trees.dijkstraPrefix(), prefix, where);
         int keptFrom = pulling.trees.keptFrom();
+        boolean[] tied = new boolean[n + 1];
         if (prefix > 0) {
           assertEquals(scanning.trees.keptFrom(), keptFrom, where);
+          int[] ties = pulling.trees.tiedSwitches();
+          int[] scannedTies = scanning.trees.tiedSwitches();
+          java.util.Arrays.sort(ties);
+          java.util.Arrays.sort(scannedTies);
+          assertArrayEquals(scannedTies, ties, where);
+          for (int v : ties) {
+            tied[v] = true;
+          }
         }
-        // Dijkstra gives the predecessors up to the deepest tie
-        boolean[] dijkstras = new boolean[n + 1];
-        for (int i = 0; prefix > 0 && i < keptFrom; i++) {
-          dijkstras[pulling.order[i]] = true;
+        // Dijkstra gives the predecessors of the levels before the deepest tie; the tied switches
+        // take theirs from the heap's order; every other switch keeps what the level step gave
+        boolean[] compared = new boolean[n + 1];
+        for (int i = prefix; i < reached; i++) {
+          compared[pulling.order[i]] = !tied[pulling.order[i]];
         }
         for (int v = 0; v <= n; v++) {
           assertEquals(scanning.dist[v], pulling.dist[v], where + " vertex " + v);
-          if (!dijkstras[v] && pulling.dist[v] != Long.MAX_VALUE) {
+          if (compared[v]) {
             assertEquals(scanning.predLink[v], pulling.predLink[v], where + " vertex " + v);
             assertEquals(scanning.predVertex[v], pulling.predVertex[v], where + " vertex " + v);
           }
