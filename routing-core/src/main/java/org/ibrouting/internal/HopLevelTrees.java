@@ -43,8 +43,14 @@ final class HopLevelTrees {
   private final int[] predVertex;
   private final int[] order;
 
-  /** Switches whose least distance two switches of equal distance give, so far. */
+  /** Switches whose least distance two switches of equal distance give. */
   private final boolean[] tie;
+
+  /**
+   * The distance at which {@link #push} found a switch's tie, -1 for none: a shorter distance later
+   * (distances only fall) leaves the mark stale, so a relaxation need not clear it.
+   */
+  private final long[] tiedAt;
 
   /** Per link, the link the other way along its cable (-1 for the pseudo-vertex's). */
   private final int[] reverseLink;
@@ -96,6 +102,8 @@ final class HopLevelTrees {
     this.order = order;
     this.reverseLink = reverseLink;
     tie = new boolean[numSwitches + 1];
+    tiedAt = new long[numSwitches + 1];
+    Arrays.fill(tiedAt, -1);
     tied = new int[numSwitches + 1];
     reverseWeight = new long[linkTo.length];
     weightsChanged();
@@ -186,7 +194,7 @@ final class HopLevelTrees {
    */
   private int push(int start, int end) {
     int tail = end;
-    int tied = 0;
+    boolean marked = false;
     long degree = 0;
     for (int head = start; head < end; head++) {
       int u = order[head];
@@ -199,21 +207,36 @@ final class HopLevelTrees {
           if (dv == Long.MAX_VALUE) {
             order[tail++] = v;
             degree += linkStart[v + 1] - linkStart[v];
-          } else if (tie[v]) {
-            tie[v] = false;
-            tied--;
           }
           dist[v] = candidate;
           predLink[v] = l;
           predVertex[v] = u;
         } else if (candidate == dv && predVertex[v] != u) {
-          tied += breakTie(v, u, du, l);
+          marked |= breakTie(v, u, du, l);
         }
       }
     }
     levelDegree = degree;
-    tiedInLevel = tied != 0;
+    tiedInLevel = marked && tiesLeft(end, tail);
     return tail;
+  }
+
+  /**
+   * Marks {@link #tie} the switches of the level at {@code [start, end)} of the order whose {@link
+   * #tiedAt} mark still holds (no shorter distance came after it); clears every mark; returns
+   * whether one held.
+   */
+  private boolean tiesLeft(int start, int end) {
+    boolean any = false;
+    for (int i = start; i < end; i++) {
+      int v = order[i];
+      if (tiedAt[v] == dist[v]) {
+        tie[v] = true;
+        any = true;
+      }
+      tiedAt[v] = -1;
+    }
+    return any;
   }
 
   /**
@@ -385,21 +408,20 @@ final class HopLevelTrees {
   /**
    * {@code u} at distance {@code du} gives {@code v} its distance again, by link {@code l}: the
    * nearer of it and {@code v}'s predecessor wins, as in Dijkstra; at equal distances {@code v} is
-   * marked. Returns the change in the number of marked switches.
+   * marked ({@link #tiedAt}). Returns whether it marked {@code v}.
    */
-  private int breakTie(int v, int u, long du, int l) {
+  private boolean breakTie(int v, int u, long du, int l) {
     long dp = dist[predVertex[v]];
     if (du < dp) {
       predLink[v] = l;
       predVertex[v] = u;
-      if (tie[v]) {
-        tie[v] = false;
-        return -1;
-      }
-    } else if (du == dp && !tie[v]) {
-      tie[v] = true;
-      return 1;
+      tiedAt[v] = -1;
+      return false;
     }
-    return 0;
+    if (du == dp) {
+      tiedAt[v] = dist[v];
+      return true;
+    }
+    return false;
   }
 }
