@@ -30,8 +30,8 @@ import java.util.Arrays;
  * ones the one from the nearest switch, of parallel links from that switch the first in its port
  * order, and a tie where two switches of equal distance give it.
  *
- * <p>Memory: per link an int and a long (the other direction and its weight), per switch a boolean
- * and an int (the tied ones); the rest is the graph's.
+ * <p>Memory: per link two ints and a long (the switch it leaves, the other direction and its
+ * weight), per switch a boolean, an int and a long (the ties); the rest is the graph's.
  */
 final class HopLevelTrees {
   private final int numSwitches;
@@ -51,6 +51,9 @@ final class HopLevelTrees {
    * (distances only fall) leaves the mark stale, so a relaxation need not clear it.
    */
   private final long[] tiedAt;
+
+  /** Per link, the switch it leaves (the pseudo-vertex for its link). */
+  private final int[] linkFrom;
 
   /** Per link, the link the other way along its cable (-1 for the pseudo-vertex's). */
   private final int[] reverseLink;
@@ -104,6 +107,10 @@ final class HopLevelTrees {
     tie = new boolean[numSwitches + 1];
     tiedAt = new long[numSwitches + 1];
     Arrays.fill(tiedAt, -1);
+    linkFrom = new int[linkTo.length];
+    for (int v = 0; v <= numSwitches; v++) {
+      Arrays.fill(linkFrom, linkStart[v], linkStart[v + 1], v);
+    }
     tied = new int[numSwitches + 1];
     reverseWeight = new long[linkTo.length];
     weightsChanged();
@@ -199,7 +206,9 @@ final class HopLevelTrees {
     for (int head = start; head < end; head++) {
       int u = order[head];
       long du = dist[u];
-      for (int l = linkStart[u], last = linkStart[u + 1]; l < last; l++) {
+      int first = linkStart[u];
+      int last = linkStart[u + 1];
+      for (int l = first; l < last; l++) {
         int v = linkTo[l];
         long candidate = du + weight[l];
         long dv = dist[v];
@@ -210,11 +219,15 @@ final class HopLevelTrees {
           }
           dist[v] = candidate;
           predLink[v] = l;
-          predVertex[v] = u;
-        } else if (candidate == dv && predVertex[v] != u) {
+        } else if (candidate == dv && (predLink[v] < first || predLink[v] >= last)) {
+          // the predecessor is another switch: its link is not one of u's
           marked |= breakTie(v, u, du, l);
         }
       }
+    }
+    for (int i = end; i < tail; i++) {
+      int v = order[i];
+      predVertex[v] = linkFrom[predLink[v]];
     }
     levelDegree = degree;
     tiedInLevel = marked && tiesLeft(end, tail);
@@ -411,10 +424,9 @@ final class HopLevelTrees {
    * marked ({@link #tiedAt}). Returns whether it marked {@code v}.
    */
   private boolean breakTie(int v, int u, long du, int l) {
-    long dp = dist[predVertex[v]];
+    long dp = dist[v] - weight[predLink[v]];
     if (du < dp) {
       predLink[v] = l;
-      predVertex[v] = u;
       tiedAt[v] = -1;
       return false;
     }

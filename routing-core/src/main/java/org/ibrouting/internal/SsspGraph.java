@@ -21,7 +21,7 @@ import org.ibrouting.routing.Routing;
  * <p>Use: {@code shortestPathTree(port)}, then {@link #outPortNum(int)} per switch for the LFT,
  * then {@code addWeights(...)}; repeat per destination LID. Not thread-safe; one instance per run.
  *
- * <p>Memory: per link entry 3 ints and 2 longs; per switch about 13 ints and longs (distance,
+ * <p>Memory: per link entry 4 ints and 2 longs; per switch about 13 ints and longs (distance,
  * predecessors, order, sums, heap, the tie step's) and a boolean. Cost of one tree: O((links +
  * switches) log switches), O(links + switches) when grown by hop levels.
  */
