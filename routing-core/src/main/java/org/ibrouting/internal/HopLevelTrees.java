@@ -412,7 +412,8 @@ final class HopLevelTrees {
   }
 
   /**
-   * After a {@link #grow} with a {@link #dijkstraPrefix}: where the levels after the ties start.
+   * After a {@link #grow} with a {@link #dijkstraPrefix}: where the levels after the ties start
+   * (tests: {@link SsspGraph} keeps every untied predecessor from the tied level on).
    */
   int keptFrom() {
     return keptFrom;

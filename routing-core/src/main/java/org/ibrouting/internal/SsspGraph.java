@@ -257,8 +257,7 @@ public final class SsspGraph {
     int relaxed = levels.relaxedPrefix();
     int prefix = levels.dijkstraPrefix();
     // the tied level's untied switches keep the scan's predecessors, as the levels after it do
-    int keptFrom = prefix;
-    for (int i = keptFrom; i < count; i++) {
+    for (int i = prefix; i < count; i++) {
       int v = order[i];
       keptLink[i] = predLink[v];
       keptVertex[i] = predVertex[v];
@@ -270,7 +269,7 @@ public final class SsspGraph {
       order[i] = u;
       rank[u] = i;
     }
-    for (int i = keptFrom; i < count; i++) {
+    for (int i = prefix; i < count; i++) {
       int v = order[i];
       predLink[v] = keptLink[i];
       predVertex[v] = keptVertex[i];
