@@ -1,6 +1,7 @@
 package org.ibrouting.engines.nue;
 
 import java.util.Arrays;
+import org.ibrouting.internal.Parallel;
 import org.ibrouting.internal.QuaternaryHeap;
 
 /**
@@ -164,12 +165,19 @@ final class EscapePaths {
    * ({@code terminals[g][v]}: the layer's CA destinations on switch v), OpenSM's way: every CA
    * counts as a leaf of its switch, and each source's dependencies are added once per CA of the
    * source and once for the switch. One breadth-first search per source serves every layer; sources
-   * run in parallel in chunks, their contributions are added in source order.
+   * run in parallel in chunks, and each chunk's contributions are added in source order, the
+   * switches split between the threads.
    */
   double[][] centrality(boolean[] hull, int[][] terminals, int threads) {
     int n = net.numSwitches;
     int numLayers = terminals.length;
     double[][] centrality = new double[numLayers][n];
+    int[] terminalAt = new int[n * numLayers];
+    for (int g = 0; g < numLayers; g++) {
+      for (int v = 0; v < n; v++) {
+        terminalAt[v * numLayers + g] = terminals[g][v];
+      }
+    }
     int[] sources = new int[n];
     int numSources = 0;
     for (int s = 0; s < n; s++) {
@@ -182,19 +190,70 @@ final class EscapePaths {
     for (int i = 0; i < chunk; i++) {
       slots[i] = new Source(n, net.numLinks(), numLayers);
     }
+    int workers = Parallel.threadsFor(n, threads);
+    int parts = Math.min(workers, n);
     for (int first = 0; first < numSources; first += chunk) {
       int from = first;
       int size = Math.min(chunk, numSources - first);
       // the sources of a chunk are independent; each worker fills the slots of its tasks
-      org.ibrouting.internal.Parallel.run(
-          size,
-          org.ibrouting.internal.Parallel.threadsFor(n, threads),
-          () -> task -> slots[task].compute(sources[from + task], hull, terminals));
-      for (int i = 0; i < size; i++) {
-        slots[i].addTo(centrality, terminals);
-      }
+      Parallel.run(
+          size, workers, () -> task -> slots[task].compute(sources[from + task], hull, terminalAt));
+      // each switch's sums take the chunk's sources in order; switches are independent
+      Parallel.run(
+          parts,
+          workers,
+          () ->
+              part ->
+                  addChunk(
+                      slots,
+                      size,
+                      terminalAt,
+                      centrality,
+                      n * part / parts,
+                      n * (part + 1) / parts));
     }
     return centrality;
+  }
+
+  /**
+   * Adds the contributions of the first {@code size} sources of {@code slots}, in that order, to
+   * the centrality of switches {@code from..to-1} in every layer: a switch gets its dependency once
+   * for the source switch and once per CA of it, the source switch its own dependency plus its
+   * other CAs once per CA.
+   */
+  private static void addChunk(
+      Source[] slots, int size, int[] terminalAt, double[][] centrality, int from, int to) {
+    int layers = centrality.length;
+    for (int i = 0; i < size; i++) {
+      Source src = slots[i];
+      int s = src.source;
+      int[] hop = src.hop;
+      double[] delta = src.delta;
+      for (int g = 0; g < layers; g++) {
+        double[] c = centrality[g];
+        int terminalsOfSource = terminalAt[s * layers + g];
+        for (int v = from; v < to; v++) {
+          if (hop[v] < 0 || v == s) {
+            continue;
+          }
+          double dv = delta[v * layers + g];
+          double sum = c[v];
+          for (int j = 0; j <= terminalsOfSource; j++) {
+            sum += dv;
+          }
+          c[v] = sum;
+        }
+        if (s >= from && s < to && terminalsOfSource > 0) {
+          double own = src.ownContributions[g];
+          for (int k = 1; k < terminalsOfSource; k++) {
+            own += 1.0;
+          }
+          for (int j = 0; j < terminalsOfSource; j++) {
+            c[s] += own;
+          }
+        }
+      }
+    }
   }
 
   /** The first switch of the hull (LID order) with the highest centrality. */
@@ -212,119 +271,124 @@ final class EscapePaths {
 
   /** One source's search and its dependencies per layer. */
   private final class Source {
-    private final long[] hopDist;
+    /** Hops from the source, -1 where the search did not reach. */
+    final int[] hop;
+
     private final long[] sigma;
+
+    /** The switches in the order the search reached them. */
     private final int[] queue;
-    private final int[] lifo;
+
     private final int[] preds;
     private final int[] numPreds;
 
     /** Per switch v and layer g, v's dependency in layer g at {@code v * layers + g}. */
-    private final double[] delta;
+    final double[] delta;
 
-    private final double[] ownContributions;
-    private int source;
-    private int stacked;
+    /** Per layer, one plus the dependency of the switch whose predecessors are being credited. */
+    private final double[] factor;
+
+    final double[] ownContributions;
+    int source;
 
     Source(int n, int numLinks, int numLayers) {
-      hopDist = new long[n];
+      hop = new int[n];
       sigma = new long[n];
       queue = new int[n];
-      lifo = new int[n];
       preds = new int[numLinks];
       numPreds = new int[n];
       delta = new double[n * numLayers];
+      factor = new double[numLayers];
       ownContributions = new double[numLayers];
     }
 
-    void compute(int s, boolean[] inHull, int[][] terminals) {
-      int n = net.numSwitches;
+    void compute(int s, boolean[] inHull, int[] terminalAt) {
       source = s;
-      for (int i = 0; i < n; i++) {
-        numPreds[i] = 0;
-        sigma[i] = 0;
-        hopDist[i] = INF;
-      }
+      Arrays.fill(numPreds, 0);
+      Arrays.fill(sigma, 0);
+      Arrays.fill(hop, -1);
+      int[] linkStart = net.linkStart;
+      int[] linkTo = net.linkTo;
       sigma[s] = 1;
-      hopDist[s] = 0;
-      stacked = 0;
-      int head = 0;
+      hop[s] = 0;
       int tail = 0;
       queue[tail++] = s;
-      while (head < tail) {
-        int u = queue[head++];
-        lifo[stacked++] = u;
-        for (int l = net.linkStart[u]; l < net.linkStart[u + 1]; l++) {
-          int v = net.linkTo[l];
+      for (int head = 0; head < tail; head++) {
+        int u = queue[head];
+        int next = hop[u] + 1;
+        long sigmaU = sigma[u];
+        for (int l = linkStart[u]; l < linkStart[u + 1]; l++) {
+          int v = linkTo[l];
           if (!inHull[v]) {
             continue;
           }
-          if (hopDist[v] == INF) {
-            hopDist[v] = hopDist[u] + 1;
+          int hv = hop[v];
+          if (hv < 0) {
+            hop[v] = next;
             queue[tail++] = v;
+            hv = next;
           }
-          if (hopDist[v] == hopDist[u] + 1) {
-            sigma[v] += sigma[u];
-            preds[net.linkStart[v] + numPreds[v]++] = u;
+          if (hv == next) {
+            sigma[v] += sigmaU;
+            preds[linkStart[v] + numPreds[v]++] = u;
           }
         }
       }
-      // OpenSM repeats the accumulation below once for the switch and once per CA of it; the
-      // dependencies of every other switch are the same each time, so they are computed once
-      // and added as often, in the same floating-point order. The layers' accumulations run side
-      // by side: each layer's values see the same operations in the same order as on their own
-      int layers = terminals.length;
+      accumulate(s, tail, terminalAt);
+    }
+
+    /**
+     * Brandes' dependencies of the {@code reached} switches of the search from {@code s}, from the
+     * farthest back. OpenSM repeats this once for the switch and once per CA of it; the
+     * dependencies of every other switch are the same each time, so they are computed once and
+     * added as often ({@link #addChunk}), in the same floating-point order. The layers run side by
+     * side: each layer's values see the same operations in the same order as on their own.
+     */
+    private void accumulate(int s, int reached, int[] terminalAt) {
+      int layers = factor.length;
       double[] d = delta;
-      for (int pos = 0; pos < stacked; pos++) {
-        Arrays.fill(d, lifo[pos] * layers, lifo[pos] * layers + layers, 0.0);
+      double[] f = factor;
+      int[] linkStart = net.linkStart;
+      if (2 * reached >= hop.length) {
+        Arrays.fill(d, 0.0);
+      } else {
+        for (int pos = 0; pos < reached; pos++) {
+          Arrays.fill(d, queue[pos] * layers, queue[pos] * layers + layers, 0.0);
+        }
       }
       Arrays.fill(ownContributions, 0.0);
-      for (int pos = stacked - 1; pos >= 0; pos--) {
-        int v = lifo[pos];
+      for (int pos = reached - 1; pos >= 0; pos--) {
+        int v = queue[pos];
         int at = v * layers;
         if (v == s) {
           System.arraycopy(d, at, ownContributions, 0, layers);
           continue;
         }
         for (int g = 0; g < layers; g++) {
-          for (int k = 0; k < terminals[g][v]; k++) {
-            d[at + g] += 1.0;
+          double dv = d[at + g];
+          for (int k = terminalAt[at + g]; k > 0; k--) {
+            dv += 1.0;
           }
+          d[at + g] = dv;
+          f[g] = 1 + dv;
         }
-        for (int k = 0; k < numPreds[v]; k++) {
-          int u = preds[net.linkStart[v] + k];
-          double share = (1.0 * sigma[u]) / sigma[v];
+        double sigmaV = sigma[v];
+        int first = linkStart[v];
+        int last = first + numPreds[v];
+        if (layers == 1) {
+          double f0 = f[0];
+          for (int k = first; k < last; k++) {
+            int u = preds[k];
+            d[u] += sigma[u] / sigmaV * f0;
+          }
+          continue;
+        }
+        for (int k = first; k < last; k++) {
+          int u = preds[k];
+          double share = sigma[u] / sigmaV;
           int uAt = u * layers;
           for (int g = 0; g < layers; g++) {
-            d[uAt + g] += share * (1 + d[at + g]);
-          }
-        }
-      }
-    }
-
-    /** Adds this source's contributions to every layer's centrality. */
-    void addTo(double[][] centrality, int[][] terminals) {
-      int s = source;
-      int layers = terminals.length;
-      for (int g = 0; g < layers; g++) {
-        double[] c = centrality[g];
-        int repeats = terminals[g][s] + 1;
-        for (int pos = stacked - 1; pos >= 0; pos--) {
-          int v = lifo[pos];
-          if (v != s) {
-            double dv = delta[v * layers + g];
-            for (int j = 0; j < repeats; j++) {
-              c[v] += dv;
-            }
-          }
-        }
-        if (repeats > 1) {
-          double own = ownContributions[g];
-          for (int k = 0; k < terminals[g][s] - 1; k++) {
-            own += 1.0;
-          }
-          for (int j = 1; j < repeats; j++) {
-            c[s] += own;
+            d[uAt + g] += share * f[g];
           }
         }
       }
