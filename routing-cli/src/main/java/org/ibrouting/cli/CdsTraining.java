@@ -17,12 +17,21 @@ import org.ibrouting.engines.Engines;
  * registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit}, so that the
  * archive holds the classes later commands load. Writes only into a temporary directory, which it
  * removes; prints nothing. Exit status 0 when every command ran as expected.
+ *
+ * <p>It refuses to train (exit status 2, before loading any command) unless the JVM interprets
+ * every method ({@code -Xint}): Java 17 archives a method that is waiting for the JIT compiler at
+ * exit as queued for compilation, and the JVMs that map the archive never compile it (JDK-8306460).
  */
 public final class CdsTraining {
   private CdsTraining() {}
 
   /** Runs the training commands; {@code args} is ignored. */
   public static void main(String[] args) throws IOException {
+    if (!interpretedOnly(System.getProperty("java.vm.info", ""))) {
+      System.err.println(
+          "ibrouting: the class archive's training must run with -Xint (JDK-8306460)");
+      System.exit(2);
+    }
     Path dir = Files.createTempDirectory("ibrouting-cds");
     PrintStream out = System.out;
     PrintStream err = System.err;
@@ -46,6 +55,14 @@ public final class CdsTraining {
     if (failures > 0) {
       System.exit(1);
     }
+  }
+
+  /**
+   * Whether a JVM whose {@code java.vm.info} property is {@code vmInfo} compiles nothing:
+   * "interpreted mode" there, against "mixed mode" or "compiled mode".
+   */
+  static boolean interpretedOnly(String vmInfo) {
+    return vmInfo.contains("interpreted mode");
   }
 
   private static List<String[]> commands(Path dir) {

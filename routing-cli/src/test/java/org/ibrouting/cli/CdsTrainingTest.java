@@ -1,0 +1,43 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The class archive's training refuses a JVM that compiles: such an archive could leave a method
+ * interpreted in every run that maps it (JDK-8306460). The launcher's own training, with {@code
+ * -Xint}, is exercised by {@code DistributionIT}.
+ */
+class CdsTrainingTest {
+  @Test
+  void knowsAnInterpretingJvmByItsVmInfo() {
+    assertTrue(CdsTraining.interpretedOnly("interpreted mode, sharing"));
+    assertTrue(CdsTraining.interpretedOnly("interpreted mode"));
+    assertFalse(CdsTraining.interpretedOnly("mixed mode, sharing"));
+    assertFalse(CdsTraining.interpretedOnly("compiled mode"));
+    assertFalse(CdsTraining.interpretedOnly(""));
+  }
+
+  @Test
+  void refusesToTrainInAJvmThatCompiles() throws Exception {
+    Process training =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CdsTraining.class.getName())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(training.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(training.waitFor(60, TimeUnit.SECONDS), "the training did not end");
+    assertEquals(2, training.exitValue(), output);
+    assertTrue(output.contains("must run with -Xint"), output);
+  }
+}
