@@ -181,11 +181,19 @@ final class OursRunner {
   }
 
   /**
-   * Runs the launcher once and waits (up to 2 minutes) for the class archive it creates in {@code
-   * cds}.
+   * Removes the class archives in {@code cds} (an earlier jar's or training's, which the launcher
+   * would not map but whose presence would end the wait below at once), runs the launcher once and
+   * waits (up to 2 minutes) for the archive it creates there.
    */
   private static void ensureClassArchive(Path launcher, String[] env, Path cds)
       throws IOException, InterruptedException {
+    if (Files.isDirectory(cds)) {
+      try (var files = Files.list(cds)) {
+        for (Path old : files.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList()) {
+          Files.deleteIfExists(old);
+        }
+      }
+    }
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(List.of(env));
     command.addAll(List.of(launcher.toString(), "--version"));

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The class archive's training refuses a JVM that compiles: such an archive could leave a method
@@ -25,7 +27,8 @@ class CdsTrainingTest {
   }
 
   @Test
-  void refusesToTrainInAJvmThatCompiles() throws Exception {
+  void refusesToTrainInAJvmThatCompiles(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("training.log");
     Process training =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -34,9 +37,14 @@ class CdsTrainingTest {
                 System.getProperty("java.class.path"),
                 CdsTraining.class.getName())
             .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
             .start();
-    String output = new String(training.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(training.waitFor(60, TimeUnit.SECONDS), "the training did not end");
+    boolean ended = training.waitFor(60, TimeUnit.SECONDS);
+    if (!ended) {
+      training.destroyForcibly();
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertTrue(ended, "the training did not end: " + output);
     assertEquals(2, training.exitValue(), output);
     assertTrue(output.contains("must run with -Xint"), output);
   }
