@@ -102,15 +102,16 @@ public final class NueEngine implements RoutingEngine {
       long escapeFallbacks,
       long shortcuts,
       int unorderedLayers,
-      long runsEndedEarly) {}
+      long runsEndedEarly,
+      long scansSkipped) {}
 
   /** A routing and what its router did. */
   record Checked(Routing routing, Stats stats) {}
 
   /**
    * Routes, checking the cCDG bookkeeping after every layer, and counts backtracking steps,
-   * escape-path fallbacks, shortcuts, layers whose topological order had to be abandoned and
-   * Dijkstra runs that ended with channels left unscanned.
+   * escape-path fallbacks, shortcuts, layers whose topological order had to be abandoned, Dijkstra
+   * runs that ended with channels left unscanned and channels whose scan was skipped.
    */
   Checked routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     return route(fabric, options, true);
@@ -174,7 +175,8 @@ public final class NueEngine implements RoutingEngine {
             router.escapeFallbacks,
             router.shortcuts,
             unorderedLayers,
-            router.runsEndedEarly);
+            router.runsEndedEarly,
+            router.scansSkipped);
     if (!includeSwitches) {
       run.routeSwitchLids();
     }
