@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -88,12 +89,15 @@ public final class LftDumpWriter {
     // the blocks' buffers go round: a fresh one per block would touch new memory for every byte
     ConcurrentLinkedQueue<byte[]> spare = new ConcurrentLinkedQueue<>();
     AtomicInteger started = new AtomicInteger();
+    // the pool's threads, joined at the end: a terminated pool's last thread may still be exiting
+    Queue<Thread> formatters = new ConcurrentLinkedQueue<>();
     ExecutorService pool =
         Executors.newFixedThreadPool(
             threads,
             task -> {
               Thread t = new Thread(task, "ibrouting-dump-" + started.getAndIncrement());
               t.setDaemon(true);
+              formatters.add(t);
               return t;
             });
     try {
@@ -118,13 +122,18 @@ public final class LftDumpWriter {
     } finally {
       pool.shutdownNow();
       // after a failure, blocks being formatted end on their own (a block is about 1 MB)
-      awaitTermination(pool);
+      awaitTermination(pool, formatters);
     }
   }
 
-  private static void awaitTermination(ExecutorService pool) throws InterruptedIOException {
+  private static void awaitTermination(ExecutorService pool, Queue<Thread> formatters)
+      throws InterruptedIOException {
     try {
-      pool.awaitTermination(1, TimeUnit.MINUTES);
+      if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+        for (Thread t : formatters) {
+          t.join();
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while writing the LFT dump");

@@ -659,7 +659,9 @@ final class NueRouter {
    * the other class does nothing in a walk. Should an edge of {@code curr} change class during the
    * scan (only a reset through a parallel link or a colour merge across "unused" can do that),
    * {@link #scanFrom} takes over at the same position, so every edge is judged exactly as the
-   * one-by-one walk would.
+   * one-by-one walk would. Once every switch is reached before the first backtracking step, a
+   * channel none of whose dependencies can shorten a route is not walked at all ({@link
+   * #mayShorten}).
    */
   private void scan(int curr, int color) {
     int begin = net.edgeStart[curr];
@@ -670,7 +672,7 @@ final class NueRouter {
     }
     int degree = end - begin;
     int head = headOf(curr);
-    if (step == 0 && found == net.numSwitches && !mayShorten(vertexDist[curr], head)) {
+    if (cannotAct(curr, head)) {
       scansSkipped++;
       return;
     }
@@ -741,6 +743,18 @@ final class NueRouter {
     }
     pushLogSize = logSize;
     scanUnused(curr, color, head, firstLink, skip, base);
+  }
+
+  /**
+   * Whether a scan of channel {@code curr}, which enters switch {@code head}, can be left out:
+   * every switch is reached before the first backtracking step and no dependency of the channel can
+   * shorten a route ({@link #mayShorten}). Never in OpenSM's way ({@link #plainSearch}).
+   */
+  private boolean cannotAct(int curr, int head) {
+    return !plainSearch
+        && step == 0
+        && found == net.numSwitches
+        && !mayShorten(vertexDist[curr], head);
   }
 
   /**
