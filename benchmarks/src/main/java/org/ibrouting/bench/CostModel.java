@@ -21,7 +21,8 @@ import org.ibrouting.io.AtomicFiles;
  * fabric each engine routed (and the 32-ary 3-tree) counts the work it cannot avoid, the bytes that
  * work must move, the data it keeps re-reading (its working set, which decides the level it streams
  * from) and the random reads it cannot avoid (each at its level's measured latency), then writes
- * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->}.
+ * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->}. The
+ * search engines' comparisons are priced at {@link SelectBenchmark}'s time per candidate.
  *
  * <p>The work per engine is {@link MinimumWork}'s. Usage: {@code CostModel [--scale-csv FILE]
  * [--results FILE] [--memory FILE] [--lambda-seconds S]}. {@code --memory} reuses a baseline stored
@@ -111,7 +112,7 @@ public final class CostModel {
         md.append(
             String.format(
                 Locale.ROOT,
-                "| %s | `%s` | %.3g %s | %.3g GB | %s (%s) | %s | %d | %.2f | %.3g %s/s | %.3g | %.3g | %.2f |%n",
+                "| %s | `%s` | %.3g %s | %.3g GB | %s (%s) | %s | %d | %.2f | %.3g %s/s | %.3g | %s | %.3g | %.2f |%n",
                 engine,
                 row.get("fabric"),
                 w.units(),
@@ -125,6 +126,9 @@ public final class CostModel {
                 w.units() / seconds,
                 w.unit(),
                 w.streamingSeconds(m),
+                w.selectSeconds(m) == 0
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.3g", w.selectSeconds(m)),
                 limit,
                 seconds / limit));
       }
@@ -180,7 +184,8 @@ public final class CostModel {
               level.capacity() == Long.MAX_VALUE
                   ? "-"
                   : size(level.capacity())
-                      + (level.shared() ? " (shared: half each on 2 cores)" : ""),
+                      + (level.shared() ? " (shared: half each on 2 cores)" : "")
+                      + (level.assumed() ? " (assumed: sysfs gives no size)" : ""),
               level.readBytesPerSecond1() / 1e9,
               level.readBytesPerSecond2() / 1e9,
               level.writeBytesPerSecond1() / 1e9,
@@ -188,8 +193,30 @@ public final class CostModel {
               level.dependentNs(),
               level.independentNs()));
     }
-    md.append('\n')
-        .append(
+    if (!Double.isNaN(m.selectNs())) {
+      md.append('\n')
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "Least-distance choice (`SelectBenchmark`, JMH, one core): %.2f ns per candidate, "
+                      + "the fastest of one running least with a branch, one without and four "
+                      + "merged at the end; each candidate is a far switch's distance read through "
+                      + "its link plus the link's weight (L1 and L2), 32 candidates per switch in "
+                      + "random order.\n",
+                  m.selectNs()));
+    }
+    md.append('\n');
+    explanation(md);
+    md.append(
+        "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes first.\n\n");
+    md.append(
+            "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | choice limit s | model limit s | ratio |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  }
+
+  /** How the table below reads. */
+  private static void explanation(StringBuilder md) {
+    md.append(
             "For each engine, on the largest fabric of the scale run it routed (and on the 32-ary 3-tree): the work it cannot avoid (counted ")
         .append(
             "from the fabric), the bytes that work must at least move, its working set (the data it reads again ")
@@ -206,7 +233,7 @@ public final class CostModel {
         .append(
             "measured random-read time of the smallest level that holds the data it reads; the independent ")
         .append(
-            "reads overlap the streaming (the longer of the two counts) and the dependent ones are added, ")
+            "reads and the comparisons (next) overlap the streaming (the longest of the three counts) and the dependent reads are added, ")
         .append(
             "all on the cores the engine can use. Adding them assumes a chain does not overlap the rest (a ")
         .append(
@@ -216,16 +243,16 @@ public final class CostModel {
         .append(
             "streaming figures are those of a plain loop reading longs, about one a cycle at every cache ")
         .append(
-            "level, not the caches' peak. The ratio is the measured routing time over the model limit: ")
+            "level, not the caches' peak. The search engines must also compare every candidate ")
+        .append("distance they read (sssp, dfsssp and sar each level link, nue each dependency it ")
+        .append(
+            "visits): the choice limit prices each at the measured time per candidate of a least-distance ")
+        .append("choice, whose loop does those reads as well. The ")
+        .append("ratio is the measured routing time over the model limit: ")
         .append("near 1, the engine does its work at this machine's speed; ")
         .append(
             "above it, the time goes to instructions, to reads the model does not count, or to data kept ")
         .append("further from the core than needed.\n\n");
-    md.append(
-        "Each engine's row on the 32-ary 3-tree, where issue 20 sets most of its targets, comes first.\n\n");
-    md.append(
-            "| engine | fabric | minimum work | bytes at least | working set (level) | random reads, independent / dependent (levels) | cores | measured s | throughput | streaming limit s | model limit s | ratio |\n")
-        .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
 
   /** A byte count in KiB, MiB or GiB. */
@@ -288,7 +315,7 @@ public final class CostModel {
     md.append(
         String.format(
             Locale.ROOT,
-            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | %s | 2 | %.2f | %.3g flow-hops/s | - | %.3g | %.2f |%n",
+            "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.3g flow-hops | - | %s (%s) | %s | 2 | %.2f | %.3g flow-hops/s | - | - | %.3g | %.2f |%n",
             hops,
             size(lfts),
             level.name(),

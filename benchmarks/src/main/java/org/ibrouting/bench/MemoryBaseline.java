@@ -16,21 +16,23 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * The cost model's memory baseline: {@link MemoryBenchmark} run on one and two threads for every
- * level of the memory hierarchy, with the cache sizes Linux's sysfs gives, stored as key=value
- * lines ({@code benchmarks/results/memory.properties}) so that a later model can reuse it.
+ * The cost model's machine baseline: {@link MemoryBenchmark} run on one and two threads for every
+ * level of the memory hierarchy, with the cache sizes Linux's sysfs gives, and {@link
+ * SelectBenchmark} on one thread, stored as key=value lines ({@code
+ * benchmarks/results/memory.properties}) so that a later model can reuse it.
  */
 final class MemoryBaseline {
   private MemoryBaseline() {}
 
   /**
    * One level of the memory hierarchy: the bytes one core can keep there ({@code capacity}; for a
-   * shared cache, per core when both cores work), bytes per second streamed by one and by two
-   * cores, and nanoseconds per random access on one core.
+   * shared cache, per core when both cores work; {@code assumed} where sysfs gave no size), bytes
+   * per second streamed by one and by two cores, and nanoseconds per random access on one core.
    */
   record Level(
       String name,
       long capacity,
+      boolean assumed,
       boolean shared,
       double readBytesPerSecond1,
       double readBytesPerSecond2,
@@ -54,8 +56,12 @@ final class MemoryBaseline {
     }
   }
 
-  /** The memory baseline: the levels from the L1 data cache to main memory (the last). */
-  record Memory(List<Level> levels) {
+  /**
+   * The machine baseline: the levels from the L1 data cache to main memory (the last), and the
+   * nanoseconds one candidate of a least-distance choice takes on one core ({@link
+   * SelectBenchmark}; NaN where the stored baseline predates it).
+   */
+  record Memory(List<Level> levels, double selectNs) {
     /** Main memory. */
     Level main() {
       return levels.get(levels.size() - 1);
@@ -114,6 +120,7 @@ final class MemoryBaseline {
         }
       }
     }
+    p.setProperty(SELECT_KEY, Double.toString(selectNs()));
     for (int index = 0; index < 4; index++) {
       Path cache = Path.of("/sys/devices/system/cpu/cpu0/cache/index" + index);
       if (Files.isDirectory(cache)) {
@@ -134,12 +141,26 @@ final class MemoryBaseline {
     Files.createDirectories(store.toAbsolutePath().getParent());
     StringBuilder text =
         new StringBuilder(
-            "# MemoryBenchmark (JMH) and the cache sizes (sysfs), written by CostModel\n");
+            "# MemoryBenchmark and SelectBenchmark (JMH) and the cache sizes (sysfs), written by CostModel\n");
     for (String key : p.stringPropertyNames().stream().sorted().toList()) {
       text.append(key).append('=').append(p.getProperty(key)).append('\n');
     }
     AtomicFiles.writeString(store, text.toString());
     return memoryOf(p);
+  }
+
+  /** The stored baseline's key of {@link Memory#selectNs}. */
+  static final String SELECT_KEY = "select.candidate_ns";
+
+  /** {@link SelectBenchmark} on one thread: its faster way's nanoseconds per candidate. */
+  private static double selectNs() throws Exception {
+    Options options =
+        new OptionsBuilder().include(SelectBenchmark.class.getSimpleName()).threads(1).build();
+    double fastest = Double.POSITIVE_INFINITY;
+    for (RunResult run : new Runner(options).run()) {
+      fastest = Math.min(fastest, run.getPrimaryResult().getScore());
+    }
+    return fastest;
   }
 
   /** A sysfs cache size such as {@code 32K}, {@code 1024K} or {@code 32M} in bytes. */
@@ -163,15 +184,14 @@ final class MemoryBaseline {
         continue;
       }
       boolean memory = name.equals("memory");
+      String sized = p.getProperty(name + ".capacity_bytes");
       long capacity =
-          memory
-              ? Long.MAX_VALUE
-              : Long.parseLong(
-                  p.getProperty(name + ".capacity_bytes", Long.toString(defaultCapacity[i])));
+          memory ? Long.MAX_VALUE : sized == null ? defaultCapacity[i] : Long.parseLong(sized);
       levels.add(
           new Level(
               name,
               capacity,
+              !memory && sized == null,
               !memory
                   && Boolean.parseBoolean(
                       p.getProperty(name + ".shared", Boolean.toString(i == 2))),
@@ -186,7 +206,7 @@ final class MemoryBaseline {
       throw new IllegalArgumentException(
           "the memory baseline has no main-memory figures (memory.*)");
     }
-    return new Memory(levels);
+    return new Memory(levels, num(p, SELECT_KEY));
   }
 
   /**

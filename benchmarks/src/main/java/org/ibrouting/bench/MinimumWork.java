@@ -142,8 +142,10 @@ final class MinimumWork {
    * The work an engine cannot avoid on a fabric, in its own unit; the bytes it reads and writes
    * again and again within a working set of {@code workingSet} bytes per core (so at the speed of
    * the level that holds it), the bytes it writes once (at main memory's streaming speed), the
-   * random reads it cannot avoid ({@link RandomReads#NONE} where the model counts none), and the
-   * cores it can use; {@code what} says how it was counted.
+   * random reads it cannot avoid ({@link RandomReads#NONE} where the model counts none), the
+   * candidates of least-distance choices it must compare ({@code selects}, 0 where the model counts
+   * none; each at {@link Memory#selectNs}), and the cores it can use; {@code what} says how it was
+   * counted.
    */
   record Work(
       double units,
@@ -152,6 +154,7 @@ final class MinimumWork {
       double workingSet,
       double streamedBytes,
       RandomReads random,
+      double selects,
       int cores,
       String what) {
     double bytes() {
@@ -169,14 +172,25 @@ final class MinimumWork {
     }
 
     /**
-     * The model limit: the independent random reads overlap the streaming (the longer of the two
-     * counts), the dependent ones are added (the model assumes a chain does not overlap the rest),
-     * each read at the latency of the level that holds the data it reads, shared by the cores. A
-     * model of the work's cost, not a proof; {@link #streamingSeconds} counts the bytes only.
+     * The model limit: the independent random reads and the least-distance choices overlap the
+     * streaming (the longest of the three counts), the dependent reads are added (the model assumes
+     * a chain does not overlap the rest), each read at the latency of the level that holds the data
+     * it reads, shared by the cores. A model of the work's cost, not a proof; {@link
+     * #streamingSeconds} counts the bytes only.
      */
     double limitSeconds(Memory m) {
-      return Math.max(streamingSeconds(m), random.independentSeconds(m, cores))
+      return Math.max(
+              Math.max(streamingSeconds(m), random.independentSeconds(m, cores)), selectSeconds(m))
           + random.dependentSeconds(m, cores);
+    }
+
+    /**
+     * The seconds the least-distance choices take at least: every candidate at the measured {@link
+     * Memory#selectNs} (which includes reading it through its link's far end from the L1 or L2
+     * cache), shared by the cores; 0 where the model counts none or the baseline has no figure.
+     */
+    double selectSeconds(Memory m) {
+      return selects == 0 || Double.isNaN(m.selectNs()) ? 0 : selects * m.selectNs() * 1e-9 / cores;
     }
   }
 
@@ -235,6 +249,7 @@ final class MinimumWork {
         switches * switches,
         entries,
         RandomReads.NONE,
+        0,
         2,
         "the hop matrix (1 byte per switch pair) built, every LFT entry written once");
   }
@@ -242,7 +257,15 @@ final class MinimumWork {
   /** ftree: every LFT entry written once. */
   private static Work everyEntry(double entries) {
     return new Work(
-        entries, "LFT entries", 0, 0, entries, RandomReads.NONE, 1, "every LFT entry written once");
+        entries,
+        "LFT entries",
+        0,
+        0,
+        entries,
+        RandomReads.NONE,
+        0,
+        1,
+        "every LFT entry written once");
   }
 
   /**
@@ -261,11 +284,12 @@ final class MinimumWork {
         channels * 12 + switches * 48,
         entries * (engine.equals("sssp") ? 1 : 2),
         new RandomReads(links, switches * 8, 0, 0),
+        links,
         1,
         "per LID one shortest-path tree by hop levels, in which every switch reads the weight and"
             + " far end of each of its links from the level before (12 bytes each; working set the"
             + " links and 48 bytes of tree per switch) and the far switch's distance (an independent"
-            + " random read); OpenSM's heap is not counted: its order of equal keys decides a tree"
+            + " random read), a candidate of the switch's least-distance choice; OpenSM's heap is not counted: its order of equal keys decides a tree"
             + " only where two switches of equal distance give a switch its distance, which the"
             + " fabric alone does not tell"
             + (engine.equals("sssp") ? "" : "; then the LFTs read again for the VL walk")
@@ -281,6 +305,7 @@ final class MinimumWork {
         channels * 12 + switches * 48,
         2 * entries,
         new RandomReads(lids * channels, switches * 4, 0, 0),
+        0,
         2,
         "per LID one breadth-first search over every channel (neighbour, channel, tree mask: 12 bytes; "
             + "working set those and 48 bytes per switch) that reads the far switch's state (an"
@@ -306,11 +331,13 @@ final class MinimumWork {
         entries,
         new RandomReads(
             visits, switches * 8, lids * s.scannedSwitches(), (channels + switches) * 4),
+        visits,
         1,
         "per LID one Dijkstra on the channel graph that settles one channel per switch, scans those of"
             + " all switches but the farthest from the LID's switch and reads their "
             + "dependencies' class (2 bits) and link key (weight and head, 8 bytes) and each reached"
-            + " switch's distance (an independent random read); per scanned channel, where its"
+            + " switch's distance (an independent random read), a candidate of that switch's"
+            + " least distance; per scanned channel, where its"
             + " dependencies start (a dependent read, 4 bytes per channel; its heap levels not"
             + " counted); sequential by definition");
   }
@@ -324,6 +351,7 @@ final class MinimumWork {
         channels * (channels / switches) * 4,
         entries,
         RandomReads.NONE,
+        0,
         1,
         "every switch pair's two paths (about 2 dependencies each on a 3-tree) counted into a layer "
             + "(4 bytes each, in a layer's dependency graph of 4 bytes per channel pair that meet at a"
@@ -339,6 +367,7 @@ final class MinimumWork {
         channels * 8,
         entries,
         RandomReads.NONE,
+        0,
         1,
         "every (source, destination LID) pair's path (about 4 hops) with its weights updated (8 bytes, "
             + "working set the links' weights); sequential by definition");

@@ -181,15 +181,16 @@ final class OursRunner {
   }
 
   /**
-   * Removes the class archives in {@code cds} (an earlier jar's or training's, which the launcher
-   * would not map but whose presence would end the wait below at once), runs the launcher once and
-   * waits (up to 2 minutes) for the archive it creates there.
+   * Removes the class archives in {@code cds} and their .paths files (an earlier jar's or
+   * training's, which the launcher would not map but whose presence would end the wait below at
+   * once), runs the launcher once and waits (up to 2 minutes) for the archive it creates there.
    */
   private static void ensureClassArchive(Path launcher, String[] env, Path cds)
       throws IOException, InterruptedException {
     if (Files.isDirectory(cds)) {
       try (var files = Files.list(cds)) {
-        for (Path old : files.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList()) {
+        for (Path old :
+            files.filter(f -> f.getFileName().toString().matches(".*\\.(jsa|paths)")).toList()) {
           Files.deleteIfExists(old);
         }
       }

@@ -82,10 +82,19 @@ class CostModelTest {
 
   /**
    * L1 32 KiB at 100 GB/s, L2 1 MiB at 40, L3 32 MiB shared at 20, memory at 16 (one core);
-   * independent random reads 1.5, 4, 15, 100 ns, dependent ones 2, 5, 20, 90 ns.
+   * independent random reads 1.5, 4, 15, 100 ns, dependent ones 2, 5, 20, 90 ns; a least-distance
+   * choice 1 ns per candidate.
    */
   static MemoryBaseline.Memory memory() {
+    return memory("1.0");
+  }
+
+  /** {@link #memory()} with {@code selectNs} per candidate of a choice (null: not measured). */
+  static MemoryBaseline.Memory memory(String selectNs) {
     Properties p = new Properties();
+    if (selectNs != null) {
+      p.setProperty(MemoryBaseline.SELECT_KEY, selectNs);
+    }
     String[][] levels = {
       {"L1", "100e9", "200e9", "32768", "false", "1.5", "2"},
       {"L2", "40e9", "80e9", "1048576", "false", "4", "5"},
@@ -178,18 +187,29 @@ class CostModelTest {
         section.contains(
             "| minhop | `ktree 8 3` | 1.35e+05 LFT entries | 0.000172 GB | 36 KiB (L2) | - | 2 | 0.01 |"),
         section);
-    assertTrue(section.contains("| 1.17e-05 | 1.17e-05 | 852.89 |"), section);
+    assertTrue(section.contains("| 1.17e-05 | - | 1.17e-05 | 852.89 |"), section);
     assertTrue(!section.contains("| dor |"), section);
     // sssp on the 8-ary 3-tree: 704 x 1,024 level links (2k³), each a distance read (1.5 ns,
     // 1.08e-3 s), longer than the streaming (8.65 MB at 40 GB/s and the LFTs at 8 GB/s, 2.33e-4 s)
+    // and than the choices (1 ns each, 7.21e-4 s)
     assertTrue(
         section.contains(
-            "| 7.21e+05 / 0 (L1 / -) | 1 | 0.10 | 7.21e+06 level links/s | 0.000233 | 0.00108 | 92.48 |"),
+            "| 7.21e+05 / 0 (L1 / -) | 1 | 0.10 | 7.21e+06 level links/s | 0.000233 | 0.000721 | 0.00108 | 92.48 |"),
         section);
+    assertTrue(
+        section.contains("Least-distance choice (`SelectBenchmark`, JMH, one core): 1.00 ns"));
     assertTrue(section.contains("| - | 2 | 0.01 |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
     assertTrue(section.contains("[results/scale.csv](results/scale.csv)"), section);
     assertTrue(section.contains("| L3 | 32.0 MiB (shared: half each on 2 cores) |"), section);
+    Properties unsized = new Properties();
+    unsized.setProperty("L3.read_bytes_per_second_1", "20e9");
+    unsized.setProperty("memory.read_bytes_per_second_1", "16e9");
+    String assumed = CostModel.section(MemoryBaseline.memoryOf(unsized), List.of(), 5.0, "s");
+    assertTrue(
+        assumed.contains(
+            "| L3 | 16.0 MiB (shared: half each on 2 cores) (assumed: sysfs gives no size) |"),
+        assumed);
     Path results = dir.resolve("RESULTS.md");
     Files.writeString(
         results, "# r\n<!-- side-by-side:begin -->\nx\n<!-- side-by-side:end -->\nafter\n");
@@ -200,6 +220,38 @@ class CostModelTest {
     assertEquals(
         1, text.split("cost-model:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.endsWith("after\n"), text);
+  }
+
+  @Test
+  void theChoicesBoundTheSearchEnginesWhereTheyTakeLonger() {
+    MemoryBaseline.Memory m = memory("3.0");
+    MinimumWork.Sizes eight = MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 8 3"));
+    // sssp: 704 x 1,024 level links at 3 ns each outlast their distance reads (1.5 ns each)
+    MinimumWork.Work sssp = MinimumWork.of("sssp", eight);
+    double links = 704.0 * 1024;
+    assertEquals(links, sssp.selects(), 1e-6);
+    assertEquals(links * 3e-9, sssp.selectSeconds(m), 1e-12);
+    assertEquals(links * 3e-9, sssp.limitSeconds(m), 1e-12);
+    // nue: every visited dependency is a candidate; the dependent reads are still added
+    MinimumWork.Work nue =
+        MinimumWork.of("nue", MinimumWork.Sizes.of(SideBySide.buildFabric("ktree 16 3")));
+    double visits = 4864.0 * (scannedChannels(16) - scannedSwitches(16) + 1);
+    assertEquals(visits * 3e-9 + 4864.0 * scannedSwitches(16) * 5e-9, nue.limitSeconds(m), 1e-12);
+    // a breadth-first search chooses nothing: multiupdn's limit is its reads'
+    MinimumWork.Work multiupdn = MinimumWork.of("multiupdn", eight);
+    assertEquals(0, multiupdn.selectSeconds(m));
+    assertEquals(multiupdn.limitSeconds(memory("1.0")), multiupdn.limitSeconds(m), 1e-15);
+    // a baseline stored before the choices were measured gives no choice limit
+    MemoryBaseline.Memory old = memory(null);
+    assertTrue(Double.isNaN(old.selectNs()));
+    assertEquals(0, sssp.selectSeconds(old));
+    assertEquals(
+        Math.max(sssp.streamingSeconds(old), links * 1.5e-9), sssp.limitSeconds(old), 1e-12);
+    String section =
+        CostModel.section(
+            old, List.of(scaleRow("ktree 8 3", "512", "sssp", "ok", "0.1")), 5.0, "s");
+    assertTrue(!section.contains("Least-distance choice"), section);
+    assertTrue(section.contains("| 0.000233 | - | 0.00108 | 92.48 |"), section);
   }
 
   @Test

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -116,6 +117,105 @@ class DistributionIT {
         classes.contains(
             "org.ibrouting.engines.minhop.MinhopEngine source: shared objects file (top)"),
         "MinhopEngine was not mapped from the archive");
+  }
+
+  /**
+   * Before it trains a new archive, the launcher removes this host's archives of jars that were
+   * rebuilt or removed since their training (their .paths file names the jar, JDK and host; the
+   * archive's name no longer matches the stamps), and, a day old, archives that earlier launchers
+   * left without a .paths file and unfinished trainings' files. Another installation's current
+   * archive, another host's archives (a shared home) and a recent archive without a .paths stay.
+   */
+  @Test
+  void launcherRemovesTheArchivesOfChangedJars() throws Exception {
+    Path home = unpack();
+    Path other = unpack();
+    Path cache = dir.resolve("cds");
+    Map<String, String> env = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString());
+    Run first = run(other, env, other.resolve("bin/ibrouting").toString(), "--version");
+    assertEquals(0, first.status(), first.output());
+    Path otherArchive = awaitNewArchive(cache, List.of());
+    Path otherPaths = sibling(otherArchive, ".paths");
+    List<String> otherLines = Files.readAllLines(otherPaths);
+    assertEquals(3, otherLines.size(), "jar, JDK and host: " + otherLines);
+    assertEquals(
+        other.resolve("lib/ibrouting.jar").toRealPath(), Path.of(otherLines.get(0)).toRealPath());
+    String host = otherLines.get(2);
+
+    Path removedJar = plant(cache, "1", dir.resolve("gone/ibrouting.jar") + "\n/j\n" + host);
+    Path rebuiltJar = plant(cache, "4", home.resolve("lib/ibrouting.jar") + "\n/j\n" + host);
+    Path elsewhere = plant(cache, "5", dir.resolve("gone/ibrouting.jar") + "\n/j\nelsewhere");
+    Path oldWithout = dayOld(plant(cache, "2", null));
+    Path recentWithout = plant(cache, "3", null);
+    Path oldPartial = dayOld(cache.resolve("classes-6.jsa.999"));
+
+    Run second = run(home, env, home.resolve("bin/ibrouting").toString(), "--version");
+    assertEquals(0, second.status(), second.output());
+    Path homeArchive =
+        awaitNewArchive(
+            cache,
+            List.of(otherArchive, removedJar, rebuiltJar, elsewhere, oldWithout, recentWithout));
+    for (Path gone : List.of(removedJar, rebuiltJar, oldWithout, oldPartial)) {
+      assertTrue(!Files.exists(gone), gone + " was kept");
+      assertTrue(!Files.exists(sibling(gone, ".paths")), sibling(gone, ".paths") + " was kept");
+    }
+    for (Path kept :
+        List.of(
+            otherArchive,
+            otherPaths,
+            elsewhere,
+            sibling(elsewhere, ".paths"),
+            recentWithout,
+            sibling(homeArchive, ".paths"))) {
+      assertTrue(Files.exists(kept), kept + " was removed");
+    }
+  }
+
+  /** Sets {@code file}'s modification time two days back; returns it. */
+  private static Path dayOld(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      Files.writeString(file, "unfinished");
+    }
+    Files.setLastModifiedTime(
+        file, FileTime.fromMillis(System.currentTimeMillis() - 2 * 86_400_000L));
+    return file;
+  }
+
+  /** {@code classes-NAME.jsa} in {@code cache}, with a .paths file of {@code paths} unless null. */
+  private static Path plant(Path cache, String name, String paths) throws IOException {
+    Path archive = cache.resolve("classes-" + name + ".jsa");
+    Files.writeString(archive, "not an archive");
+    if (paths != null) {
+      Files.writeString(sibling(archive, ".paths"), paths);
+    }
+    return archive;
+  }
+
+  /** {@code archive} with {@code suffix} instead of .jsa (after its name for a partial). */
+  private static Path sibling(Path archive, String suffix) {
+    String name = archive.getFileName().toString();
+    String base = name.endsWith(".jsa") ? name.substring(0, name.length() - 4) : name;
+    return archive.resolveSibling(base + suffix);
+  }
+
+  /** Waits up to 180 s for an archive in {@code cache} that is not one of {@code known}. */
+  private static Path awaitNewArchive(Path cache, List<Path> known) throws Exception {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < until) {
+      if (Files.isDirectory(cache)) {
+        try (var list = Files.list(cache)) {
+          var found =
+              list.filter(f -> f.getFileName().toString().endsWith(".jsa"))
+                  .filter(f -> !known.contains(f))
+                  .findFirst();
+          if (found.isPresent()) {
+            return found.get();
+          }
+        }
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("no new archive in " + cache + " within 180 s");
   }
 
   private Path unpack() throws Exception {
