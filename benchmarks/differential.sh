@@ -28,8 +28,10 @@ gen hypercube 5 2 -o "$work/cube5.ibnd"
 gen dragonfly 4 2 2 -o "$work/df422.ibnd"
 gen directors 3 24 12 8 30 radix=24 -o "$work/directors.ibnd"
 for i in $(seq 1 "$count"); do
-  switches=$((8 + RANDOM % 40))
+  switches=$((10 + RANDOM % 40))
   ports=$((3 + RANDOM % 6))
+  # a random regular graph needs an even number of link ends (switches x ports)
+  switches=$((switches + switches * ports % 2))
   hosts=$((1 + RANDOM % 3))
   lmc=$((i % 5 == 0 ? 2 : 0))
   gen jellyfish "$switches" "$ports" "$hosts" "$RANDOM" lmc=$lmc -o "$work/jf$i.ibnd" || true
