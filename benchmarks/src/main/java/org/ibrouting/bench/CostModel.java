@@ -109,6 +109,7 @@ public final class CostModel {
         }
         double seconds = Double.parseDouble(row.get("seconds"));
         double limit = w.limitSeconds(m);
+        double choices = w.selectSeconds(m);
         md.append(
             String.format(
                 Locale.ROOT,
@@ -126,9 +127,7 @@ public final class CostModel {
                 w.units() / seconds,
                 w.unit(),
                 w.streamingSeconds(m),
-                w.selectSeconds(m) == 0
-                    ? "-"
-                    : String.format(Locale.ROOT, "%.3g", w.selectSeconds(m)),
+                choices == 0 ? "-" : String.format(Locale.ROOT, "%.3g", choices),
                 limit,
                 seconds / limit));
       }

@@ -289,7 +289,8 @@ final class MinimumWork {
         "per LID one shortest-path tree by hop levels, in which every switch reads the weight and"
             + " far end of each of its links from the level before (12 bytes each; working set the"
             + " links and 48 bytes of tree per switch) and the far switch's distance (an independent"
-            + " random read), a candidate of the switch's least-distance choice; OpenSM's heap is not counted: its order of equal keys decides a tree"
+            + " random read), a candidate of the switch's least-distance choice; OpenSM's heap is"
+            + " not counted: its order of equal keys decides a tree"
             + " only where two switches of equal distance give a switch its distance, which the"
             + " fabric alone does not tell"
             + (engine.equals("sssp") ? "" : "; then the LFTs read again for the VL walk")
