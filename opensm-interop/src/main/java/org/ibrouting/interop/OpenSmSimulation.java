@@ -114,12 +114,30 @@ public final class OpenSmSimulation implements AutoCloseable {
    */
   public static OpenSmSimulation start(Path netFile, Path workDir, List<String> ibsimOptions)
       throws IOException {
+    return start(netFile, workDir, ibsimOptions, false);
+  }
+
+  /**
+   * Starts ibsim on {@code netFile} with its console open ({@link #console}): cables can be cut and
+   * restored while OpenSM runs, as {@link #unlink} and {@link #relink} do. ibsim reads the console
+   * from a pipe that stays open until {@link #close()}.
+   */
+  public static OpenSmSimulation startWithConsole(
+      Path netFile, Path workDir, List<String> ibsimOptions) throws IOException {
+    return start(netFile, workDir, ibsimOptions, true);
+  }
+
+  private static OpenSmSimulation start(
+      Path netFile, Path workDir, List<String> ibsimOptions, boolean console) throws IOException {
     // opensm and ibsim run in sub-directories: every path handed to them must be absolute
     workDir = workDir.toAbsolutePath();
     Files.createDirectories(workDir);
     String sockName =
         "ibrouting-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
-    List<String> command = new ArrayList<>(List.of("ibsim", "-s", "-n"));
+    List<String> command = new ArrayList<>(List.of("ibsim", "-s"));
+    if (!console) {
+      command.add("-n");
+    }
     command.addAll(ibsimOptions);
     command.add(netFile.toAbsolutePath().toString());
     ProcessBuilder pb =
@@ -552,6 +570,49 @@ public final class OpenSmSimulation implements AutoCloseable {
       }
     }
     return rows;
+  }
+
+  /** The {@code IBSIM_SOCKNAME} of this simulation, which every tool run against it needs. */
+  public String sockName() {
+    return sockName;
+  }
+
+  /**
+   * Sends one command to ibsim's console (a simulation started by {@link #startWithConsole}) and
+   * waits a moment for ibsim to act on it.
+   */
+  public void console(String command) throws IOException {
+    java.io.OutputStream in = ibsim.getOutputStream();
+    in.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+    in.flush();
+    sleep(50);
+  }
+
+  /**
+   * ibsim's name of a node of a fabric this project wrote: {@code S-<GUID>} or {@code H-<GUID>}.
+   */
+  public static String nodeId(Fabric fabric, int node) {
+    return String.format("%s-%016x", fabric.isSwitch(node) ? "S" : "H", fabric.nodeGuid(node));
+  }
+
+  /** Cuts the cable at {@code port} of {@code node} (both ends send trap 128). */
+  public void unlink(Fabric fabric, int node, int port) throws IOException {
+    console("Unlink \"" + nodeId(fabric, node) + "\"[" + port + "]");
+  }
+
+  /** Cuts every cable of {@code node}: the switch (or CA) fails. */
+  public void unlinkNode(Fabric fabric, int node) throws IOException {
+    console("Unlink \"" + nodeId(fabric, node) + "\"");
+  }
+
+  /** Restores the cable at {@code port} of {@code node} that {@link #unlink} cut. */
+  public void relink(Fabric fabric, int node, int port) throws IOException {
+    console("ReLink \"" + nodeId(fabric, node) + "\"[" + port + "]");
+  }
+
+  /** Restores every cable of {@code node} that {@link #unlinkNode} cut. */
+  public void relinkNode(Fabric fabric, int node) throws IOException {
+    console("ReLink \"" + nodeId(fabric, node) + "\"");
   }
 
   /** Runs {@code ibnetdiscover} on the simulated fabric and returns its output. */

@@ -7,14 +7,16 @@ import java.util.List;
 import java.util.Locale;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.UpdateCheck;
+import org.ibrouting.analysis.UpdateSteps;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.opensm.QosPolicyWriter;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
-import org.ibrouting.routing.RoutingBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -58,10 +60,20 @@ final class CheckUpdateCommand extends FabricCommand {
       names = "--plan-dir",
       paramLabel = "DIR",
       description =
-          "Write the plan's files there:"
-              + " an LFT dump after each switch of an ordered plan (step-NN.lfts, to load in turn with"
-              + " opensm -R file -U), and a phased plan's transition SL file (transition.sl).")
+          "Write the plan's files there: per step the LFT dump, SL file and QoS policy the fabric"
+              + " holds after it (step-NN.lfts, .sl, .qos-policy.conf), the manifest plan.tsv (step,"
+              + " action, files), and a phased plan's transition SL file (transition.sl).")
   Path planDir;
+
+  @Option(
+      names = "--batch",
+      description =
+          "Merge consecutive single-switch steps of an ordered plan into one step where every mix of"
+              + " their switches is verified safe (one sweep per step when loaded through OpenSM).")
+  boolean batch;
+
+  /** The plan directory's manifest: one line per step with its files and action. */
+  static final String MANIFEST = "plan.tsv";
 
   @Override
   int run(Fabric fabric) throws Exception {
@@ -84,10 +96,11 @@ final class CheckUpdateCommand extends FabricCommand {
             .check(from, to);
     double seconds = (System.nanoTime() - start) / 1e9;
     UpdateCheck.Plan plan = result.plan();
-    List<String> written = planDir == null ? List.of() : writePlan(from, to, plan);
+    List<UpdateSteps.Step> planned = steps(from, to, plan);
+    List<String> written = planDir == null ? List.of() : writePlan(from, to, plan, planned);
     List<String> steps = new ArrayList<>();
-    for (int i = 0; i < plan.steps().size(); i++) {
-      steps.add(String.format(Locale.ROOT, "%3d. %s", i + 1, plan.steps().get(i).text()));
+    for (int i = 0; i < planned.size(); i++) {
+      steps.add(String.format(Locale.ROOT, "%3d. %s", i + 1, planned.get(i).text()));
     }
     if (common.json) {
       Json json =
@@ -144,37 +157,87 @@ final class CheckUpdateCommand extends FabricCommand {
     return result.safe() ? 0 : IbRouting.EXIT_CHECK_FAILED;
   }
 
-  /** The dumps after each switch of an ordered plan, the transition SLs of a phased one. */
-  private List<String> writePlan(Routing from, Routing to, UpdateCheck.Plan plan)
+  /**
+   * Per step of the plan (batched with {@code --batch}): the tables, SLs and QoS policy the fabric
+   * holds after it, and the manifest {@value #MANIFEST} that lists them with the action.
+   */
+  private List<String> writePlan(
+      Routing from, Routing to, UpdateCheck.Plan plan, List<UpdateSteps.Step> steps)
       throws java.io.IOException {
     Files.createDirectories(planDir);
     List<String> written = new ArrayList<>();
-    Fabric fabric = from.fabric();
     if (plan.transitionSls() != null) {
       Path sl = planDir.resolve("transition.sl");
       SlFileWriter.write(from.withSlTable("transition", plan.transitionSls()), sl);
       written.add(sl.toString());
     }
-    RoutingBuilder current = from.toBuilder("file");
-    int step = 0;
-    for (UpdateCheck.Step s : plan.steps()) {
-      if (s.action() != UpdateCheck.Action.UPDATE_SWITCH) {
-        continue;
-      }
-      for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-        current.setOutPort(s.sw(), lid, to.outPort(s.sw(), lid));
-      }
-      Path dump = planDir.resolve(String.format(Locale.ROOT, "step-%02d.lfts", ++step));
-      // each step's tables: a copy, since the builder goes on to the next step
-      RoutingBuilder copy = Routing.builder(fabric, "file");
-      for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-        for (int lid = 1; lid <= fabric.maxLid(); lid++) {
-          copy.setOutPort(sw, lid, current.outPort(sw, lid));
+    UpdateSteps.Replay replay = new UpdateSteps.Replay(from, to, plan);
+    StringBuilder manifest = new StringBuilder(manifestHeader(plan, steps.size()));
+    for (int i = 0; i < steps.size(); i++) {
+      UpdateSteps.Step step = steps.get(i);
+      Routing state = replay.apply(step);
+      String prefix = String.format(Locale.ROOT, "step-%02d", i + 1);
+      String lfts = "-";
+      String sl = "-";
+      String policy = "-";
+      if (step.action() != UpdateCheck.Action.DRAIN) {
+        lfts = prefix + ".lfts";
+        LftDumpWriter.write(state, planDir.resolve(lfts), DumpFormat.FULL);
+        written.add(planDir.resolve(lfts).toString());
+        if (!state.slTable().isNone()) {
+          sl = prefix + ".sl";
+          SlFileWriter.write(state, planDir.resolve(sl));
+          written.add(planDir.resolve(sl).toString());
         }
+        policy = prefix + ".qos-policy.conf";
+        QosPolicyWriter.write(state, planDir.resolve(policy));
+        written.add(planDir.resolve(policy).toString());
       }
-      LftDumpWriter.write(copy.build(), dump, DumpFormat.FULL);
-      written.add(dump.toString());
+      manifest.append(
+          String.join(
+              "\t",
+              Integer.toString(i + 1),
+              step.action().name().toLowerCase(Locale.ROOT),
+              lfts,
+              sl,
+              policy,
+              Integer.toString(step.switches().length),
+              step.text()));
+      manifest.append('\n');
     }
+    Path file = planDir.resolve(MANIFEST);
+    AtomicFiles.writeString(file, manifest.toString());
+    written.add(file.toString());
     return written;
+  }
+
+  /** The plan's steps, merged into batches with {@code --batch}. */
+  private List<UpdateSteps.Step> steps(Routing from, Routing to, UpdateCheck.Plan plan) {
+    return batch
+        ? UpdateSteps.batched(
+            from, to, plan, CreditLoopVerifier.defaults().withThreads(common.threads))
+        : UpdateSteps.of(from, to, plan);
+  }
+
+  private String manifestHeader(UpdateCheck.Plan plan, int steps) {
+    return "# ibrouting switch-over plan: "
+        + plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+        + ", "
+        + steps
+        + " step(s), "
+        + plan.vlsNeeded()
+        + " VL(s), from "
+        + oldLfts
+        + " to "
+        + newLfts
+        + " on "
+        + fabricOptions.file
+        + "\n# By hand, each step in order: ibrouting deploy FABRIC STEP.lfts --sl STEP.sl"
+        + " --opensm-dir DIR --step N/"
+        + steps
+        + ", then kill -HUP the OpenSM\n# that runs from DIR and wait for \"SUBNET UP\" in its log;"
+        + " a drain step: wait until the packets of the\n# previous SLs have left the fabric"
+        + " (their lifetime; a second is plenty)."
+        + "\n# step\taction\tlfts\tsl\tqos_policy\tswitches\ttext\n";
   }
 }

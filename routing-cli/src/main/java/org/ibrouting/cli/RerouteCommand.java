@@ -12,6 +12,7 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -56,10 +57,17 @@ final class RerouteCommand extends FabricCommand {
 
   @Option(
       names = {"-o", "--output"},
-      required = true,
       paramLabel = "NEW_LFTS",
       description = "LFT dump to write (atomically).")
   Path output;
+
+  @Option(
+      names = "--opensm-dir",
+      paramLabel = "DIR",
+      description =
+          "Deploy the new tables with their SLs into DIR, as route --opensm-dir does (the directory"
+              + " as a whole; the SLs of the deployment there keep their VLs).")
+  Path openSmDir;
 
   @Option(
       names = "--sl-out",
@@ -90,6 +98,9 @@ final class RerouteCommand extends FabricCommand {
   @Override
   void checkArguments() throws Exception {
     dumpFormat = RouteCommand.dumpFormat(format);
+    if (output == null && openSmDir == null) {
+      throw new IllegalArgumentException("reroute needs -o NEW_LFTS, --opensm-dir DIR, or both");
+    }
     if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
       throw new IllegalArgumentException(
           "reroute takes one engine with an incremental rule: "
@@ -113,13 +124,26 @@ final class RerouteCommand extends FabricCommand {
     Rerouted rerouted = reroute(fabric, old);
     Routing routing = rerouted.result().routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
-    LftDumpWriter.write(routing, output, dumpFormat, common.threads);
+    if (output != null) {
+      LftDumpWriter.write(routing, output, dumpFormat, common.threads);
+    }
     Path slPath = RouteCommand.writeSls(routing, output, slOutput);
+    OpenSmDeployment.Result deployment =
+        openSmDir == null
+            ? null
+            : OpenSmDeployment.write(routing, openSmDir, dumpFormat, common.threads);
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {
-      printJson(rerouted, report, slPath, entries);
+      Json json = json(rerouted, slPath, entries);
+      if (deployment != null) {
+        Summaries.deploymentJson(json, deployment);
+      }
+      System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
       printText(rerouted, report, slPath, entries);
+      if (deployment != null) {
+        System.out.println(Summaries.deploymentText(deployment));
+      }
     }
     return 0;
   }
@@ -140,7 +164,7 @@ final class RerouteCommand extends FabricCommand {
     }
   }
 
-  private void printJson(Rerouted rerouted, RouteReport report, Path slPath, long entries) {
+  private Json json(Rerouted rerouted, Path slPath, long entries) {
     Reroute.Result result = rerouted.result();
     Routing routing = result.routing();
     Json json =
@@ -156,13 +180,13 @@ final class RerouteCommand extends FabricCommand {
             .put("reroute_seconds", result.seconds())
             .put("verify_seconds", result.verifySeconds())
             .put("vls", routing.slTable().numVls())
-            .put("lfts", output.toString())
+            .put("lfts", output == null ? null : output.toString())
             .put("sl_file", slPath == null ? null : slPath.toString());
     if (scratch) {
       json.put("scratch_entries_changed", rerouted.scratchChanges())
           .put("scratch_seconds", rerouted.scratchSeconds());
     }
-    System.out.println(Summaries.routeReport(json, report));
+    return json;
   }
 
   private void printText(Rerouted rerouted, RouteReport report, Path slPath, long entries) {
@@ -199,6 +223,10 @@ final class RerouteCommand extends FabricCommand {
       System.out.println("vls          " + routing.slTable().numVls() + " VL(s): " + result.note());
     }
     System.out.println(Summaries.routeReportText(report));
-    System.out.println("written      " + output + (slPath == null ? "" : " and " + slPath));
+    if (output != null || slPath != null) {
+      System.out.println(
+          "written      "
+              + (output == null ? slPath : output + (slPath == null ? "" : " and " + slPath)));
+    }
   }
 }

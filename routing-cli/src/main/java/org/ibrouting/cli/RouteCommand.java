@@ -11,7 +11,6 @@ import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.io.opensm.OpenSmDeployment;
-import org.ibrouting.io.opensm.QosPolicyWriter;
 import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -201,14 +200,8 @@ final class RouteCommand extends FabricCommand {
             .put("lfts_bytes", written.bytes())
             .put("write_seconds", written.seconds())
             .putRaw("notes", Json.stringArray(routing.notes()));
-    OpenSmDeployment.Result deployment = written.deployment();
-    if (deployment != null) {
-      QosPolicyWriter.Stats policy = deployment.policy();
-      json.put("opensm_dir", deployment.dir().toString())
-          .put("opensm_command", deployment.commandLine())
-          .put("qos_rules", policy.rules())
-          .put("qos_port_groups", policy.sourceGroups() + policy.destinationGroups())
-          .put("qos_policy_bytes", policy.bytes());
+    if (written.deployment() != null) {
+      Summaries.deploymentJson(json, written.deployment());
     }
     System.out.println(Summaries.routeReport(json, routed.report()));
   }
@@ -243,25 +236,8 @@ final class RouteCommand extends FabricCommand {
     } else if (slPath != null) {
       System.out.println("written      " + slPath);
     }
-    OpenSmDeployment.Result deployment = written.deployment();
-    if (deployment != null) {
-      QosPolicyWriter.Stats policy = deployment.policy();
-      System.out.printf(
-          Locale.ROOT,
-          "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes)," + " %s%n",
-          deployment.dir(),
-          OpenSmDeployment.LFT_DUMP,
-          OpenSmDeployment.QOS_POLICY,
-          policy.rules(),
-          policy.sourceGroups() + policy.destinationGroups(),
-          policy.bytes(),
-          OpenSmDeployment.CONF);
-      System.out.printf(Locale.ROOT, "start        %s%n", deployment.commandLine());
-      System.out.printf(
-          Locale.ROOT,
-          "             (every port must run %d data VL(s); hosts get"
-              + " the SLs from the SA's PathRecords)%n",
-          deployment.numVls());
+    if (written.deployment() != null) {
+      System.out.println(Summaries.deploymentText(written.deployment()));
     }
   }
 

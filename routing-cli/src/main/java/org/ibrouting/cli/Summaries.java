@@ -4,6 +4,8 @@ import java.util.Locale;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoop;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.io.opensm.OpenSmDeployment;
+import org.ibrouting.io.opensm.QosPolicyWriter;
 import org.ibrouting.routing.Routing;
 
 /** Text and JSON renderings of the analysis reports, shared by the commands. */
@@ -104,5 +106,46 @@ final class Summaries {
     CreditLoop loop = cdg.firstCreditLoop().orElseThrow();
     b.append(String.format("%n%s", loop));
     return b.toString();
+  }
+
+  /** The text lines of a deployment: what was written where, and how to start OpenSM with it. */
+  static String deploymentText(OpenSmDeployment.Result deployment) {
+    StringBuilder b = new StringBuilder();
+    QosPolicyWriter.Stats policy = deployment.policy();
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "deployed     %s: %s, %s (%d rules, %d port groups, %d bytes), %s%s, %s%n",
+            deployment.dir(),
+            OpenSmDeployment.LFT_DUMP,
+            OpenSmDeployment.QOS_POLICY,
+            policy.rules(),
+            policy.sourceGroups() + policy.destinationGroups(),
+            policy.bytes(),
+            OpenSmDeployment.CONF,
+            deployment.slFile() == null ? "" : ", " + OpenSmDeployment.SL_FILE,
+            OpenSmDeployment.FABRIC));
+    b.append(String.format(Locale.ROOT, "start        %s%n", deployment.commandLine()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "             (every port must run %d data VL(s); hosts get"
+                + " the SLs from the SA's PathRecords)",
+            Math.max(
+                deployment.numVls(),
+                32 - Integer.numberOfLeadingZeros(deployment.state().stickySls()))));
+    return b.toString();
+  }
+
+  /** The JSON fields of a deployment. */
+  static Json deploymentJson(Json json, OpenSmDeployment.Result deployment) {
+    QosPolicyWriter.Stats policy = deployment.policy();
+    return json.put("opensm_dir", deployment.dir().toString())
+        .put("opensm_command", deployment.commandLine())
+        .put("qos_rules", policy.rules())
+        .put("qos_port_groups", policy.sourceGroups() + policy.destinationGroups())
+        .put("qos_policy_bytes", policy.bytes())
+        .put("opensm_sl_file", deployment.slFile() == null ? null : deployment.slFile().toString())
+        .put("generation", deployment.state().generation());
   }
 }

@@ -102,10 +102,62 @@ class DeployCommandLineTest {
   }
 
   @Test
-  void aListingOfAnotherFabricOrBothSlSourcesAreBadInput() throws Exception {
+  void aSampleOfPathRecordsReportsItsCoverageAndIsComparedWithTheSlFile() throws Exception {
+    Path fabric = SampleFiles.copy(READBACK + "fabric.ibnd");
+    Path lfts = SampleFiles.copy(READBACK + "dump_lfts.txt.gz");
+    Path sl = SampleFiles.copy(READBACK + "dfsssp.sl");
+    String all = SampleFiles.text(READBACK + "dfsssp.saquery.txt.gz");
+    // the first 60 records: a quarter of the CA port pairs
+    int end = 0;
+    for (int i = 0; i < 60; i++) {
+      end = all.indexOf("PathRecord dump:", end + 1);
+    }
+    Path sample = dir.resolve("sample.txt");
+    Files.writeString(sample, all.substring(0, end));
+    Run alone = cli("check {} {} --sl-saquery {} --deadlock", fabric, lfts, sample);
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, alone.status(), alone.out() + alone.err());
+    assertTrue(alone.out().contains("60 of 240 CA port pairs (25.00%, a sample)"), alone.out());
+    assertTrue(alone.out().contains("deadlock     NOT VERIFIED"), alone.out());
+    Run withSl = cli("check {} {} --sl {} --sl-saquery {} --deadlock", fabric, lfts, sl, sample);
+    assertEquals(0, withSl.status(), withSl.out() + withSl.err());
+    assertTrue(withSl.out().contains("SL audit     the SA's SL equals"), withSl.out());
+    assertTrue(withSl.out().contains("for all 60 PathRecords"), withSl.out());
+    assertTrue(withSl.out().contains("deadlock     free: 3 VL(s)"), withSl.out());
+    // one record with another SL than the SL file's
+    String text = Files.readString(sample);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\tsl(\\.+)0x([0-9a-f]+)\n").matcher(text);
+    assertTrue(m.find(), text);
+    int other = (Integer.parseInt(m.group(2), 16) + 1) % 3;
+    Files.writeString(
+        sample,
+        text.substring(0, m.start(2)) + Integer.toHexString(other) + text.substring(m.end(2)));
+    Run mismatch = cli("check {} {} --sl {} --sl-saquery {}", fabric, lfts, sl, sample);
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, mismatch.status(), mismatch.out());
+    assertTrue(mismatch.out().contains("MISMATCH: 1 of 60 PathRecords"), mismatch.out());
+  }
+
+  @Test
+  void aListingOfAnotherFabricIsASmallSampleOrRefusedByItsGids() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     Path dump = ReferenceFabrics.resource("torus2d_4x4", "dfsssp.lfts.dump.gz");
-    Path saquery = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
+    Path listing = SampleFiles.copy(READBACK + "dfsssp.saquery.txt.gz");
+    // the same GUIDs on the same LIDs: a sample of the larger fabric's pairs, with no verdict
+    Run sample =
+        run(
+            "check",
+            fabric.toString(),
+            dump.toString(),
+            "--sl-saquery",
+            listing.toString(),
+            "--deadlock");
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, sample.status(), sample.out());
+    assertTrue(sample.out().contains("240 of 4032 CA port pairs (5.95%, a sample)"), sample.out());
+    Path saquery = dir.resolve("other.txt");
+    Files.writeString(
+        saquery,
+        SampleFiles.text(READBACK + "dfsssp.saquery.txt.gz")
+            .replaceFirst("sgid\\.+fe80::10:1\n", "sgid....................fe80::10:99\n"));
     Run r = run("check", fabric.toString(), dump.toString(), "--sl-saquery", saquery.toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, r.status(), r.out());
     assertTrue(
@@ -115,11 +167,6 @@ class DeployCommandLineTest {
                     + java.util.regex.Pattern.quote(saquery.toString())
                     + ":[0-9]+:[0-9]+: .*another fabric.*"),
         r.err());
-    Path sl = dir.resolve("x.sl");
-    Files.writeString(sl, "# ibrouting SL file v1\n");
-    Run both = cli("check {} {} --sl {} --sl-saquery {}", fabric, dump, sl, saquery);
-    assertEquals(IbRouting.EXIT_BAD_INPUT, both.status());
-    assertTrue(both.err().contains("either as --sl SLFILE or as --sl-saquery FILE"), both.err());
     Fabric f = FabricFiles.read(fabric);
     assertTrue(f.numCas() > 16, "the other fabric is larger");
   }

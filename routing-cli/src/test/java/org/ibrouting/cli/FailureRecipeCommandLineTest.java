@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.FabricFiles;
@@ -25,7 +26,7 @@ class FailureRecipeCommandLineTest {
   }
 
   @Test
-  void failRerouteCheckUpdateOnAFatTree() {
+  void failRerouteCheckUpdateOnAFatTree() throws Exception {
     assertEquals(0, Cli.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
     Run route =
         cli(
@@ -68,10 +69,67 @@ class FailureRecipeCommandLineTest {
     assertTrue(update.out().contains("credit loop of 2 channels"), update.out());
     assertTrue(update.out().contains("plan         ordered"), update.out());
     assertStepsCheckClean("ft-2.ibnd");
+    assertThePlanLoadsByHand(update);
     // the same switch-over with the new switch's tables ordered last is safe
     Run same = Cli.run("check-update", path("ft-2.ibnd"), path("new.lfts"), path("new.lfts"));
     assertEquals(0, same.status(), same.out());
     assertTrue(same.out().contains("SAFE") && same.out().contains("any order"), same.out());
+  }
+
+  /**
+   * The plan directory's manifest lists every step with its files; loaded by hand with {@code
+   * deploy --step}, it ends at the new tables; {@code --batch} merges steps.
+   */
+  private void assertThePlanLoadsByHand(Run update) throws Exception {
+    List<String[]> manifest = manifest("plan");
+    assertEquals(
+        update.out().lines().filter(l -> l.matches(" *\\d+\\. .*")).count(), manifest.size());
+    for (String[] step : manifest) {
+      assertEquals(7, step.length, String.join("|", step));
+      assertTrue(Files.exists(dir.resolve("plan").resolve(step[2])), step[2]);
+      assertTrue(Files.exists(dir.resolve("plan").resolve(step[3])), step[3]);
+      assertTrue(Files.exists(dir.resolve("plan").resolve(step[4])), step[4]);
+    }
+    assertTrue(
+        Files.readString(dir.resolve("plan").resolve(manifest.get(manifest.size() - 1)[2]))
+            .equals(Files.readString(dir.resolve("new.lfts"))),
+        "the last step holds the new tables");
+    // loaded by hand, step by step, into a deployment directory: it ends at the new routing
+    Run deployed =
+        cli(
+            "deploy {} {} --sl {} --opensm-dir {} -q",
+            path("ft.ibnd"),
+            path("old.lfts"),
+            path("old.sl"),
+            path("deploy"));
+    assertEquals(0, deployed.status(), deployed.out() + deployed.err());
+    for (int i = 0; i < manifest.size(); i++) {
+      Run step =
+          cli(
+              "deploy {} {} --sl {} --opensm-dir {} --step " + (i + 1) + "/" + manifest.size(),
+              path("ft-2.ibnd"),
+              path("plan/" + manifest.get(i)[2]),
+              path("plan/" + manifest.get(i)[3]),
+              path("deploy"));
+      assertEquals(0, step.status(), step.out() + step.err());
+    }
+    assertEquals(
+        Files.readString(dir.resolve("new.lfts")),
+        Files.readString(dir.resolve("deploy/opensm-lfts.dump")));
+    assertTrue(
+        Files.readString(dir.resolve("deploy/deployment.properties")).contains("phase=complete"));
+    // batched: the leaves of one step together, fewer steps, each verified
+    Run batched =
+        cli(
+            "check-update {} {} {} --sl-old {} --sl-new {} --plan-dir {} --batch",
+            path("ft-2.ibnd"),
+            path("old.lfts"),
+            path("new.lfts"),
+            path("old.sl"),
+            path("new.sl"),
+            path("plan-b"));
+    assertEquals(IbRouting.EXIT_CHECK_FAILED, batched.status(), batched.out());
+    assertTrue(manifest("plan-b").size() < manifest.size(), batched.out());
   }
 
   /**
@@ -84,7 +142,18 @@ class FailureRecipeCommandLineTest {
       for (Path step : (Iterable<Path>) files::iterator) {
         if (step.toString().endsWith(".lfts")) {
           steps++;
-          Run check = Cli.run("check", path(fabric), step.toString(), "--deadlock", "--json");
+          Path sl = Path.of(step.toString().replace(".lfts", ".sl"));
+          Run check =
+              Files.exists(sl)
+                  ? Cli.run(
+                      "check",
+                      path(fabric),
+                      step.toString(),
+                      "--sl",
+                      sl.toString(),
+                      "--deadlock",
+                      "--json")
+                  : Cli.run("check", path(fabric), step.toString(), "--deadlock", "--json");
           assertTrue(
               check.out().contains("\"loop_pairs\":0")
                   && check.out().contains("\"deadlock_free\":true"),
@@ -157,6 +226,14 @@ class FailureRecipeCommandLineTest {
     Run badShare = Cli.run("fail", path("small.ibnd"), "--links", "x%", "-o", path("y.ibnd"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, badShare.status());
     assertTrue(!Files.exists(dir.resolve("x.lfts")) && !Files.exists(dir.resolve("y.ibnd")));
+  }
+
+  /** The steps of a plan directory's manifest, each split at tabs. */
+  private List<String[]> manifest(String planDir) throws java.io.IOException {
+    return Files.readAllLines(dir.resolve(planDir).resolve("plan.tsv")).stream()
+        .filter(l -> !l.startsWith("#"))
+        .map(l -> l.split("\t"))
+        .toList();
   }
 
   private static long number(String json, String key) {

@@ -68,7 +68,9 @@ public final class OpenSmConfWriter {
    * @param routing the routing deployed
    * @param lftDump absolute path of its dump
    * @param qosPolicy absolute path of its QoS policy
-   * @param usedSls the SLs the routing uses, as {@link QosPolicyWriter.Stats#usedSls()}
+   * @param usedSls the SLs that keep their own VL: those the routing uses ({@link
+   *     QosPolicyWriter.Stats#usedSls()}), and those earlier deployments used ({@link
+   *     DeploymentState#stickySls()})
    */
   public static String text(Routing routing, Path lftDump, Path qosPolicy, int usedSls) {
     Fabric fabric = routing.fabric();

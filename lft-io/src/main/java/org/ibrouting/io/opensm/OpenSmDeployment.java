@@ -10,8 +10,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.ibrouting.io.AtomicFiles;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpWriter;
+import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 
 /**
@@ -26,13 +29,19 @@ import org.ibrouting.routing.Routing;
  * System.out.println(r.commandLine());      // opensm -F /abs/deploy/opensm.conf
  * }</pre>
  *
- * <p>The directory is written as a whole: its three files are written (each through {@code
+ * <p>Beside those three it keeps the routing's SL file ({@value #SL_FILE}, when the routing has
+ * SLs: what {@code reroute --from-sl} and {@code check --sl} read), the fabric the routing was made
+ * for ({@value #FABRIC}) and its own record ({@value #STATE}, see {@link DeploymentState}): the SLs
+ * every deployment into it used keep their VLs for good.
+ *
+ * <p>{@link #write} writes the directory as a whole: its files are written (each through {@code
  * AtomicFiles}) into a new hidden directory beside it, which is then renamed to the target. An
- * existing target directory may hold only these three files; it is renamed aside just before and
- * deleted just after. So the target holds either the old set or the new set, never a mix; only a
- * crash between the two renames (a few microseconds) leaves the old set aside as {@code
- * .NAME.old-*} and the new one as {@code .NAME.*} next to an absent target. The configuration names
- * the files by their final absolute paths.
+ * existing target directory may hold only these files; it is renamed aside just before and deleted
+ * just after. So the target holds either the old set or the new set, never a mix; only a crash
+ * between the two renames (a few microseconds) leaves the old set aside as {@code .NAME.old-*} and
+ * the new one as {@code .NAME.*} next to an absent target. The configuration names the files by
+ * their final absolute paths. {@link DeploymentUpdate} changes a directory a running OpenSM reads
+ * in place, file by file.
  */
 public final class OpenSmDeployment {
   /** The LFT dump's file name. */
@@ -44,7 +53,23 @@ public final class OpenSmDeployment {
   /** The configuration's file name. */
   public static final String CONF = "opensm.conf";
 
-  private static final Set<String> OURS = Set.of(LFT_DUMP, QOS_POLICY, CONF);
+  /** The SL file of the routing (written when it has SLs), as {@code route --sl-out} writes it. */
+  public static final String SL_FILE = LFT_DUMP + ".sl";
+
+  /** The fabric the routing was made for, in {@code ibnetdiscover} format. */
+  public static final String FABRIC = "fabric.ibnd";
+
+  /** The directory's own record ({@link DeploymentState}). */
+  public static final String STATE = "deployment.properties";
+
+  /** While {@code serve} runs a switch-over plan: the routing the plan leads to. */
+  public static final String TARGET_LFT_DUMP = "serve-target-lfts.dump";
+
+  /** The SL file of {@link #TARGET_LFT_DUMP}. */
+  public static final String TARGET_SL_FILE = TARGET_LFT_DUMP + ".sl";
+
+  private static final Set<String> OURS =
+      Set.of(LFT_DUMP, QOS_POLICY, CONF, SL_FILE, FABRIC, STATE, TARGET_LFT_DUMP, TARGET_SL_FILE);
 
   private OpenSmDeployment() {}
 
@@ -56,10 +81,19 @@ public final class OpenSmDeployment {
    * @param qosPolicy the QoS policy
    * @param conf the OpenSM configuration
    * @param numVls the VLs the routing uses
-   * @param policy the size of the QoS policy
+   * @param policy the size of the QoS policy, or null when an update left the SLs as they were
+   * @param slFile the SL file, or null when the routing has no SLs
+   * @param state what the directory records about itself now
    */
   public record Result(
-      Path dir, Path lftDump, Path qosPolicy, Path conf, int numVls, QosPolicyWriter.Stats policy) {
+      Path dir,
+      Path lftDump,
+      Path qosPolicy,
+      Path conf,
+      int numVls,
+      QosPolicyWriter.Stats policy,
+      Path slFile,
+      DeploymentState state) {
     /** The command that starts OpenSM with this deployment, as a list of arguments. */
     public List<String> command() {
       return List.of("opensm", "-F", conf.toString());
@@ -91,6 +125,77 @@ public final class OpenSmDeployment {
    */
   public static Result write(Routing routing, Path dir, DumpFormat format, int threads)
       throws IOException {
+    requireDeployableSls(routing);
+    Path target = dir.toAbsolutePath().normalize();
+    Path parent = target.getParent();
+    if (parent == null) {
+      throw new IllegalArgumentException("cannot deploy into the root directory; name a directory");
+    }
+    DeploymentState previous = null;
+    if (Files.exists(target)) {
+      requireOnlyOurFiles(target);
+      previous = stateOf(target);
+    }
+    Files.createDirectories(parent);
+    Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".");
+    try {
+      if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+      QosPolicyWriter.Stats policy = QosPolicyWriter.write(routing, temp.resolve(QOS_POLICY));
+      DeploymentState state =
+          previous == null
+              ? new DeploymentState(
+                  routing.engineName(), format, policy.usedSls(), 1, DeploymentState.COMPLETE)
+              : new DeploymentState(
+                  routing.engineName(),
+                  format,
+                  previous.stickySls() | policy.usedSls(),
+                  previous.generation() + 1,
+                  DeploymentState.COMPLETE);
+      OpenSmConfWriter.write(
+          temp.resolve(CONF),
+          routing,
+          target.resolve(LFT_DUMP),
+          target.resolve(QOS_POLICY),
+          state.stickySls());
+      LftDumpWriter.write(routing, temp.resolve(LFT_DUMP), format, threads);
+      boolean sls = !routing.slTable().isNone();
+      if (sls) {
+        SlFileWriter.write(routing, temp.resolve(SL_FILE));
+      }
+      IbnetdiscoverWriter.write(routing.fabric(), temp.resolve(FABRIC));
+      AtomicFiles.writeString(temp.resolve(STATE), state.text());
+      replace(target, temp);
+      return result(routing, target, policy, sls, state);
+    } finally {
+      deleteTree(temp);
+    }
+  }
+
+  /** The result of a deployment into {@code target}. */
+  static Result result(
+      Routing routing,
+      Path target,
+      QosPolicyWriter.Stats policy,
+      boolean slFile,
+      DeploymentState state) {
+    return new Result(
+        target,
+        target.resolve(LFT_DUMP),
+        target.resolve(QOS_POLICY),
+        target.resolve(CONF),
+        routing.slTable().numVls(),
+        policy,
+        slFile ? target.resolve(SL_FILE) : null,
+        state);
+  }
+
+  /**
+   * Refuses a routing whose VLs follow per-port SL-to-VL maps (torus-2QoS's own), which OpenSM's
+   * QoS configuration cannot program.
+   */
+  static void requireDeployableSls(Routing routing) {
     if (routing.slTable().portSl2Vl() != null) {
       throw new IllegalArgumentException(
           "the VLs of this "
@@ -102,34 +207,31 @@ public final class OpenSmDeployment {
               + " engine and QoS options cannot program; deploy its VL = SL variant"
               + " (-P torus_sl2vl=identity) or run OpenSM's own torus-2QoS");
     }
-    Path target = dir.toAbsolutePath().normalize();
-    Path parent = target.getParent();
-    if (parent == null) {
-      throw new IllegalArgumentException("cannot deploy into the root directory; name a directory");
-    }
-    if (Files.exists(target)) {
-      requireOnlyOurFiles(target);
-    }
-    Files.createDirectories(parent);
-    Path lftDump = target.resolve(LFT_DUMP);
-    Path qosPolicy = target.resolve(QOS_POLICY);
-    Path conf = target.resolve(CONF);
-    Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".");
-    try {
-      if (Files.getFileStore(temp).supportsFileAttributeView("posix")) {
-        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
-      }
-      QosPolicyWriter.Stats policy = QosPolicyWriter.write(routing, temp.resolve(QOS_POLICY));
-      OpenSmConfWriter.write(temp.resolve(CONF), routing, lftDump, qosPolicy, policy.usedSls());
-      LftDumpWriter.write(routing, temp.resolve(LFT_DUMP), format, threads);
-      replace(target, temp);
-      return new Result(target, lftDump, qosPolicy, conf, routing.slTable().numVls(), policy);
-    } finally {
-      deleteTree(temp);
-    }
   }
 
-  private static void requireOnlyOurFiles(Path target) throws IOException {
+  /**
+   * The state an earlier deployment into {@code dir} recorded, or null when it recorded none (a
+   * deployment of an earlier version, or no deployment).
+   */
+  public static DeploymentState stateOf(Path dir) throws IOException {
+    Path file = dir.resolve(STATE);
+    return Files.isRegularFile(file) ? DeploymentState.read(file) : null;
+  }
+
+  /** Whether {@code name} is a temporary file {@code AtomicFiles} makes while writing ours. */
+  static boolean isOurTemporaryFile(String name) {
+    if (!name.startsWith(".") || !name.endsWith(".tmp")) {
+      return false;
+    }
+    for (String ours : OURS) {
+      if (name.startsWith("." + ours + ".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static void requireOnlyOurFiles(Path target) throws IOException {
     if (!Files.isDirectory(target)) {
       throw new IllegalArgumentException(target + " exists and is not a directory");
     }
@@ -137,6 +239,11 @@ public final class OpenSmDeployment {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(target)) {
       for (Path entry : entries) {
         String name = entry.getFileName().toString();
+        if (isOurTemporaryFile(name)) {
+          // left by a write that was killed before its rename: never read by anyone
+          Files.deleteIfExists(entry);
+          continue;
+        }
         if (!OURS.contains(name) || !Files.isRegularFile(entry)) {
           foreign.add(name);
         }

@@ -67,6 +67,25 @@ public final class PathRecordReader {
     return new Parser(fabric, fileName).parse(in);
   }
 
+  /**
+   * Reads a listing that may cover only some CA port pairs (for example {@code saquery -p
+   * --src-to-dst S:D} for a random sample of pairs), with the same checks as {@link #read} except
+   * coverage.
+   */
+  public static PathRecordSample readSample(Fabric fabric, Path file) throws IOException {
+    try (BufferedReader in = InputFiles.reader(file)) {
+      return readSample(fabric, in, file.toString());
+    }
+  }
+
+  /** As {@link #readSample(Fabric, Path)}, from a reader; {@code fileName} is used in messages. */
+  public static PathRecordSample readSample(Fabric fabric, Reader reader, String fileName)
+      throws IOException {
+    BufferedReader in =
+        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    return new Parser(fabric, fileName).parseSample(in);
+  }
+
   private static final class Parser {
     private final Fabric fabric;
     private final String fileName;
@@ -90,6 +109,27 @@ public final class PathRecordReader {
     }
 
     Listing parse(BufferedReader in) throws IOException {
+      readRecords(in);
+      long[] coverage = fillPortPairs(true);
+      return new Listing(buildTable(), records, coverage[0]);
+    }
+
+    PathRecordSample parseSample(BufferedReader in) throws IOException {
+      readRecords(in);
+      PathRecordSample.Builder records = new PathRecordSample.Builder((int) this.records);
+      for (int s = 1; s < rowOfSrcLid.length; s++) {
+        byte[] row = rowOfSrcLid[s];
+        for (int d = 1; row != null && d < row.length; d++) {
+          if (row[d] != UNKNOWN) {
+            records.add(s, d, row[d]);
+          }
+        }
+      }
+      long[] coverage = fillPortPairs(false);
+      return records.build(coverage[1], coverage[0]);
+    }
+
+    private void readRecords(BufferedReader in) throws IOException {
       String line;
       while ((line = in.readLine()) != null) {
         lineNumber++;
@@ -129,8 +169,6 @@ public final class PathRecordReader {
             1,
             "no '" + HEADER + "'" + " records; expected the output of saquery -p");
       }
-      long portPairs = fillPortPairs();
-      return new Listing(buildTable(), records, portPairs);
     }
 
     private void field(LineCursor c, String line) throws ParseException {
@@ -339,8 +377,11 @@ public final class PathRecordReader {
       }
     }
 
-    /** Checks every CA port pair has a record and fills LID pairs without one from their pair's. */
-    private long fillPortPairs() throws ParseException {
+    /**
+     * Checks every CA port pair has a record ({@code requireAll}) and fills LID pairs without one
+     * from their pair's; returns the CA port pairs and those with a record.
+     */
+    private long[] fillPortPairs(boolean requireAll) throws ParseException {
       int maxLid = fabric.maxLid();
       long pairs = 0;
       long covered = 0;
@@ -402,7 +443,7 @@ public final class PathRecordReader {
           }
         }
       }
-      if (firstMissing != null) {
+      if (firstMissing != null && requireAll) {
         throw new ParseException(
             fileName,
             Math.max(1, lineNumber),
@@ -416,7 +457,7 @@ public final class PathRecordReader {
                 + " ordered pairs of CA ports; was it"
                 + " cut short, or taken on another fabric?");
       }
-      return pairs;
+      return new long[] {pairs, covered};
     }
 
     /** Groups source LIDs with equal rows. */

@@ -45,7 +45,15 @@ class OpenSmDeploymentTest {
     Routing routing = routingWithSls(1);
     OpenSmDeployment.Result r =
         OpenSmDeployment.write(routing, dir.resolve("deploy"), DumpFormat.FULL);
-    assertEquals(List.of("opensm-lfts.dump", "opensm.conf", "qos-policy.conf"), entries(r.dir()));
+    assertEquals(
+        List.of(
+            "deployment.properties",
+            "fabric.ibnd",
+            "opensm-lfts.dump",
+            "opensm-lfts.dump.sl",
+            "opensm.conf",
+            "qos-policy.conf"),
+        entries(r.dir()));
     assertEquals(List.of("deploy"), entries(dir), "no temporary directory is left behind");
     assertEquals("opensm -F " + r.conf(), r.commandLine());
     assertTrue(r.conf().isAbsolute());
@@ -56,6 +64,39 @@ class OpenSmDeploymentTest {
     QosPolicyWriterTest.assertEveryPairGetsItsSl(
         routing, QosPolicyModel.parse(Files.readString(r.qosPolicy())));
     assertEquals(3, r.numVls());
+    assertEquals(
+        new DeploymentState("dfsssp", DumpFormat.FULL, 0b111, 1, DeploymentState.COMPLETE),
+        OpenSmDeployment.stateOf(r.dir()));
+    assertEquals(
+        routing.slTable().numVls(),
+        DeploymentUpdate.readRouting(r.dir(), routing.fabric()).slTable().numVls());
+    assertTrue(
+        routing.sameLfts(DeploymentUpdate.readRouting(r.dir(), routing.fabric())),
+        "the dump reads back");
+  }
+
+  @Test
+  void aRedeploymentKeepsTheSlsOfEveryEarlierOneOnTheirVls() throws Exception {
+    Path target = dir.resolve("deploy");
+    OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL);
+    Routing oneVl =
+        ReferenceFabrics.openSmRouting("torus2d_4x4", "dfsssp")
+            .withSlTable("minhop", SlTable.none());
+    OpenSmDeployment.Result r = OpenSmDeployment.write(oneVl, target, DumpFormat.COMPACT);
+    assertEquals(2, r.state().generation());
+    assertEquals(0b111, r.state().stickySls(), "SLs 1 and 2 keep VLs 1 and 2");
+    String conf = Files.readString(r.conf());
+    assertTrue(conf.contains("qos_sl2vl 0,1,2,"), conf);
+    assertFalse(Files.exists(target.resolve(OpenSmDeployment.SL_FILE)), "no SLs, no SL file");
+  }
+
+  @Test
+  void leftoverTemporaryFilesOfOurWritesDoNotBlockADeployment() throws Exception {
+    Path target = dir.resolve("deploy");
+    OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL);
+    Files.writeString(target.resolve(".opensm-lfts.dump.12345.tmp"), "cut short");
+    OpenSmDeployment.write(routingWithSls(2), target, DumpFormat.FULL);
+    assertFalse(entries(target).contains(".opensm-lfts.dump.12345.tmp"));
   }
 
   @Test

@@ -64,6 +64,27 @@ class PathRecordReaderTest {
     assertEquals(3, listing.slTable().numVls());
   }
 
+  @Test
+  void aSampleReportsItsCoverageAndEveryRecordAsRead() throws IOException {
+    Fabric fabric = fabric();
+    String text = listing();
+    int cut = text.indexOf("PathRecord dump:", text.length() / 3);
+    PathRecordSample sample =
+        PathRecordReader.readSample(fabric, new StringReader(text.substring(0, cut)), "s.txt");
+    PathRecordReader.Listing all = read(fabric, text);
+    assertEquals(240, sample.portPairs());
+    assertTrue(sample.size() > 40 && sample.size() < 120, "size " + sample.size());
+    assertEquals(sample.size(), sample.coveredPortPairs(), "LMC 0: one record per port pair");
+    assertTrue(!sample.complete());
+    for (int i = 0; i < sample.size(); i++) {
+      assertEquals(
+          all.slTable().sl(sample.srcLids()[i], sample.dstLids()[i]),
+          sample.sls()[i],
+          "record " + i);
+    }
+    assertTrue(PathRecordReader.readSample(fabric, new StringReader(text), "s.txt").complete());
+  }
+
   private static boolean isCa(Fabric fabric, int lid) {
     int port = fabric.portOfLid(lid);
     return port >= 0 && !fabric.isSwitch(fabric.nodeOfPort(port));

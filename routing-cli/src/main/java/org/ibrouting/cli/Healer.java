@@ -1,0 +1,328 @@
+package org.ibrouting.cli;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.ibrouting.analysis.CdgReport;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.EndpointScope;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.analysis.UpdateCheck;
+import org.ibrouting.analysis.UpdateSteps;
+import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.reroute.Reroute;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.io.opensm.DeploymentState;
+import org.ibrouting.io.opensm.DeploymentUpdate;
+import org.ibrouting.io.opensm.OpenSmDeployment;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingException;
+
+/**
+ * One repair of {@code serve}: new tables for the fabric as it is now, proven, switched over safely
+ * through OpenSM's {@code file} engine, and audited.
+ *
+ * <ol>
+ *   <li>Candidates, in order: the engine's incremental re-route of the tables the switches hold
+ *       ({@link Reroute}; when the fabric only lost links, switches or CAs and the engine has a
+ *       rule), then a full route with the engine chain. The first that delivers every pair of CA
+ *       ports, is free of credit loops with its SLs (unless the deployment never was) and has a
+ *       safe switch-over is taken; when none is, the deployment stays as it is and the event says
+ *       why.
+ *   <li>The switch-over ({@link UpdateCheck}): at once when every mix of old and new tables is
+ *       safe, else step by step ({@link UpdateSteps#batched}), each step written into the
+ *       deployment directory, OpenSM sent a SIGHUP, and its sweep awaited; a plan's target is kept
+ *       in the directory until the plan ends, so a restarted {@code serve} resumes it.
+ *   <li>The audit ({@link LiveAudit}) of what the switches and the SA hold afterwards.
+ * </ol>
+ */
+final class Healer {
+  /**
+   * What a deployment directory holds, as {@code serve} keeps it in memory.
+   *
+   * @param fabric the fabric the routing was made for
+   * @param routing the routing
+   * @param engine the engine that made it
+   */
+  record Deployed(Fabric fabric, Routing routing, String engine) {}
+
+  /** A routing considered for the fabric now. */
+  private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
+
+  private final ServeSettings settings;
+  private final OpenSmWatch watch;
+  private final EventLog events;
+  private final LiveAudit audit;
+  private final CreditLoopVerifier verifier;
+
+  Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
+    this.settings = settings;
+    this.watch = watch;
+    this.events = events;
+    this.audit = audit;
+    this.verifier = CreditLoopVerifier.defaults().withThreads(settings.options().threads());
+  }
+
+  /**
+   * Repairs {@code deployed} for {@code fabric} and reports the event; returns what is deployed
+   * afterwards ({@code deployed} itself when no candidate passed).
+   */
+  Deployed heal(Deployed deployed, Fabric fabric, FabricDiff diff, Json event, Instant detectedAt)
+      throws IOException, InterruptedException {
+    Routing held = Reroute.carryOver(deployed.routing(), fabric);
+    boolean wasDeadlockFree = verifier.verify(deployed.routing()).isDeadlockFree();
+    List<String> refusals = new ArrayList<>();
+    long start = System.nanoTime();
+    // a loss is repaired with the fewest changes; a return is routed in full (as good as before
+    // the failure) when that can be switched over safely, else routed incrementally
+    boolean fullFirst = diff.hasGains();
+    for (int attempt = 0; attempt < 2; attempt++) {
+      Candidate c =
+          (attempt == 0) == fullFirst
+              ? route(fabric, held, refusals)
+              : reroute(deployed, held, refusals);
+      if (c == null) {
+        continue;
+      }
+      long verifyStart = System.nanoTime();
+      RouteReport routes =
+          new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
+      CdgReport cdg = verifier.verify(c.routing);
+      if (!routes.allRouted()) {
+        refusals.add(c.how + ": " + routes.unreachablePairs() + " CA pairs undelivered");
+        continue;
+      }
+      if (!cdg.isDeadlockFree() && wasDeadlockFree) {
+        refusals.add(c.how + ": credit loop on VL " + cdg.cyclicVls()[0] + " with its SLs");
+        continue;
+      }
+      double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
+      long checkStart = System.nanoTime();
+      UpdateCheck.Result update =
+          UpdateCheck.defaults()
+              .withMaxVls(settings.maxVls())
+              .withVerifier(verifier)
+              .check(held, c.routing);
+      if (update.plan().kind() == UpdateCheck.Kind.NONE) {
+        refusals.add(c.how + ": no safe switch-over: " + update.plan().note());
+        continue;
+      }
+      event.put("check_seconds", (System.nanoTime() - checkStart) / 1e9);
+      event
+          .put("repair", c.how)
+          .put("engine", c.routing.engineName())
+          .put("repair_seconds", c.seconds)
+          .put("entries_changed", c.entriesChanged)
+          .put("entries", (long) fabric.numSwitches() * fabric.maxLid())
+          .put("vls", c.routing.slTable().numVls())
+          .put("delivered_pairs", routes.validPairs())
+          .put("pairs", routes.pairs())
+          .put("deadlock_free", cdg.isDeadlockFree())
+          .put("verify_seconds", verifySeconds)
+          .put(
+              "plan",
+              update.plan().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+          .put("plan_vls", update.plan().vlsNeeded());
+      if (!refusals.isEmpty()) {
+        event.put("not_taken", String.join("; ", refusals));
+      }
+      Deployed next = new Deployed(fabric, c.routing, c.routing.engineName());
+      apply(held, next, update, event, detectedAt);
+      return next;
+    }
+    event
+        .put("repair", "none")
+        .put("reason", String.join("; ", refusals))
+        .put("kept_generation", DeploymentUpdate.requireState(settings.dir()).generation())
+        .put("repair_seconds", (System.nanoTime() - start) / 1e9);
+    return deployed;
+  }
+
+  /**
+   * Runs what a repair runs, without writing anything, on {@code rounds} copies of the deployed
+   * fabric with one switch link failed each, so that the first real repair finds its code compiled;
+   * returns the seconds it took.
+   */
+  double warmUp(Deployed deployed, int rounds) {
+    long start = System.nanoTime();
+    for (int round = 0; round < rounds; round++) {
+      Fabric damaged =
+          org.ibrouting.topology.Failures.failLinks(deployed.fabric(), 1, true, round + 1);
+      Routing held = Reroute.carryOver(deployed.routing(), damaged);
+      List<String> ignored = new ArrayList<>();
+      Candidate c = reroute(deployed, held, ignored);
+      if (c == null) {
+        c = route(damaged, held, ignored);
+      }
+      if (c == null) {
+        continue;
+      }
+      new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
+      verifier.verify(c.routing);
+      UpdateCheck.Result update =
+          UpdateCheck.defaults()
+              .withMaxVls(settings.maxVls())
+              .withVerifier(verifier)
+              .check(held, c.routing);
+      if (update.plan().kind() != UpdateCheck.Kind.ANY_ORDER
+          && update.plan().kind() != UpdateCheck.Kind.NONE) {
+        UpdateSteps.batched(held, c.routing, update.plan(), verifier);
+      }
+    }
+    return (System.nanoTime() - start) / 1e9;
+  }
+
+  /** The engine's incremental re-route (what changed is routed, the rest kept), if it has one. */
+  private Candidate reroute(Deployed deployed, Routing held, List<String> refusals) {
+    RoutingEngine engine = settings.engine(deployed.engine());
+    if (engine == null || !Reroute.SUPPORTED.contains(engine.name())) {
+      return null;
+    }
+    try {
+      Reroute.Result r = Reroute.reroute(engine, held, settings.options());
+      return new Candidate(
+          r.routing(), "reroute", r.entriesChanged(), r.seconds() + r.verifySeconds());
+    } catch (RoutingException e) {
+      refusals.add("reroute: " + e.getMessage());
+      return null;
+    }
+  }
+
+  /** A full route of the fabric with the engine chain. */
+  private Candidate route(Fabric fabric, Routing held, List<String> refusals) {
+    long start = System.nanoTime();
+    try {
+      EngineChain.Result r = EngineChain.route(settings.chain(), fabric, settings.options());
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return new Candidate(r.routing(), "route", held.differingEntries(r.routing()), seconds);
+    } catch (RoutingException e) {
+      refusals.add("route: " + e.getMessage());
+      return null;
+    }
+  }
+
+  /**
+   * Switches the deployment over from {@code held} to {@code next.routing()} as {@code update}
+   * plans it, and audits the result; the event gets the times of each step's sweep.
+   */
+  void apply(Routing held, Deployed next, UpdateCheck.Result update, Json event, Instant detectedAt)
+      throws IOException, InterruptedException {
+    Routing target = next.routing();
+    UpdateCheck.Plan plan = update.plan();
+    long planStart = System.nanoTime();
+    List<UpdateSteps.Step> steps =
+        plan.kind() == UpdateCheck.Kind.ANY_ORDER
+            ? List.of()
+            : UpdateSteps.batched(held, target, plan, verifier);
+    int last = steps.size() - 1;
+    while (last >= 0 && steps.get(last).action() == UpdateCheck.Action.DRAIN) {
+      last--;
+    }
+    if (!steps.isEmpty()) {
+      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
+    }
+    event.put("plan_seconds", (System.nanoTime() - planStart) / 1e9);
+    OpenSmWatch.Sweep sweep;
+    if (steps.isEmpty()) {
+      sweep = step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE);
+    } else {
+      UpdateSteps.Replay replay = new UpdateSteps.Replay(held, target, plan);
+      sweep = null;
+      for (int i = 0; i < steps.size(); i++) {
+        UpdateSteps.Step s = steps.get(i);
+        Routing state = replay.apply(s);
+        if (s.action() == UpdateCheck.Action.DRAIN) {
+          Thread.sleep((long) (settings.drainSeconds() * 1000));
+          continue;
+        }
+        Set<DeploymentUpdate.Part> parts = EnumSet.noneOf(DeploymentUpdate.Part.class);
+        if (s.changesLfts()) {
+          parts.add(DeploymentUpdate.Part.LFTS);
+        }
+        if (s.changesSls()) {
+          parts.add(DeploymentUpdate.Part.SLS);
+        }
+        if (i == 0) {
+          parts.add(DeploymentUpdate.Part.FABRIC);
+        }
+        String phase =
+            i >= last ? DeploymentState.COMPLETE : "step " + (i + 1) + " of " + steps.size();
+        sweep = step(i >= last ? target : state, parts, phase);
+      }
+      DeploymentUpdate.deleteTarget(settings.dir());
+    }
+    event.put("steps", Math.max(1, steps.size()));
+    sweepJson(event, sweep, detectedAt);
+    auditJson(event, next);
+  }
+
+  /** Writes one step, sends SIGHUP and waits for the sweep that loads it. */
+  private OpenSmWatch.Sweep step(Routing routing, Set<DeploymentUpdate.Part> parts, String phase)
+      throws IOException, InterruptedException {
+    OpenSmDeployment.Result r =
+        DeploymentUpdate.apply(routing, settings.dir(), parts, phase, settings.options().threads());
+    java.nio.file.Path watched =
+        parts.contains(DeploymentUpdate.Part.LFTS)
+            ? r.lftDump()
+            : parts.contains(DeploymentUpdate.Part.SLS) ? r.qosPolicy() : null;
+    Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
+    if (!watch.hangUp()) {
+      events.note(
+          "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");
+      return null;
+    }
+    OpenSmWatch.Sweep sweep = watch.awaitSweep(written, watched, settings.sweepTimeoutSeconds());
+    if (sweep == null) {
+      events.note(
+          "no heavy sweep of OpenSM loaded "
+              + settings.dir()
+              + " within "
+              + settings.sweepTimeoutSeconds()
+              + " s of SIGHUP");
+    } else if (sweep.dumpError() != null) {
+      events.note("OpenSM could not load the dump: " + sweep.dumpError());
+    }
+    return sweep;
+  }
+
+  private static void sweepJson(Json event, OpenSmWatch.Sweep sweep, Instant detectedAt) {
+    if (sweep == null) {
+      event.put("applied", false);
+      return;
+    }
+    event
+        .put("applied", sweep.dumpError() == null)
+        .put("opensm_read_at", EventLog.time(sweep.fileReadAt()))
+        .put("tables_configured_at", EventLog.time(sweep.tablesConfiguredAt()))
+        .put("subnet_up_at", EventLog.time(sweep.subnetUpAt()));
+    Instant end = sweep.subnetUpAt() != null ? sweep.subnetUpAt() : Instant.now();
+    if (detectedAt != null) {
+      event.put("healed_seconds", Duration.between(detectedAt, end).toNanos() / 1e9);
+    }
+  }
+
+  /** Audits the fabric against {@code next} and puts the report into the event. */
+  void auditJson(Json event, Deployed next) {
+    if (settings.auditPairs() < 0) {
+      return;
+    }
+    try {
+      LiveAudit.Report report =
+          audit.run(
+              next.fabric(), next.routing(), settings.auditPairs(), settings.options().seed());
+      event
+          .putRaw("audit", report.json().toString())
+          .put("audited_at", EventLog.time(Instant.now()));
+      events.note("audit " + report.summary());
+    } catch (IOException e) {
+      event.put("audit_error", e.getMessage());
+      events.note("audit failed: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package org.ibrouting.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.ibrouting.routing.RoutingEngine;
+import org.ibrouting.routing.RoutingOptions;
+
+/**
+ * What {@code serve} was told on its command line.
+ *
+ * @param dir the deployment directory OpenSM runs from
+ * @param pidSpec OpenSM's process id or pid file, or null to find it by its command line
+ * @param chain the engines, tried in order for a full route
+ * @param options the engines' options (seed, threads, VLs)
+ * @param maxVls the VLs a switch-over plan may use
+ * @param pollSeconds how often to discover the fabric without a trigger (0: never)
+ * @param settleMillis how long to wait after a trigger for more traps before discovering
+ * @param sweepTimeoutSeconds how long to wait for OpenSM's sweep after SIGHUP
+ * @param drainSeconds how long a phased plan's drain step waits
+ * @param auditPairs PathRecords to sample in each audit (0: none; -1: no audit at all)
+ */
+record ServeSettings(
+    Path dir,
+    String pidSpec,
+    List<RoutingEngine> chain,
+    RoutingOptions options,
+    int maxVls,
+    double pollSeconds,
+    long settleMillis,
+    long sweepTimeoutSeconds,
+    double drainSeconds,
+    int auditPairs) {
+  /** Copies the chain. */
+  ServeSettings {
+    chain = List.copyOf(chain);
+  }
+
+  /** The engine of the chain named {@code name}, or null. */
+  RoutingEngine engine(String name) {
+    for (RoutingEngine e : chain) {
+      if (e.name().equals(name)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** The configuration file of the deployment. */
+  Path conf() {
+    return dir.resolve(org.ibrouting.io.opensm.OpenSmDeployment.CONF);
+  }
+}

@@ -1,0 +1,251 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.ibrouting.analysis.CdgReport;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmInteropTest;
+import org.ibrouting.interop.OpenSmSimulation;
+import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.OpenSmDeployment;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code serve} beside the real OpenSM 3.3.23 on ibsim, with cables cut and restored and a switch
+ * failed through ibsim's console. After each event the test reads the fabric back itself: the LFTs
+ * every switch holds ({@code dump_fts}) deliver every pair of connected CA ports, and with the SLs
+ * the SA answers for every such pair ({@code saquery -p}) they hold no credit loop.
+ */
+class ServeInteropTest extends OpenSmInteropTest {
+  /** dfsssp needs 3 VLs here; 16 CAs, 240 ordered pairs. */
+  static final String TORUS = "torus 4,4 1";
+
+  private Fabric fabric;
+  private Path deploy;
+
+  /** Generates the torus and deploys {@code engine}'s routing of it. */
+  private Path deployed(String engine) throws IOException {
+    Path file = dir.resolve("fabric.ibnd");
+    IbnetdiscoverWriter.write(TopologySpec.parse(TORUS).build(), file);
+    fabric = FabricFiles.read(file);
+    deploy = dir.resolve("deploy");
+    Cli.Run route = Cli.cli("route -R {} {} --opensm-dir {} -q", engine, file, deploy);
+    assertEquals(0, route.status(), route.err());
+    return file;
+  }
+
+  /** A {@code serve} process with its event log. */
+  private final class Serve implements AutoCloseable {
+    final Process process;
+    final Path events;
+    final Path output;
+    int read;
+
+    Serve(OpenSmSimulation sim, String name, String... args) throws IOException {
+      events = dir.resolve(name + ".jsonl");
+      output = dir.resolve(name + ".err");
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  ProcessHandle.current().info().command().orElse("java"),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "org.ibrouting.cli.IbRouting",
+                  "serve",
+                  "--opensm-dir",
+                  deploy.toString(),
+                  "--wrapper",
+                  "ibsim-run",
+                  "--log",
+                  events.toString(),
+                  "--poll",
+                  "0",
+                  "--warm-up",
+                  "1",
+                  "--threads",
+                  "2"));
+      command.addAll(List.of(args));
+      ProcessBuilder pb =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+      pb.environment().put("IBSIM_SOCKNAME", sim.sockName());
+      process = pb.start();
+    }
+
+    /** The next event line that {@code matches}, waiting up to {@code seconds}. */
+    String await(Predicate<String> matches, long seconds) throws Exception {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      while (System.nanoTime() < deadline) {
+        List<String> lines =
+            Files.exists(events) ? Files.readAllLines(events, StandardCharsets.UTF_8) : List.of();
+        while (read < lines.size()) {
+          String line = lines.get(read++);
+          if (matches.test(line)) {
+            return line;
+          }
+        }
+        if (!process.isAlive()) {
+          fail("serve ended with status " + process.exitValue() + ": " + log());
+        }
+        Thread.sleep(100);
+      }
+      fail(
+          "no such event within "
+              + seconds
+              + " s; events: "
+              + (Files.exists(events) ? Files.readString(events) : "none")
+              + "\n"
+              + log());
+      return null;
+    }
+
+    String log() throws IOException {
+      return Files.readString(output);
+    }
+
+    @Override
+    public void close() {
+      process.destroy();
+      try {
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static Predicate<String> event(String kind) {
+    return line -> line.startsWith("{\"event\":\"" + kind + "\"");
+  }
+
+  /**
+   * What the switches and the SA hold now, checked: every pair of CA ports ibnetdiscover finds is
+   * delivered, and free of credit loops with the SA's SLs.
+   */
+  private Fabric assertDeliveredAndDeadlockFree(OpenSmSimulation sim) throws IOException {
+    Fabric now = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+    Routing held = LftDumpReader.read(now, new StringReader(sim.dumpFts()), "dump_fts");
+    held = held.withSlTable("file", sim.caPathRecords(now).slTable());
+    RouteReport routes = RouteChecker.terminals().check(held);
+    assertTrue(routes.allRouted(), routes.toString());
+    CdgReport cdg = CreditLoopVerifier.defaults().verify(held);
+    assertTrue(cdg.isDeadlockFree(), cdg.toString());
+    return now;
+  }
+
+  /** A port of switch 0 cabled to another switch. */
+  private int switchLink() {
+    for (int p = 1; p <= fabric.numPorts(0); p++) {
+      int peer = fabric.peerPort(fabric.port(0, p));
+      if (peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer))) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("switch 0 has no switch link");
+  }
+
+  @Test
+  void aCutCableAFailedSwitchAndTheirReturnHealWithoutAPerson() throws Exception {
+    Path file = deployed("dfsssp");
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
+        Serve serve = new Serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
+      String found = serve.await(event("opensm"), 120);
+      assertTrue(found.contains("\"pid\":" + opensm.pid() + ","), found);
+      assertTrue(found.contains("\"reads_deployment\":true"), found);
+      String start = serve.await(event("audit"), 120);
+      assertTrue(start.contains("\"ok\":true"), start);
+      int port = switchLink();
+      sim.unlink(fabric, 0, port);
+      String down = serve.await(event("link_down"), 120);
+      assertTrue(down.contains("\"applied\":true") && down.contains("\"ok\":true"), down);
+      assertTrue(down.contains("\"repair\":\"reroute\""), down);
+      assertTrue(down.matches(".*\"entries_changed\":[1-9].*"), down);
+      assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
+      sim.relink(fabric, 0, port);
+      String up = serve.await(event("link_up"), 120);
+      assertTrue(up.contains("\"applied\":true") && up.contains("\"ok\":true"), up);
+      assertDeliveredAndDeadlockFree(sim);
+      int sw = 5;
+      sim.unlinkNode(fabric, sw);
+      String switchDown = serve.await(event("switch_down"), 120);
+      assertTrue(switchDown.contains("\"applied\":true"), switchDown);
+      assertTrue(switchDown.contains("\"ok\":true"), switchDown);
+      Fabric without = assertDeliveredAndDeadlockFree(sim);
+      assertEquals(fabric.numSwitches() - 1, without.numSwitches());
+      sim.relinkNode(fabric, sw);
+      String switchUp = serve.await(event("switch_up"), 120);
+      assertTrue(switchUp.contains("\"applied\":true"), switchUp);
+      assertTrue(switchUp.contains("\"ok\":true"), switchUp);
+      assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
+    }
+  }
+
+  @Test
+  void aServeKilledMidwayConvergesWhenStartedAgain() throws Exception {
+    Path file = deployed("dfsssp");
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+      try (Serve first = new Serve(sim, "first", "-R", "dfsssp", "--audit-pairs", "0")) {
+        assertTrue(first.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
+        first.await(event("audit"), 120);
+        sim.unlink(fabric, 0, switchLink());
+        Thread.sleep(250);
+        first.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+      try (Serve second = new Serve(sim, "second", "-R", "dfsssp", "--audit-pairs", "240")) {
+        String settled =
+            second.await(line -> line.contains("\"audit\":{") || event("refused").test(line), 120);
+        assertTrue(settled.contains("\"ok\":true"), settled);
+        assertDeliveredAndDeadlockFree(sim);
+        assertTrue(
+            Files.readString(deploy.resolve(OpenSmDeployment.STATE)).contains("phase=complete"));
+      }
+    }
+  }
+
+  @Test
+  void aFabricItCannotRouteWithinTheVlsKeepsTheLastGoodTablesAndSaysWhy() throws Exception {
+    Path file = deployed("updn");
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
+        Serve serve =
+            new Serve(sim, "serve", "-R", "dfsssp", "--max-vls", "1", "--audit-pairs", "0")) {
+      assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
+      serve.await(event("audit"), 120);
+      String before = Files.readString(deploy.resolve(OpenSmDeployment.LFT_DUMP));
+      sim.unlink(fabric, 0, switchLink());
+      String refused = serve.await(event("refused"), 120);
+      assertTrue(refused.contains("\"kept_generation\":1"), refused);
+      assertTrue(refused.contains("VL"), refused);
+      assertEquals(before, Files.readString(deploy.resolve(OpenSmDeployment.LFT_DUMP)));
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package org.ibrouting.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.topology.Failures;
+import org.ibrouting.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The parts of {@code serve} that need no OpenSM: its log lines, fabric differences, tools. */
+class ServePartsTest {
+  @TempDir Path dir;
+
+  private static final ZoneId UTC = ZoneId.of("UTC");
+
+  @Test
+  void openSmLogLinesAreClassifiedWithTheirTime() {
+    Instant now = Instant.parse("2026-11-29T06:00:00Z");
+    OpenSmLogTail.Line trap =
+        OpenSmLogTail.classify(
+            "Nov 29 05:15:40 024542 [ADF626C0] 0x01 -> log_trap_info: Received Generic Notice"
+                + " type:1 num:128 (Link state change) Producer:2 (Switch) from LID:13 TID:0x0",
+            UTC,
+            now);
+    assertEquals(OpenSmLogTail.Kind.TRAP, trap.kind());
+    assertEquals(Instant.parse("2026-11-29T05:15:40.024542Z"), trap.time());
+    assertEquals(128, OpenSmLogTail.trapNumber(trap));
+    assertEquals("trap 128 (Link state change) from LID 13", OpenSmLogTail.describeTrap(trap));
+    assertEquals(
+        OpenSmLogTail.Kind.SUBNET_UP,
+        OpenSmLogTail.classify("Nov 29 05:15:05 159698 [9A4D36C0] 0x02 -> SUBNET UP", UTC, now)
+            .kind());
+    assertEquals(
+        OpenSmLogTail.Kind.TABLES_CONFIGURED,
+        OpenSmLogTail.classify(
+                "Nov 29 05:15:04 966953 [9A4D36C0] 0x02 -> osm_ucast_mgr_process: file tables"
+                    + " configured on all switches",
+                UTC,
+                now)
+            .kind());
+    assertEquals(
+        OpenSmLogTail.Kind.DUMP_ERROR,
+        OpenSmLogTail.classify(
+                "Nov 29 05:15:04 966953 [9A4D36C0] 0x01 -> ERR 6302: Can't open ucast dump file",
+                UTC,
+                now)
+            .kind());
+    assertNull(
+        OpenSmLogTail.classify(
+            "Nov 29 05:15:04 894363 [9D4DA740] 0x80 -> Entering DISCOVERING state", UTC, now));
+    assertNull(OpenSmLogTail.classify("not a log line", UTC, now));
+    // a December line read in January belongs to the year before
+    Instant january = Instant.parse("2027-01-01T00:00:10Z");
+    assertEquals(
+        Instant.parse("2026-12-31T23:59:59.000001Z"),
+        OpenSmLogTail.classify("Dec 31 23:59:59 000001 [1] 0x02 -> SUBNET UP", UTC, january)
+            .time());
+  }
+
+  @Test
+  void theLogIsFollowedFromItsEndThroughRotationAndTruncation() throws IOException {
+    Path log = dir.resolve("opensm.log");
+    Files.writeString(log, "Nov 29 05:15:05 159698 [1] 0x02 -> SUBNET UP\n");
+    OpenSmLogTail tail = new OpenSmLogTail(log);
+    assertTrue(tail.poll().isEmpty(), "what was there before is not news");
+    Files.writeString(
+        log,
+        "Nov 29 05:16:05 000001 [1] 0x02 -> SUBNET UP\nNov 29 05:16:06 0000",
+        java.nio.file.StandardOpenOption.APPEND);
+    assertEquals(1, tail.poll().size(), "an unfinished line waits");
+    Files.writeString(log, "02 [1] 0x02 -> SUBNET UP\n", java.nio.file.StandardOpenOption.APPEND);
+    assertEquals(1, tail.poll().size());
+    // logrotate: a new, shorter file under the same name
+    Files.delete(log);
+    Files.writeString(log, "Nov 29 05:17:00 000003 [1] 0x80 -> Entering MASTER state\n");
+    List<OpenSmLogTail.Line> lines = tail.poll();
+    assertEquals(1, lines.size());
+    assertEquals(OpenSmLogTail.Kind.MASTER, lines.get(0).kind());
+  }
+
+  @Test
+  void aFabricDiffNamesCablesSwitchesAndCasAndTheKindOfEvent() {
+    Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    assertTrue(FabricDiff.of(tree, tree).isEmpty());
+    Fabric cut = Failures.failLinks(tree, 1, true, 7);
+    FabricDiff lost = FabricDiff.of(tree, cut);
+    assertEquals("link_down", lost.kind());
+    assertEquals(1, lost.linksLost().size());
+    assertTrue(lost.linksLost().get(0).matches("\"[^\"]+\"\\[\\d+\\] -- \"[^\"]+\"\\[\\d+\\]"));
+    assertFalse(lost.hasGains());
+    FabricDiff back = FabricDiff.of(cut, tree);
+    assertEquals("link_up", back.kind());
+    assertEquals(lost.linksLost(), back.linksGained());
+    assertTrue(back.hasGains());
+    Fabric noSwitch = Failures.failSwitch(tree, false, 3);
+    FabricDiff down = FabricDiff.of(tree, noSwitch);
+    assertEquals("switch_down", down.kind(), down.summary());
+    assertEquals(1, down.switchesLost().size());
+    assertEquals("switch_up", FabricDiff.of(noSwitch, tree).kind());
+    assertTrue(down.summary().startsWith("1 switch lost ("), down.summary());
+  }
+
+  @Test
+  void toolsRunUnderTheWrapperAndAFailureNamesTheCommand() throws IOException {
+    DiagnosticTools tools = new DiagnosticTools("env X_WRAPPED=1", dir.resolve("work"));
+    assertEquals("1\n", tools.run(List.of("sh", "-c", "echo $X_WRAPPED"), 10));
+    IOException e =
+        assertThrows(
+            IOException.class, () -> tools.run(List.of("sh", "-c", "echo oops >&2; exit 3"), 10));
+    assertTrue(e.getMessage().contains("exited with status 3: oops"), e.getMessage());
+    List<String> outs =
+        tools.runAll(
+            List.of(List.of("echo", "a"), List.of("echo", "b"), List.of("echo", "c")), 2, 10);
+    assertEquals(List.of("a\n", "b\n", "c\n"), outs);
+    IOException missing =
+        assertThrows(
+            IOException.class,
+            () -> new DiagnosticTools(null, dir).run(List.of("no-such-tool-here"), 10));
+    assertTrue(missing.getMessage().contains("infiniband-diags"), missing.getMessage());
+  }
+
+  @Test
+  void openSmsCommandLineSaysWhereItLogsAndWhatItReads() {
+    OpenSmProcess p =
+        new OpenSmProcess(
+            1,
+            List.of("/usr/sbin/opensm", "-d2", "-f", "/var/log/x.log", "-F", "/etc/o/opensm.conf"));
+    assertTrue(p.isOpenSm());
+    assertEquals(Path.of("/var/log/x.log"), p.logFile().orElseThrow());
+    assertEquals(Path.of("/etc/o/opensm.conf"), p.conf().orElseThrow());
+    OpenSmProcess stdout = new OpenSmProcess(1, List.of("opensm", "--log_file=stdout"));
+    assertTrue(stdout.logFile().isEmpty());
+    OpenSmProcess plain = new OpenSmProcess(1, List.of("opensm"));
+    assertEquals(OpenSmProcess.DEFAULT_LOG, plain.logFile().orElseThrow());
+    assertFalse(new OpenSmProcess(1, List.of("/bin/sleep", "9")).isOpenSm());
+  }
+
+  @Test
+  void aSampleOfPairsIsDistinctAndCoversAllPairsWhenAskedForMore() {
+    Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    int[][] all = LiveAudit.samplePairs(tree, 1000, 1);
+    int cas = tree.numCas();
+    assertEquals(cas * (cas - 1), all[0].length);
+    int[][] some = LiveAudit.samplePairs(tree, 20, 1);
+    assertEquals(20, some[0].length);
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    for (int i = 0; i < 20; i++) {
+      assertTrue(some[0][i] != some[1][i]);
+      assertTrue(seen.add((long) some[0][i] << 32 | some[1][i]), "pair " + i + " twice");
+    }
+  }
+}
