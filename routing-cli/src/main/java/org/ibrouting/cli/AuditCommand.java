@@ -79,6 +79,19 @@ final class AuditCommand implements Callable<Integer> {
           "Keep what was collected there: fabric.ibnd (as discovered), lfts.txt (the LFTs read back, as an OpenSM dump).")
   Path saveDir;
 
+  @Option(
+      names = "--ca",
+      paramLabel = "NAME",
+      description =
+          "The HCA the diagnostic tools use (their -C; default: the first active port's).")
+  String ca;
+
+  @Option(
+      names = "--ca-port",
+      paramLabel = "N",
+      description = "The HCA port the diagnostic tools use (their -P), e.g. the subnet manager's.")
+  int caPort;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -91,7 +104,7 @@ final class AuditCommand implements Callable<Integer> {
     }
     Path work = Files.createTempDirectory("ibrouting-audit-");
     try {
-      DiagnosticTools tools = new DiagnosticTools(wrapper, work);
+      DiagnosticTools tools = new DiagnosticTools(wrapper, ca, caPort, work);
       long start = System.nanoTime();
       String discovered = null;
       Fabric fabric;

@@ -19,7 +19,12 @@ import java.util.concurrent.TimeUnit;
  * a tool that fails is an {@link IOException} with its standard error.
  */
 final class DiagnosticTools {
+  /** The tools that take the port options ({@code -C CA -P PORT}). */
+  private static final java.util.Set<String> DIAGS =
+      java.util.Set.of("ibnetdiscover", "dump_fts", "saquery", "ibroute", "smpquery");
+
   private final List<String> wrapper;
+  private final List<String> portArgs;
   private final Path workDir;
 
   /**
@@ -27,10 +32,32 @@ final class DiagnosticTools {
    * their output is kept while they run.
    */
   DiagnosticTools(String wrapper, Path workDir) throws IOException {
+    this(wrapper, null, 0, workDir);
+  }
+
+  /**
+   * As {@link #DiagnosticTools(String, Path)}, with every infiniband-diags tool sent through the
+   * local port {@code caPort} of {@code ca} ({@code -C CA -P PORT}; null and 0: the tools' default,
+   * the first active port).
+   */
+  DiagnosticTools(String wrapper, String ca, int caPort, Path workDir) throws IOException {
     this.wrapper =
         wrapper == null || wrapper.isBlank() ? List.of() : List.of(wrapper.strip().split("\\s+"));
+    List<String> port = new java.util.ArrayList<>();
+    if (ca != null) {
+      port.addAll(List.of("-C", ca));
+    }
+    if (caPort > 0) {
+      port.addAll(List.of("-P", Integer.toString(caPort)));
+    }
+    this.portArgs = List.copyOf(port);
     this.workDir = workDir;
     Files.createDirectories(workDir);
+  }
+
+  /** The port options every infiniband-diags tool gets, as one string for a shell script. */
+  String portOptions() {
+    return String.join(" ", portArgs);
   }
 
   /** The wrapper words (empty for none). */
@@ -41,7 +68,11 @@ final class DiagnosticTools {
   /** Runs {@code command} (tool and arguments) and returns its standard output. */
   String run(List<String> command, long timeoutSeconds) throws IOException {
     List<String> full = new ArrayList<>(wrapper);
-    full.addAll(command);
+    full.add(command.get(0));
+    if (DIAGS.contains(command.get(0))) {
+      full.addAll(portArgs);
+    }
+    full.addAll(command.subList(1, command.size()));
     Path out = Files.createTempFile(workDir, command.get(0) + ".", ".out");
     Path err = Files.createTempFile(workDir, command.get(0) + ".", ".err");
     try {

@@ -55,11 +55,20 @@ final class Healer {
   /** A routing considered for the fabric now. */
   private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
 
+  /**
+   * Verifications an ordered plan's search may take: a search that has not found an order by then
+   * rarely does, and a fabric that drops packets is waiting.
+   */
+  static final int MAX_PLAN_VERIFICATIONS = 100;
+
   private final ServeSettings settings;
   private final OpenSmWatch watch;
   private final EventLog events;
   private final LiveAudit audit;
   private final CreditLoopVerifier verifier;
+
+  /** When the last step's files were in place. */
+  private Instant lastWritten;
 
   Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
     this.settings = settings;
@@ -82,59 +91,38 @@ final class Healer {
     // a loss is repaired with the fewest changes; a return is routed in full (as good as before
     // the failure) when that can be switched over safely, else routed incrementally
     boolean fullFirst = diff.hasGains();
+    Checked atOnce = null;
     for (int attempt = 0; attempt < 2; attempt++) {
       Candidate c =
           (attempt == 0) == fullFirst
               ? route(fabric, held, refusals)
               : reroute(deployed, held, refusals);
-      if (c == null) {
+      Checked checked = c == null ? null : check(c, held, wasDeadlockFree, refusals);
+      if (checked == null) {
         continue;
       }
-      long verifyStart = System.nanoTime();
-      RouteReport routes =
-          new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
-      CdgReport cdg = verifier.verify(c.routing);
-      if (!routes.allRouted()) {
-        refusals.add(c.how + ": " + routes.unreachablePairs() + " CA pairs undelivered");
-        continue;
+      if (checked.update.plan().kind() != UpdateCheck.Kind.NONE) {
+        return take(checked, fabric, refusals, event, detectedAt);
       }
-      if (!cdg.isDeadlockFree() && wasDeadlockFree) {
-        refusals.add(c.how + ": credit loop on VL " + cdg.cyclicVls()[0] + " with its SLs");
-        continue;
+      refusals.add(c.how + ": no safe switch-over: " + checked.update.plan().note());
+      atOnce = atOnce == null ? checked : atOnce;
+      if (!fullFirst && !settings.strictSwitchOver()) {
+        // after a loss the old tables drop packets now: heal at once rather than route again
+        break;
       }
-      double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
-      long checkStart = System.nanoTime();
-      UpdateCheck.Result update =
-          UpdateCheck.defaults()
-              .withMaxVls(settings.maxVls())
-              .withVerifier(verifier)
-              .check(held, c.routing);
-      if (update.plan().kind() == UpdateCheck.Kind.NONE) {
-        refusals.add(c.how + ": no safe switch-over: " + update.plan().note());
-        continue;
-      }
-      event.put("check_seconds", (System.nanoTime() - checkStart) / 1e9);
-      event
-          .put("repair", c.how)
-          .put("engine", c.routing.engineName())
-          .put("repair_seconds", c.seconds)
-          .put("entries_changed", c.entriesChanged)
-          .put("entries", (long) fabric.numSwitches() * fabric.maxLid())
-          .put("vls", c.routing.slTable().numVls())
-          .put("delivered_pairs", routes.validPairs())
-          .put("pairs", routes.pairs())
-          .put("deadlock_free", cdg.isDeadlockFree())
-          .put("verify_seconds", verifySeconds)
-          .put(
-              "plan",
-              update.plan().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
-          .put("plan_vls", update.plan().vlsNeeded());
-      if (!refusals.isEmpty()) {
-        event.put("not_taken", String.join("; ", refusals));
-      }
-      Deployed next = new Deployed(fabric, c.routing, c.routing.engineName());
-      apply(held, next, update, event, detectedAt);
-      return next;
+    }
+    if (atOnce != null && !settings.strictSwitchOver()) {
+      // OpenSM's own engines switch over this way: both states are proven, the mix during the
+      // one sweep that loads the new tables is not
+      event.put(
+          "switch_over",
+          "at once: no verified plan within "
+              + settings.maxVls()
+              + " VLs; the sweep's mix unverified");
+      event.put(
+          "mix_witness",
+          atOnce.update.witness() == null ? null : atOnce.update.witness().toString());
+      return take(atOnce, fabric, refusals, event, detectedAt);
     }
     event
         .put("repair", "none")
@@ -142,6 +130,80 @@ final class Healer {
         .put("kept_generation", DeploymentUpdate.requireState(settings.dir()).generation())
         .put("repair_seconds", (System.nanoTime() - start) / 1e9);
     return deployed;
+  }
+
+  /** A candidate that passed the checks, with its switch-over check. */
+  private record Checked(
+      Candidate candidate,
+      Routing held,
+      RouteReport routes,
+      CdgReport cdg,
+      UpdateCheck.Result update,
+      double verifySeconds,
+      double checkSeconds) {}
+
+  /**
+   * Checks a candidate: every CA pair delivered, no credit loop (where the deployment had none),
+   * and its switch-over; null (with the reason in {@code refusals}) when it fails one.
+   */
+  private Checked check(Candidate c, Routing held, boolean wasDeadlockFree, List<String> refusals) {
+    long verifyStart = System.nanoTime();
+    RouteReport routes =
+        new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
+    CdgReport cdg = verifier.verify(c.routing);
+    if (!routes.allRouted()) {
+      refusals.add(c.how + ": " + routes.unreachablePairs() + " CA pairs undelivered");
+      return null;
+    }
+    if (!cdg.isDeadlockFree() && wasDeadlockFree) {
+      refusals.add(c.how + ": credit loop on VL " + cdg.cyclicVls()[0] + " with its SLs");
+      return null;
+    }
+    double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
+    long checkStart = System.nanoTime();
+    UpdateCheck.Result update =
+        UpdateCheck.defaults()
+            .withMaxVls(settings.maxVls())
+            .withMaxVerifications(MAX_PLAN_VERIFICATIONS)
+            .withVerifier(verifier)
+            .check(held, c.routing);
+    return new Checked(
+        c, held, routes, cdg, update, verifySeconds, (System.nanoTime() - checkStart) / 1e9);
+  }
+
+  /** Applies a checked candidate and fills the event; returns what is deployed then. */
+  private Deployed take(
+      Checked checked, Fabric fabric, List<String> refusals, Json event, Instant detectedAt)
+      throws IOException, InterruptedException {
+    Candidate c = checked.candidate;
+    event
+        .put("repair", c.how)
+        .put("engine", c.routing.engineName())
+        .put("repair_seconds", c.seconds)
+        .put("entries_changed", c.entriesChanged)
+        .put("entries", (long) fabric.numSwitches() * fabric.maxLid())
+        .put("vls", c.routing.slTable().numVls())
+        .put("delivered_pairs", checked.routes.validPairs())
+        .put("pairs", checked.routes.pairs())
+        .put("deadlock_free", checked.cdg.isDeadlockFree())
+        .put("verify_seconds", checked.verifySeconds)
+        .put("check_seconds", checked.checkSeconds)
+        .put(
+            "plan",
+            checked
+                .update
+                .plan()
+                .kind()
+                .name()
+                .toLowerCase(java.util.Locale.ROOT)
+                .replace('_', ' '))
+        .put("plan_vls", checked.update.plan().vlsNeeded());
+    if (!refusals.isEmpty()) {
+      event.put("not_taken", String.join("; ", refusals));
+    }
+    Deployed next = new Deployed(fabric, c.routing, c.routing.engineName());
+    apply(checked.held, next, checked.update, event, detectedAt);
+    return next;
   }
 
   /**
@@ -217,7 +279,7 @@ final class Healer {
     UpdateCheck.Plan plan = update.plan();
     long planStart = System.nanoTime();
     List<UpdateSteps.Step> steps =
-        plan.kind() == UpdateCheck.Kind.ANY_ORDER
+        plan.kind() == UpdateCheck.Kind.ANY_ORDER || plan.kind() == UpdateCheck.Kind.NONE
             ? List.of()
             : UpdateSteps.batched(held, target, plan, verifier);
     int last = steps.size() - 1;
@@ -257,7 +319,7 @@ final class Healer {
       }
       DeploymentUpdate.deleteTarget(settings.dir());
     }
-    event.put("steps", Math.max(1, steps.size()));
+    event.put("steps", Math.max(1, steps.size())).put("written_at", EventLog.time(lastWritten));
     sweepJson(event, sweep, detectedAt);
     auditJson(event, next);
   }
@@ -272,6 +334,7 @@ final class Healer {
             ? r.lftDump()
             : parts.contains(DeploymentUpdate.Part.SLS) ? r.qosPolicy() : null;
     Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
+    lastWritten = Instant.now();
     if (!watch.hangUp()) {
       events.note(
           "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");

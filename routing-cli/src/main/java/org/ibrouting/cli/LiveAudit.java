@@ -225,7 +225,9 @@ final class LiveAudit {
             List.of(
                 "sh",
                 "-c",
-                "while read s d; do saquery -p --src-to-dst \"$s:$d\""
+                "while read s d; do saquery -p "
+                    + tools.portOptions()
+                    + " --src-to-dst \"$s:$d\""
                     + " || echo \"# no PathRecord for $s:$d\"; done < '"
                     + file
                     + "'"));

@@ -72,7 +72,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "MS",
       description =
           "Wait this long after a trap for more traps before discovering (default ${DEFAULT-VALUE}).")
-  long settleMillis = 100;
+  long settleMillis = 50;
 
   @Option(
       names = "--sweep-timeout",
@@ -115,6 +115,26 @@ final class ServeCommand implements Callable<Integer> {
               + " first real one runs compiled code; 0 for none (default ${DEFAULT-VALUE}).")
   int warmUpRounds = 3;
 
+  @Option(
+      names = "--strict-switch-over",
+      description =
+          "Refuse a repair whose switch-over has no verified plan within --max-vls (keep the last"
+              + " good tables) instead of loading it at once, as OpenSM's own engines would.")
+  boolean strictSwitchOver;
+
+  @Option(
+      names = "--ca",
+      paramLabel = "NAME",
+      description =
+          "The HCA the diagnostic tools use (their -C; default: the first active port's).")
+  String ca;
+
+  @Option(
+      names = "--ca-port",
+      paramLabel = "N",
+      description = "The HCA port the diagnostic tools use (their -P), e.g. the subnet manager's.")
+  int caPort;
+
   @Mixin EngineOptions engineOptions;
 
   @Mixin CommonOptions common;
@@ -139,7 +159,8 @@ final class ServeCommand implements Callable<Integer> {
             settleMillis,
             sweepTimeout,
             drainSeconds,
-            auditPairs);
+            auditPairs,
+            strictSwitchOver);
     Path shm = Path.of("/dev/shm");
     Path work =
         Files.createTempDirectory(
@@ -148,7 +169,7 @@ final class ServeCommand implements Callable<Integer> {
                 : Path.of(System.getProperty("java.io.tmpdir")),
             "ibrouting-serve-");
     try (EventLog events = new EventLog(log, common.quiet)) {
-      DiagnosticTools tools = new DiagnosticTools(wrapper, work);
+      DiagnosticTools tools = new DiagnosticTools(wrapper, ca, caPort, work);
       return new ServeLoop(settings, tools, events, auditParallel, once ? 0 : warmUpRounds)
           .run(once);
     } finally {

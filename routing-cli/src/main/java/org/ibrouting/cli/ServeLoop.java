@@ -80,7 +80,7 @@ final class ServeLoop {
         check(watch.take());
         lastCheck = System.nanoTime();
       } else {
-        Thread.sleep(50);
+        Thread.sleep(20);
       }
     }
     return 0;
@@ -140,11 +140,10 @@ final class ServeLoop {
 
   /** Compiles the repair's code before the first failure needs it. */
   private void warmUp() {
-    if (warmUpRounds <= 0) {
-      return;
-    }
-    double seconds = healer.warmUp(deployed, warmUpRounds);
-    events.note(
+    double seconds = warmUpRounds <= 0 ? 0 : healer.warmUp(deployed, warmUpRounds);
+    events.emit(
+        "ready",
+        new Json().put("warm_up_rounds", warmUpRounds).put("warm_up_seconds", seconds),
         String.format(
             java.util.Locale.ROOT, "warmed up in %.2f s (%d rounds)", seconds, warmUpRounds));
   }

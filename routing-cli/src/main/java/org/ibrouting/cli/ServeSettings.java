@@ -18,6 +18,8 @@ import org.ibrouting.routing.RoutingOptions;
  * @param sweepTimeoutSeconds how long to wait for OpenSM's sweep after SIGHUP
  * @param drainSeconds how long a phased plan's drain step waits
  * @param auditPairs PathRecords to sample in each audit (0: none; -1: no audit at all)
+ * @param strictSwitchOver whether a repair without a verified switch-over plan is refused (else it
+ *     is loaded at once)
  */
 record ServeSettings(
     Path dir,
@@ -29,7 +31,8 @@ record ServeSettings(
     long settleMillis,
     long sweepTimeoutSeconds,
     double drainSeconds,
-    int auditPairs) {
+    int auditPairs,
+    boolean strictSwitchOver) {
   /** Copies the chain. */
   ServeSettings {
     chain = List.copyOf(chain);

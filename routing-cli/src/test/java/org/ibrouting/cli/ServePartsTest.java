@@ -123,6 +123,10 @@ class ServePartsTest {
         tools.runAll(
             List.of(List.of("echo", "a"), List.of("echo", "b"), List.of("echo", "c")), 2, 10);
     assertEquals(List.of("a\n", "b\n", "c\n"), outs);
+    DiagnosticTools port = new DiagnosticTools("echo", "mlx5_1", 2, dir.resolve("work"));
+    assertEquals("ibnetdiscover -C mlx5_1 -P 2 -s\n", port.run(List.of("ibnetdiscover", "-s"), 10));
+    assertEquals("sh -c x\n", port.run(List.of("sh", "-c", "x"), 10), "only the diags get them");
+    assertEquals("-C mlx5_1 -P 2", port.portOptions());
     IOException missing =
         assertThrows(
             IOException.class,

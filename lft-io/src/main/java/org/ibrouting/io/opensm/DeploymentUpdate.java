@@ -23,11 +23,11 @@ import org.ibrouting.routing.Routing;
  * <p>OpenSM reads the configuration at the start of a heavy sweep, the LFT dump when it routes and
  * the QoS policy after that, each whenever a sweep runs (a trap, the sweep interval, or SIGHUP). An
  * update therefore replaces each file by an atomic rename and in this order: the configuration
- * (whose SL-to-VL map only grows, see {@link DeploymentState}), the SL file and then the QoS policy
- * when the SLs change, the LFT dump when the tables change, the fabric, and last the state, which
- * commits the update. A sweep may read the new dump with the old policy; callers that change both
- * at once must know that every mix of the two routings is safe (an update check that says so), and
- * change only one of them per step otherwise.
+ * (whose SL-to-VL map only grows, see {@link DeploymentState}), the LFT dump when the tables change
+ * (first, as the next sweep needs it soonest), the SL file and then the QoS policy when the SLs
+ * change, the fabric, and last the state, which commits the update. A sweep may read the new dump
+ * with the old policy; callers that change both at once must know that every mix of the two
+ * routings is safe (an update check that says so), and change only one of them per step otherwise.
  *
  * <p>A crash between two renames leaves every file whole; the state still names the previous
  * generation. The LFT dump and the SL file are the routing; the policy and the configuration are
@@ -80,6 +80,10 @@ public final class DeploymentUpdate {
         || !Files.readString(conf, StandardCharsets.UTF_8).equals(confText)) {
       AtomicFiles.writeString(conf, confText);
     }
+    if (parts.contains(Part.LFTS)) {
+      LftDumpWriter.write(
+          routing, target.resolve(OpenSmDeployment.LFT_DUMP), state.format(), threads);
+    }
     boolean slFile = Files.isRegularFile(target.resolve(OpenSmDeployment.SL_FILE));
     if (policyBytes != null) {
       slFile = !routing.slTable().isNone();
@@ -93,10 +97,6 @@ public final class DeploymentUpdate {
       if (!Files.isRegularFile(file) || !Arrays.equals(Files.readAllBytes(file), bytes)) {
         AtomicFiles.write(file, out -> out.write(bytes));
       }
-    }
-    if (parts.contains(Part.LFTS)) {
-      LftDumpWriter.write(
-          routing, target.resolve(OpenSmDeployment.LFT_DUMP), state.format(), threads);
     }
     if (parts.contains(Part.FABRIC)) {
       IbnetdiscoverWriter.write(routing.fabric(), target.resolve(OpenSmDeployment.FABRIC));

@@ -1,0 +1,482 @@
+package org.ibrouting.bench;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.RouteChecker;
+import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.cli.IbRouting;
+import org.ibrouting.engines.EngineChain;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.interop.OpenSmSimulation;
+import org.ibrouting.io.AtomicFiles;
+import org.ibrouting.io.FabricFiles;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
+import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
+import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.DeploymentUpdate;
+import org.ibrouting.io.opensm.OpenSmDeployment;
+import org.ibrouting.io.torus.TorusConfigWriter;
+import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.topology.TopologySpec;
+
+/**
+ * The failure timeline on a running fabric, measured against OpenSM 3.3.23 on the same events in
+ * the same run (issue 43): on a fabric simulated by ibsim, a cable is cut, brought back, and a
+ * switch fails, one after the other; each event is healed either by OpenSM's own engine (its next
+ * heavy sweep re-routes the whole subnet) or by {@code ibrouting serve} beside an OpenSM that runs
+ * our deployment through its {@code file} engine.
+ *
+ * <p>Per event: the time from the cut (the console command to ibsim) to the end of the heavy sweep
+ * whose tables deliver every still-connected pair of CA ports (OpenSM's "SUBNET UP"; for serve the
+ * sweep that loaded its last step), checked here by reading every switch's LFT back ({@code
+ * dump_fts}); for serve also the time to its audit, the plan and its steps; the LFT entries the
+ * event changed, and for serve those a full route of the same engine would have changed.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar org.ibrouting.bench.LiveHeal [torus|ktree16|jellyfish ...]
+ * </pre>
+ *
+ * <p>Writes {@code benchmarks/results/live-heal.csv} and prints a Markdown table.
+ */
+public final class LiveHeal {
+  private LiveHeal() {}
+
+  /** A fabric, the engines OpenSM heals it with, and ours that serve heals it with. */
+  record Setup(String name, String spec, List<String> openSm, List<String> ours) {}
+
+  /** One event's figures. */
+  record Row(
+      String fabric,
+      String side,
+      String engine,
+      String event,
+      double healSeconds,
+      double auditSeconds,
+      long entriesChanged,
+      long fullRouteEntries,
+      boolean delivered,
+      String deadlockFree,
+      String plan,
+      int steps) {
+    String csv() {
+      return String.join(
+          ",",
+          fabric,
+          side,
+          engine,
+          event,
+          fmt(healSeconds),
+          fmt(auditSeconds),
+          Long.toString(entriesChanged),
+          fullRouteEntries < 0 ? "" : Long.toString(fullRouteEntries),
+          Boolean.toString(delivered),
+          deadlockFree,
+          plan,
+          Integer.toString(steps));
+    }
+  }
+
+  static final List<Setup> SETUPS =
+      List.of(
+          new Setup(
+              "torus",
+              "torus 6,6 4",
+              List.of("minhop", "dfsssp", "nue", "torus-2QoS"),
+              List.of("dfsssp", "nue", "torus-2QoS")),
+          new Setup(
+              "ktree16",
+              "ktree 16 3",
+              List.of("minhop", "updn", "sssp", "dfsssp"),
+              List.of("minhop", "updn", "sssp", "dfsssp")),
+          new Setup(
+              "jellyfish", "jellyfish 40 8 4 7", List.of("minhop", "dfsssp"), List.of("dfsssp")));
+
+  /** Runs the setups named on the command line (all without arguments). */
+  public static void main(String[] args) throws Exception {
+    Path work = Files.createTempDirectory("ibrouting-live-heal-");
+    List<Row> rows = new ArrayList<>();
+    for (Setup setup : SETUPS) {
+      if (args.length > 0 && !List.of(args).contains(setup.name())) {
+        continue;
+      }
+      Path dir = work.resolve(setup.name());
+      Files.createDirectories(dir);
+      Fabric fabric = TopologySpec.parse(setup.spec()).build();
+      Path net = dir.resolve("fabric.ibnd");
+      IbnetdiscoverWriter.write(fabric, net);
+      for (String engine : setup.openSm()) {
+        rows.addAll(openSm(setup, fabric, net, dir.resolve("opensm-" + engine), engine));
+      }
+      for (String engine : setup.ours()) {
+        rows.addAll(serve(setup, fabric, net, dir.resolve("serve-" + engine), engine));
+      }
+    }
+    StringBuilder csv =
+        new StringBuilder(
+            "fabric,side,engine,event,heal_s,audit_s,entries_changed,full_route_entries,"
+                + "delivered,deadlock_free,plan,steps\n");
+    for (Row r : rows) {
+      csv.append(r.csv()).append('\n');
+    }
+    Path out = Path.of("benchmarks/results/live-heal.csv");
+    AtomicFiles.writeString(out, csv.toString());
+    System.out.println(markdown(rows));
+    System.err.println("written " + out);
+  }
+
+  /** The events, in order: which node and port each one touches. */
+  private record Events(int cutSwitch, int cutPort, int failedSwitch) {
+    static Events of(Fabric fabric, String spec) {
+      // a switch link of the first switch with CAs (a leaf's up-link on a fat tree)
+      int leaf = 0;
+      while (leaf < fabric.numSwitches() && !hasCa(fabric, leaf)) {
+        leaf++;
+      }
+      int port = -1;
+      for (int p = 1; p <= fabric.numPorts(leaf) && port < 0; p++) {
+        int peer = fabric.peerPort(fabric.port(leaf, p));
+        port = peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer)) ? p : -1;
+      }
+      // on a fat tree a switch without CAs (every CA stays connected), else the sixth switch
+      int failed = 5;
+      if (spec.startsWith("ktree")) {
+        for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+          if (!hasCa(fabric, sw)) {
+            failed = sw;
+            break;
+          }
+        }
+      }
+      return new Events(leaf, port, failed);
+    }
+
+    private static boolean hasCa(Fabric fabric, int sw) {
+      for (int p = 1; p <= fabric.numPorts(sw); p++) {
+        int peer = fabric.peerPort(fabric.port(sw, p));
+        if (peer >= 0 && !fabric.isSwitch(fabric.nodeOfPort(peer))) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  private static String cut(OpenSmSimulation sim, Fabric fabric, Events e, int i)
+      throws IOException {
+    switch (i) {
+      case 0 -> sim.unlink(fabric, e.cutSwitch(), e.cutPort());
+      case 1 -> sim.relink(fabric, e.cutSwitch(), e.cutPort());
+      default -> sim.unlinkNode(fabric, e.failedSwitch());
+    }
+    return i == 0 ? "cable cut" : i == 1 ? "cable back" : "switch failed";
+  }
+
+  /** OpenSM's own engine heals each event in its next heavy sweep. */
+  static List<Row> openSm(Setup setup, Fabric fabric, Path net, Path dir, String engine)
+      throws Exception {
+    List<Row> rows = new ArrayList<>();
+    List<String> args = new ArrayList<>(List.of("-R", engine));
+    args.addAll(OpenSmSimulation.engineOptions(engine));
+    if (engine.equals("torus-2QoS")) {
+      args.addAll(List.of("--torus_config", torusConfig(setup, dir).toString()));
+    }
+    System.err.printf("%s: OpenSM %s ...%n", setup.name(), engine);
+    Events events = Events.of(fabric, setup.spec());
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
+        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(args, 1800)) {
+      for (int i = 0; i < 3; i++) {
+        Path before = Files.writeString(dir.resolve("before-" + i + ".txt"), sim.dumpFts());
+        long logAt = Files.size(opensm.log());
+        Instant at = Instant.now();
+        String event = cut(sim, fabric, events, i);
+        Instant up = awaitSubnetUp(opensm.log(), logAt, 1800);
+        Fabric now = discovered(sim);
+        Routing held = LftDumpReader.read(now, new StringReader(sim.dumpFts()), "dump_fts");
+        RouteReport routes = RouteChecker.terminals().check(held);
+        long changed = LftDumpReader.readEarlier(now, before).differingEntries(held);
+        rows.add(
+            new Row(
+                setup.name(),
+                "OpenSM",
+                engine,
+                event,
+                seconds(at, up),
+                Double.NaN,
+                changed,
+                -1,
+                routes.allRouted(),
+                "-",
+                "-",
+                1));
+        System.err.println("  " + rows.get(rows.size() - 1).csv());
+      }
+    }
+    return rows;
+  }
+
+  /** Our engine deployed through OpenSM's file engine, healed by serve. */
+  static List<Row> serve(Setup setup, Fabric fabric, Path net, Path dir, String engine)
+      throws Exception {
+    List<Row> rows = new ArrayList<>();
+    Files.createDirectories(dir);
+    Path deploy = dir.resolve("deploy");
+    List<String> routeArgs =
+        new ArrayList<>(
+            List.of(
+                "route", "-R", engine, net.toString(), "--opensm-dir", deploy.toString(), "-q"));
+    if (engine.equals("torus-2QoS")) {
+      routeArgs.addAll(
+          List.of(
+              "--torus-config", torusConfig(setup, dir).toString(), "-P", "torus_sl2vl=identity"));
+    }
+    int status = IbRouting.run(routeArgs.toArray(String[]::new));
+    if (status != 0) {
+      throw new IOException("route " + engine + " failed with status " + status);
+    }
+    System.err.printf("%s: serve %s ...%n", setup.name(), engine);
+    Events events = Events.of(fabric, setup.spec());
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 1800);
+        ServeProcess serve = new ServeProcess(sim, dir, deploy, routeArgs)) {
+      System.err.printf("  OpenSM pid %d, serve ready%n", opensm.pid());
+      serve.await("ready", 1800);
+      for (int i = 0; i < 3; i++) {
+        Fabric routedFabric = FabricFiles.read(deploy.resolve(OpenSmDeployment.FABRIC));
+        Routing old = DeploymentUpdate.readRouting(deploy, routedFabric);
+        Instant at = Instant.now();
+        String event = cut(sim, fabric, events, i);
+        String line = serve.await(null, 1800);
+        Fabric now = discovered(sim);
+        Routing held = LftDumpReader.read(now, new StringReader(sim.dumpFts()), "dump_fts");
+        Routing deployed = DeploymentUpdate.readRouting(deploy, now);
+        held = held.withSlTable("file", deployed.slTable());
+        RouteReport routes = RouteChecker.terminals().check(held);
+        boolean free = CreditLoopVerifier.defaults().verify(held).isDeadlockFree();
+        long full = fullRouteEntries(engine, setup, dir, now, old);
+        Instant up = instant(field(line, "subnet_up_at"));
+        Instant audited = instant(field(line, "audited_at"));
+        rows.add(
+            new Row(
+                setup.name(),
+                "serve",
+                engine,
+                event,
+                up == null ? Double.NaN : seconds(at, up),
+                audited == null ? Double.NaN : seconds(at, audited),
+                number(line, "entries_changed"),
+                full,
+                routes.allRouted(),
+                Boolean.toString(free),
+                line.startsWith("{\"event\":\"refused\"") ? "refused" : field(line, "plan"),
+                (int) number(line, "steps")));
+        System.err.println("  " + rows.get(rows.size() - 1).csv());
+      }
+    }
+    return rows;
+  }
+
+  /** The entries a full route of {@code engine} on {@code now} changes in {@code old}'s tables. */
+  private static long fullRouteEntries(
+      String engine, Setup setup, Path dir, Fabric now, Routing old) throws Exception {
+    EngineConfig config = EngineConfig.none();
+    if (engine.equals("torus-2QoS")) {
+      config =
+          config
+              .withTorusConfig(
+                  org.ibrouting.io.torus.TorusConfigReader.read(torusConfig(setup, dir)))
+              .withParams(java.util.Map.of("torus_sl2vl", "identity"));
+    }
+    try {
+      Routing fresh =
+          EngineChain.route(Engines.chain(engine, config), now, RoutingOptions.seeded(0)).routing();
+      return org.ibrouting.engines.reroute.Reroute.carryOver(old, now).differingEntries(fresh);
+    } catch (org.ibrouting.routing.RoutingException e) {
+      return -1;
+    }
+  }
+
+  private static Path torusConfig(Setup setup, Path dir) throws IOException {
+    Path conf = dir.resolveSibling("torus-2QoS.conf");
+    if (!Files.exists(conf)) {
+      TorusConfigWriter.write(TopologySpec.parse(setup.spec()).torusConfig(), setup.spec(), conf);
+    }
+    return conf;
+  }
+
+  private static Fabric discovered(OpenSmSimulation sim) throws IOException {
+    return IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+  }
+
+  /** Waits for a "SUBNET UP" line written after byte {@code from} of the log; returns its time. */
+  static Instant awaitSubnetUp(Path log, long from, long timeoutSeconds)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    Pattern stamp =
+        Pattern.compile("^\\w{3} +\\d+ (\\d\\d):(\\d\\d):(\\d\\d) (\\d{6}) .*SUBNET UP");
+    while (System.nanoTime() < deadline) {
+      byte[] all = Files.readAllBytes(log);
+      String text =
+          new String(all, (int) from, all.length - (int) from, StandardCharsets.ISO_8859_1);
+      for (String line : text.split("\n")) {
+        Matcher m = stamp.matcher(line);
+        if (m.find()) {
+          java.time.LocalDate today = java.time.LocalDate.now();
+          return java.time.LocalDateTime.of(
+                  today,
+                  java.time.LocalTime.of(
+                      Integer.parseInt(m.group(1)),
+                      Integer.parseInt(m.group(2)),
+                      Integer.parseInt(m.group(3)),
+                      Integer.parseInt(m.group(4)) * 1000))
+              .atZone(java.time.ZoneId.systemDefault())
+              .toInstant();
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new IOException("no SUBNET UP in " + log + " within " + timeoutSeconds + " s");
+  }
+
+  /** A serve process with its event log. */
+  private static final class ServeProcess implements AutoCloseable {
+    private final Process process;
+    private final Path events;
+    private int read;
+
+    ServeProcess(OpenSmSimulation sim, Path dir, Path deploy, List<String> routeArgs)
+        throws IOException {
+      events = dir.resolve("events.jsonl");
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  ProcessHandle.current().info().command().orElse("java"),
+                  "-Xmx8g",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "org.ibrouting.cli.IbRouting",
+                  "serve",
+                  "--opensm-dir",
+                  deploy.toString(),
+                  "--wrapper",
+                  "ibsim-run",
+                  "--log",
+                  events.toString(),
+                  "--poll",
+                  "0"));
+      // the engine and its options as route had them
+      for (int i = 1; i < routeArgs.size(); i++) {
+        String a = routeArgs.get(i);
+        if (a.equals("-R") || a.equals("--torus-config") || a.equals("-P")) {
+          command.add(a);
+          command.add(routeArgs.get(++i));
+        }
+      }
+      ProcessBuilder pb =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("serve.err").toFile());
+      pb.environment().put("IBSIM_SOCKNAME", sim.sockName());
+      process = pb.start();
+    }
+
+    /** The next event of {@code kind} (any repair or refusal when null). */
+    String await(String kind, long seconds) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      while (System.nanoTime() < deadline) {
+        List<String> lines =
+            Files.exists(events) ? Files.readAllLines(events, StandardCharsets.UTF_8) : List.of();
+        while (read < lines.size()) {
+          String line = lines.get(read++);
+          boolean repair =
+              line.contains("\"repair\":") || line.startsWith("{\"event\":\"refused\"");
+          if (kind == null ? repair : line.startsWith("{\"event\":\"" + kind + "\"")) {
+            return line;
+          }
+        }
+        if (!process.isAlive()) {
+          throw new IOException(
+              "serve ended: " + Files.readString(events.resolveSibling("serve.err")));
+        }
+        Thread.sleep(50);
+      }
+      throw new IOException("no serve event within " + seconds + " s");
+    }
+
+    @Override
+    public void close() throws IOException {
+      process.destroy();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      process.destroyForcibly();
+    }
+  }
+
+  private static String field(String json, String key) {
+    Matcher m = Pattern.compile("\"" + key + "\":\"?([^\",}]*)").matcher(json);
+    return m.find() ? m.group(1) : "";
+  }
+
+  private static long number(String json, String key) {
+    String v = field(json, key);
+    return v.isEmpty() ? 0 : (long) Double.parseDouble(v);
+  }
+
+  private static Instant instant(String text) {
+    return text.isEmpty() || text.equals("null") ? null : Instant.parse(text);
+  }
+
+  private static double seconds(Instant from, Instant to) {
+    return Duration.between(from, to).toNanos() / 1e9;
+  }
+
+  private static String fmt(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  /** The rows as a Markdown table. */
+  static String markdown(List<Row> rows) {
+    StringBuilder b =
+        new StringBuilder(
+            "| fabric | event | healed by | heal s | audit s | entries changed | full route |"
+                + " delivered | deadlock-free | plan, steps |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Row r : rows) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s %s | %s | %s | %d | %s | %s | %s | %s |%n",
+              r.fabric(),
+              r.event(),
+              r.side(),
+              r.engine(),
+              fmt(r.healSeconds()),
+              fmt(r.auditSeconds()),
+              r.entriesChanged(),
+              r.fullRouteEntries() < 0 ? "-" : Long.toString(r.fullRouteEntries()),
+              r.delivered() ? "yes" : "NO",
+              r.deadlockFree(),
+              r.plan().equals("-") ? "-" : r.plan() + ", " + r.steps()));
+    }
+    return b.toString();
+  }
+}
