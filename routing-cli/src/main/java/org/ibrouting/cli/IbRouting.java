@@ -20,6 +20,11 @@ import picocli.CommandLine.Command;
     versionProvider = IbRouting.Version.class,
     scope = CommandLine.ScopeType.INHERIT,
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
+    footer = {
+      "",
+      "bin/ibrouting cds [--status | --remove]: build (once per jar and JDK, 10-30 s, at idle"
+          + " priority) the class archive that makes every later start faster."
+    },
     subcommands = {
       InfoCommand.class,
       CheckCommand.class,
