@@ -17,8 +17,8 @@ import org.ibrouting.engines.Engines;
  * registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit} when asked
  * ({@code bin/ibrouting cds}, or behind a run with {@code IBROUTING_CDS=auto}; one per archive and
  * one per host at a time, at idle priority), so that the archive holds the classes later commands
- * load. Writes only into a temporary directory, which it
- * removes; prints nothing. Exit status 0 when every command ran as expected.
+ * load. Writes only into a temporary directory, which it removes; prints nothing. Exit status 0
+ * when every command ran as expected.
  *
  * <p>It refuses to train (exit status 2, before loading any command) unless the JVM interprets
  * every method ({@code -Xint}): Java 17 archives a method that is waiting for the JIT compiler at

@@ -141,7 +141,8 @@ class DistributionIT {
     assertTrue(none.output().contains("none for this jar and JDK"), none.output());
     Run built = run(home, env, launcher, "cds");
     assertEquals(0, built.status(), built.output());
-    assertTrue(built.output().matches("(?s).*class archive .*\\.jsa \\(\\d+ MB\\) built in \\d+ s\n"),
+    assertTrue(
+        built.output().matches("(?s).*class archive .*\\.jsa \\(\\d+ MB\\) built in \\d+ s\n"),
         built.output());
     assertEquals(1, archives(cache).size(), built.output());
     Run status = run(home, env, launcher, "cds", "--status");
