@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
       RerouteCommand.class,
       CheckUpdateCommand.class,
       GenerateCommand.class,
+      TorusConfigCommand.class,
       FailCommand.class,
       SimulateCommand.class,
       CompareCommand.class,
