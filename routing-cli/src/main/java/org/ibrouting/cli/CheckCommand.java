@@ -57,6 +57,10 @@ final class CheckCommand extends FabricCommand {
               + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
   boolean switches;
 
+  private boolean slsGiven() {
+    return slFile != null || saqueryFile != null;
+  }
+
   @Override
   void checkArguments() throws Exception {
     if (slFile != null && saqueryFile != null) {
@@ -89,7 +93,10 @@ final class CheckCommand extends FabricCommand {
       }
       Summaries.routeReport(json, report);
       if (cdg != null) {
-        Summaries.cdgReport(json, cdg).put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
+        Summaries.cdgReport(json, cdg)
+            .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
+            .put("sls_given", slsGiven())
+            .put("sls_note", slsGiven() ? null : Summaries.NO_SLS_GIVEN);
       }
       System.out.println(json.put("ok", ok).put("check_seconds", seconds));
     } else {
@@ -106,7 +113,7 @@ final class CheckCommand extends FabricCommand {
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
         System.out.println(
-            Summaries.cdgReportText(cdg)
+            Summaries.cdgReportText(cdg, slsGiven())
                 + (routing.slTable().isNone()
                     ? ""
                     : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));

@@ -255,11 +255,9 @@ final class RouteCommand extends FabricCommand {
     if (output != null) {
       System.out.printf(
           Locale.ROOT,
-          "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n",
+          "written      %s (%s)%s%n",
           output,
-          written.bytes(),
-          written.seconds(),
-          written.bytes() / 1e6 / Math.max(written.seconds(), 1e-9),
+          Summaries.written(written.bytes(), written.seconds()),
           slPath == null ? "" : " and " + slPath);
     } else if (slPath != null) {
       System.out.println("written      " + slPath);
