@@ -76,6 +76,7 @@ public final class CdsTraining {
     commands.add(new String[] {"generate", "torus", "4,4", "2", "-o", torus, "--quiet"});
     commands.add(new String[] {"info", tree});
     commands.add(new String[] {"info", torus, "--json"});
+    commands.add(new String[] {"torus-config", torus, "-o", dir.resolve("torus.conf").toString()});
     for (String engine : Engines.names()) {
       for (String fabric : new String[] {tree, torus}) {
         commands.add(new String[] {"route", "-R", engine + ",minhop", fabric, "-o", dump});

@@ -22,8 +22,8 @@ import picocli.CommandLine.Command;
     description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
     footer = {
       "",
-      "bin/ibrouting cds [--status | --remove]: build (once per jar and JDK, 10-30 s, at idle"
-          + " priority) the class archive that makes every later start faster."
+      "bin/ibrouting cds [--status | --remove]: build (once per jar and JDK, about 15 s of CPU at"
+          + " idle priority) the class archive that makes every later start faster."
     },
     subcommands = {
       InfoCommand.class,
