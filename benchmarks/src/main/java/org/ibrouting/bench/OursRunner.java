@@ -181,38 +181,21 @@ final class OursRunner {
   }
 
   /**
-   * Removes the class archives in {@code cds} and their .paths files (an earlier jar's or
-   * training's, which the launcher would not map but whose presence would end the wait below at
-   * once), runs the launcher once and waits (up to 2 minutes) for the archive it creates there.
+   * Builds the launcher's class archive in {@code cds} ({@code bin/ibrouting cds}, in the
+   * foreground; at once when it is up to date), so that every cold run maps it.
    */
   private static void ensureClassArchive(Path launcher, String[] env, Path cds)
       throws IOException, InterruptedException {
-    if (Files.isDirectory(cds)) {
-      try (var files = Files.list(cds)) {
-        for (Path old :
-            files.filter(f -> f.getFileName().toString().matches(".*\\.(jsa|paths)")).toList()) {
-          Files.deleteIfExists(old);
-        }
-      }
-    }
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(List.of(env));
-    command.addAll(List.of(launcher.toString(), "--version"));
-    new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start()
-        .waitFor();
-    long until = System.nanoTime() + 120_000_000_000L;
-    while (System.nanoTime() < until) {
-      try (var files = Files.list(cds)) {
-        if (files.anyMatch(f -> f.getFileName().toString().endsWith(".jsa"))) {
-          return;
-        }
-      } catch (IOException e) {
-        // not created yet
-      }
-      Thread.sleep(250);
+    command.addAll(List.of(launcher.toString(), "cds"));
+    Process training =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    if (training.waitFor() != 0) {
+      System.err.println("side-by-side: no class archive in " + cds + "; cold runs go without");
     }
   }
 

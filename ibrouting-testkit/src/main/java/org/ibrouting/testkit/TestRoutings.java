@@ -183,7 +183,9 @@ public final class TestRoutings {
 
   /**
    * A copy of {@code routing}'s LFTs with about {@code damage} of the entries replaced by a random
-   * port (0..numPorts+1) or NO_ROUTE: produces black holes, loops and unreachable pairs.
+   * port (0..numPorts: port 0 for another switch's LID, or an unconnected port, is a black hole) or
+   * NO_ROUTE: produces black holes, loops and unreachable pairs. (A port beyond the switch cannot
+   * be set: {@link RoutingBuilder#setOutPort} refuses it.)
    */
   public static Routing damaged(Routing routing, Random random, double damage) {
     Fabric fabric = routing.fabric();
@@ -193,7 +195,7 @@ public final class TestRoutings {
         int port = routing.outPort(sw, lid);
         if (random.nextDouble() < damage) {
           int roll = random.nextInt(fabric.numPorts(sw) + 3);
-          port = roll > fabric.numPorts(sw) + 1 ? Routing.NO_ROUTE : roll;
+          port = roll > fabric.numPorts(sw) ? Routing.NO_ROUTE : roll;
         }
         b.setOutPort(sw, lid, port);
       }

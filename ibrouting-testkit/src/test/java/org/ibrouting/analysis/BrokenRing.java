@@ -8,8 +8,8 @@ import org.ibrouting.testkit.TestRoutings;
 
 /**
  * Shortest paths on a ring of four switches (one CA each, LIDs 1-4 on S0-S3) with three faults: LID
- * 3 bounces between S0 and S1 (a loop), S2 drops LID 4 (no route), S2 sends LID 1 to a port it does
- * not have (a black hole).
+ * 3 bounces between S0 and S1 (a loop), S2 drops LID 4 (no route), S2 sends LID 1 to its own port 0
+ * (a black hole: the LID is not the switch's).
  */
 final class BrokenRing {
   private BrokenRing() {}
@@ -25,7 +25,7 @@ final class BrokenRing {
     }
     b.setOutPort(s(fabric, 0), 3, 1).setOutPort(s(fabric, 1), 3, 2);
     b.setOutPort(s(fabric, 2), 4, Routing.NO_ROUTE);
-    b.setOutPort(s(fabric, 2), 1, 3 + 1);
+    b.setOutPort(s(fabric, 2), 1, 0);
     return b.build();
   }
 

@@ -70,7 +70,8 @@ class RouteCheckerTest {
         report
             .witnesses()
             .get(1)
-            .endsWith("\"S2\" in 3 out 4: black hole, the switch has only 3 ports"),
+            .endsWith(
+                "\"S2\" in 3 out 0: black hole, port 0 of a switch that does not own the LID"),
         report.witnesses().get(1));
     assertTrue(
         report.witnesses().get(2).startsWith("loop: LID 0x0001 -> LID 0x0003"),

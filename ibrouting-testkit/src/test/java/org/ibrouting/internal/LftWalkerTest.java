@@ -64,7 +64,10 @@ class LftWalkerTest {
   @Test
   void eachFailureHasItsCode() {
     assertFailure(LftWalker.Failure.BAD_PORT, towardsTwo().setOutPort(sw(2), caLid(2), 0));
-    assertFailure(LftWalker.Failure.BAD_PORT, towardsTwo().setOutPort(sw(2), caLid(2), 9));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class,
+        () -> towardsTwo().setOutPort(sw(2), caLid(2), 9),
+        "a port beyond the switch is refused where it is set");
     assertFailure(LftWalker.Failure.NOT_CONNECTED, towardsTwo().setOutPort(sw(2), caLid(2), 4));
     assertFailure(LftWalker.Failure.LOOP, towardsTwo().setOutPort(sw(2), caLid(2), 2));
     assertFailure(

@@ -71,13 +71,20 @@ class RoutingComparisonTest {
 
     String[] lines = table.format().split("\n");
     assertEquals(5, lines.length);
+    // the engine column is as wide as its longest entry
+    int w = table.rows().stream().mapToInt(r -> r.engine().length()).max().orElseThrow();
     assertTrue(
-        lines[0].startsWith("routing                  engine       time s  VLs avg hops"),
+        lines[0].startsWith(
+            String.format("%-24s %-" + w + "s    time s  VLs avg hops", "routing", "engine")),
         lines[0]);
     assertTrue(
-        lines[2].startsWith("never                    never     refused: never: not today"),
+        lines[2].startsWith(
+            String.format("%-24s %-" + w + "s refused: never: not today", "never", "never")),
         lines[2]);
-    assertTrue(lines[3].startsWith("updown                   test-updn         -    1"), lines[3]);
+    assertTrue(
+        lines[3].startsWith(
+            String.format("%-24s %-" + w + "s         -    1", "updown", "test-updn")),
+        lines[3]);
     assertTrue(
         lines[3].endsWith(
             String.format(
@@ -93,6 +100,32 @@ class RoutingComparisonTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> table.add("other", TestRoutings.shortestPaths(TestFabrics.kAryNTree(4, 2))));
+  }
+
+  /**
+   * A 10-character engine name (torus-2QoS, multiupdn's neighbours) or a long routing name widens
+   * its column instead of pushing the rest of its line out of line.
+   */
+  @Test
+  void columnsAreAsWideAsTheirLongestEntry() {
+    RoutingComparison table =
+        new RoutingComparison(TREE, RoutingQuality.Options.defaults().withPatterns(10));
+    Routing shortest = TestRoutings.shortestPaths(TREE);
+    table.add("shortest", shortest);
+    table.add("torus", shortest.withSlTable("torus-2QoS", shortest.slTable()));
+    String longName = "a routing whose name is longer than 24";
+    table.add(longName, shortest);
+    String[] lines = table.format().split("\n");
+    int vls = lines[0].indexOf(" VLs") + 4;
+    int lambda = lines[0].length();
+    for (int i = 1; i < lines.length; i++) {
+      assertEquals(' ', lines[i].charAt(vls), "VLs column, line " + i + ":\n" + table.format());
+      assertTrue(Character.isDigit(lines[i].charAt(vls - 1)), table.format());
+      assertEquals(lambda, lines[i].length(), "Lambda column, line " + i + ":\n" + table.format());
+    }
+    assertTrue(
+        lines[2].startsWith(String.format("%-" + longName.length() + "s torus-2QoS ", "torus")),
+        lines[2]);
   }
 
   @Test

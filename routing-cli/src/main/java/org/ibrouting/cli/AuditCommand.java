@@ -132,7 +132,7 @@ final class AuditCommand implements Callable<Integer> {
             fabric.numCas(),
             fabricFile == null ? " (discovered)" : " (" + fabricFile + ")");
         System.out.println(Summaries.routeReportText(report.routes()));
-        System.out.println(Summaries.cdgReportText(report.cdg()));
+        System.out.println(Summaries.cdgReportText(report.cdg(), true));
         if (report.sls() != null) {
           System.out.println(report.sls().text(null));
         }

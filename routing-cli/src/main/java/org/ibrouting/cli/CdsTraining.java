@@ -14,9 +14,11 @@ import org.ibrouting.engines.Engines;
 /**
  * The training run behind {@code bin/ibrouting}'s class-data-sharing archive: every command of the
  * command line once on small generated fabrics (a fat tree, a torus, with LMC), every engine of the
- * registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit}, so that the
- * archive holds the classes later commands load. Writes only into a temporary directory, which it
- * removes; prints nothing. Exit status 0 when every command ran as expected.
+ * registry, in one JVM that the launcher starts with {@code -XX:ArchiveClassesAtExit} when asked
+ * ({@code bin/ibrouting cds}, or behind a run with {@code IBROUTING_CDS=auto}; one per archive and
+ * one per host at a time, at idle priority), so that the archive holds the classes later commands
+ * load. Writes only into a temporary directory, which it removes; prints nothing. Exit status 0
+ * when every command ran as expected.
  *
  * <p>It refuses to train (exit status 2, before loading any command) unless the JVM interprets
  * every method ({@code -Xint}): Java 17 archives a method that is waiting for the JIT compiler at
@@ -74,6 +76,7 @@ public final class CdsTraining {
     commands.add(new String[] {"generate", "torus", "4,4", "2", "-o", torus, "--quiet"});
     commands.add(new String[] {"info", tree});
     commands.add(new String[] {"info", torus, "--json"});
+    commands.add(new String[] {"torus-config", torus, "-o", dir.resolve("torus.conf").toString()});
     for (String engine : Engines.names()) {
       for (String fabric : new String[] {tree, torus}) {
         commands.add(new String[] {"route", "-R", engine + ",minhop", fabric, "-o", dump});

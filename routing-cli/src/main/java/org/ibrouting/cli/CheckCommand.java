@@ -60,6 +60,10 @@ final class CheckCommand extends FabricCommand {
               + " Off by default: Up*/Down* leaves some switch-to-switch pairs unroutable by design.")
   boolean switches;
 
+  private boolean slsGiven() {
+    return slFile != null || saqueryFile != null;
+  }
+
   @Override
   int run(Fabric fabric) throws Exception {
     Routing routing = LftDumpReader.read(fabric, lftFile);
@@ -106,7 +110,10 @@ final class CheckCommand extends FabricCommand {
       }
       Summaries.routeReport(json, report);
       if (cdg != null) {
-        Summaries.cdgReport(json, cdg).put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
+        Summaries.cdgReport(json, cdg)
+            .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
+            .put("sls_given", slsGiven())
+            .put("sls_note", slsGiven() ? null : Summaries.NO_SLS_GIVEN);
       } else if (deadlock) {
         json.put("deadlock_free", (String) null).put("deadlock_note", unverified(sample));
       }
@@ -122,7 +129,7 @@ final class CheckCommand extends FabricCommand {
       System.out.println(Summaries.routeReportText(report));
       if (cdg != null) {
         System.out.println(
-            Summaries.cdgReportText(cdg)
+            Summaries.cdgReportText(cdg, slsGiven())
                 + (routing.slTable().isNone()
                     ? ""
                     : " (" + Summaries.sl2vlKind(routing.slTable()) + ")"));

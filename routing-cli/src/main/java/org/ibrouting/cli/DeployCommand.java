@@ -120,7 +120,7 @@ final class DeployCommand extends FabricCommand {
     } else if (!common.quiet) {
       fabricOptions.print();
       System.out.println(Summaries.routeReportText(report));
-      System.out.println(Summaries.cdgReportText(cdg));
+      System.out.println(Summaries.cdgReportText(cdg, slFile != null));
       if (deployment != null) {
         System.out.println(Summaries.deploymentText(deployment));
       } else {

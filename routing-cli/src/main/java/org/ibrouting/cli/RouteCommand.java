@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ibrouting.analysis.EndpointScope;
@@ -192,6 +193,7 @@ final class RouteCommand extends FabricCommand {
             .json()
             .put("engine", routing.engineName())
             .putRaw("failed_engines", Json.stringArray(routed.result().failures()))
+            .putRaw("refusals", refusals(routed.result()))
             .put("routing_seconds", routed.seconds())
             .put("vls", routing.slTable().numVls())
             .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
@@ -206,12 +208,31 @@ final class RouteCommand extends FabricCommand {
     System.out.println(Summaries.routeReport(json, routed.report()));
   }
 
+  /** The chain's refusals as a JSON array of {engine, reason, message} objects. */
+  static String refusals(EngineChain.Result result) {
+    List<String> objects = new ArrayList<>();
+    for (EngineChain.Refusal refusal : result.refusals()) {
+      objects.add(
+          new Json()
+              .put("engine", refusal.engine())
+              .put("reason", refusal.reason().name())
+              .put("message", refusal.message())
+              .toString());
+    }
+    return "[" + String.join(",", objects) + "]";
+  }
+
   private void printText(Fabric fabric, Routed routed, Written written) {
     Routing routing = routed.routing();
     fabricOptions.print();
     Summaries.printNotes(routing);
-    for (String failure : routed.result().failures()) {
-      System.out.println("skipped      " + failure);
+    for (EngineChain.Refusal refusal : routed.result().refusals()) {
+      System.out.println(
+          "skipped      "
+              + refusal.message()
+              + " ("
+              + refusal.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+              + ")");
     }
     System.out.printf(
         Locale.ROOT,
@@ -227,11 +248,9 @@ final class RouteCommand extends FabricCommand {
     if (output != null) {
       System.out.printf(
           Locale.ROOT,
-          "written      %s (%d bytes in %.3f s, %.0f MB/s)%s%n",
+          "written      %s (%s)%s%n",
           output,
-          written.bytes(),
-          written.seconds(),
-          written.bytes() / 1e6 / Math.max(written.seconds(), 1e-9),
+          Summaries.written(written.bytes(), written.seconds()),
           slPath == null ? "" : " and " + slPath);
     } else if (slPath != null) {
       System.out.println("written      " + slPath);

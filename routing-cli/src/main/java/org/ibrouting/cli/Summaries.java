@@ -68,6 +68,27 @@ final class Summaries {
     return b.toString();
   }
 
+  /**
+   * {@code "84,321 bytes in 0.012 s, 7.0 MB/s"}: the rate in the unit that gives it two or three
+   * significant digits (kB/s below 1 MB/s), none when the write took under a millisecond.
+   */
+  static String written(long bytes, double seconds) {
+    String size = String.format(Locale.ROOT, "%,d bytes", bytes);
+    if (seconds < 1e-3) {
+      return size + " in under 1 ms";
+    }
+    double rate = bytes / seconds;
+    String speed =
+        rate >= 100e6
+            ? String.format(Locale.ROOT, "%.0f MB/s", rate / 1e6)
+            : rate >= 1e6
+                ? String.format(Locale.ROOT, "%.1f MB/s", rate / 1e6)
+                : rate >= 10e3
+                    ? String.format(Locale.ROOT, "%.0f kB/s", rate / 1e3)
+                    : String.format(Locale.ROOT, "%.1f kB/s", rate / 1e3);
+    return String.format(Locale.ROOT, "%s in %.3f s, %s", size, seconds, speed);
+  }
+
   /** How a routing's VLs follow from its SLs: per-port maps (and whose rule) or one map. */
   static String sl2vlKind(org.ibrouting.routing.SlTable table) {
     return table.portSl2Vl() == null
@@ -91,17 +112,35 @@ final class Summaries {
     return json;
   }
 
-  static String cdgReportText(CdgReport cdg) {
+  /** What a credit-loop check says of the SLs it had: none given, every path on VL 0. */
+  static final String NO_SLS_GIVEN =
+      "no SLs were given (--sl SLFILE or --sl-saquery FILE), so the verdict is for every path on"
+          + " one VL; a routing made deadlock-free by its SLs (dfsssp, lash, nue, ...) is only"
+          + " judged with them";
+
+  /**
+   * The credit-loop verdict; {@code slsGiven} false: the routing was checked without its SLs, every
+   * path on VL 0, and the verdict says so.
+   */
+  static String cdgReportText(CdgReport cdg, boolean slsGiven) {
     if (cdg.isDeadlockFree()) {
       return String.format(
           Locale.ROOT,
-          "deadlock     free: %d VL(s), %d channel dependencies, no cycle",
+          "deadlock     free: %d VL(s), %d channel dependencies, no cycle%s",
           cdg.numVls(),
-          cdg.totalEdges());
+          cdg.totalEdges(),
+          slsGiven ? "" : String.format("%nnote         %s", NO_SLS_GIVEN));
     }
-    StringBuilder b = new StringBuilder("deadlock     CREDIT LOOP on VL(s)");
+    StringBuilder b =
+        new StringBuilder(
+            slsGiven
+                ? "deadlock     CREDIT LOOP on VL(s)"
+                : "deadlock     CREDIT LOOP, every path on VL");
     for (int vl : cdg.cyclicVls()) {
       b.append(' ').append(vl);
+    }
+    if (!slsGiven) {
+      b.append(String.format("%nnote         %s", NO_SLS_GIVEN));
     }
     CreditLoop loop = cdg.firstCreditLoop().orElseThrow();
     b.append(String.format("%n%s", loop));

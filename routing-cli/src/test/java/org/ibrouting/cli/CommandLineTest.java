@@ -56,7 +56,10 @@ class CommandLineTest {
     Path dump = ReferenceFabrics.resource("jellyfish32", "updn+roots.lfts.dump.gz");
     Run r = run("check", fabric.toString(), dump.toString(), "--deadlock");
     assertEquals(IbRouting.EXIT_CHECK_FAILED, r.status(), r.out());
-    assertTrue(r.out().contains("CREDIT LOOP on VL(s) 0"), r.out());
+    assertTrue(r.out().contains("deadlock     CREDIT LOOP, every path on VL 0\n"), r.out());
+    assertTrue(
+        r.out().contains("note         no SLs were given (--sl SLFILE or --sl-saquery FILE)"),
+        r.out());
   }
 
   @Test

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
  * lft-io, test kit), built with Maven as a user builds it: against a private local repository under
  * {@code target/} that holds this build's jars and POMs (never {@code ~/.m2}, which it reads as a
  * mirror for third-party artifacts and plugins). Its tests run the README's API tour, a custom
- * engine by name in a chain, and a jqwik deadlock-freedom property with the kit.
+ * engine by name in a chain, and a jqwik deadlock-freedom property with the kit; the reports must
+ * show that property's 40 tries, and a false property added beside it must fail (a build whose test
+ * runner silently ran nothing would pass neither check).
  */
 class ConsumerExampleIT {
   private static final List<String> MODULES =
@@ -43,6 +45,11 @@ class ConsumerExampleIT {
         root.resolve("examples/ft4_3.ibnd"),
         work.resolve("ft4_3.ibnd"),
         StandardCopyOption.REPLACE_EXISTING);
+
+    // a false property beside the example's: the build must run it and report it failed
+    Files.writeString(
+        work.resolve("consumer/src/test/java/org/example/routing/FalsePropertyTest.java"),
+        FALSE_PROPERTY);
 
     Path repo = target.resolve("consumer-repo");
     Path ours = repo.resolve("org/ibrouting");
@@ -89,6 +96,7 @@ class ConsumerExampleIT {
                 settings.toString(),
                 "-Dmaven.repo.local=" + repo,
                 "-Dibrouting.version=" + version,
+                "-Dmaven.test.failure.ignore=true",
                 "verify"));
     Process p =
         new ProcessBuilder(command)
@@ -99,13 +107,69 @@ class ConsumerExampleIT {
     assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the consumer build did not finish");
     String output = Files.readString(log, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), output);
-    Path reports = work.resolve("consumer/target/surefire-reports");
+    assertThePropertiesRan(work.resolve("consumer/target/surefire-reports"), output);
+  }
+
+  /**
+   * The example's property ran its 40 tries (jqwik's own report says so), its other tests passed,
+   * and the false property failed with the kit's witness.
+   */
+  private static void assertThePropertiesRan(Path reports, String output) throws IOException {
     for (String test : List.of("TourTest", "FirstPortPropertiesTest")) {
       String report =
           Files.readString(reports.resolve("TEST-org.example.routing." + test + ".xml"));
       assertTrue(report.contains("failures=\"0\"") && !report.contains("tests=\"0\""), report);
     }
+    String property =
+        Files.readString(reports.resolve("TEST-org.example.routing.FirstPortPropertiesTest.xml"));
+    assertTrue(
+        property.contains("testcase name=\"routesEveryPairMinimallyAndDeadlockFree\""), property);
+    // jqwik's own report of the property: every one of its 40 tries called it
+    assertTrue(
+        java.util.regex.Pattern.compile(
+                "FirstPortPropertiesTest:routesEveryPairMinimallyAndDeadlockFree = *\n"
+                    + " *\\|-+jqwik-+ *\ntries = 40 ")
+            .matcher(output)
+            .find(),
+        output);
+    String falseReport =
+        Files.readString(reports.resolve("TEST-org.example.routing.FalsePropertyTest.xml"));
+    assertTrue(falseReport.contains("failures=\"1\""), falseReport);
+    assertTrue(falseReport.contains("channels on cycles; witness"), falseReport);
+    assertTrue(output.contains("There are test failures"), output);
   }
+
+  /** A property that does not hold: MINHOP is not deadlock-free on tori. */
+  private static final String FALSE_PROPERTY =
+      String.join(
+          "\n",
+          "package org.example.routing;",
+          "",
+          "import net.jqwik.api.Arbitrary;",
+          "import net.jqwik.api.ForAll;",
+          "import net.jqwik.api.Property;",
+          "import net.jqwik.api.Provide;",
+          "import org.ibrouting.engines.EngineConfig;",
+          "import org.ibrouting.engines.Engines;",
+          "import org.ibrouting.fabric.Fabric;",
+          "import org.ibrouting.routing.RoutingException;",
+          "import org.ibrouting.routing.RoutingOptions;",
+          "import org.ibrouting.testkit.FabricArbitraries;",
+          "import org.ibrouting.testkit.RoutingAssertions;",
+          "",
+          "class FalsePropertyTest {",
+          "  @Provide",
+          "  Arbitrary<Fabric> tori() {",
+          "    return FabricArbitraries.tori();",
+          "  }",
+          "",
+          "  @Property(tries = 40, seed = \"42\")",
+          "  void minhopIsDeadlockFreeOnTori(@ForAll(\"tori\") Fabric fabric) throws RoutingException {",
+          "    RoutingAssertions.assertDeadlockFreePerVl(",
+          "        Engines.create(\"minhop\", EngineConfig.none()).route(fabric, RoutingOptions.seeded(1)));",
+          "  }",
+          "}",
+          "");
 
   private static void install(Path repo, String artifact, String version, Path pom, Path jar)
       throws IOException {

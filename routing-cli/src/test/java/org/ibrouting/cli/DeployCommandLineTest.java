@@ -96,7 +96,9 @@ class DeployCommandLineTest {
     assertTrue(r.out().contains("deadlock     free: 3 VL(s)"), r.out());
     Run noSls = run("check", fabric.toString(), lfts.toString(), "--deadlock");
     assertEquals(IbRouting.EXIT_CHECK_FAILED, noSls.status(), noSls.out());
-    assertTrue(noSls.out().contains("CREDIT LOOP on VL(s) 0"), noSls.out());
+    assertTrue(
+        noSls.out().contains("CREDIT LOOP, every path on VL 0\nnote         no SLs were given"),
+        "a routing checked without its SLs says so: " + noSls.out());
     Run json = cli("check {} {} --sl-saquery {} --deadlock --json", fabric, lfts, saquery);
     assertTrue(json.out().contains("\"path_records\":240,\"sl_vls\":3"), json.out());
   }

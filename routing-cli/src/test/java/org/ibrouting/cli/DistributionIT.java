@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The distribution archive ({@code routing-cli/target/ibrouting-VERSION.tar.gz}) as a user gets it:
- * unpacked anywhere, its {@code bin/ibrouting} runs without a source tree, and builds and uses its
- * class-data-sharing archive. Runs after {@code package} (failsafe), which builds the archive.
+ * unpacked anywhere, its {@code bin/ibrouting} runs without a source tree, and builds (when asked)
+ * and uses its class-data-sharing archive. Runs after {@code package} (failsafe), which builds the
+ * distribution.
  */
 class DistributionIT {
   @TempDir Path dir;
@@ -45,7 +46,7 @@ class DistributionIT {
     builder.environment().put("IBROUTING_CDS", "off");
     builder.environment().putAll(env);
     Process p = builder.start();
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
+    assertTrue(p.waitFor(600, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
     return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
   }
 
@@ -59,46 +60,108 @@ class DistributionIT {
   }
 
   /**
-   * The launcher's class-data-sharing archive: the first run creates it in the background in
-   * IBROUTING_CDS_DIR, the next runs map their classes from it (the JVM's class-load log says
-   * "shared objects file (top)"), and IBROUTING_CDS=off neither creates nor uses one.
+   * By default the launcher trains nothing: five runs in a row with a fresh IBROUTING_CDS_DIR leave
+   * no training and no cache behind, and neither does IBROUTING_CDS=off.
    */
   @Test
-  void launcherCreatesAndUsesItsClassArchive() throws Exception {
+  void launcherTrainsNothingUnlessAsked() throws Exception {
     Path home = unpack();
-    Path launcher = home.resolve("bin/ibrouting");
     Path cache = dir.resolve("cds");
-    Run off =
-        run(
-            home,
-            Map.of("IBROUTING_CDS", "off", "IBROUTING_CDS_DIR", cache.toString()),
-            launcher.toString(),
-            "--version");
-    assertEquals(0, off.status(), off.output());
-    assertTrue(!Files.exists(cache), "IBROUTING_CDS=off created " + cache);
-
-    Map<String, String> env = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString());
-    Run first = run(home, env, launcher.toString(), "--version");
-    assertEquals(0, first.status(), first.output());
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    List<Path> archives = List.of();
-    while (archives.isEmpty() && System.nanoTime() < until) {
-      Thread.sleep(500);
-      try (var list = Files.list(cache)) {
-        archives = list.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList();
+    for (String mode : new String[] {"on", "off"}) {
+      Map<String, String> env = cdsEnv(mode, cache);
+      for (int i = 0; i < 5; i++) {
+        Run version = run(home, env, home.resolve("bin/ibrouting").toString(), "--version");
+        assertEquals(0, version.status(), version.output());
       }
+      assertEquals(List.of(), trainings(), "IBROUTING_CDS=" + mode + " started a training");
+      assertTrue(!Files.exists(cache), "IBROUTING_CDS=" + mode + " created " + cache);
     }
-    assertEquals(1, archives.size(), "no archive in " + cache + " after the first run");
+  }
 
+  /**
+   * IBROUTING_CDS=auto trains a missing archive behind a run, but at most one per archive and one
+   * per host at a time, at idle priority: five runs in a row leave one training; a run for another
+   * archive (another cache, the same host lock) starts none while it runs; a training killed with
+   * SIGKILL leaves no lock behind, so the next run trains again, to an archive that later runs map.
+   */
+  @Test
+  void autoTrainsAtMostOneArchivePerHostAtATime() throws Exception {
+    Path home = unpack();
+    Path cache = dir.resolve("cds");
+    Path otherCache = dir.resolve("other-cds");
+    String launcher = home.resolve("bin/ibrouting").toString();
+    for (int i = 0; i < 5; i++) {
+      assertEquals(0, run(home, cdsEnv("auto", cache), launcher, "--version").status());
+    }
+    ProcessHandle training = awaitOneTraining();
+    assertEquals(19, niceness(training), "the training runs at idle priority");
+    assertEquals(0, run(home, cdsEnv("auto", otherCache), launcher, "--version").status());
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    while (System.nanoTime() < until && training.isAlive()) {
+      List<ProcessHandle> now = trainings();
+      assertTrue(now.size() <= 1 && (now.isEmpty() || now.get(0).equals(training)), "" + now);
+      Thread.sleep(100);
+    }
+    if (!training.isAlive()) {
+      System.err.println("the training ended before the test could kill it: not killed");
+    } else {
+      // the training and the launcher's subshell that holds its locks die, as in a crash
+      training.parent().ifPresent(ProcessHandle::destroyForcibly);
+      training.destroyForcibly();
+      training.onExit().get(30, TimeUnit.SECONDS);
+      assertTrue(archives(cache).isEmpty(), "a killed training left " + archives(cache));
+      assertEquals(0, run(home, cdsEnv("auto", cache), launcher, "--version").status());
+      ProcessHandle second = awaitOneTraining();
+      assertTrue(!second.equals(training), "no new training after the first was killed");
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(600);
+    while (archives(cache).isEmpty() && System.nanoTime() < deadline) {
+      assertTrue(trainings().size() <= 1, "" + trainings());
+      Thread.sleep(250);
+    }
+    assertEquals(1, archives(cache).size(), "no archive in " + cache);
+    awaitNoTraining();
+    assertTrue(archives(otherCache).isEmpty(), "the other archive was trained beside the first");
+    assertMapsMinhop(home, cdsEnv("on", cache));
+  }
+
+  /**
+   * {@code ibrouting cds} trains the archive in the foreground; later runs map their classes from
+   * it (the JVM's class-load log says "shared objects file (top)") and keep the JVM's archive
+   * messages quiet; {@code --status} says whether there is one, {@code --remove} removes it.
+   */
+  @Test
+  void cdsCommandBuildsTheArchiveThatLaterRunsMap() throws Exception {
+    Path home = unpack();
+    Path cache = dir.resolve("cds");
+    Map<String, String> env = cdsEnv("on", cache);
+    String launcher = home.resolve("bin/ibrouting").toString();
+    Run none = run(home, env, launcher, "cds", "--status");
+    assertEquals(1, none.status(), none.output());
+    assertTrue(none.output().contains("none for this jar and JDK"), none.output());
+    Run built = run(home, env, launcher, "cds");
+    assertEquals(0, built.status(), built.output());
+    assertTrue(
+        built.output().matches("(?s).*class archive .*\\.jsa \\(\\d+ MB\\) built in \\d+ s\n"),
+        built.output());
+    assertEquals(1, archives(cache).size(), built.output());
+    Run status = run(home, env, launcher, "cds", "--status");
+    assertEquals(0, status.status(), status.output());
+    Run again = run(home, env, launcher, "cds");
+    assertTrue(again.output().contains("is up to date"), again.output());
+    assertMapsMinhop(home, env);
+    Run remove = run(home, env, launcher, "cds", "--remove");
+    assertEquals(0, remove.status(), remove.output());
+    assertEquals(List.of(), archives(cache));
+    Run bad = run(home, env, launcher, "cds", "--now");
+    assertEquals(2, bad.status(), bad.output());
+  }
+
+  /** Routes the bundled fat tree with minhop and checks that its engine came from the archive. */
+  private void assertMapsMinhop(Path home, Map<String, String> cdsEnv) throws Exception {
     Path classLog = dir.resolve("classes.log");
-    Map<String, String> logged =
-        Map.of(
-            "IBROUTING_CDS",
-            "on",
-            "IBROUTING_CDS_DIR",
-            cache.toString(),
-            "IBROUTING_JAVA_OPTS",
-            "-Xmx1g -Xlog:class+load:file=" + classLog);
+    Map<String, String> logged = new java.util.HashMap<>(cdsEnv);
+    logged.put("IBROUTING_JAVA_OPTS", "-Xmx1g -Xlog:class+load:file=" + classLog);
     Run route =
         ibrouting(
             home, logged, "route -R minhop examples/ft4_3.ibnd -o {}", dir.resolve("cds.dump"));
@@ -119,6 +182,64 @@ class DistributionIT {
         "MinhopEngine was not mapped from the archive");
   }
 
+  /** The launcher's variables for class archives in {@code cache}, with this test's host lock. */
+  private Map<String, String> cdsEnv(String mode, Path cache) {
+    return Map.of(
+        "IBROUTING_CDS",
+        mode,
+        "IBROUTING_CDS_DIR",
+        cache.toString(),
+        "IBROUTING_CDS_HOST_LOCK",
+        dir.resolve("host.lock").toString());
+  }
+
+  /** The trainings running now that write into this test's directory. */
+  private List<ProcessHandle> trainings() {
+    String marker = "-XX:ArchiveClassesAtExit=" + dir;
+    return ProcessHandle.allProcesses()
+        .filter(p -> p.info().commandLine().orElse("").contains(marker))
+        .toList();
+  }
+
+  /** Waits up to 60 s for a training to start; fails if two run at once. */
+  private ProcessHandle awaitOneTraining() throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < until) {
+      List<ProcessHandle> now = trainings();
+      assertTrue(now.size() <= 1, "trainings at once: " + now);
+      if (now.size() == 1) {
+        return now.get(0);
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no training started within 60 s");
+  }
+
+  private void awaitNoTraining() throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!trainings().isEmpty() && System.nanoTime() < until) {
+      Thread.sleep(100);
+    }
+    assertEquals(List.of(), trainings());
+  }
+
+  /** A process's nice value, field 19 of {@code /proc/PID/stat}. */
+  private static int niceness(ProcessHandle p) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Integer.parseInt(fields[16]);
+  }
+
+  /** The finished class archives in {@code cache}. */
+  private static List<Path> archives(Path cache) throws IOException {
+    if (!Files.isDirectory(cache)) {
+      return List.of();
+    }
+    try (var list = Files.list(cache)) {
+      return list.filter(f -> f.getFileName().toString().endsWith(".jsa")).toList();
+    }
+  }
+
   /**
    * Before it trains a new archive, the launcher removes this host's archives of jars that were
    * rebuilt or removed since their training (their .paths file names the jar, JDK and host; the
@@ -131,10 +252,10 @@ class DistributionIT {
     Path home = unpack();
     Path other = unpack();
     Path cache = dir.resolve("cds");
-    Map<String, String> env = Map.of("IBROUTING_CDS", "on", "IBROUTING_CDS_DIR", cache.toString());
-    Run first = run(other, env, other.resolve("bin/ibrouting").toString(), "--version");
+    Map<String, String> env = cdsEnv("on", cache);
+    Run first = run(other, env, other.resolve("bin/ibrouting").toString(), "cds");
     assertEquals(0, first.status(), first.output());
-    Path otherArchive = awaitNewArchive(cache, List.of());
+    Path otherArchive = archives(cache).get(0);
     Path otherPaths = sibling(otherArchive, ".paths");
     List<String> otherLines = Files.readAllLines(otherPaths);
     assertEquals(3, otherLines.size(), "jar, JDK and host: " + otherLines);
@@ -148,13 +269,12 @@ class DistributionIT {
     Path oldWithout = dayOld(plant(cache, "2", null));
     Path recentWithout = plant(cache, "3", null);
     Path oldPartial = dayOld(cache.resolve("classes-6.jsa.999"));
+    List<Path> before = archives(cache);
 
-    Run second = run(home, env, home.resolve("bin/ibrouting").toString(), "--version");
+    Run second = run(home, env, home.resolve("bin/ibrouting").toString(), "cds");
     assertEquals(0, second.status(), second.output());
     Path homeArchive =
-        awaitNewArchive(
-            cache,
-            List.of(otherArchive, removedJar, rebuiltJar, elsewhere, oldWithout, recentWithout));
+        archives(cache).stream().filter(a -> !before.contains(a)).findFirst().orElseThrow();
     for (Path gone : List.of(removedJar, rebuiltJar, oldWithout, oldPartial)) {
       assertTrue(!Files.exists(gone), gone + " was kept");
       assertTrue(!Files.exists(sibling(gone, ".paths")), sibling(gone, ".paths") + " was kept");
@@ -196,26 +316,6 @@ class DistributionIT {
     String name = archive.getFileName().toString();
     String base = name.endsWith(".jsa") ? name.substring(0, name.length() - 4) : name;
     return archive.resolveSibling(base + suffix);
-  }
-
-  /** Waits up to 180 s for an archive in {@code cache} that is not one of {@code known}. */
-  private static Path awaitNewArchive(Path cache, List<Path> known) throws Exception {
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    while (System.nanoTime() < until) {
-      if (Files.isDirectory(cache)) {
-        try (var list = Files.list(cache)) {
-          var found =
-              list.filter(f -> f.getFileName().toString().endsWith(".jsa"))
-                  .filter(f -> !known.contains(f))
-                  .findFirst();
-          if (found.isPresent()) {
-            return found.get();
-          }
-        }
-      }
-      Thread.sleep(500);
-    }
-    throw new AssertionError("no new archive in " + cache + " within 180 s");
   }
 
   private Path unpack() throws Exception {

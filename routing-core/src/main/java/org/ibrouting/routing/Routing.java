@@ -91,20 +91,14 @@ public final class Routing {
   }
 
   static IndexOutOfBoundsException outOfRange(Fabric fabric, int lftStride, int sw, int lid) {
-    return new IndexOutOfBoundsException(
-        sw < 0 || sw >= fabric.numSwitches()
-            ? "switch "
+    return sw < 0 || sw >= fabric.numSwitches()
+        ? new IndexOutOfBoundsException(
+            "switch "
                 + sw
                 + " outside 0.."
                 + (fabric.numSwitches() - 1)
-                + " (the fabric's switches)"
-            : "LID "
-                + lid
-                + " outside the LFT of "
-                + lftStride
-                + " entries (0.."
-                + (lftStride - 1)
-                + ")");
+                + " (the fabric's switches)")
+        : Bounds.outside("LID", lid, lftStride, "the LFT");
   }
 
   /**

@@ -60,27 +60,21 @@ public final class RoutingBuilder {
   }
 
   /**
-   * Sets the output port of switch {@code sw} for {@code lid} (0..254, or NO_ROUTE).
+   * Sets the output port of switch {@code sw} for {@code lid}: 0 (the switch itself), one of its
+   * ports {@code 1..fabric().numPorts(sw)}, or {@link Routing#NO_ROUTE}. A port the switch does not
+   * have is refused here, so that no dump is written that OpenSM (or {@code LftDumpReader}) would
+   * refuse.
    *
    * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the
    *     LFT
-   * @throws IllegalArgumentException when {@code port} is not 0..255
+   * @throws IllegalArgumentException when the switch has no port {@code port}
    */
   public RoutingBuilder setOutPort(int sw, int lid, int port) {
     if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
         || Integer.compareUnsigned(lid, lftStride) >= 0) {
       throw Routing.outOfRange(fabric, lftStride, sw, lid);
     }
-    if ((port & ~0xFF) != 0) {
-      throw new IllegalArgumentException(
-          "port "
-              + port
-              + " for LID "
-              + lid
-              + " of switch "
-              + sw
-              + ": an LFT entry is 0..254 or NO_ROUTE (255)");
-    }
+    Bounds.port(fabric, sw, lid, port);
     lfts[sw * lftStride + lid] = (byte) port;
     return this;
   }

@@ -2,6 +2,7 @@ package org.ibrouting.routing;
 
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.Lids;
 
 /**
  * The service level of every path, for engines that spread paths over virtual lanes (LASH, DFSSSP,
@@ -11,6 +12,10 @@ import org.ibrouting.fabric.Fabric;
  * cabled to, since every path from that switch to one destination is the same), and one byte per
  * (group, destination LID) holds the SL. A source LID outside every group, or a destination without
  * an entry, gets SL 0. Memory: 1 int per LID + 1 byte per (group, LID).
+ *
+ * <p>A LID outside the LIDs the table was built for ({@code 0..maxLid()}), an SL outside 0..15 or a
+ * source group outside {@code 0..numGroups()-1} is an {@link IndexOutOfBoundsException} naming the
+ * value and the range, as {@link Routing#outPort} does for its LFTs.
  *
  * <p>The VL of a path is {@code vlOfSl(sl)} on every hop, as with OpenSM's QoS SL-to-VL map, unless
  * the table carries a {@link PortSl2Vl}: then each hop's VL depends on the ports the packet enters
@@ -95,11 +100,19 @@ public final class SlTable {
     return this == NONE;
   }
 
-  /** The SL of the path from {@code srcLid} to {@code dstLid}. */
+  /**
+   * The SL of the path from {@code srcLid} to {@code dstLid}.
+   *
+   * @throws IndexOutOfBoundsException when a LID lies outside {@code 0..maxLid()}
+   */
   public int sl(int srcLid, int dstLid) {
-    if (srcLid >= groupOfSrcLid.length || dstLid >= stride) {
+    if (this == NONE) {
+      Bounds.check("source LID", srcLid, Lids.MAX_UNICAST_LID + 1, "the unicast LIDs");
+      Bounds.check("destination LID", dstLid, Lids.MAX_UNICAST_LID + 1, "the unicast LIDs");
       return 0;
     }
+    Bounds.check("source LID", srcLid, groupOfSrcLid.length, "the SL table");
+    Bounds.check("destination LID", dstLid, stride, "the SL table");
     int group = groupOfSrcLid[srcLid];
     return group < 0 ? 0 : sls[group * stride + dstLid];
   }
@@ -107,9 +120,19 @@ public final class SlTable {
   /**
    * The VL the path from {@code srcLid} to {@code dstLid} travels on, through the SL-to-VL map.
    * With a {@link #portSl2Vl()} the VL changes per hop and this is only the map's value.
+   *
+   * @throws IndexOutOfBoundsException when a LID lies outside {@code 0..maxLid()}
    */
   public int vl(int srcLid, int dstLid) {
     return slToVl[sl(srcLid, dstLid)];
+  }
+
+  /**
+   * The largest LID the table answers for: its fabric's largest LID ({@link Lids#MAX_UNICAST_LID}
+   * for {@link #none()}, which answers SL 0 for every unicast LID).
+   */
+  public int maxLid() {
+    return this == NONE ? Lids.MAX_UNICAST_LID : Math.min(groupOfSrcLid.length, stride) - 1;
   }
 
   /** The per-port SL-to-VL maps that decide each hop's VL, or null when {@link #vlOfSl} does. */
@@ -117,8 +140,13 @@ public final class SlTable {
     return portSl2Vl;
   }
 
-  /** The VL an SL maps to. */
+  /**
+   * The VL an SL maps to.
+   *
+   * @throws IndexOutOfBoundsException when {@code sl} is not 0..15
+   */
   public int vlOfSl(int sl) {
+    Bounds.check("SL", sl, NUM_SLS, "the SL-to-VL map");
     return slToVl[sl];
   }
 
@@ -130,8 +158,15 @@ public final class SlTable {
     return numVls;
   }
 
-  /** The source group of a source LID, or -1. */
+  /**
+   * The source group of a source LID, or -1 (also for a LID above {@link #maxLid()}).
+   *
+   * @throws IndexOutOfBoundsException when {@code srcLid} is negative
+   */
   public int groupOfSrcLid(int srcLid) {
+    if (srcLid < 0) {
+      throw Bounds.outside("source LID", srcLid, groupOfSrcLid.length, "the SL table");
+    }
     return srcLid < groupOfSrcLid.length ? groupOfSrcLid[srcLid] : -1;
   }
 
@@ -180,23 +215,43 @@ public final class SlTable {
       this.sls = new byte[(int) size];
     }
 
-    /** The group of a source LID, or -1. */
+    /**
+     * The group of a source LID, or -1.
+     *
+     * @throws IndexOutOfBoundsException when {@code srcLid} lies outside the table's LIDs
+     */
     public int groupOfSrcLid(int srcLid) {
+      Bounds.check("source LID", srcLid, groupOfSrcLid.length, "the SL table");
       return groupOfSrcLid[srcLid];
     }
 
-    /** Sets the SL of every path from source group {@code group} to {@code dstLid}. */
+    /**
+     * Sets the SL of every path from source group {@code group} to {@code dstLid}.
+     *
+     * @throws IndexOutOfBoundsException when the group or the LID lies outside the table
+     * @throws IllegalArgumentException when {@code sl} is not 0..15
+     */
     public Builder setSl(int group, int dstLid, int sl) {
       if (sl < 0 || sl >= NUM_SLS) {
         throw new IllegalArgumentException("SL " + sl + " outside 0-15");
       }
-      sls[group * stride + dstLid] = (byte) sl;
+      sls[index(group, dstLid)] = (byte) sl;
       return this;
     }
 
-    /** The SL set so far for (group, destination). */
+    /**
+     * The SL set so far for (group, destination).
+     *
+     * @throws IndexOutOfBoundsException when the group or the LID lies outside the table
+     */
     public int sl(int group, int dstLid) {
-      return sls[group * stride + dstLid];
+      return sls[index(group, dstLid)];
+    }
+
+    private int index(int group, int dstLid) {
+      Bounds.check("source group", group, numGroups, "the SL table's groups");
+      Bounds.check("destination LID", dstLid, stride, "the SL table");
+      return group * stride + dstLid;
     }
 
     /** Replaces the identity SL-to-VL map. */

@@ -153,10 +153,18 @@ public final class RoutingComparison {
    */
   public String format() {
     boolean jobs = options.jobs() != null;
+    // the name and engine columns as wide as their longest entry (at least 24 and 9)
+    int nameWidth = 24;
+    int engineWidth = 9;
+    for (Row row : rows) {
+      nameWidth = Math.max(nameWidth, row.name().length());
+      engineWidth = Math.max(engineWidth, row.engine().length());
+    }
+    String lead = "%-" + nameWidth + "s %-" + engineWidth + "s ";
     StringBuilder sb = new StringBuilder();
     sb.append(
             String.format(
-                "%-24s %-9s %9s %4s %8s %5s %8s %8s %9s %17s",
+                lead + "%9s %4s %8s %5s %8s %8s %9s %17s",
                 "routing",
                 "engine",
                 "time s",
@@ -173,7 +181,7 @@ public final class RoutingComparison {
       if (row.quality() == null) {
         sb.append(
                 String.format(
-                    "%-24s %-9s refused: %s", row.name(), row.engine(), row.refusal().getMessage()))
+                    lead + "refused: %s", row.name(), row.engine(), row.refusal().getMessage()))
             .append('\n');
         continue;
       }
@@ -182,7 +190,7 @@ public final class RoutingComparison {
       sb.append(
           String.format(
               Locale.ROOT,
-              "%-24s %-9s %9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s",
+              lead + "%9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s",
               row.name(),
               row.engine(),
               Double.isNaN(row.routingSeconds())

@@ -99,6 +99,80 @@ class SafeLookupsTest {
     assertThrows(IndexOutOfBoundsException.class, () -> b.setOutPort(4, 1, 1));
   }
 
+  /**
+   * One boundary rule for every table: an index outside it is an IndexOutOfBoundsException naming
+   * the value and the range, a value it cannot hold an IllegalArgumentException naming both.
+   */
+  @Test
+  void slTablesAreBoundsCheckedByTheSameRule() {
+    SlTable.Builder b = SlTable.perSourceSwitch(TREE);
+    int ca = TREE.baseLid(TREE.port(TREE.numSwitches(), 1));
+    b.setSl(0, ca, 3);
+    SlTable table = b.build();
+    int size = TREE.maxLid() + 1;
+    assertEquals(TREE.maxLid(), table.maxLid());
+    IndexOutOfBoundsException e =
+        assertThrows(IndexOutOfBoundsException.class, () -> table.sl(-1, ca));
+    assertEquals(
+        "source LID -1 outside the SL table of " + size + " entries (0.." + TREE.maxLid() + ")",
+        e.getMessage());
+    e = assertThrows(IndexOutOfBoundsException.class, () -> table.sl(ca, 9999));
+    assertEquals(
+        "destination LID 9999 outside the SL table of "
+            + size
+            + " entries (0.."
+            + TREE.maxLid()
+            + ")",
+        e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> table.vl(ca, size));
+    e = assertThrows(IndexOutOfBoundsException.class, () -> table.vlOfSl(16));
+    assertEquals("SL 16 outside the SL-to-VL map of 16 entries (0..15)", e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> table.groupOfSrcLid(-1));
+    assertEquals(-1, table.groupOfSrcLid(size), "no group above the table's LIDs, as documented");
+    e = assertThrows(IndexOutOfBoundsException.class, () -> b.setSl(TREE.numSwitches(), ca, 1));
+    assertEquals(
+        "source group 4 outside the SL table's groups of 4 entries (0..3)", e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> b.setSl(0, size, 1));
+    assertThrows(IndexOutOfBoundsException.class, () -> b.sl(0, -1));
+    assertThrows(IndexOutOfBoundsException.class, () -> b.groupOfSrcLid(size));
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> b.setSl(0, ca, 16));
+    assertEquals("SL 16 outside 0-15", bad.getMessage());
+    SlTable none = SlTable.none();
+    assertEquals(0, none.sl(1, 0xBFFF), "no SLs: SL 0 for every unicast LID");
+    e = assertThrows(IndexOutOfBoundsException.class, () -> none.sl(1, 0xC000));
+    assertEquals(
+        "destination LID 49152 outside the unicast LIDs of 49152 entries (0..49151)",
+        e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> none.sl(-1, 1));
+  }
+
+  /**
+   * A port the switch does not have is refused where it is set, also in a copy of a routing, so
+   * that no dump can be written that the dump reader (and OpenSM) would refuse.
+   */
+  @Test
+  void aPortBeyondTheSwitchIsRefusedWhereItIsSet() {
+    Routing routing = lidsToPortOne(TREE);
+    RoutingBuilder copy = routing.toBuilder("edited");
+    int ports = TREE.numPorts(0);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> copy.setOutPort(0, 1, 99));
+    assertEquals(
+        "port 99 for LID 1 of switch 0 ("
+            + TREE.nodeName(0)
+            + "): it has ports 1.."
+            + ports
+            + "; an LFT entry is 0 (the switch), one of them, or NO_ROUTE (255)",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> copy.setOutPort(0, 1, ports + 1));
+    assertThrows(IllegalArgumentException.class, () -> copy.setOutPort(0, 1, -1));
+    copy.setOutPort(0, 1, ports).setOutPort(0, 2, 0).setOutPort(0, 3, Routing.NO_ROUTE);
+    Routing edited = copy.build();
+    assertEquals(ports, edited.outPort(0, 1));
+    assertEquals(Routing.NO_ROUTE, edited.outPort(0, 3));
+  }
+
   @Test
   void sameLftsComparesContents() {
     Routing a = lidsToPortOne(TREE);

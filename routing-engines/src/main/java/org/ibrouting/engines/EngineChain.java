@@ -17,12 +17,46 @@ import org.ibrouting.routing.RoutingOptions;
  */
 public final class EngineChain {
   /**
+   * One engine's refusal in a chain.
+   *
+   * @param engine the name of the engine that refused ({@link RoutingEngine#name()})
+   * @param exception its refusal, with the {@link RoutingException#reason() reason}
+   */
+  public record Refusal(String engine, RoutingException exception) {
+    /** Checks that both parts are given. */
+    public Refusal {
+      java.util.Objects.requireNonNull(engine, "engine");
+      java.util.Objects.requireNonNull(exception, "exception");
+    }
+
+    /** Why the engine refused. */
+    public RoutingException.Reason reason() {
+      return exception.reason();
+    }
+
+    /** The refusal's message, which starts with the engine's name. */
+    public String message() {
+      return exception.getMessage();
+    }
+  }
+
+  /**
    * The outcome of a chain.
    *
    * @param routing the routing of the first engine that succeeded
-   * @param failures the refusals of the engines tried before it, in order
+   * @param refusals the refusals of the engines tried before it, in order
    */
-  public record Result(Routing routing, List<String> failures) {}
+  public record Result(Routing routing, List<Refusal> refusals) {
+    /** Copies the list of refusals. */
+    public Result {
+      refusals = List.copyOf(refusals);
+    }
+
+    /** The messages of {@link #refusals()}, in order ({@code "dor: ..."}). */
+    public List<String> failures() {
+      return refusals.stream().map(Refusal::message).toList();
+    }
+  }
 
   private EngineChain() {}
 
@@ -36,21 +70,19 @@ public final class EngineChain {
   public static Result route(List<RoutingEngine> engines, Fabric fabric, RoutingOptions options)
       throws RoutingException {
     requireLids(fabric);
-    List<String> failures = new ArrayList<>();
-    List<RoutingException> refusals = new ArrayList<>();
+    List<Refusal> refusals = new ArrayList<>();
     for (RoutingEngine engine : engines) {
       try {
-        return new Result(engine.route(fabric, options), List.copyOf(failures));
+        return new Result(engine.route(fabric, options), refusals);
       } catch (RoutingException e) {
-        failures.add(e.getMessage());
-        refusals.add(e);
+        refusals.add(new Refusal(engine.name(), e));
       }
     }
     RoutingException all =
         new RoutingException(
             RoutingException.Reason.ALL_REFUSED,
-            "every engine failed: " + String.join("; ", failures));
-    refusals.forEach(all::addSuppressed);
+            "every engine failed: " + String.join("; ", new Result(null, refusals).failures()));
+    refusals.forEach(r -> all.addSuppressed(r.exception()));
     throw all;
   }
 

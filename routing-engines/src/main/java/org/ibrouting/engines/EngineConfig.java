@@ -140,7 +140,7 @@ public final class EngineConfig {
   /**
    * The integer setting {@code name}, or {@code defaultValue} when not given.
    *
-   * @throws IllegalArgumentException when the value is not an integer in {@code [min, max]}
+   * @throws EngineSettingException when the value is not an integer in {@code [min, max]}
    */
   public int intParam(String name, int defaultValue, int min, int max) {
     String value = params.get(name);
@@ -151,12 +151,10 @@ public final class EngineConfig {
     try {
       parsed = Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "parameter " + name + "=" + value + ": expected an integer " + min + ".." + max);
+      throw badValue(name, value, "an integer " + min + ".." + max);
     }
     if (parsed < min || parsed > max) {
-      throw new IllegalArgumentException(
-          "parameter " + name + "=" + value + ": expected " + min + ".." + max);
+      throw badValue(name, value, min + ".." + max);
     }
     return parsed;
   }
@@ -165,7 +163,7 @@ public final class EngineConfig {
    * The boolean setting {@code name} ({@code true/false}, {@code yes/no}, {@code 1/0}), or {@code
    * defaultValue} when not given.
    *
-   * @throws IllegalArgumentException for any other value
+   * @throws EngineSettingException for any other value
    */
   public boolean booleanParam(String name, boolean defaultValue) {
     String value = params.get(name);
@@ -179,16 +177,14 @@ public final class EngineConfig {
       case "false", "no", "0", "off" -> {
         return false;
       }
-      default ->
-          throw new IllegalArgumentException(
-              "parameter " + name + "=" + value + ": expected true or false");
+      default -> throw badValue(name, value, "true or false");
     }
   }
 
   /**
    * The setting {@code name}, one of {@code allowed}, or {@code defaultValue} when not given.
    *
-   * @throws IllegalArgumentException for a value not in {@code allowed}
+   * @throws EngineSettingException for a value not in {@code allowed}
    */
   public String choiceParam(String name, String defaultValue, String... allowed) {
     String value = params.get(name);
@@ -200,8 +196,12 @@ public final class EngineConfig {
         return a;
       }
     }
-    throw new IllegalArgumentException(
-        "parameter " + name + "=" + value + ": expected one of " + String.join(", ", allowed));
+    throw badValue(name, value, "one of " + String.join(", ", allowed));
+  }
+
+  private static EngineSettingException badValue(String name, String value, String expected) {
+    return new EngineSettingException(
+        "parameter " + name + "=" + value + ": expected " + expected, null, name, value, expected);
   }
 
   @Override

@@ -106,20 +106,36 @@ public final class Engines {
     }
     EngineProvider old = map.putIfAbsent(name, provider);
     if (old != null) {
-      throw new IllegalArgumentException(
+      throw new DuplicateEngineException(
+          name,
           "engine name '"
               + name
-              + "' registered twice: by "
-              + old.getClass().getName()
-              + " and "
-              + provider.getClass().getName());
+              + "' is taken by "
+              + describe(old)
+              + "; "
+              + describe(provider)
+              + " cannot have it too: choose another name");
     }
   }
 
+  /** Who registered {@code provider}, in the words of the registry's user. */
+  private static String describe(EngineProvider provider) {
+    Class<?> type = provider.getClass();
+    if (type == org.ibrouting.engines.internal.ProviderParts.class) {
+      return "EngineProvider.of(\"" + provider.name() + "\", ...)";
+    }
+    if (type.getName().startsWith(BUILTIN_PACKAGE)) {
+      return "the built-in engine " + provider.name();
+    }
+    return "provider " + type.getName();
+  }
+
   /**
-   * Adds an engine at run time, after those found by {@link ServiceLoader}.
+   * Adds an engine at run time, after those found by {@link ServiceLoader}, for the rest of the
+   * JVM's life; {@link #registerUntilClosed} adds one for a scope.
    *
-   * @throws IllegalArgumentException when the name is taken or malformed
+   * @throws DuplicateEngineException when the name is taken
+   * @throws IllegalArgumentException when the name is malformed
    */
   public static void register(EngineProvider provider) {
     synchronized (LOCK) {
@@ -129,12 +145,50 @@ public final class Engines {
     }
   }
 
-  /** Removes an engine added with {@link #register} (tests clean up with it). */
-  static void unregister(String name) {
-    synchronized (LOCK) {
-      Map<String, EngineProvider> copy = new LinkedHashMap<>(registry());
-      copy.remove(name);
-      registry = copy;
+  /**
+   * Adds an engine until the returned registration is closed, e.g. for one test:
+   *
+   * <pre>{@code
+   * try (Engines.Registration mine = Engines.registerUntilClosed(
+   *     EngineProvider.of("mine", Set.of(), config -> new MyEngine()))) {
+   *   Engines.create("mine", EngineConfig.none()) ...
+   * }                                         // "mine" is unknown again
+   * }</pre>
+   *
+   * @throws DuplicateEngineException when the name is taken
+   * @throws IllegalArgumentException when the name is malformed
+   */
+  public static Registration registerUntilClosed(EngineProvider provider) {
+    register(provider);
+    return new Registration(provider);
+  }
+
+  /**
+   * An engine added by {@link #registerUntilClosed}; closing it removes that engine from the
+   * registry (once; a name registered again by another provider since stays).
+   */
+  public static final class Registration implements AutoCloseable {
+    private final EngineProvider provider;
+
+    private Registration(EngineProvider provider) {
+      this.provider = provider;
+    }
+
+    /** The registered engine's name. */
+    public String name() {
+      return provider.name();
+    }
+
+    /** Removes the engine, unless it is gone already. */
+    @Override
+    public void close() {
+      synchronized (LOCK) {
+        if (registry().get(provider.name()) == provider) {
+          Map<String, EngineProvider> copy = new LinkedHashMap<>(registry());
+          copy.remove(provider.name());
+          registry = copy;
+        }
+      }
     }
   }
 
@@ -146,16 +200,13 @@ public final class Engines {
   /**
    * The provider registered under {@code name}.
    *
-   * @throws IllegalArgumentException for an unknown name; the message lists the known ones
+   * @throws UnknownEngineException for an unknown name; it carries the known ones
    */
   public static EngineProvider provider(String name) {
-    EngineProvider provider = registry().get(name);
+    Map<String, EngineProvider> now = registry();
+    EngineProvider provider = now.get(name);
     if (provider == null) {
-      throw new IllegalArgumentException(
-          "unknown routing engine '"
-              + name
-              + "'; known engines: "
-              + String.join(", ", registry().keySet()));
+      throw new UnknownEngineException(name, new ArrayList<>(now.keySet()));
     }
     return provider;
   }
@@ -180,24 +231,39 @@ public final class Engines {
    * Settings in the spec override those of {@code config}. Every setting, in the spec or in {@code
    * config}, must be one the engine reads.
    *
-   * @throws IllegalArgumentException for an unknown name (the message lists the known ones), a
-   *     setting the engine does not read, or a value it cannot take
+   * @throws UnknownEngineException for an unknown name (it carries the known ones)
+   * @throws EngineSettingException for a setting the engine does not read, or a value it cannot
+   *     take (it carries the setting's key, its value and what was expected)
    */
   public static RoutingEngine create(String spec, EngineConfig config) {
     String name = nameOf(spec);
     EngineProvider provider = provider(name);
     EngineConfig own = withSpecSettings(spec, provider, config);
-    for (String param : own.params().keySet()) {
-      if (!provider.settings().contains(param)) {
-        throw new IllegalArgumentException(
+    for (Map.Entry<String, String> param : own.params().entrySet()) {
+      if (!provider.settings().contains(param.getKey())) {
+        throw new EngineSettingException(
             name
                 + " does not read parameter '"
-                + param
+                + param.getKey()
                 + "'"
-                + readsClause(provider.settings(), "it takes no settings", "it reads: "));
+                + readsClause(provider.settings(), "it takes no settings", "it reads: "),
+            name,
+            param.getKey(),
+            param.getValue(),
+            expectedSetting(name, provider.settings()));
       }
     }
-    return provider.create(own);
+    try {
+      return provider.create(own);
+    } catch (EngineSettingException e) {
+      throw e.ofEngine(name);
+    }
+  }
+
+  private static String expectedSetting(String engines, Set<String> settings) {
+    return settings.isEmpty()
+        ? "no setting: " + engines + " take(s) none"
+        : "a setting " + engines + " read(s): " + String.join(", ", new TreeSet<>(settings));
   }
 
   /**
@@ -205,8 +271,10 @@ public final class Engines {
    * spec as {@link #create} takes it. A setting of {@code config} goes to the engines that read it,
    * and must be read by one of them.
    *
-   * @throws IllegalArgumentException for an empty chain, an unknown engine, or a setting no engine
-   *     of the chain reads
+   * @throws UnknownEngineException for an unknown engine
+   * @throws EngineSettingException for a setting no engine of the chain reads, or a value an engine
+   *     cannot take
+   * @throws IllegalArgumentException for an empty chain
    */
   public static List<RoutingEngine> chain(String specs, EngineConfig config) {
     List<String> elements = new ArrayList<>();
@@ -221,15 +289,19 @@ public final class Engines {
     if (elements.isEmpty()) {
       throw new IllegalArgumentException("no routing engine named in '" + specs + "'");
     }
-    for (String param : config.params().keySet()) {
-      if (!known.contains(param)) {
-        throw new IllegalArgumentException(
+    for (Map.Entry<String, String> param : config.params().entrySet()) {
+      if (!known.contains(param.getKey())) {
+        throw new EngineSettingException(
             "no engine of '"
                 + specs
                 + "' reads parameter '"
-                + param
+                + param.getKey()
                 + "'"
-                + readsClause(known, "these engines take no parameters", "they read: "));
+                + readsClause(known, "these engines take no parameters", "they read: "),
+            null,
+            param.getKey(),
+            param.getValue(),
+            expectedSetting("the engines of '" + specs + "'", known));
       }
     }
     List<RoutingEngine> engines = new ArrayList<>();
@@ -247,12 +319,16 @@ public final class Engines {
       String setting = parts[i].trim();
       int eq = setting.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "engine spec '" + spec + "': expected NAME=VALUE after ':', found '" + setting + "'");
+        throw new EngineSettingException(
+            "engine spec '" + spec + "': expected NAME=VALUE after ':', found '" + setting + "'",
+            provider.name(),
+            setting,
+            null,
+            "NAME=VALUE after ':'");
       }
       String param = setting.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       if (!provider.settings().contains(param)) {
-        throw new IllegalArgumentException(
+        throw new EngineSettingException(
             "engine spec '"
                 + spec
                 + "': "
@@ -260,7 +336,11 @@ public final class Engines {
                 + " does not read '"
                 + param
                 + "'"
-                + readsClause(provider.settings(), "it takes no settings", "it reads: "));
+                + readsClause(provider.settings(), "it takes no settings", "it reads: "),
+            provider.name(),
+            param,
+            setting.substring(eq + 1).trim(),
+            expectedSetting(provider.name(), provider.settings()));
       }
       own = own.withParam(param, setting.substring(eq + 1));
     }

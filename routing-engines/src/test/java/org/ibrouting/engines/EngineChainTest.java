@@ -67,4 +67,29 @@ class EngineChainTest {
                     + " it"),
         e.getMessage());
   }
+
+  /** The refusals before the routing keep each engine's name and typed reason, in order. */
+  @Test
+  void theRefusalsKeepTheirEngineAndReason() throws RoutingException {
+    Fabric jellyfish = Topologies.jellyfish(16, 4, 2, 3);
+    EngineChain.Result r =
+        EngineChain.route(
+            Engines.chain("dor,ftree,minhop", EngineConfig.none()),
+            jellyfish,
+            RoutingOptions.seeded(1));
+    assertEquals("minhop", r.routing().engineName());
+    assertEquals(2, r.refusals().size());
+    assertEquals("dor", r.refusals().get(0).engine());
+    assertEquals("ftree", r.refusals().get(1).engine());
+    for (EngineChain.Refusal refusal : r.refusals()) {
+      assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, refusal.reason());
+      assertTrue(refusal.message().startsWith(refusal.engine() + ": "), refusal.message());
+      assertEquals(refusal.exception().getMessage(), refusal.message());
+    }
+    assertEquals(
+        r.refusals().stream().map(EngineChain.Refusal::message).toList(),
+        r.failures(),
+        "failures() keeps the messages for callers of the strings");
+    assertThrows(UnsupportedOperationException.class, () -> r.refusals().clear());
+  }
 }

@@ -185,6 +185,36 @@ class Torus2QosInteropTest extends OpenSmInteropTest {
   }
 
   /**
+   * {@code ibrouting torus-config}'s configuration ({@link TorusLayout}), derived from a fabric
+   * with random GUIDs, node order and ports (and from the bundled 4x4 torus), is one OpenSM
+   * accepts: its torus-2QoS routes with it, and ours with it gives the same tables, coordinates and
+   * SL2VL maps.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "examples/torus2d_4x4.ibnd",
+        "torus 4,4,4 1;seed=11",
+        "torus 5,4,3 1;seed=12",
+        "torus 3,5 2;seed=13",
+        "mesh 4,3 1;seed=14",
+        "mesh 3,3,3 1;seed=15"
+      })
+  void aDerivedConfigRoutesAsOpenSmDoes(String scenario) throws Exception {
+    Fabric fabric;
+    if (scenario.startsWith("examples/")) {
+      fabric = org.ibrouting.io.FabricFiles.read(Path.of("..", scenario));
+    } else {
+      String[] parts = scenario.split(";seed=");
+      fabric =
+          ScrambledFabrics.scrambled(
+              TopologySpec.parse(parts[0]).build(), Long.parseLong(parts[1]));
+    }
+    TorusConfig derived = TorusLayout.of(fabric).config();
+    assertEquals("routed", compare(fabric, derived, "derived " + scenario, List.of()));
+  }
+
+  /**
    * Path SLs from OpenSM's SA: a running OpenSM with torus-2QoS answers {@code saquery -p} for
    * every pair of CAs with exactly our SLs, on an intact 3D torus and around a failed switch (the
    * SLs do not change with failures).
