@@ -19,11 +19,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = IbRouting.Version.class,
     scope = CommandLine.ScopeType.INHERIT,
-    description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
+    description = "OpenSM-compatible InfiniBand routing: route, check, compare and advise.",
     subcommands = {
       InfoCommand.class,
       CheckCommand.class,
       RouteCommand.class,
+      AdviseCommand.class,
       RerouteCommand.class,
       CheckUpdateCommand.class,
       GenerateCommand.class,

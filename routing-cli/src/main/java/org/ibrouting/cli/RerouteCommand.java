@@ -89,7 +89,7 @@ final class RerouteCommand extends FabricCommand {
 
   @Override
   void checkArguments() throws Exception {
-    dumpFormat = RouteCommand.dumpFormat(format);
+    dumpFormat = TableOutput.dumpFormat(format);
     if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
       throw new IllegalArgumentException(
           "reroute takes one engine with an incremental rule: "
@@ -114,7 +114,7 @@ final class RerouteCommand extends FabricCommand {
     Routing routing = rerouted.result().routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
     LftDumpWriter.write(routing, output, dumpFormat, common.threads);
-    Path slPath = RouteCommand.writeSls(routing, output, slOutput);
+    Path slPath = TableOutput.writeSls(routing, output, slOutput);
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {
       printJson(rerouted, report, slPath, entries);

@@ -45,12 +45,33 @@ class EngineAdvisorTest {
   }
 
   /**
-   * On a k-ary n-tree fat-tree routing has the highest Λ of every engine; it wins, deadlock-free.
+   * The thirteen engines of issue 44's start: on a k-ary n-tree fat-tree routing has the highest Λ
+   * of them (an engine added later may equal it: dmodc is meant to).
    */
+  private static final List<String> THIRTEEN =
+      List.of(
+          "minhop",
+          "dor",
+          "lash",
+          "updn",
+          "dnup",
+          "sssp",
+          "dfsssp",
+          "multiupdn",
+          "p2sssp",
+          "ftree",
+          "nue",
+          "sar",
+          "torus-2QoS");
+
+  /** On a k-ary n-tree fat-tree routing wins, deadlock-free; the others are ranked or left out. */
   @Test
-  void ftreeWinsTheFatTreeAmongEveryEngine() throws RoutingException {
+  void ftreeWinsTheFatTree() throws RoutingException {
     EngineAdvice advice =
-        EngineAdvisor.defaults().withPatterns(300).advise(TREE, EngineConfig.none(), OPTIONS);
+        EngineAdvisor.defaults()
+            .withEngines(THIRTEEN)
+            .withPatterns(300)
+            .advise(TREE, EngineConfig.none(), OPTIONS);
     Candidate chosen = advice.chosen().orElseThrow();
     assertEquals("ftree", chosen.engine(), advice.format());
     assertEquals(Verdict.CHOSEN, chosen.verdict());
@@ -58,7 +79,7 @@ class EngineAdvisorTest {
     Routing routing = advice.routingOrThrow();
     assertEquals("ftree", routing.engineName());
     assertTrue(Verification.of(routing).ok());
-    assertEquals(Engines.names().size(), advice.candidates().size(), "every registered engine");
+    assertEquals(10, advice.ranking().size(), advice.format());
     for (int k = 1; k < advice.ranking().size(); k++) {
       assertTrue(
           advice.ranking().get(k).quality().lambda() <= chosen.quality().lambda(), advice.format());
@@ -71,6 +92,21 @@ class EngineAdvisorTest {
         candidate(advice, "sar").reason());
     assertEquals(Verdict.NOT_APPLICABLE, candidate(advice, "torus-2QoS").verdict());
     assertTrue(advice.format().contains("chosen       ftree: highest Lambda"), advice.format());
+  }
+
+  /** By default every registered engine takes part, in the registry's order. */
+  @Test
+  void everyRegisteredEngineTakesPart() throws RoutingException {
+    Engines.register(EngineProvider.of("test-empty", Set.of(), config -> new EmptyEngine()));
+    try {
+      EngineAdvice advice =
+          EngineAdvisor.defaults().withPatterns(50).advise(TREE, EngineConfig.none(), OPTIONS);
+      List<String> tried = advice.candidates().stream().map(Candidate::spec).sorted().toList();
+      assertEquals(Engines.names().stream().sorted().toList(), tried);
+      assertEquals(Verdict.UNROUTED, candidate(advice, "test-empty").verdict());
+    } finally {
+      Engines.unregister("test-empty");
+    }
   }
 
   /** minhop closes a credit loop on a torus: left out, though it routes every pair. */
