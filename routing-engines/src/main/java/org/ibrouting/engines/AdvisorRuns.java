@@ -50,17 +50,19 @@ final class AdvisorRuns {
     private final RoutingOptions options;
     private final int patterns;
     private final long patternSeed;
+    private final Duration budget;
     private final long budgetNanos;
     private final long connectedPairs;
     private final EndPorts largest;
     private volatile int threadsPerEngine = 1;
 
-    Setup(Fabric fabric, RoutingOptions options, int patterns, long patternSeed, long budgetNanos) {
+    Setup(Fabric fabric, RoutingOptions options, int patterns, long patternSeed, Duration budget) {
       this.fabric = fabric;
       this.options = options;
       this.patterns = patterns;
       this.patternSeed = patternSeed;
-      this.budgetNanos = budgetNanos;
+      this.budget = budget;
+      this.budgetNanos = budget == null ? 0 : budget.toNanos();
       this.connectedPairs = Connectivity.connectedPairs(fabric);
       this.largest = Connectivity.largestComponentCas(fabric);
     }
@@ -117,7 +119,7 @@ final class AdvisorRuns {
                 try {
                   outcome = evaluate();
                 } catch (Cancelled e) {
-                  return;
+                  outcome = new Outcome(this, overBudgetCandidate(), null, null);
                 } catch (OutOfMemoryError e) {
                   outcome = new Outcome(this, null, null, e);
                 } catch (RuntimeException | StackOverflowError e) {
@@ -159,15 +161,19 @@ final class AdvisorRuns {
     }
 
     /** The candidate of an engine cancelled over its budget. */
-    Candidate overBudgetCandidate(Duration budget) {
+    Candidate overBudgetCandidate() {
       return Candidate.leftOut(
-          spec, engine.name(), Verdict.OVER_BUDGET, "over the " + seconds(budget) + " s budget");
+          spec,
+          engine.name(),
+          Verdict.OVER_BUDGET,
+          "over the " + seconds(setup.budget) + " s budget");
     }
 
     private Outcome failed(Throwable e) {
-      if (cancelled) {
-        // a cancelled engine may end in what the interrupt made of it; nobody reads its outcome
-        return new Outcome(this, null, null, null);
+      if (cancelled || overBudget()) {
+        // an engine stopped over its budget may end in what the interrupt or the cancellation
+        // made of it (wrapped, say)
+        return new Outcome(this, overBudgetCandidate(), null, null);
       }
       String what =
           e.getMessage() == null

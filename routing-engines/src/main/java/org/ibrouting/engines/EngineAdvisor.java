@@ -213,11 +213,7 @@ public final class EngineAdvisor {
     long start = System.nanoTime();
     AdvisorRuns.Setup setup =
         new AdvisorRuns.Setup(
-            fabric,
-            options,
-            patterns,
-            patternSeed == null ? options.seed() : patternSeed,
-            budget == null ? 0 : budget.toNanos());
+            fabric, options, patterns, patternSeed == null ? options.seed() : patternSeed, budget);
     Candidate[] candidates = new Candidate[names.size()];
     List<AdvisorRuns.Run> runs = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
@@ -278,7 +274,7 @@ public final class EngineAdvisor {
           if (run.overBudget()) {
             run.cancel();
             running.remove(run);
-            candidates[run.index()] = run.overBudgetCandidate(budget);
+            candidates[run.index()] = run.overBudgetCandidate();
             finished++;
           }
         }
