@@ -185,7 +185,7 @@ final class OursRunner {
    * training's, which the launcher would not map but whose presence would end the wait below at
    * once), runs the launcher once and waits (up to 2 minutes) for the archive it creates there.
    */
-  private static void ensureClassArchive(Path launcher, String[] env, Path cds)
+  static void ensureClassArchive(Path launcher, String[] env, Path cds)
       throws IOException, InterruptedException {
     if (Files.isDirectory(cds)) {
       try (var files = Files.list(cds)) {

@@ -153,7 +153,8 @@ final class RouteCommand extends FabricCommand {
             .put("routing_seconds", routed.seconds())
             .put("vls", routing.slTable().numVls())
             .put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
-    tables.json(json, written).putRaw("notes", Json.stringArray(routing.notes()));
+    tables.filesJson(json, written).putRaw("notes", Json.stringArray(routing.notes()));
+    tables.deploymentJson(json, written);
     if (routed.advice() != null) {
       json.putRaw("best", AdviceOptions.json(new Json(), routed.advice()).toString());
     }

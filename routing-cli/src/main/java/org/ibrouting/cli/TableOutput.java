@@ -106,12 +106,21 @@ final class TableOutput {
     return slPath;
   }
 
-  /** Adds what was written to a JSON summary. */
+  /** Adds what was written to a JSON summary: the files, then the deployment. */
   Json json(Json json, Written written) {
-    json.put("lfts", output == null ? null : output.toString())
+    return deploymentJson(filesJson(json, written), written);
+  }
+
+  /** Adds the dump and SL file written to a JSON summary. */
+  Json filesJson(Json json, Written written) {
+    return json.put("lfts", output == null ? null : output.toString())
         .put("sl_file", written.slPath() == null ? null : written.slPath().toString())
         .put("lfts_bytes", written.bytes())
         .put("write_seconds", written.seconds());
+  }
+
+  /** Adds the OpenSM deployment written, if any, to a JSON summary. */
+  Json deploymentJson(Json json, Written written) {
     OpenSmDeployment.Result deployment = written.deployment();
     if (deployment != null) {
       QosPolicyWriter.Stats policy = deployment.policy();
