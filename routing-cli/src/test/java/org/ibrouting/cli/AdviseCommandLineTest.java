@@ -119,19 +119,21 @@ class AdviseCommandLineTest {
     Path out = dir.resolve("best.dump");
     Run r = cli("route -R best {} -o {} --patterns 200 --budget 60", FT4, out);
     assertEquals(0, r.status(), r.out() + r.err());
-    assertTrue(
-        r.out()
-            .contains(
-                "best         ftree of " + ENGINES + " engines (" + (ENGINES - 3) + " eligible,"),
-        r.out());
-    assertTrue(r.out().contains("engine       ftree (48 switches, 64 CAs)"), r.out());
-    Path ftree = dir.resolve("ftree.dump");
-    assertEquals(0, cli("route -R ftree {} -o {} -q", FT4, ftree).status());
-    assertArrayEquals(Files.readAllBytes(ftree), Files.readAllBytes(out));
-    Run json = cli("route -R best {} -o {} --json --patterns 100", FT4, out);
+    // ftree among the engines of issue 44's start; an engine added since may tie it
+    Matcher best =
+        Pattern.compile(
+                "best         (\\S+) of " + ENGINES + " engines \\(\\d+ eligible, [^)]*\\): ")
+            .matcher(r.out());
+    assertTrue(best.find(), r.out());
+    String chosen = best.group(1);
+    assertTrue(r.out().contains("engine       " + chosen + " (48 switches, 64 CAs)"), r.out());
+    Path same = dir.resolve("same.dump");
+    assertEquals(0, cli("route -R {} {} -o {} -q", chosen, FT4, same).status());
+    assertArrayEquals(Files.readAllBytes(same), Files.readAllBytes(out));
+    Run json = cli("route -R best {} -o {} --json --patterns 200", FT4, out);
     assertEquals(0, json.status(), json.err());
-    assertTrue(json.out().contains("\"engine\":\"ftree\""), json.out());
-    assertTrue(json.out().contains("\"best\":{\"chosen\":\"ftree\""), json.out());
+    assertTrue(json.out().contains("\"engine\":\"" + chosen + "\""), json.out());
+    assertTrue(json.out().contains("\"best\":{\"chosen\":\"" + chosen + "\""), json.out());
 
     Run chain = cli("route -R best,minhop {} -o {}", FT4, dir.resolve("x.dump"));
     assertEquals(IbRouting.EXIT_BAD_INPUT, chain.status());
