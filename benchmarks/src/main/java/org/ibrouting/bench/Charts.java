@@ -18,7 +18,7 @@ final class Charts {
 
   private static final String[] PALETTE = {
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39", "#7b4173"
+    "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39", "#7b4173", "#e7969c", "#000000"
   };
 
   /** A stable colour per engine name, so both charts use the same colours. */

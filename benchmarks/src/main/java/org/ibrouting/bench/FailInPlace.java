@@ -5,7 +5,6 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.ibrouting.analysis.CdgReport;
@@ -13,6 +12,8 @@ import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.engines.EngineAdvice;
+import org.ibrouting.engines.EngineAdvisor;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.EndPorts;
@@ -51,26 +52,6 @@ import org.ibrouting.topology.TorusConfig;
  * the paper's scale (10 seeds, larger fabrics).
  */
 public final class FailInPlace {
-  /** The default topologies: a fat tree, a torus, Jellyfish and Dragonfly, small. */
-  static final List<String> TOPOLOGIES =
-      List.of("ktree 4 3", "torus 4,4,4 1", "jellyfish 32 6 4 1", "dragonfly 4 2 2");
-
-  /** The topologies of {@code --full}. */
-  static final List<String> FULL_TOPOLOGIES =
-      List.of(
-          "ktree 8 3",
-          "xgft 2 16,12 1,8",
-          "torus 6,6,6 2",
-          "jellyfish 128 12 8 3",
-          "dragonfly 6 3 3");
-
-  /**
-   * The OpenSM engines run by default: those that route any topology without a file, and torus-2QoS
-   * on the tori (with the generator's torus-2QoS.conf).
-   */
-  static final List<String> OPENSM_ENGINES =
-      List.of("minhop", "updn", "dnup", "lash", "sssp", "dfsssp", "ftree", "nue", "torus-2QoS");
-
   private FailInPlace() {}
 
   /**
@@ -108,6 +89,23 @@ public final class FailInPlace {
       String message) {
     boolean routesAll() {
       return status.equals("ok") && routed >= 1.0 - 1e-12;
+    }
+
+    Row withMessage(String newMessage) {
+      return new Row(
+          topology,
+          kind,
+          rate,
+          seed,
+          side,
+          engine,
+          status,
+          connected,
+          routed,
+          deadlock,
+          vls,
+          lambda,
+          newMessage);
     }
   }
 
@@ -162,142 +160,159 @@ public final class FailInPlace {
     }
   }
 
-  /** Options. */
-  static final class Options {
-    List<String> topologies = TOPOLOGIES;
-    double[] linkRates = {1, 2, 5, 10, 20};
-    double[] switchRates = {1, 2, 5};
-    int seeds = 3;
-    List<String> ours = null;
-    List<String> openSm = OPENSM_ENGINES;
-    int patterns = 200;
-    long patternSeed = 0;
-    Path work = Path.of("benchmarks/target/fail-in-place");
-    Path results = Path.of("benchmarks/RESULTS.md");
-    Path plots = Path.of("benchmarks/results");
-    boolean full;
-  }
+  /** One routing of the study's grid: a topology, a failure, and an engine of one side. */
+  record Cell(int index, String topology, Failure failure, String side, String engine) {}
 
-  /** Runs the study; {@code --help} for the options. */
+  /** The row of a cell. */
+  record Measured(int cell, Row row) {}
+
+  /**
+   * Runs the study, one shard of it ({@code --shard I/N}), or merges the shards ({@code --merge
+   * DIR}); {@code --help} for the options.
+   */
   public static void main(String[] args) throws Exception {
-    Options o = parse(args);
+    FailInPlaceOptions o = FailInPlaceOptions.parse(args);
     if (o == null) {
       return;
     }
-    if (o.ours == null) {
-      o.ours = Engines.names();
+    if (o.merge != null) {
+      FailInPlaceShards.merge(o);
+      return;
     }
+    o.resolveEngines();
     Files.createDirectories(o.work);
     String loadBefore = FailInPlaceReport.loadAverage();
     long start = System.nanoTime();
-    List<Row> rows = new ArrayList<>();
-    for (String topology : o.topologies) {
-      rows.addAll(topology(topology, o));
+    List<Cell> cells = grid(o);
+    if (o.shards > 0) {
+      cells = FailInPlaceShards.slice(cells, o.shard, o.shards);
     }
+    List<Measured> measured = run(cells, o);
     double minutes = (System.nanoTime() - start) / 60e9;
     String load = loadBefore + " at the start, " + FailInPlaceReport.loadAverage() + " at the end";
+    if (o.shards > 0) {
+      FailInPlaceShards.write(o, cells.size(), measured, minutes, load);
+      return;
+    }
+    String run =
+        String.format(Locale.ROOT, "Run on %s in %.0f min: ", java.time.LocalDate.now(), minutes)
+            + SideBySide.machine()
+            + "; load average (1/5/15 min) "
+            + load
+            + ", the machine shared with other jobs.";
+    report(measured.stream().map(Measured::row).toList(), o, run);
+  }
+
+  /** Writes the CSV, one chart per topology and the RESULTS.md section of {@code rows}. */
+  static void report(List<Row> rows, FailInPlaceOptions o, String run) throws IOException {
     Files.createDirectories(o.plots);
-    AtomicFiles.writeString(o.plots.resolve("fail-in-place.csv"), FailInPlaceReport.csv(rows));
+    AtomicFiles.writeString(o.plots.resolve(o.name + ".csv"), FailInPlaceReport.csv(rows));
     for (String topology : o.topologies) {
       AtomicFiles.writeString(
-          o.plots.resolve("fail-in-place-" + SideBySide.slug(topology) + ".svg"),
+          o.plots.resolve(o.name + "-" + SideBySide.slug(topology) + ".svg"),
           FailInPlaceReport.chart(rows, topology, o));
     }
-    String section = FailInPlaceReport.markdown(rows, o, args, minutes, load);
-    SideBySide.insertSection(o.results, section, "fail-in-place");
+    String section = FailInPlaceReport.markdown(rows, o, run);
+    SideBySide.insertSection(o.results, section, o.name);
     System.out.println(section);
   }
 
-  static Options parse(String[] args) {
-    Options o = new Options();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      switch (a) {
-        case "--help" -> {
-          System.out.println(
-              """
-              usage: FailInPlace [--full] [--topologies 'SPEC;SPEC...'] [--link-rates 1,2,5,10,20]
-                                 [--switch-rates 1,2,5] [--seeds N] [--engines e1,e2|none]
-                                 [--opensm-engines e1,e2|none] [--patterns N] [--work DIR]
-                                 [--results FILE] [--plots DIR]
-              SPEC is an 'ibrouting generate' spec, e.g. 'ktree 4 3' or 'torus 4,4,4 1'.
-              Default: 4 small topologies, 3 seeds, 200 patterns (under 30 min here);
-              --full: 5 larger topologies, 10 seeds, 1000 patterns (hours).""");
-          return null;
+  /**
+   * The study's grid, in the order of its rows: per topology, per failure (none, then each link
+   * rate and seed, then each switch rate and seed), our engines, then OpenSM's (torus-2QoS on tori
+   * only).
+   */
+  static List<Cell> grid(FailInPlaceOptions o) {
+    List<Cell> cells = new ArrayList<>();
+    for (String topology : o.topologies) {
+      boolean torus = SideBySide.engineConfig(topology).torusConfig().isPresent();
+      for (Failure failure : failures(o)) {
+        for (String engine : o.ours) {
+          cells.add(new Cell(cells.size(), topology, failure, "ours", engine));
         }
-        case "--full" -> {
-          o.full = true;
-          o.topologies = FULL_TOPOLOGIES;
-          o.seeds = 10;
-          o.patterns = 1000;
+        for (String engine : o.openSm) {
+          if (!engine.equals("torus-2QoS") || torus) {
+            cells.add(new Cell(cells.size(), topology, failure, "opensm", engine));
+          }
         }
-        case "--topologies" -> o.topologies = List.of(args[++i].split("\\s*;\\s*"));
-        case "--link-rates" -> o.linkRates = rates(args[++i]);
-        case "--switch-rates" -> o.switchRates = rates(args[++i]);
-        case "--seeds" -> o.seeds = Integer.parseInt(args[++i]);
-        case "--engines" -> o.ours = SideBySide.engineList(args[++i]);
-        case "--opensm-engines" -> o.openSm = SideBySide.engineList(args[++i]);
-        case "--patterns" -> o.patterns = Integer.parseInt(args[++i]);
-        case "--work" -> o.work = Path.of(args[++i]);
-        case "--results" -> o.results = Path.of(args[++i]);
-        case "--plots" -> o.plots = Path.of(args[++i]);
-        default -> throw new IllegalArgumentException("unknown option " + a + " (see --help)");
       }
     }
-    return o;
+    return cells;
   }
 
-  private static double[] rates(String arg) {
-    return arg.isBlank() || arg.equals("none")
-        ? new double[0]
-        : Arrays.stream(arg.split(",")).mapToDouble(Double::parseDouble).toArray();
-  }
-
-  /** Every damage of one topology, routed by every engine. */
-  private static List<Row> topology(String spec, Options o) throws IOException {
-    Fabric intact = SideBySide.buildFabric(spec);
-    long pairs = Connectivity.connectedPairs(intact);
-    List<Row> rows = new ArrayList<>();
-    for (Failure failure : failures(o)) {
-      Fabric fabric = failure.apply(intact);
-      double connected = pairs == 0 ? 0 : (double) Connectivity.connectedPairs(fabric) / pairs;
-      System.err.printf(
-          Locale.ROOT,
-          "%s, %s %.0f%% (seed %d): %s, %.4f of the pairs connected%n",
-          spec,
-          failure.kind(),
-          failure.rate(),
-          failure.seed(),
-          fabric,
-          connected);
-      Damage d =
-          new Damage(
-              spec,
-              failure.kind(),
-              failure.rate(),
-              failure.seed(),
-              fabric,
-              connected,
-              largestComponent(fabric));
+  /**
+   * Measures {@code cells} (in grid order): each damaged fabric is built once for the cells that
+   * route it, and OpenSM's cells of one damaged fabric share one ibsim. OpenSM's cells give no row
+   * where OpenSM or ibsim is not installed.
+   */
+  static List<Measured> run(List<Cell> cells, FailInPlaceOptions o) throws IOException {
+    List<Measured> out = new ArrayList<>();
+    String topology = null;
+    Fabric intact = null;
+    long pairs = 0;
+    for (int i = 0, end; i < cells.size(); i = end) {
+      Cell first = cells.get(i);
+      end = i;
+      while (end < cells.size()
+          && cells.get(end).topology().equals(first.topology())
+          && cells.get(end).failure().equals(first.failure())) {
+        end++;
+      }
+      if (!first.topology().equals(topology)) {
+        topology = first.topology();
+        intact = SideBySide.buildFabric(topology);
+        pairs = Connectivity.connectedPairs(intact);
+      }
+      Damage d = damage(topology, intact, pairs, first.failure());
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
       EngineConfig config =
-          SideBySide.engineConfig(spec)
+          SideBySide.engineConfig(topology)
               .withJobs(
                   JobListReader.parse(
-                      new StringReader(RoutingBenchmark.randomJobs(fabric, 16, d.seed())),
+                      new StringReader(RoutingBenchmark.randomJobs(d.fabric(), 16, d.seed())),
                       "random jobs"));
-      for (String engine : o.ours) {
-        rows.add(ours(d, engine, config, o));
+      List<Cell> openSmCells = new ArrayList<>();
+      for (Cell c : cells.subList(i, end)) {
+        if (c.side().equals("ours")) {
+          out.add(new Measured(c.index(), ours(d, c.engine(), config, o)));
+        } else {
+          openSmCells.add(c);
+        }
       }
-      if (!o.openSm.isEmpty() && OpenSmSimulation.available()) {
-        rows.addAll(openSm(d, o));
+      if (!openSmCells.isEmpty() && OpenSmSimulation.available()) {
+        List<Row> rows = openSm(d, openSmCells.stream().map(Cell::engine).toList(), o);
+        for (int k = 0; k < rows.size(); k++) {
+          out.add(new Measured(openSmCells.get(k).index(), rows.get(k)));
+        }
       }
     }
-    return rows;
+    return out;
+  }
+
+  private static Damage damage(String spec, Fabric intact, long pairs, Failure failure) {
+    Fabric fabric = failure.apply(intact);
+    double connected = pairs == 0 ? 0 : (double) Connectivity.connectedPairs(fabric) / pairs;
+    System.err.printf(
+        Locale.ROOT,
+        "%s, %s %s%% (seed %d): %s, %.4f of the pairs connected%n",
+        spec,
+        failure.kind(),
+        FailInPlaceReport.fmt(failure.rate()),
+        failure.seed(),
+        fabric,
+        connected);
+    return new Damage(
+        spec,
+        failure.kind(),
+        failure.rate(),
+        failure.seed(),
+        fabric,
+        connected,
+        Connectivity.largestComponentCas(fabric));
   }
 
   /** A failure of the study: {@code links} or {@code switches} at a rate and seed, or none. */
-  private record Failure(String kind, double rate, long seed) {
+  record Failure(String kind, double rate, long seed) {
     Fabric apply(Fabric intact) {
       return switch (kind) {
         case "links" -> Failures.failLinkShare(intact, rate, seed);
@@ -308,7 +323,7 @@ public final class FailInPlace {
   }
 
   /** None, then each link and each switch failure rate at each seed. */
-  private static List<Failure> failures(Options o) {
+  private static List<Failure> failures(FailInPlaceOptions o) {
     List<Failure> failures = new ArrayList<>();
     failures.add(new Failure("none", 0, 0));
     for (double rate : o.linkRates) {
@@ -324,18 +339,52 @@ public final class FailInPlace {
     return failures;
   }
 
-  private static Row ours(Damage d, String engine, EngineConfig config, Options o) {
+  private static Row ours(Damage d, String engine, EngineConfig config, FailInPlaceOptions o) {
+    if (engine.equals(EngineAdvisor.NAME)) {
+      return best(d, config, o);
+    }
     Routing routing;
     try {
-      routing = Engines.create(engine, config).route(d.fabric(), RoutingOptions.seeded(d.seed()));
+      routing = Engines.create(engine, config).route(d.fabric(), routingOptions(d, o));
     } catch (RoutingException e) {
       return d.notRouted("ours", engine, "refused", e.getMessage());
     }
     return measure(d, "ours", engine, routing, true, routing.slTable().numVls(), o);
   }
 
-  /** One ibsim on the damaged net file, one OpenSM run per engine. */
-  private static List<Row> openSm(Damage d, Options o) throws IOException {
+  private static RoutingOptions routingOptions(Damage d, FailInPlaceOptions o) {
+    return RoutingOptions.seeded(d.seed()).withMaxVls(o.maxVls);
+  }
+
+  /**
+   * What {@code -R best} routes on the damaged fabric: the advisor chooses among our other engines
+   * (the same seed, VL budget, patterns and pattern seed as their rows), and its choice is measured
+   * as every row is; the message names the choice.
+   */
+  private static Row best(Damage d, EngineConfig config, FailInPlaceOptions o) {
+    EngineAdvisor advisor =
+        EngineAdvisor.defaults()
+            .withEngines(o.oursWithoutBest())
+            .withPatterns(o.patterns)
+            .withPatternSeed(o.patternSeed);
+    advisor = o.budget.isZero() ? advisor.withoutBudget() : advisor.withBudget(o.budget);
+    EngineAdvice advice;
+    try {
+      advice = advisor.advise(d.fabric(), config, routingOptions(d, o));
+    } catch (RoutingException e) {
+      return d.notRouted("ours", EngineAdvisor.NAME, "refused", e.getMessage());
+    }
+    if (advice.routing().isEmpty()) {
+      return d.notRouted("ours", EngineAdvisor.NAME, "refused", advice.reason());
+    }
+    Routing routing = advice.routing().get();
+    Row row = measure(d, "ours", EngineAdvisor.NAME, routing, true, routing.slTable().numVls(), o);
+    return row.withMessage("chose " + advice.chosen().orElseThrow().spec());
+  }
+
+  /** One ibsim on the damaged net file, one OpenSM run and row per engine of {@code engines}. */
+  private static List<Row> openSm(Damage d, List<String> engines, FailInPlaceOptions o)
+      throws IOException {
     List<Row> rows = new ArrayList<>();
     Path dir = o.work.resolve(d.slug());
     SideBySide.deleteTree(dir);
@@ -345,10 +394,11 @@ public final class FailInPlace {
     TorusConfig torus = SideBySide.engineConfig(d.topology()).torusConfig().orElse(null);
     try (OpenSmSimulation sim =
         OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(d.fabric()))) {
-      for (String engine : o.openSm) {
+      for (String engine : engines) {
         List<String> args = new ArrayList<>(OpenSmSimulation.engineOptions(engine));
         if (engine.equals("torus-2QoS")) {
           if (torus == null) {
+            rows.add(d.notRouted("opensm", engine, "failed", "no torus-2QoS.conf for this fabric"));
             continue;
           }
           Path conf = dir.resolve("torus-2QoS.conf");
@@ -358,10 +408,9 @@ public final class FailInPlace {
         rows.add(openSmRun(sim, d, engine, args, o));
       }
     } catch (IOException e) {
-      for (String engine : o.openSm) {
-        if (!engine.equals("torus-2QoS") || torus != null) {
-          rows.add(d.notRouted("opensm", engine, "failed", "ibsim: " + e.getMessage()));
-        }
+      rows.clear();
+      for (String engine : engines) {
+        rows.add(d.notRouted("opensm", engine, "failed", "ibsim: " + e.getMessage()));
       }
     }
     SideBySide.deleteTree(dir);
@@ -369,7 +418,7 @@ public final class FailInPlace {
   }
 
   private static Row openSmRun(
-      OpenSmSimulation sim, Damage d, String engine, List<String> args, Options o) {
+      OpenSmSimulation sim, Damage d, String engine, List<String> args, FailInPlaceOptions o) {
     try {
       OpenSmSimulation.Result r = sim.runOpenSm(engine, args, 600);
       if (r.lftDump() == null) {
@@ -396,7 +445,7 @@ public final class FailInPlace {
       Routing routing,
       boolean checkDeadlock,
       int vls,
-      Options o) {
+      FailInPlaceOptions o) {
     Fabric fabric = routing.fabric();
     int threads = Runtime.getRuntime().availableProcessors();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, threads).check(routing);
@@ -417,29 +466,5 @@ public final class FailInPlace {
               .mean();
     }
     return d.measured(side, engine, routed, deadlock, vls, lambda);
-  }
-
-  /** The CAs cabled to the largest component of the switches (first in switch order on ties). */
-  static EndPorts largestComponent(Fabric fabric) {
-    int[] component = Connectivity.switchComponents(fabric);
-    EndPorts all = EndPorts.cabledCas(fabric);
-    int[] count = new int[fabric.numSwitches() + 1];
-    for (int e = 0; e < all.size(); e++) {
-      count[component[fabric.nodeOfPort(all.switchPort(e))]]++;
-    }
-    int best = 0;
-    for (int c = 1; c < count.length; c++) {
-      if (count[c] > count[best]) {
-        best = c;
-      }
-    }
-    int[] ports = new int[count[best]];
-    int k = 0;
-    for (int e = 0; e < all.size(); e++) {
-      if (component[fabric.nodeOfPort(all.switchPort(e))] == best) {
-        ports[k++] = all.port(e);
-      }
-    }
-    return EndPorts.ofPorts(fabric, ports);
   }
 }

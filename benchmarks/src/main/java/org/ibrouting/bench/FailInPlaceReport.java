@@ -3,7 +3,6 @@ package org.ibrouting.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -19,6 +18,14 @@ final class FailInPlaceReport {
   private FailInPlaceReport() {}
 
   static String csv(List<FailInPlace.Row> rows) {
+    return csv(rows, false);
+  }
+
+  /**
+   * The rows as CSV; {@code exact} writes the shares and Λ in full (a shard's rows, which a merge
+   * reads back), else rounded to 6 and 5 decimals.
+   */
+  static String csv(List<FailInPlace.Row> rows, boolean exact) {
     StringBuilder csv =
         new StringBuilder(
             "topology,kind,rate_percent,seed,side,engine,status,"
@@ -27,7 +34,7 @@ final class FailInPlaceReport {
       csv.append(
           String.format(
               Locale.ROOT,
-              "\"%s\",%s,%s,%d,%s,%s,%s,%.6f,%.6f,%s,%d,%s,\"%s\"%n",
+              "\"%s\",%s,%s,%d,%s,%s,%s,%s,%s,%s,%d,%s,\"%s\"%n",
               r.topology(),
               r.kind(),
               fmt(r.rate()),
@@ -35,18 +42,49 @@ final class FailInPlaceReport {
               r.side(),
               r.engine(),
               r.status(),
-              r.connected(),
-              r.routed(),
+              exact
+                  ? Double.toString(r.connected())
+                  : String.format(Locale.ROOT, "%.6f", r.connected()),
+              exact ? Double.toString(r.routed()) : String.format(Locale.ROOT, "%.6f", r.routed()),
               r.deadlock(),
               r.vls(),
-              Double.isNaN(r.lambda()) ? "" : String.format(Locale.ROOT, "%.5f", r.lambda()),
-              r.message().replace("\"", "'")));
+              Double.isNaN(r.lambda())
+                  ? ""
+                  : exact
+                      ? Double.toString(r.lambda())
+                      : String.format(Locale.ROOT, "%.5f", r.lambda()),
+              r.message().replace("\"", "'").replace('\n', ' ')));
     }
     return csv.toString();
   }
 
+  /** The fields of one line of {@link #csv}: split at commas outside double quotes, unquoted. */
+  static List<String> csvFields(String line) {
+    List<String> fields = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        fields.add(field.toString());
+        field.setLength(0);
+      } else {
+        field.append(c);
+      }
+    }
+    fields.add(field.toString());
+    return fields;
+  }
+
+  /** A duration in seconds without trailing zeros: {@code 30}, {@code 0.5}. */
+  static String seconds(java.time.Duration d) {
+    return java.math.BigDecimal.valueOf(d.toNanos(), 9).stripTrailingZeros().toPlainString();
+  }
+
   /** Λ against the share of failed links, the mean over seeds, one curve per (side, engine). */
-  static String chart(List<FailInPlace.Row> rows, String topology, FailInPlace.Options o) {
+  static String chart(List<FailInPlace.Row> rows, String topology, FailInPlaceOptions o) {
     List<String> engines = new ArrayList<>(o.ours);
     o.openSm.stream().filter(e -> !engines.contains(e)).forEach(engines::add);
     double[] rates = new double[o.linkRates.length + 1];
@@ -120,27 +158,18 @@ final class FailInPlaceReport {
     }
   }
 
-  static String markdown(
-      List<FailInPlace.Row> rows,
-      FailInPlace.Options o,
-      String[] args,
-      double minutes,
-      String load) {
+  static String markdown(List<FailInPlace.Row> rows, FailInPlaceOptions o, String run) {
     StringBuilder md = new StringBuilder();
-    md.append(
-        "<!-- fail-in-place:begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
-    md.append("## Fail in place: how each engine degrades as links and switches fail\n\n");
+    md.append("<!-- ")
+        .append(o.name)
+        .append(
+            ":begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
+    md.append("## ").append(o.title).append("\n\n");
     md.append("Reproduce: `benchmarks/fail-in-place.sh")
-        .append(SideBySideReport.shellWords(args))
-        .append("` (`--full` for 10 seeds on larger fabrics). Run on ")
-        .append(LocalDate.now())
-        .append(" in ")
-        .append(String.format(Locale.ROOT, "%.0f", minutes))
-        .append(" min: ")
-        .append(SideBySide.machine())
-        .append("; load average (1/5/15 min) ")
-        .append(load)
-        .append(", the machine shared with other jobs.\n\n");
+        .append(SideBySideReport.shellWords(o.studyArgs.toArray(String[]::new)))
+        .append("` (`--shard I/N` runs a slice of it, `--merge DIR` combines the slices). ")
+        .append(run)
+        .append("\n\n");
     md.append(
             "The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
         .append(" engines: each topology loses a random share of its switch-to-switch links (")
@@ -155,7 +184,11 @@ final class FailInPlaceReport {
         .append(
             " for lash; torus-2QoS, ours and OpenSM's, on the tori only, with the generator's torus-2QoS.conf;")
         .append(
-            " a run where OpenSM fell back to another engine counts as the engine giving up). Every")
+            " a run where OpenSM fell back to another engine counts as the engine giving up). Our engines may use")
+        .append(" up to ")
+        .append(o.maxVls)
+        .append(o.maxVls == 1 ? " VL" : " VLs")
+        .append(" (an engine that needs more refuses). Every")
         .append(
             " routing is measured alike: the CA pairs it delivers among those the damaged fabric connects, credit")
         .append(
@@ -164,16 +197,23 @@ final class FailInPlaceReport {
         .append(" bisect patterns among the CAs of the largest component when every connected")
         .append(
             " pair is delivered. sar routes by a seeded random job map (jobs of 2 to 16 CAs until 90% of the")
-        .append(" CAs are busy). CSV: `benchmarks/results/fail-in-place.csv`.\n\n");
+        .append(" CAs are busy). `best` is what `route -R best` routes on the damaged fabric: the")
+        .append(" engine `ibrouting advise` chooses among the others (same seed, VLs and patterns;")
+        .append(" each engine within ")
+        .append(o.budget.isZero() ? "no time budget" : seconds(o.budget) + " s")
+        .append("), measured as its row is. CSV: `benchmarks/results/")
+        .append(o.name)
+        .append(".csv`.\n\n");
     firstBreakTable(md, rows, o);
     lambdaTables(md, rows, o);
-    md.append("<!-- fail-in-place:end -->\n");
+    FailInPlaceBest.table(md, rows, o);
+    md.append("<!-- ").append(o.name).append(":end -->\n");
     return md.toString();
   }
 
   /** The table of the first failure rate at which each engine breaks, per topology. */
   private static void firstBreakTable(
-      StringBuilder md, List<FailInPlace.Row> rows, FailInPlace.Options o) {
+      StringBuilder md, List<FailInPlace.Row> rows, FailInPlaceOptions o) {
     md.append(
             "**First failure rate at which an engine stops routing every connected pair / stops being")
         .append(
@@ -200,7 +240,7 @@ final class FailInPlaceReport {
 
   /** Per topology, its chart and the table of Λ by share of failed links. */
   private static void lambdaTables(
-      StringBuilder md, List<FailInPlace.Row> rows, FailInPlace.Options o) {
+      StringBuilder md, List<FailInPlace.Row> rows, FailInPlaceOptions o) {
     List<String> topologies = o.topologies;
     md.append(
             "**Λ, mean over seeds** (intact, then each share of failed links; \"–\": some seed left")
@@ -208,7 +248,9 @@ final class FailInPlaceReport {
     for (String t : topologies) {
       md.append("![Λ against failed links, ")
           .append(t)
-          .append("](results/fail-in-place-")
+          .append("](results/")
+          .append(o.name)
+          .append("-")
           .append(SideBySide.slug(t))
           .append(".svg)\n\n");
       md.append("| ").append(t).append(" | intact |");
@@ -248,7 +290,7 @@ final class FailInPlaceReport {
       String topology,
       String side,
       String engine,
-      FailInPlace.Options o) {
+      FailInPlaceOptions o) {
     Map<String, double[]> kinds = new LinkedHashMap<>();
     kinds.put("links", o.linkRates);
     kinds.put("switches", o.switchRates);

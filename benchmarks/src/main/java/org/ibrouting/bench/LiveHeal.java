@@ -271,7 +271,7 @@ public final class LiveHeal {
         RouteReport routes = RouteChecker.terminals().check(held);
         boolean free = CreditLoopVerifier.defaults().verify(held).isDeadlockFree();
         long full = fullRouteEntries(engine, setup, dir, now, old);
-        Instant up = instant(field(line, "subnet_up_at"));
+        Instant up = instant(field(line, "healed_at"));
         Instant audited = instant(field(line, "audited_at"));
         rows.add(
             new Row(

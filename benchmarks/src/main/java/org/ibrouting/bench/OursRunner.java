@@ -184,7 +184,7 @@ final class OursRunner {
    * Builds the launcher's class archive in {@code cds} ({@code bin/ibrouting cds}, in the
    * foreground; at once when it is up to date), so that every cold run maps it.
    */
-  private static void ensureClassArchive(Path launcher, String[] env, Path cds)
+  static void ensureClassArchive(Path launcher, String[] env, Path cds)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(List.of(env));

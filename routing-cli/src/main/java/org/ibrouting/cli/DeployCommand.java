@@ -71,7 +71,7 @@ final class DeployCommand extends FabricCommand {
 
   @Override
   void checkArguments() {
-    RouteCommand.dumpFormat(format);
+    TableOutput.dumpFormat(format);
     if (step != null) {
       java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)/(\\d+)").matcher(step);
       if (!m.matches()
@@ -100,7 +100,7 @@ final class DeployCommand extends FabricCommand {
       deployment =
           step == null
               ? OpenSmDeployment.write(
-                  routing, openSmDir, RouteCommand.dumpFormat(format), common.threads)
+                  routing, openSmDir, TableOutput.dumpFormat(format), common.threads)
               : DeploymentUpdate.apply(
                   routing,
                   openSmDir,

@@ -291,8 +291,10 @@ final class Healer {
     }
     event.put("plan_seconds", (System.nanoTime() - planStart) / 1e9);
     OpenSmWatch.Sweep sweep;
+    OpenSmWatch.Sweep healed = null;
     if (steps.isEmpty()) {
       sweep = step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE);
+      healed = sweep;
     } else {
       UpdateSteps.Replay replay = new UpdateSteps.Replay(held, target, plan);
       sweep = null;
@@ -315,12 +317,16 @@ final class Healer {
         }
         String phase =
             i >= last ? DeploymentState.COMPLETE : "step " + (i + 1) + " of " + steps.size();
-        sweep = step(i >= last ? target : state, parts, phase);
+        Routing loaded = i >= last ? target : state;
+        sweep = step(loaded, parts, phase);
+        if (healed == null && delivers(loaded)) {
+          healed = sweep;
+        }
       }
       DeploymentUpdate.deleteTarget(settings.dir());
     }
     event.put("steps", Math.max(1, steps.size())).put("written_at", EventLog.time(lastWritten));
-    sweepJson(event, sweep, detectedAt);
+    sweepJson(event, sweep, healed, detectedAt);
     auditJson(event, next);
   }
 
@@ -354,7 +360,20 @@ final class Healer {
     return sweep;
   }
 
-  private static void sweepJson(Json event, OpenSmWatch.Sweep sweep, Instant detectedAt) {
+  /** Whether a step's tables deliver every pair of CA ports (a plan's black holes may remain). */
+  private boolean delivers(Routing routing) {
+    return new RouteChecker(EndpointScope.TERMINALS, settings.options().threads())
+        .check(routing)
+        .allRouted();
+  }
+
+  /**
+   * The event's times: the last step's sweep ({@code applied}, {@code subnet_up_at}, {@code
+   * completed_seconds}) and the first sweep after which the tables delivered every pair ({@code
+   * healed_at}, {@code healed_seconds}), from {@code detectedAt}.
+   */
+  private static void sweepJson(
+      Json event, OpenSmWatch.Sweep sweep, OpenSmWatch.Sweep healed, Instant detectedAt) {
     if (sweep == null) {
       event.put("applied", false);
       return;
@@ -365,8 +384,13 @@ final class Healer {
         .put("tables_configured_at", EventLog.time(sweep.tablesConfiguredAt()))
         .put("subnet_up_at", EventLog.time(sweep.subnetUpAt()));
     Instant end = sweep.subnetUpAt() != null ? sweep.subnetUpAt() : Instant.now();
+    Instant heal = healed == null ? null : healed.subnetUpAt() != null ? healed.subnetUpAt() : end;
+    event.put("healed_at", EventLog.time(heal));
     if (detectedAt != null) {
-      event.put("healed_seconds", Duration.between(detectedAt, end).toNanos() / 1e9);
+      event.put("completed_seconds", Duration.between(detectedAt, end).toNanos() / 1e9);
+      if (heal != null) {
+        event.put("healed_seconds", Duration.between(detectedAt, heal).toNanos() / 1e9);
+      }
     }
   }
 

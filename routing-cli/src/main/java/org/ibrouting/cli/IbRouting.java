@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = IbRouting.Version.class,
     scope = CommandLine.ScopeType.INHERIT,
-    description = "OpenSM-compatible InfiniBand routing: route, check and compare.",
+    description = "OpenSM-compatible InfiniBand routing: route, check, compare and advise.",
     footer = {
       "",
       "bin/ibrouting cds [--status | --remove]: build (once per jar and JDK, about 15 s of CPU at"
@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       InfoCommand.class,
       CheckCommand.class,
       RouteCommand.class,
+      AdviseCommand.class,
       RerouteCommand.class,
       CheckUpdateCommand.class,
       DeployCommand.class,

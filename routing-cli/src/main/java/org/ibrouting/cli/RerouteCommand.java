@@ -97,7 +97,7 @@ final class RerouteCommand extends FabricCommand {
 
   @Override
   void checkArguments() throws Exception {
-    dumpFormat = RouteCommand.dumpFormat(format);
+    dumpFormat = TableOutput.dumpFormat(format);
     if (output == null && openSmDir == null) {
       throw new IllegalArgumentException("reroute needs -o NEW_LFTS, --opensm-dir DIR, or both");
     }
@@ -127,7 +127,7 @@ final class RerouteCommand extends FabricCommand {
     if (output != null) {
       LftDumpWriter.write(routing, output, dumpFormat, common.threads);
     }
-    Path slPath = RouteCommand.writeSls(routing, output, slOutput);
+    Path slPath = TableOutput.writeSls(routing, output, slOutput);
     OpenSmDeployment.Result deployment =
         openSmDir == null
             ? null

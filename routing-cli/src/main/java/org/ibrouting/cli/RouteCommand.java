@@ -1,18 +1,14 @@
 package org.ibrouting.cli;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
+import org.ibrouting.engines.EngineAdvice;
+import org.ibrouting.engines.EngineAdvisor;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.lft.DumpFormat;
-import org.ibrouting.io.lft.LftDumpWriter;
-import org.ibrouting.io.opensm.OpenSmDeployment;
-import org.ibrouting.io.sl.SlFileWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
@@ -27,6 +23,7 @@ import picocli.CommandLine.Option;
       "Route a fabric and write an LFT dump that OpenSM's file engine loads (opensm -R file -U LFTS),"
           + " or, with --opensm-dir, everything a stock OpenSM needs to deploy the routing with its SLs.",
       "-R a,b tries the engines in order, like OpenSM, and says which one produced the tables.",
+      "-R best routes with every engine and takes the one advise would choose (--budget, --patterns).",
       "Exit status 3 when every engine refused, or when the tables route no pair of CA ports."
     })
 final class RouteCommand extends FabricCommand {
@@ -35,68 +32,37 @@ final class RouteCommand extends FabricCommand {
       required = true,
       paramLabel = "ENGINES",
       description =
-          "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
+          "Engine or comma-separated chain (e.g. minhop, lash, dor,minhop), or best (alone: the choice of advise); NAME:SETTING=VALUE gives one engine its own setting (multiupdn:updn_trees=3).")
   String engines;
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "LFTS",
-      description = "LFT dump to write (atomically).")
-  Path output;
+  @Mixin TableOutput tables;
 
-  @Option(
-      names = "--opensm-dir",
-      paramLabel = "DIR",
-      description =
-          "Deploy into a running OpenSM with the SLs: write DIR/opensm-lfts.dump,"
-              + " DIR/qos-policy.conf and DIR/opensm.conf (the directory as a whole) and print the"
-              + " opensm command that loads them.")
-  Path openSmDir;
-
-  @Option(
-      names = "--sl-out",
-      paramLabel = "SLFILE",
-      description = "SL file to write (default: LFTS.sl when the engine assigns SLs).")
-  Path slOutput;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "full",
-      description =
-          "full (byte-identical to opensm-lfts.dump), compact (only what the file engine reads),"
-              + " compact-guid (compact plus port GUIDs). Default: ${DEFAULT-VALUE}.")
-  String format;
-
-  @Option(names = "--compact", description = "Same as --format compact.")
-  boolean compact;
+  @Mixin AdviceOptions adviceOptions;
 
   @Mixin EngineOptions engineOptions;
 
-  /** The dump format a {@code --format} value names. */
-  static DumpFormat dumpFormat(String format) {
-    return switch (format.toLowerCase(Locale.ROOT)) {
-      case "full" -> DumpFormat.FULL;
-      case "compact" -> DumpFormat.COMPACT;
-      case "compact-guid" -> DumpFormat.COMPACT_WITH_GUID;
-      default ->
-          throw new IllegalArgumentException(
-              "unknown --format '" + format + "'; expected full, compact or compact-guid");
-    };
-  }
-
-  private DumpFormat dumpFormat;
-
   private List<RoutingEngine> chain;
+
+  /** The advisor of {@code -R best}; null for a chain. */
+  private EngineAdvisor advisor;
 
   /** The engine's warm-up, running until the command's routing starts; null when off. */
   private EngineWarmUp warmUp;
 
   @Override
   void checkArguments() throws Exception {
-    dumpFormat = compact ? DumpFormat.COMPACT : dumpFormat(format);
-    if (output == null && openSmDir == null) {
+    tables.dumpFormat();
+    if (tables.output == null && tables.openSmDir == null) {
       throw new IllegalArgumentException("route needs -o LFTS, --opensm-dir DIR, or both");
+    }
+    if (AdviceOptions.isBest(engines)) {
+      advisor = adviceOptions.advisor(null);
+      EngineWarmUp.stopEarly();
+      return;
+    }
+    if (adviceOptions.given()) {
+      throw new IllegalArgumentException(
+          "--budget and --patterns apply to -R best only, not to -R " + engines);
     }
     chain = engineOptions.chain(engines);
     // with one thread asked for, the command keeps to one core
@@ -115,22 +81,22 @@ final class RouteCommand extends FabricCommand {
     }
   }
 
-  /** What the route phase produced: the chain's result, its time and the check of its tables. */
-  private record Routed(EngineChain.Result result, double seconds, RouteReport report) {
+  /**
+   * What the route phase produced: the chain's result, its time, the check of its tables, and the
+   * advice of {@code -R best} (null for a chain).
+   */
+  private record Routed(
+      EngineChain.Result result, double seconds, RouteReport report, EngineAdvice advice) {
     Routing routing() {
       return result.routing();
     }
   }
 
-  /** What the write phase wrote: dump bytes, its time, the deployment and the SL file, if any. */
-  private record Written(
-      long bytes, double seconds, OpenSmDeployment.Result deployment, Path slPath) {}
-
   @Override
   int run(Fabric fabric) throws Exception {
     engineOptions.jobMap(fabric);
     Routed routed = route(fabric);
-    Written written = write(routed.routing());
+    TableOutput.Written written = tables.write(routed.routing(), common.threads);
     if (common.json) {
       printJson(routed, written);
     } else if (!common.quiet) {
@@ -146,8 +112,15 @@ final class RouteCommand extends FabricCommand {
     }
     long start = System.nanoTime();
     EngineChain.Result result;
+    EngineAdvice advice = null;
     try {
-      result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+      if (advisor != null) {
+        advice =
+            advisor.advise(fabric, engineOptions.config(), engineOptions.routingOptions(common));
+        result = new EngineChain.Result(advice.routingOrThrow(), List.of());
+      } else {
+        result = EngineChain.route(chain, fabric, engineOptions.routingOptions(common));
+      }
     } finally {
       common.endProgress();
     }
@@ -167,26 +140,10 @@ final class RouteCommand extends FabricCommand {
                       + "'s tables")
               + "; no LFT dump written");
     }
-    return new Routed(result, routingSeconds, report);
+    return new Routed(result, routingSeconds, report, advice);
   }
 
-  /** Writes the LFT dump, the OpenSM deployment and the SL file that were asked for. */
-  private Written write(Routing routing) throws java.io.IOException {
-    long writeStart = System.nanoTime();
-    long bytes = 0;
-    if (output != null) {
-      LftDumpWriter.write(routing, output, dumpFormat, common.threads);
-      bytes = java.nio.file.Files.size(output);
-    }
-    OpenSmDeployment.Result deployment =
-        openSmDir == null
-            ? null
-            : OpenSmDeployment.write(routing, openSmDir, dumpFormat, common.threads);
-    double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
-    return new Written(bytes, writeSeconds, deployment, writeSls(routing, output, slOutput));
-  }
-
-  private void printJson(Routed routed, Written written) {
+  private void printJson(Routed routed, TableOutput.Written written) {
     Routing routing = routed.routing();
     Json json =
         fabricOptions
@@ -196,21 +153,18 @@ final class RouteCommand extends FabricCommand {
             .putRaw("refusals", refusals(routed.result()))
             .put("routing_seconds", routed.seconds())
             .put("vls", routing.slTable().numVls())
-            .put("sl2vl", Summaries.sl2vlKind(routing.slTable()))
-            .put("lfts", output == null ? null : output.toString())
-            .put("sl_file", written.slPath() == null ? null : written.slPath().toString())
-            .put("lfts_bytes", written.bytes())
-            .put("write_seconds", written.seconds())
-            .putRaw("notes", Json.stringArray(routing.notes()));
-    if (written.deployment() != null) {
-      Summaries.deploymentJson(json, written.deployment());
+            .put("sl2vl", Summaries.sl2vlKind(routing.slTable()));
+    tables.filesJson(json, written).putRaw("notes", Json.stringArray(routing.notes()));
+    tables.deploymentJson(json, written);
+    if (routed.advice() != null) {
+      json.putRaw("best", AdviceOptions.json(new Json(), routed.advice()).toString());
     }
     System.out.println(Summaries.routeReport(json, routed.report()));
   }
 
   /** The chain's refusals as a JSON array of {engine, reason, message} objects. */
   static String refusals(EngineChain.Result result) {
-    List<String> objects = new ArrayList<>();
+    List<String> objects = new java.util.ArrayList<>();
     for (EngineChain.Refusal refusal : result.refusals()) {
       objects.add(
           new Json()
@@ -222,7 +176,7 @@ final class RouteCommand extends FabricCommand {
     return "[" + String.join(",", objects) + "]";
   }
 
-  private void printText(Fabric fabric, Routed routed, Written written) {
+  private void printText(Fabric fabric, Routed routed, TableOutput.Written written) {
     Routing routing = routed.routing();
     fabricOptions.print();
     Summaries.printNotes(routing);
@@ -234,45 +188,28 @@ final class RouteCommand extends FabricCommand {
               + refusal.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
               + ")");
     }
+    EngineAdvice advice = routed.advice();
+    if (advice != null) {
+      System.out.printf(
+          Locale.ROOT,
+          "best         %s of %d engines (%d eligible, %.1f s): %s%n",
+          advice.chosen().orElseThrow().spec(),
+          advice.candidates().size(),
+          advice.ranking().size(),
+          advice.seconds(),
+          advice.reason());
+    }
     System.out.printf(
         Locale.ROOT,
         "engine       %s (%d switches, %d CAs) in %.3f s, %d VL(s)%s%n",
         routing.engineName(),
         fabric.numSwitches(),
         fabric.numCas(),
-        routed.seconds(),
+        advice == null ? routed.seconds() : advice.chosen().orElseThrow().routingSeconds(),
         routing.slTable().numVls(),
         routing.slTable().portSl2Vl() == null ? "" : ", " + Summaries.sl2vlKind(routing.slTable()));
     System.out.println(Summaries.routeReportText(routed.report()));
-    Path slPath = written.slPath();
-    if (output != null) {
-      System.out.printf(
-          Locale.ROOT,
-          "written      %s (%s)%s%n",
-          output,
-          Summaries.written(written.bytes(), written.seconds()),
-          slPath == null ? "" : " and " + slPath);
-    } else if (slPath != null) {
-      System.out.println("written      " + slPath);
-    }
-    if (written.deployment() != null) {
-      System.out.println(Summaries.deploymentText(written.deployment()));
-    }
-  }
-
-  /**
-   * Writes the SL file {@code slOutput}, by default {@code LFTS.sl} next to the dump {@code output}
-   * when the routing has SLs; returns the file written, or null.
-   */
-  static Path writeSls(Routing routing, Path output, Path slOutput) throws java.io.IOException {
-    Path slPath = slOutput;
-    if (slPath == null && output != null && !routing.slTable().isNone()) {
-      slPath = output.resolveSibling(output.getFileName() + ".sl");
-    }
-    if (slPath != null) {
-      SlFileWriter.write(routing, slPath);
-    }
-    return slPath;
+    tables.print(written);
   }
 
   private static String caLids(Fabric fabric) {

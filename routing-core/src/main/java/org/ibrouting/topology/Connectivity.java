@@ -1,6 +1,7 @@
 package org.ibrouting.topology;
 
 import java.util.Arrays;
+import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.SwitchBfs;
 
@@ -96,5 +97,37 @@ public final class Connectivity {
       pairs += lids * lids;
     }
     return pairs;
+  }
+
+  /**
+   * The CAs cabled to the {@link #switchComponents switch component} that holds the most of them
+   * (the lowest-numbered such component on ties): where a fabric split by failures still carries
+   * traffic between all its CAs, so where its effective bisection bandwidth is measured. Every
+   * cabled CA when the switches are connected.
+   */
+  public static EndPorts largestComponentCas(Fabric fabric) {
+    int[] component = switchComponents(fabric);
+    EndPorts all = EndPorts.cabledCas(fabric);
+    int[] count = new int[fabric.numSwitches() + 1];
+    for (int e = 0; e < all.size(); e++) {
+      count[component[fabric.nodeOfPort(all.switchPort(e))]]++;
+    }
+    int best = 0;
+    for (int c = 1; c < count.length; c++) {
+      if (count[c] > count[best]) {
+        best = c;
+      }
+    }
+    if (count[best] == all.size()) {
+      return all;
+    }
+    int[] ports = new int[count[best]];
+    int k = 0;
+    for (int e = 0; e < all.size(); e++) {
+      if (component[fabric.nodeOfPort(all.switchPort(e))] == best) {
+        ports[k++] = all.port(e);
+      }
+    }
+    return EndPorts.ofPorts(fabric, ports);
   }
 }

@@ -1,8 +1,10 @@
 package org.ibrouting.engines;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.ibrouting.engines.internal.ProviderParts;
+import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -45,6 +47,21 @@ public interface EngineProvider {
    *     which
    */
   RoutingEngine create(EngineConfig config);
+
+  /**
+   * Why the engine cannot route {@code fabric} with {@code config}, found without routing: an input
+   * it needs that {@code config} lacks (sar's job map, torus-2QoS's torus-2QoS.conf), or a cheap
+   * look at the fabric; empty when it may route it. {@link EngineAdvisor} leaves such an engine out
+   * with this reason instead of running it. An engine that finds out only while routing refuses
+   * with a {@link org.ibrouting.routing.RoutingException} instead, which the advisor reports as
+   * well. The default answers empty: every engine is tried.
+   *
+   * @param fabric the fabric to route
+   * @param config the inputs and settings the engine would be created with
+   */
+  default Optional<String> whyNotApplicable(Fabric fabric, EngineConfig config) {
+    return Optional.empty();
+  }
 
   /**
    * A provider from its parts, for {@link Engines#register}.

@@ -94,6 +94,16 @@ public final class Engines {
               + provider.getClass().getName()
               + " must be non-empty, without white space, ',', ':' or '='");
     }
+    if (name.equals(EngineAdvisor.NAME)) {
+      throw new IllegalArgumentException(
+          "engine name '"
+              + name
+              + "' of "
+              + provider.getClass().getName()
+              + " is taken: -R "
+              + name
+              + " chooses among the engines (EngineAdvisor)");
+    }
     for (String setting : provider.settings()) {
       if (!setting.equals(setting.strip().toLowerCase(Locale.ROOT)) || setting.isEmpty()) {
         throw new IllegalArgumentException(

@@ -1,6 +1,7 @@
 package org.ibrouting.engines.internal;
 
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.ibrouting.engines.EngineConfig;
@@ -17,6 +18,7 @@ import org.ibrouting.engines.sar.SarEngine;
 import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.engines.torus2qos.Torus2QosEngine;
 import org.ibrouting.engines.updn.UpdnEngine;
+import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -191,6 +193,14 @@ public final class BuiltinProviders {
                       config.ioNodes().orElse(null),
                       config.booleanParam("balance", false))));
     }
+
+    /** SAR routes by jobs: without a job map there is nothing it adds to DFSSSP. */
+    @Override
+    public Optional<String> whyNotApplicable(Fabric fabric, EngineConfig config) {
+      return config.jobs().isPresent()
+          ? Optional.empty()
+          : Optional.of("sar: needs a job-to-node map (which nodes every job runs on)");
+    }
   }
 
   /** {@code torus-2QoS}. */
@@ -207,6 +217,16 @@ public final class BuiltinProviders {
                       config
                           .choiceParam("torus_sl2vl", "port", "port", "identity")
                           .toUpperCase(Locale.ROOT))));
+    }
+
+    /** torus-2QoS learns the torus's size, seed links and datelines from its torus-2QoS.conf. */
+    @Override
+    public Optional<String> whyNotApplicable(Fabric fabric, EngineConfig config) {
+      return config.torusConfig().isPresent()
+          ? Optional.empty()
+          : Optional.of(
+              Torus2QosEngine.NAME
+                  + ": needs its torus-2QoS.conf (the torus's size, seed links and datelines)");
     }
   }
 }
