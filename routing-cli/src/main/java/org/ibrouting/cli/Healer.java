@@ -95,7 +95,7 @@ final class Healer {
     for (int attempt = 0; attempt < 2; attempt++) {
       Candidate c =
           (attempt == 0) == fullFirst
-              ? route(fabric, held, refusals)
+              ? route(fabric, held, refusals, fullChain(deployed, diff))
               : reroute(deployed, held, refusals);
       Checked checked = c == null ? null : check(c, held, wasDeadlockFree, refusals);
       if (checked == null) {
@@ -220,7 +220,12 @@ final class Healer {
       List<String> ignored = new ArrayList<>();
       Candidate c = reroute(deployed, held, ignored);
       if (c == null) {
-        c = route(damaged, held, ignored);
+        c =
+            route(
+                damaged,
+                held,
+                ignored,
+                fullChain(deployed, FabricDiff.of(deployed.fabric(), damaged)));
       }
       if (c == null) {
         continue;
@@ -256,11 +261,23 @@ final class Healer {
     }
   }
 
-  /** A full route of the fabric with the engine chain. */
-  private Candidate route(Fabric fabric, Routing held, List<String> refusals) {
+  /**
+   * The engines of a full route: the chain; after a loss under {@code -R best}, the deployed engine
+   * (a new choice runs every engine, which a fabric dropping packets cannot wait for).
+   */
+  private List<RoutingEngine> fullChain(Deployed deployed, FabricDiff diff) {
+    RoutingEngine own = settings.engine(deployed.engine());
+    return settings.chosenByAdvisor() && !diff.hasGains() && own != null
+        ? List.of(own)
+        : settings.chain();
+  }
+
+  /** A full route of the fabric with {@code chain}. */
+  private Candidate route(
+      Fabric fabric, Routing held, List<String> refusals, List<RoutingEngine> chain) {
     long start = System.nanoTime();
     try {
-      EngineChain.Result r = EngineChain.route(settings.chain(), fabric, settings.options());
+      EngineChain.Result r = EngineChain.route(chain, fabric, settings.options());
       double seconds = (System.nanoTime() - start) / 1e9;
       return new Candidate(r.routing(), "route", held.differingEntries(r.routing()), seconds);
     } catch (RoutingException e) {

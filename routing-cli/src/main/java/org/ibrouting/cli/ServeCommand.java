@@ -137,6 +137,8 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin EngineOptions engineOptions;
 
+  @Mixin AdviceOptions adviceOptions;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -152,7 +154,10 @@ final class ServeCommand implements Callable<Integer> {
         new ServeSettings(
             openSmDir.toAbsolutePath().normalize(),
             openSmPid,
-            engineOptions.chain(engines),
+            AdviceOptions.isBest(engines)
+                ? java.util.List.of(adviceOptions.advisor(null).asEngine(engineOptions.config()))
+                : engineOptions.chain(engines),
+            engineOptions.config(),
             engineOptions.routingOptions(common),
             engineOptions.maxVls,
             pollSeconds,

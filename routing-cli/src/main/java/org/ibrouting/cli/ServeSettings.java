@@ -10,7 +10,8 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * @param dir the deployment directory OpenSM runs from
  * @param pidSpec OpenSM's process id or pid file, or null to find it by its command line
- * @param chain the engines, tried in order for a full route
+ * @param chain the engines, tried in order for a full route ({@code best}: the advisor's choice)
+ * @param config the engines' inputs and settings, for the deployed engine's own rule
  * @param options the engines' options (seed, threads, VLs)
  * @param maxVls the VLs a switch-over plan may use
  * @param pollSeconds how often to discover the fabric without a trigger (0: never)
@@ -25,6 +26,7 @@ record ServeSettings(
     Path dir,
     String pidSpec,
     List<RoutingEngine> chain,
+    org.ibrouting.engines.EngineConfig config,
     RoutingOptions options,
     int maxVls,
     double pollSeconds,
@@ -38,14 +40,30 @@ record ServeSettings(
     chain = List.copyOf(chain);
   }
 
-  /** The engine of the chain named {@code name}, or null. */
+  /**
+   * The engine named {@code name}: the chain's, else (after {@code -R best} chose it) the
+   * registry's with the same settings; null when there is none.
+   */
   RoutingEngine engine(String name) {
     for (RoutingEngine e : chain) {
       if (e.name().equals(name)) {
         return e;
       }
     }
-    return null;
+    if (!chosenByAdvisor()) {
+      return null;
+    }
+    try {
+      return org.ibrouting.engines.Engines.chain(name, config).get(0);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** Whether full routes are the advisor's choice ({@code -R best}). */
+  boolean chosenByAdvisor() {
+    return chain.size() == 1
+        && chain.get(0).name().equals(org.ibrouting.engines.EngineAdvisor.NAME);
   }
 
   /** The configuration file of the deployment. */

@@ -151,6 +151,37 @@ class ServePartsTest {
   }
 
   @Test
+  void underBestTheDeployedEngineKeepsItsOwnRule() {
+    org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
+    ServeSettings best =
+        settings(List.of(org.ibrouting.engines.EngineAdvisor.defaults().asEngine(config)), config);
+    assertTrue(best.chosenByAdvisor());
+    assertEquals("dfsssp", best.engine("dfsssp").name());
+    assertNull(best.engine("no-such-engine"));
+    ServeSettings chain = settings(org.ibrouting.engines.Engines.chain("minhop", config), config);
+    assertFalse(chain.chosenByAdvisor());
+    assertEquals("minhop", chain.engine("minhop").name());
+    assertNull(chain.engine("dfsssp"), "a chain without it has no rule for it");
+  }
+
+  private ServeSettings settings(
+      List<org.ibrouting.routing.RoutingEngine> chain, org.ibrouting.engines.EngineConfig config) {
+    return new ServeSettings(
+        dir,
+        null,
+        chain,
+        config,
+        org.ibrouting.routing.RoutingOptions.defaults(),
+        8,
+        0,
+        50,
+        10,
+        1,
+        0,
+        false);
+  }
+
+  @Test
   void aSampleOfPairsIsDistinctAndCoversAllPairsWhenAskedForMore() {
     Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
     int[][] all = LiveAudit.samplePairs(tree, 1000, 1);

@@ -35,7 +35,10 @@ import org.ibrouting.routing.SlTable;
  * <p>Differences from OpenSM: distances and weights are 64-bit (OpenSM's Dijkstra treats distances
  * of 2³¹−1 and more as unreachable); the cycle check asks a dynamic topological order ({@code
  * IncrementalCdg}) instead of a depth-first search over the whole layer with an O(cCDG) reset per
- * check.
+ * check; a dependency that OpenSM's shortcut step takes out of the layer's graph while its tree
+ * keeps using it stays in the cycle checks, and no dependency that closes a cycle is taken, so
+ * every layer is deadlock-free where OpenSM 3.3.23 can leave a credit loop ({@link NueRouter}): the
+ * tables differ from OpenSM's only where OpenSM takes such a dependency.
  *
  * <p>Cost: per destination LID a Dijkstra on the cCDG that settles one channel per switch and scans
  * its dependencies (O(channels log channels)) plus the incremental cycle checks; per layer the
@@ -103,7 +106,10 @@ public final class NueEngine implements RoutingEngine {
       long shortcuts,
       int unorderedLayers,
       long runsEndedEarly,
-      long scansSkipped) {}
+      long scansSkipped,
+      long hiddenDependencies,
+      long cyclesRefused,
+      long unrecordedDependencies) {}
 
   /** A routing and what its router did. */
   record Checked(Routing routing, Stats stats) {}
@@ -111,7 +117,9 @@ public final class NueEngine implements RoutingEngine {
   /**
    * Routes, checking the cCDG bookkeeping after every layer, and counts backtracking steps,
    * escape-path fallbacks, shortcuts, layers whose topological order had to be abandoned, Dijkstra
-   * runs that ended with channels left unscanned and channels whose scan was skipped.
+   * runs that ended with channels left unscanned, channels whose scan was skipped, dependencies
+   * hidden at the end of a layer, dependencies refused where OpenSM would have closed a cycle, and
+   * dependencies of routed trees that the layer's acyclic graph misses (never, unless broken).
    */
   Checked routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
     return route(fabric, options, true);
@@ -131,6 +139,7 @@ public final class NueEngine implements RoutingEngine {
     long numLids = lidCount(fabric, endPorts);
     NueRouter router = new NueRouter(net, numLids * numLids, plainSearch);
     router.resumeOften = resumeOften;
+    router.checkTrees = check;
     Run run = new Run(net, router, options);
     for (IntArrayList layer : layers) {
       run.total += lidCount(fabric, layer.toIntArray());
@@ -159,6 +168,7 @@ public final class NueEngine implements RoutingEngine {
     int[] centralOf =
         run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
     int unorderedLayers = 0;
+    long hiddenDependencies = 0;
     for (int vl = 0; vl < numLayers; vl++) {
       if (layers[vl].isEmpty()) {
         continue;
@@ -167,6 +177,7 @@ public final class NueEngine implements RoutingEngine {
       if (check) {
         router.checkConsistency();
         unorderedLayers += router.orderValid() ? 0 : 1;
+        hiddenDependencies += router.hiddenDependencies();
       }
     }
     Stats stats =
@@ -176,7 +187,10 @@ public final class NueEngine implements RoutingEngine {
             router.shortcuts,
             unorderedLayers,
             router.runsEndedEarly,
-            router.scansSkipped);
+            router.scansSkipped,
+            hiddenDependencies,
+            router.cyclesRefused,
+            router.unrecordedDependencies);
     if (!includeSwitches) {
       run.routeSwitchLids();
     }

@@ -15,9 +15,18 @@ import org.ibrouting.routing.RoutingException;
  * acyclic dependency graph) when its real colour exceeds 1. Where OpenSM searches the used subgraph
  * depth-first for a path back (a cycle), we ask an {@code IncrementalCdg} kept in step with the
  * used edges, which answers the same question from a topological order (started from {@code
- * ClimbingOrder}). If OpenSM's colour rule ever admits an edge that closes a cycle without a
- * search, the order is abandoned for the rest of the layer and plain searches take over (the result
- * stays identical to OpenSM's).
+ * ClimbingOrder}).
+ *
+ * <p>One departure keeps every layer acyclic, as Nue promises and OpenSM 3.3.23 does not always
+ * deliver: after a shortcut, OpenSM resets the dependencies the shortcut's channel now has into the
+ * switches it relays to (it means the old channel's, but passes these), so its tree routes over
+ * dependencies the layer's graph no longer holds, and a later destination can close a cycle through
+ * them: a credit loop (a 10x10 torus with 3 CAs per switch and 7 VLs, OpenSM's own split, is one).
+ * Here such a dependency loses its colour as in OpenSM, so that every scan and colour test stays
+ * OpenSM's, but stays <em>hidden</em> in the order and in every cycle check while a tree uses it
+ * ({@link #resetShortcutDependency}); and an edge that closes a cycle is refused also where
+ * OpenSM's colour rule (two subgraphs of different colours) takes it without a search. The tables
+ * differ from OpenSM's only where OpenSM takes a dependency that closes a cycle.
  *
  * <p>OpenSM's Dijkstra walks every edge of a settled vertex twice (used ones, then unused ones),
  * resolving its colour each time; here two bits per edge keep its class (blocked, unused, used) in
@@ -69,6 +78,21 @@ final class NueRouter {
 
   private final boolean[] nodeWet;
   private final boolean[] edgeWet;
+
+  /**
+   * Bit {@code e % 64} of word {@code e / 64}: dependency {@code e} is <em>hidden</em>, used by a
+   * routed tree though OpenSM's shortcut took its colour back ({@link #resetShortcutDependency}). A
+   * hidden dependency stays in the {@link #order} and in every cycle check, whatever its colour.
+   */
+  private final long[] hidden;
+
+  /** The bits set in {@link #hidden}: while none is (fat trees), no check reads the bits. */
+  private int numHidden;
+
+  /** The dependencies hidden in the current run, to be kept only if its final tree uses them. */
+  private int[] hiddenInRun = new int[16];
+
+  private int numHiddenInRun;
   private final IncrementalCdg order;
   private boolean orderValid;
   private final int[] searchStamp;
@@ -140,6 +164,18 @@ final class NueRouter {
   long escapeFallbacks;
   long shortcuts;
 
+  /** Dependencies refused as closing a cycle where OpenSM's colour rule takes them unsearched. */
+  long cyclesRefused;
+
+  /**
+   * Tree dependencies between switch-to-switch channels that were neither used nor hidden at the
+   * end of their run (counted with {@link #checkTrees}; none unless the bookkeeping is broken).
+   */
+  long unrecordedDependencies;
+
+  /** Tests: count {@link #unrecordedDependencies} after every run. */
+  boolean checkTrees;
+
   private final boolean plainSearch;
 
   /** {@link #edgeClass} of a used edge (colour at least {@link #ESCAPE}). */
@@ -202,6 +238,7 @@ final class NueRouter {
     colors = new ColorStore(numVertices + numEdges);
     nodeWet = new boolean[numVertices];
     edgeWet = new boolean[numEdges];
+    hidden = new long[(numEdges + 63) >>> 6];
     edgeClass = new long[(numEdges + 31) >>> 5];
     int[] tailSwitch = new int[numVertices];
     int[] headSwitch = new int[numVertices];
@@ -326,6 +363,9 @@ final class NueRouter {
     colors.reset(numColors, UNUSED);
     Arrays.fill(nodeWet, false);
     Arrays.fill(edgeWet, false);
+    Arrays.fill(hidden, 0);
+    numHidden = 0;
+    numHiddenInRun = 0;
     Arrays.fill(edgeClass, 0x5555_5555_5555_5555L);
     classesValid = !plainSearch;
     order.clear();
@@ -371,7 +411,7 @@ final class NueRouter {
         scanDirty = true;
       }
     }
-    if (orderValid && wasUsed != nowUsed) {
+    if (orderValid && wasUsed != nowUsed && !isHidden(e)) {
       if (nowUsed) {
         if (!inOrder && !order.tryAdd(e)) {
           orderValid = false;
@@ -380,6 +420,10 @@ final class NueRouter {
         order.remove(e);
       }
     }
+  }
+
+  private boolean isHidden(int e) {
+    return numHidden != 0 && (hidden[e >>> 6] & 1L << e) != 0;
   }
 
   /** The class of edge {@code e} in {@link #edgeClass}. */
@@ -489,7 +533,7 @@ final class NueRouter {
 
   // ---- cycle check ----------------------------------------------------------------------------
 
-  /** Whether {@code target} is reachable from {@code source} over used edges. */
+  /** Whether {@code target} is reachable from {@code source} over used or hidden edges. */
   private boolean usedPathExists(int source, int target) {
     if (orderValid) {
       return order.reaches(source, target);
@@ -506,7 +550,7 @@ final class NueRouter {
     while (top > 0) {
       int c = searchStack[--top];
       for (int e = net.edgeStart[c]; e < net.edgeStart[c + 1]; e++) {
-        if (edgeColor(e) > UNUSED) {
+        if (edgeColor(e) > UNUSED || isHidden(e)) {
           int w = net.edgeTarget[e];
           if (w == target) {
             return true;
@@ -537,21 +581,34 @@ final class NueRouter {
    * {@link #inducesCycle} for an edge known not to be used (colour at most {@link #UNUSED}: its
    * class bits say so, or the caller read its colour), leading to vertex {@code tail}: what the
    * edge's colour and ends would tell is known, so only the colours of its ends and the order are
-   * read.
+   * read. A hidden edge is in use already and closes no cycle.
    */
   private boolean inducesCycleUnused(int head, int e, int tail, int color) {
+    boolean isHidden = isHidden(e);
     if (color == nodeColor(tail)) {
       int obj = nodeObj(head);
       // while the order mirrors the used edges, inserting the edge into it is the cycle check
       boolean byOrder = orderValid && colors.realColor(obj) > UNUSED;
-      boolean inOrder = byOrder && order.tryAddAbsent(e, head, tail);
-      if (byOrder ? !inOrder : usedPathExists(tail, head)) {
+      boolean inOrder = byOrder && (isHidden || order.tryAddAbsent(e, head, tail));
+      if (byOrder ? !inOrder : !isHidden && usedPathExists(tail, head)) {
         setEdgeObj(e, BLOCKED, false, false);
         return true;
       }
       setEdgeObj(e, obj, false, inOrder);
       markWetEdge(e);
       return false;
+    }
+    // OpenSM joins two subgraphs of different colours without a search; a hidden dependency (or a
+    // subgraph left with two colours by merges) can link them, so the edge is refused where it
+    // would close a cycle (OpenSM would take it)
+    boolean inOrder = false;
+    if (!isHidden) {
+      inOrder = orderValid && order.tryAddAbsent(e, head, tail);
+      if (orderValid ? !inOrder : usedPathExists(tail, head)) {
+        setEdgeObj(e, BLOCKED, false, false);
+        cyclesRefused++;
+        return true;
+      }
     }
     if (nodeColor(tail) == UNUSED) {
       setNodeObj(tail, nodeObj(head));
@@ -561,10 +618,9 @@ final class NueRouter {
     }
     // OpenSM looks up the first edge from head to tail here: e itself, as targets are distinct
     int obj = nodeObj(head);
-    boolean inOrder = false;
-    if (orderValid && colors.realColor(obj) > UNUSED) {
-      inOrder = order.tryAddAbsent(e, head, tail);
-      orderValid = inOrder;
+    if (inOrder && colors.realColor(obj) <= UNUSED) {
+      order.remove(e);
+      inOrder = false;
     }
     setEdgeObj(e, obj, false, inOrder);
     markWetEdge(e);
@@ -633,6 +689,9 @@ final class NueRouter {
       }
     } while (curr >= 0);
     fixColors(source, fake);
+    if (checkTrees) {
+      countUnrecorded(source);
+    }
   }
 
   /**
@@ -1246,7 +1305,7 @@ final class NueRouter {
       }
       // OpenSM passes the new dependency itself to its reset here (not old -> dependent)
       for (int i = 0; i < numDependent; i++) {
-        resetEdge(depended[i]);
+        resetShortcutDependency(depended[i]);
       }
     } else {
       for (int i = 0; i < breakPoint; i++) {
@@ -1256,6 +1315,65 @@ final class NueRouter {
       }
     }
     return valid;
+  }
+
+  /**
+   * OpenSM's reset of dependency {@code e} after a shortcut: the dependency of the shortcut's
+   * channel into one of the switches it relays to, which the tree goes on using (OpenSM means the
+   * old channel's dependency, but passes this one). Its colour goes back to unused, as in OpenSM,
+   * so that every later colour test and scan stays OpenSM's; a used dependency that loses its
+   * colour this way becomes hidden, so that no dependency added later closes a cycle through it.
+   */
+  private void resetShortcutDependency(int e) {
+    if (e < 0 || !edgeWet[e]) {
+      return;
+    }
+    if (edgeColor(e) > UNUSED && !isHidden(e)) {
+      hidden[e >>> 6] |= 1L << e;
+      numHidden++;
+      if (numHiddenInRun == hiddenInRun.length) {
+        hiddenInRun = Arrays.copyOf(hiddenInRun, 2 * numHiddenInRun);
+      }
+      hiddenInRun[numHiddenInRun++] = e;
+    }
+    resetEdge(e);
+  }
+
+  /**
+   * Keeps the dependencies hidden in this run that its final tree towards {@code source} uses and
+   * drops the others from the hidden ones (and from the order, now that they are unused).
+   */
+  private void keepHiddenTreeEdges(int source, int fake) {
+    for (int k = 0; k < numHiddenInRun; k++) {
+      int e = hiddenInRun[k];
+      if (!isTreeEdge(e, source, fake)) {
+        hidden[e >>> 6] &= ~(1L << e);
+        numHidden--;
+        if (orderValid && edgeColor(e) <= UNUSED) {
+          order.remove(e);
+        }
+      }
+    }
+    numHiddenInRun = 0;
+  }
+
+  /**
+   * Counts into {@link #unrecordedDependencies} the dependencies between two switch-to-switch
+   * channels of the tree towards {@code source} that are neither used nor hidden: none, unless the
+   * layer's acyclic graph misses a dependency a route takes.
+   */
+  private void countUnrecorded(int source) {
+    for (int i = 0; i < net.numSwitches; i++) {
+      int l = usedLink[i];
+      int from = l < 0 ? source : net.linkFrom[l];
+      if (from == source || usedLink[from] < 0) {
+        continue;
+      }
+      int e = net.edgeBetween(net.vertexOf(usedLink[from]), net.vertexOf(l));
+      if (e < 0 || edgeColor(e) <= UNUSED && !isHidden(e)) {
+        unrecordedDependencies++;
+      }
+    }
   }
 
   /** The impasse could not be solved: route along the escape tree, reversed towards the source. */
@@ -1301,6 +1419,7 @@ final class NueRouter {
       }
     }
     numWetEdges = 0;
+    keepHiddenTreeEdges(source, fake);
     colors.flatten();
   }
 
@@ -1340,7 +1459,7 @@ final class NueRouter {
       return;
     }
     for (int e = 0; e < edgeWet.length; e++) {
-      if ((edgeColor(e) > UNUSED) != order.contains(e)) {
+      if ((edgeColor(e) > UNUSED || isHidden(e)) != order.contains(e)) {
         throw new RoutingException("nue: internal dependency order out of step at edge " + e);
       }
     }
@@ -1348,5 +1467,10 @@ final class NueRouter {
 
   boolean orderValid() {
     return orderValid;
+  }
+
+  /** The dependencies of this layer hidden so far (tests). */
+  int hiddenDependencies() {
+    return numHidden;
   }
 }
