@@ -171,7 +171,10 @@ final class CheckUpdateCommand extends FabricCommand {
       SlFileWriter.write(from.withSlTable("transition", plan.transitionSls()), sl);
       written.add(sl.toString());
     }
-    UpdateSteps.Replay replay = new UpdateSteps.Replay(from, to, plan);
+    // steps by level move no source to transition SLs, whatever plan the check found
+    boolean phasedSteps = steps.stream().anyMatch(st -> st.action() == UpdateCheck.Action.DRAIN);
+    UpdateSteps.Replay replay =
+        new UpdateSteps.Replay(from, to, phasedSteps ? plan.transitionSls() : null);
     StringBuilder manifest = new StringBuilder(manifestHeader(plan, steps.size()));
     for (int i = 0; i < steps.size(); i++) {
       UpdateSteps.Step step = steps.get(i);
@@ -211,12 +214,19 @@ final class CheckUpdateCommand extends FabricCommand {
     return written;
   }
 
-  /** The plan's steps, merged into batches with {@code --batch}. */
+  /**
+   * The plan's steps; with {@code --batch} the few verified steps by switch level when they exist
+   * ({@link UpdateSteps#byLevels}), else the plan's steps merged where verified.
+   */
   private List<UpdateSteps.Step> steps(Routing from, Routing to, UpdateCheck.Plan plan) {
-    return batch
-        ? UpdateSteps.batched(
-            from, to, plan, CreditLoopVerifier.defaults().withThreads(common.threads))
-        : UpdateSteps.of(from, to, plan);
+    if (!batch
+        || plan.kind() == UpdateCheck.Kind.ANY_ORDER
+        || plan.kind() == UpdateCheck.Kind.NONE) {
+      return UpdateSteps.of(from, to, plan);
+    }
+    CreditLoopVerifier verifier = CreditLoopVerifier.defaults().withThreads(common.threads);
+    List<UpdateSteps.Step> levels = UpdateSteps.byLevels(from, to, verifier);
+    return levels != null ? levels : UpdateSteps.batched(from, to, plan, verifier);
   }
 
   private String manifestHeader(UpdateCheck.Plan plan, int steps) {

@@ -55,12 +55,6 @@ final class Healer {
   /** A routing considered for the fabric now. */
   private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
 
-  /**
-   * Verifications an ordered plan's search may take: a search that has not found an order by then
-   * rarely does, and a fabric that drops packets is waiting.
-   */
-  static final int MAX_PLAN_VERIFICATIONS = 100;
-
   private final ServeSettings settings;
   private final OpenSmWatch watch;
   private final EventLog events;
@@ -101,10 +95,10 @@ final class Healer {
       if (checked == null) {
         continue;
       }
-      if (checked.update.plan().kind() != UpdateCheck.Kind.NONE) {
+      if (checked.switchOver.verified()) {
         return take(checked, fabric, refusals, event, detectedAt);
       }
-      refusals.add(c.how + ": no safe switch-over: " + checked.update.plan().note());
+      refusals.add(c.how + ": no safe switch-over: " + checked.switchOver.note());
       atOnce = atOnce == null ? checked : atOnce;
       if (!fullFirst && !settings.strictSwitchOver()) {
         // after a loss the old tables drop packets now: heal at once rather than route again
@@ -119,9 +113,7 @@ final class Healer {
           "at once: no verified plan within "
               + settings.maxVls()
               + " VLs; the sweep's mix unverified");
-      event.put(
-          "mix_witness",
-          atOnce.update.witness() == null ? null : atOnce.update.witness().toString());
+      event.put("mix_witness", atOnce.switchOver.witness());
       return take(atOnce, fabric, refusals, event, detectedAt);
     }
     event
@@ -138,7 +130,7 @@ final class Healer {
       Routing held,
       RouteReport routes,
       CdgReport cdg,
-      UpdateCheck.Result update,
+      SwitchOver switchOver,
       double verifySeconds,
       double checkSeconds) {}
 
@@ -161,14 +153,9 @@ final class Healer {
     }
     double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
     long checkStart = System.nanoTime();
-    UpdateCheck.Result update =
-        UpdateCheck.defaults()
-            .withMaxVls(settings.maxVls())
-            .withMaxVerifications(MAX_PLAN_VERIFICATIONS)
-            .withVerifier(verifier)
-            .check(held, c.routing);
+    SwitchOver switchOver = SwitchOver.of(held, c.routing, settings.maxVls(), verifier);
     return new Checked(
-        c, held, routes, cdg, update, verifySeconds, (System.nanoTime() - checkStart) / 1e9);
+        c, held, routes, cdg, switchOver, verifySeconds, (System.nanoTime() - checkStart) / 1e9);
   }
 
   /** Applies a checked candidate and fills the event; returns what is deployed then. */
@@ -188,21 +175,13 @@ final class Healer {
         .put("deadlock_free", checked.cdg.isDeadlockFree())
         .put("verify_seconds", checked.verifySeconds)
         .put("check_seconds", checked.checkSeconds)
-        .put(
-            "plan",
-            checked
-                .update
-                .plan()
-                .kind()
-                .name()
-                .toLowerCase(java.util.Locale.ROOT)
-                .replace('_', ' '))
-        .put("plan_vls", checked.update.plan().vlsNeeded());
+        .put("plan", checked.switchOver.kind())
+        .put("plan_vls", checked.switchOver.vls());
     if (!refusals.isEmpty()) {
       event.put("not_taken", String.join("; ", refusals));
     }
     Deployed next = new Deployed(fabric, c.routing, c.routing.engineName());
-    apply(checked.held, next, checked.update, event, detectedAt);
+    apply(checked.held, next, checked.switchOver, event, detectedAt);
     return next;
   }
 
@@ -232,15 +211,7 @@ final class Healer {
       }
       new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
       verifier.verify(c.routing);
-      UpdateCheck.Result update =
-          UpdateCheck.defaults()
-              .withMaxVls(settings.maxVls())
-              .withVerifier(verifier)
-              .check(held, c.routing);
-      if (update.plan().kind() != UpdateCheck.Kind.ANY_ORDER
-          && update.plan().kind() != UpdateCheck.Kind.NONE) {
-        UpdateSteps.batched(held, c.routing, update.plan(), verifier);
-      }
+      SwitchOver.of(held, c.routing, settings.maxVls(), verifier);
     }
     return (System.nanoTime() - start) / 1e9;
   }
@@ -290,15 +261,10 @@ final class Healer {
    * Switches the deployment over from {@code held} to {@code next.routing()} as {@code update}
    * plans it, and audits the result; the event gets the times of each step's sweep.
    */
-  void apply(Routing held, Deployed next, UpdateCheck.Result update, Json event, Instant detectedAt)
+  void apply(Routing held, Deployed next, SwitchOver switchOver, Json event, Instant detectedAt)
       throws IOException, InterruptedException {
     Routing target = next.routing();
-    UpdateCheck.Plan plan = update.plan();
-    long planStart = System.nanoTime();
-    List<UpdateSteps.Step> steps =
-        plan.kind() == UpdateCheck.Kind.ANY_ORDER || plan.kind() == UpdateCheck.Kind.NONE
-            ? List.of()
-            : UpdateSteps.batched(held, target, plan, verifier);
+    List<UpdateSteps.Step> steps = switchOver.steps();
     int last = steps.size() - 1;
     while (last >= 0 && steps.get(last).action() == UpdateCheck.Action.DRAIN) {
       last--;
@@ -306,14 +272,14 @@ final class Healer {
     if (!steps.isEmpty()) {
       DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
     }
-    event.put("plan_seconds", (System.nanoTime() - planStart) / 1e9);
     OpenSmWatch.Sweep sweep;
     OpenSmWatch.Sweep healed = null;
     if (steps.isEmpty()) {
       sweep = step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE);
       healed = sweep;
     } else {
-      UpdateSteps.Replay replay = new UpdateSteps.Replay(held, target, plan);
+      UpdateSteps.Replay replay =
+          new UpdateSteps.Replay(held, target, switchOver.plan().transitionSls());
       sweep = null;
       for (int i = 0; i < steps.size(); i++) {
         UpdateSteps.Step s = steps.get(i);

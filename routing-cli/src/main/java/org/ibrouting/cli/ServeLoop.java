@@ -163,14 +163,18 @@ final class ServeLoop {
           new OpenSmWatch.Trigger("resume", Instant.now(), Instant.now(), false),
           0);
     }
-    var update =
-        org.ibrouting.analysis.UpdateCheck.defaults()
-            .withMaxVls(settings.maxVls())
-            .check(deployed.routing(), target);
+    SwitchOver switchOver =
+        SwitchOver.of(
+            deployed.routing(),
+            target,
+            settings.maxVls(),
+            org.ibrouting.analysis.CreditLoopVerifier.defaults()
+                .withThreads(settings.options().threads()));
+    event.put("plan", switchOver.kind());
     Healer.Deployed next =
         new Healer.Deployed(
             deployed.fabric(), target, DeploymentUpdate.requireState(settings.dir()).engine());
-    healer.apply(deployed.routing(), next, update, event, Instant.now());
+    healer.apply(deployed.routing(), next, switchOver, event, Instant.now());
     deployed = next;
     events.emit("resume", event, "finished the switch-over a stopped serve left midway");
     return true;

@@ -422,7 +422,7 @@ public final class UpdateCheck {
    * once per pair of their source groups in the two tables (all sources of a group share their
    * SLs).
    */
-  private static boolean slsDiffer(Routing from, Routing to) {
+  static boolean slsDiffer(Routing from, Routing to) {
     SlTable a = from.slTable();
     SlTable b = to.slTable();
     if (a == b || a.isNone() && b.isNone()) {

@@ -125,6 +125,118 @@ public final class UpdateSteps {
     return steps;
   }
 
+  /**
+   * A plan of a few verified steps without a search: the changed switches in batches by their
+   * distance in switch hops from the nearest switch with a CA (the leaves first, then the level
+   * above them, and so on, as a fat tree is safely updated), each batch verified with its switches
+   * in either state, the earlier batches updated and the later not; changed SLs form one more step,
+   * after the switches or else before them. Null when some step closes a loop.
+   *
+   * <p>Cost: one verification per level (three on a 3-level fat tree), plus one or two for the SLs;
+   * the greedy ordered plan of {@link UpdateCheck} needs one per switch.
+   */
+  public static List<Step> byLevels(Routing from, Routing to, CreditLoopVerifier verifier) {
+    RoutingMix mix =
+        RoutingMix.of(from, to)
+            .withAllSwitches(RoutingMix.State.FIRST)
+            .withSls(RoutingMix.State.FIRST);
+    int[] changed = mix.changedSwitches();
+    int[] level = levels(from.fabric());
+    int top = 0;
+    for (int sw : changed) {
+      top = Math.max(top, level[sw]);
+    }
+    boolean slsChange = UpdateCheck.slsDiffer(from, to);
+    for (boolean slsFirst : slsChange ? new boolean[] {false, true} : new boolean[] {false}) {
+      List<Step> steps = levelSteps(mix, changed, level, top, slsChange, slsFirst, verifier);
+      if (steps != null) {
+        return steps;
+      }
+    }
+    return null;
+  }
+
+  private static List<Step> levelSteps(
+      RoutingMix start,
+      int[] changed,
+      int[] level,
+      int top,
+      boolean slsChange,
+      boolean slsFirst,
+      CreditLoopVerifier verifier) {
+    Fabric fabric = start.fabric();
+    List<Step> steps = new ArrayList<>();
+    RoutingMix state = start;
+    if (slsChange && slsFirst) {
+      if (!verifier.verify(state.withSls(RoutingMix.State.EITHER)).isDeadlockFree()) {
+        return null;
+      }
+      state = state.withSls(RoutingMix.State.SECOND);
+      steps.add(
+          new Step(UpdateCheck.Action.SWITCH_SLS, new int[0], "sources change to the new SLs"));
+    }
+    List<Integer> batch = new ArrayList<>();
+    for (int l = 0; l <= top; l++) {
+      RoutingMix trial = state;
+      for (int sw : changed) {
+        if (level[sw] == l) {
+          batch.add(sw);
+          trial = trial.withSwitch(sw, RoutingMix.State.EITHER);
+        }
+      }
+      if (batch.isEmpty()) {
+        continue;
+      }
+      if (!verifier.verify(trial).isDeadlockFree()) {
+        return null;
+      }
+      state = close(steps, batch, state, fabric);
+    }
+    if (slsChange && !slsFirst) {
+      if (!verifier.verify(state.withSls(RoutingMix.State.EITHER)).isDeadlockFree()) {
+        return null;
+      }
+      steps.add(
+          new Step(UpdateCheck.Action.SWITCH_SLS, new int[0], "sources change to the new SLs"));
+    }
+    return steps;
+  }
+
+  /** Per switch: switch hops to the nearest switch with a CA port cabled to it (max for none). */
+  static int[] levels(Fabric fabric) {
+    int n = fabric.numSwitches();
+    int[] level = new int[n];
+    java.util.Arrays.fill(level, Integer.MAX_VALUE);
+    int[] queue = new int[n];
+    int tail = 0;
+    for (int sw = 0; sw < n; sw++) {
+      for (int p = 1; p <= fabric.numPorts(sw); p++) {
+        int peer = fabric.peerPort(fabric.port(sw, p));
+        if (peer >= 0 && !fabric.isSwitch(fabric.nodeOfPort(peer)) && level[sw] != 0) {
+          level[sw] = 0;
+          queue[tail++] = sw;
+        }
+      }
+    }
+    for (int head = 0; head < tail; head++) {
+      int sw = queue[head];
+      for (int p = 1; p <= fabric.numPorts(sw); p++) {
+        int peer = fabric.peerPort(fabric.port(sw, p));
+        if (peer >= 0) {
+          int next = fabric.nodeOfPort(peer);
+          if (fabric.isSwitch(next) && level[next] == Integer.MAX_VALUE) {
+            level[next] = level[sw] + 1;
+            queue[tail++] = next;
+          }
+        }
+      }
+    }
+    for (int sw = 0; sw < n; sw++) {
+      level[sw] = level[sw] == Integer.MAX_VALUE ? n : level[sw];
+    }
+    return level;
+  }
+
   /** Ends a batch: one step for its switches, which are updated from then on. */
   private static RoutingMix close(
       List<Step> steps, List<Integer> batch, RoutingMix state, Fabric fabric) {
@@ -155,10 +267,13 @@ public final class UpdateSteps {
     private Routing current;
     private boolean transitioned;
 
-    /** Starts at {@code from}; {@code plan} gives the transition SLs of a phased plan. */
-    public Replay(Routing from, Routing to, UpdateCheck.Plan plan) {
+    /**
+     * Starts at {@code from}; {@code transitionSls} are a phased plan's transition SLs (the first
+     * SL step moves sources to them), null for steps without.
+     */
+    public Replay(Routing from, Routing to, SlTable transitionSls) {
       this.to = to;
-      this.transition = plan.transitionSls();
+      this.transition = transitionSls;
       this.current = from;
     }
 

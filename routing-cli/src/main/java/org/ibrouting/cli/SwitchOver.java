@@ -1,0 +1,82 @@
+package org.ibrouting.cli;
+
+import java.util.List;
+import java.util.Locale;
+import org.ibrouting.analysis.CreditLoopVerifier;
+import org.ibrouting.analysis.RoutingMix;
+import org.ibrouting.analysis.UpdateCheck;
+import org.ibrouting.analysis.UpdateSteps;
+import org.ibrouting.routing.Routing;
+
+/**
+ * How {@code serve} loads new tables through OpenSM's {@code file} engine, cheapest verified way
+ * first: at once when every mix of old and new tables is free of credit loops (one verification of
+ * their union); else in a few steps by switch level ({@link UpdateSteps#byLevels}, one verification
+ * per level); else the plan {@link UpdateCheck} finds within a bounded search, its single-switch
+ * steps merged where verified ({@link UpdateSteps#batched}); else no verified way ({@code none},
+ * with the witness loop and why).
+ *
+ * @param kind {@code any order}, {@code by levels}, {@code ordered}, {@code phased} or {@code none}
+ * @param steps the steps (empty: load the new tables at once)
+ * @param plan the plan the steps replay ({@link UpdateSteps.Replay} takes its transition SLs)
+ * @param vls the VLs the switch-over needs
+ * @param witness a loop of the union of old and new tables, or null when there is none
+ * @param note why there is no verified way, or empty
+ */
+record SwitchOver(
+    String kind,
+    List<UpdateSteps.Step> steps,
+    UpdateCheck.Plan plan,
+    int vls,
+    String witness,
+    String note) {
+  /**
+   * Verifications {@link UpdateCheck}'s search for an order may take: a search that has not found
+   * one by then rarely does, and a fabric that drops packets is waiting.
+   */
+  static final int MAX_PLAN_VERIFICATIONS = 100;
+
+  /** Copies the steps. */
+  SwitchOver {
+    steps = List.copyOf(steps);
+  }
+
+  /** Whether a verified way was found. */
+  boolean verified() {
+    return !kind.equals("none");
+  }
+
+  /** The way from {@code held} to {@code target} (tables of one fabric), within {@code maxVls}. */
+  static SwitchOver of(Routing held, Routing target, int maxVls, CreditLoopVerifier verifier) {
+    int vls = Math.max(held.slTable().numVls(), target.slTable().numVls());
+    UpdateCheck.Plan atOnce =
+        new UpdateCheck.Plan(UpdateCheck.Kind.ANY_ORDER, List.of(), null, vls, 1, "");
+    var union = verifier.verify(RoutingMix.of(held, target));
+    if (union.isDeadlockFree()) {
+      return new SwitchOver("any order", List.of(), atOnce, vls, null, "");
+    }
+    String witness = union.firstCreditLoop().map(Object::toString).orElse(null);
+    List<UpdateSteps.Step> levels = UpdateSteps.byLevels(held, target, verifier);
+    if (levels != null) {
+      UpdateCheck.Plan plan =
+          new UpdateCheck.Plan(UpdateCheck.Kind.ORDERED, List.of(), null, vls, levels.size(), "");
+      return new SwitchOver("by levels", levels, plan, vls, witness, "");
+    }
+    UpdateCheck.Result check =
+        UpdateCheck.defaults()
+            .withMaxVls(maxVls)
+            .withMaxVerifications(MAX_PLAN_VERIFICATIONS)
+            .withVerifier(verifier)
+            .check(held, target);
+    UpdateCheck.Plan plan = check.plan();
+    String kind = plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    if (plan.kind() == UpdateCheck.Kind.NONE) {
+      return new SwitchOver(kind, List.of(), plan, plan.vlsNeeded(), witness, plan.note());
+    }
+    List<UpdateSteps.Step> steps =
+        plan.kind() == UpdateCheck.Kind.ANY_ORDER
+            ? List.of()
+            : UpdateSteps.batched(held, target, plan, verifier);
+    return new SwitchOver(kind, steps, plan, plan.vlsNeeded(), witness, "");
+  }
+}
