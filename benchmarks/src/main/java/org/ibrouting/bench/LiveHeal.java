@@ -22,6 +22,7 @@ import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmSimulation;
+import org.ibrouting.interop.ServeProcess;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
@@ -255,15 +256,15 @@ public final class LiveHeal {
             OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 1800);
-        ServeProcess serve = new ServeProcess(sim, dir, deploy, routeArgs)) {
+        ServeProcess serve = serve(sim, dir, deploy, routeArgs)) {
       System.err.printf("  OpenSM pid %d, serve ready%n", opensm.pid());
-      serve.await("ready", 1800);
+      await(serve, "ready", 1800);
       for (int i = 0; i < 3; i++) {
         Fabric routedFabric = FabricFiles.read(deploy.resolve(OpenSmDeployment.FABRIC));
         Routing old = DeploymentUpdate.readRouting(deploy, routedFabric);
         Instant at = Instant.now();
         String event = cut(sim, fabric, events, i);
-        String line = serve.await(null, 1800);
+        String line = await(serve, null, 1800);
         Fabric now = discovered(sim);
         Routing held = LftDumpReader.read(now, new StringReader(sim.dumpFts()), "dump_fts");
         Routing deployed = DeploymentUpdate.readRouting(deploy, now);
@@ -355,81 +356,28 @@ public final class LiveHeal {
     throw new IOException("no SUBNET UP in " + log + " within " + timeoutSeconds + " s");
   }
 
-  /** A serve process with its event log. */
-  private static final class ServeProcess implements AutoCloseable {
-    private final Process process;
-    private final Path events;
-    private int read;
-
-    ServeProcess(OpenSmSimulation sim, Path dir, Path deploy, List<String> routeArgs)
-        throws IOException {
-      events = dir.resolve("events.jsonl");
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  ProcessHandle.current().info().command().orElse("java"),
-                  "-Xmx8g",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "org.ibrouting.cli.IbRouting",
-                  "serve",
-                  "--opensm-dir",
-                  deploy.toString(),
-                  "--wrapper",
-                  "ibsim-run",
-                  "--log",
-                  events.toString(),
-                  "--poll",
-                  "0"));
-      // the engine and its options as route had them
-      for (int i = 1; i < routeArgs.size(); i++) {
-        String a = routeArgs.get(i);
-        if (a.equals("-R") || a.equals("--torus-config") || a.equals("-P")) {
-          command.add(a);
-          command.add(routeArgs.get(++i));
-        }
+  /** Serve beside {@code sim} with the engine and its options as route had them. */
+  private static ServeProcess serve(
+      OpenSmSimulation sim, Path dir, Path deploy, List<String> routeArgs) throws IOException {
+    List<String> args = new ArrayList<>();
+    for (int i = 1; i < routeArgs.size(); i++) {
+      String a = routeArgs.get(i);
+      if (a.equals("-R") || a.equals("--torus-config") || a.equals("-P")) {
+        args.add(a);
+        args.add(routeArgs.get(++i));
       }
-      ProcessBuilder pb =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("serve.err").toFile());
-      pb.environment().put("IBSIM_SOCKNAME", sim.sockName());
-      process = pb.start();
     }
+    return new ServeProcess(sim, dir, "serve", deploy, args);
+  }
 
-    /** The next event of {@code kind} (any repair or refusal when null). */
-    String await(String kind, long seconds) throws IOException, InterruptedException {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-      while (System.nanoTime() < deadline) {
-        List<String> lines =
-            Files.exists(events) ? Files.readAllLines(events, StandardCharsets.UTF_8) : List.of();
-        while (read < lines.size()) {
-          String line = lines.get(read++);
-          boolean repair =
-              line.contains("\"repair\":") || line.startsWith("{\"event\":\"refused\"");
-          if (kind == null ? repair : line.startsWith("{\"event\":\"" + kind + "\"")) {
-            return line;
-          }
-        }
-        if (!process.isAlive()) {
-          throw new IOException(
-              "serve ended: " + Files.readString(events.resolveSibling("serve.err")));
-        }
-        Thread.sleep(50);
-      }
-      throw new IOException("no serve event within " + seconds + " s");
-    }
-
-    @Override
-    public void close() throws IOException {
-      process.destroy();
-      try {
-        process.waitFor(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      process.destroyForcibly();
-    }
+  /** A repair or refusal of serve (null kind), or the next event of {@code kind}. */
+  private static String await(ServeProcess serve, String kind, long seconds)
+      throws IOException, InterruptedException {
+    return serve.await(
+        kind != null
+            ? ServeProcess.event(kind)
+            : line -> line.contains("\"repair\":") || line.startsWith("{\"event\":\"refused\""),
+        seconds);
   }
 
   private static String field(String json, String key) {

@@ -52,12 +52,6 @@ final class AuditCommand implements Callable<Integer> {
   Path slFile;
 
   @Option(
-      names = "--wrapper",
-      paramLabel = "CMD",
-      description = "Run every tool as CMD TOOL ARGS (ibsim-run under ibsim).")
-  String wrapper;
-
-  @Option(
       names = "--pairs",
       paramLabel = "N",
       description = "PathRecords to sample; 0 for none (default ${DEFAULT-VALUE}).")
@@ -79,18 +73,7 @@ final class AuditCommand implements Callable<Integer> {
           "Keep what was collected there: fabric.ibnd (as discovered), lfts.txt (the LFTs read back, as an OpenSM dump).")
   Path saveDir;
 
-  @Option(
-      names = "--ca",
-      paramLabel = "NAME",
-      description =
-          "The HCA the diagnostic tools use (their -C; default: the first active port's).")
-  String ca;
-
-  @Option(
-      names = "--ca-port",
-      paramLabel = "N",
-      description = "The HCA port the diagnostic tools use (their -P), e.g. the subnet manager's.")
-  int caPort;
+  @Mixin ToolOptions toolOptions;
 
   @Mixin CommonOptions common;
 
@@ -102,9 +85,8 @@ final class AuditCommand implements Callable<Integer> {
     if (slFile != null && lftFile == null) {
       throw new IllegalArgumentException("--sl needs --lfts");
     }
-    Path work = Files.createTempDirectory("ibrouting-audit-");
-    try {
-      DiagnosticTools tools = new DiagnosticTools(wrapper, ca, caPort, work);
+    try (ToolOptions.Scratch scratch = toolOptions.open()) {
+      DiagnosticTools tools = scratch.tools();
       long start = System.nanoTime();
       String discovered = null;
       Fabric fabric;
@@ -144,12 +126,6 @@ final class AuditCommand implements Callable<Integer> {
             report.pathRecordSeconds());
       }
       return report.ok() ? 0 : IbRouting.EXIT_CHECK_FAILED;
-    } finally {
-      try (var files = Files.walk(work)) {
-        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
     }
   }
 

@@ -9,10 +9,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.lft.DumpFormat;
 import org.ibrouting.io.lft.LftDumpReader;
-import org.ibrouting.io.lft.LftDumpWriter;
-import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.io.sl.SlFileReader;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -55,32 +52,7 @@ final class RerouteCommand extends FabricCommand {
           "The old tables' SL file (dfsssp keeps its SLs); without it every old path is on VL 0.")
   Path oldSl;
 
-  @Option(
-      names = {"-o", "--output"},
-      paramLabel = "NEW_LFTS",
-      description = "LFT dump to write (atomically).")
-  Path output;
-
-  @Option(
-      names = "--opensm-dir",
-      paramLabel = "DIR",
-      description =
-          "Deploy the new tables with their SLs into DIR, as route --opensm-dir does (the directory"
-              + " as a whole; the SLs of the deployment there keep their VLs).")
-  Path openSmDir;
-
-  @Option(
-      names = "--sl-out",
-      paramLabel = "SLFILE",
-      description = "SL file to write (default: NEW_LFTS.sl when the routing has SLs).")
-  Path slOutput;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "full",
-      description = "full, compact or compact-guid, as for route. Default: ${DEFAULT-VALUE}.")
-  String format;
+  @Mixin TableOutput tables;
 
   @Option(
       names = "--scratch",
@@ -91,14 +63,12 @@ final class RerouteCommand extends FabricCommand {
 
   @Mixin EngineOptions engineOptions;
 
-  private DumpFormat dumpFormat;
-
   private List<RoutingEngine> chain;
 
   @Override
   void checkArguments() throws Exception {
-    dumpFormat = TableOutput.dumpFormat(format);
-    if (output == null && openSmDir == null) {
+    tables.dumpFormat();
+    if (tables.output == null && tables.openSmDir == null) {
       throw new IllegalArgumentException("reroute needs -o NEW_LFTS, --opensm-dir DIR, or both");
     }
     if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
@@ -124,26 +94,14 @@ final class RerouteCommand extends FabricCommand {
     Rerouted rerouted = reroute(fabric, old);
     Routing routing = rerouted.result().routing();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, common.threads).check(routing);
-    if (output != null) {
-      LftDumpWriter.write(routing, output, dumpFormat, common.threads);
-    }
-    Path slPath = TableOutput.writeSls(routing, output, slOutput);
-    OpenSmDeployment.Result deployment =
-        openSmDir == null
-            ? null
-            : OpenSmDeployment.write(routing, openSmDir, dumpFormat, common.threads);
+    TableOutput.Written written = tables.write(routing, common.threads);
     long entries = (long) fabric.numSwitches() * fabric.maxLid();
     if (common.json) {
-      Json json = json(rerouted, slPath, entries);
-      if (deployment != null) {
-        Summaries.deploymentJson(json, deployment);
-      }
+      Json json = tables.json(json(rerouted, entries), written);
       System.out.println(Summaries.routeReport(json, report));
     } else if (!common.quiet) {
-      printText(rerouted, report, slPath, entries);
-      if (deployment != null) {
-        System.out.println(Summaries.deploymentText(deployment));
-      }
+      printText(rerouted, report, entries);
+      tables.print(written);
     }
     return 0;
   }
@@ -164,7 +122,7 @@ final class RerouteCommand extends FabricCommand {
     }
   }
 
-  private Json json(Rerouted rerouted, Path slPath, long entries) {
+  private Json json(Rerouted rerouted, long entries) {
     Reroute.Result result = rerouted.result();
     Routing routing = result.routing();
     Json json =
@@ -179,9 +137,7 @@ final class RerouteCommand extends FabricCommand {
             .put("note", result.note())
             .put("reroute_seconds", result.seconds())
             .put("verify_seconds", result.verifySeconds())
-            .put("vls", routing.slTable().numVls())
-            .put("lfts", output == null ? null : output.toString())
-            .put("sl_file", slPath == null ? null : slPath.toString());
+            .put("vls", routing.slTable().numVls());
     if (scratch) {
       json.put("scratch_entries_changed", rerouted.scratchChanges())
           .put("scratch_seconds", rerouted.scratchSeconds());
@@ -189,7 +145,7 @@ final class RerouteCommand extends FabricCommand {
     return json;
   }
 
-  private void printText(Rerouted rerouted, RouteReport report, Path slPath, long entries) {
+  private void printText(Rerouted rerouted, RouteReport report, long entries) {
     Reroute.Result result = rerouted.result();
     Routing routing = result.routing();
     fabricOptions.print();
@@ -223,10 +179,5 @@ final class RerouteCommand extends FabricCommand {
       System.out.println("vls          " + routing.slTable().numVls() + " VL(s): " + result.note());
     }
     System.out.println(Summaries.routeReportText(report));
-    if (output != null || slPath != null) {
-      System.out.println(
-          "written      "
-              + (output == null ? slPath : output + (slPath == null ? "" : " and " + slPath)));
-    }
   }
 }

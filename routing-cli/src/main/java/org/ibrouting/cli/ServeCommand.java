@@ -1,6 +1,5 @@
 package org.ibrouting.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,12 +46,6 @@ final class ServeCommand implements Callable<Integer> {
           "OpenSM's process id, or its pid file (read again when OpenSM restarts); default: the"
               + " opensm process whose command line names DIR/opensm.conf.")
   String openSmPid;
-
-  @Option(
-      names = "--wrapper",
-      paramLabel = "CMD",
-      description = "Run every diagnostic tool as CMD TOOL ARGS (e.g. ibsim-run under ibsim).")
-  String wrapper;
 
   @Option(
       names = "--log",
@@ -122,22 +115,11 @@ final class ServeCommand implements Callable<Integer> {
               + " good tables) instead of loading it at once, as OpenSM's own engines would.")
   boolean strictSwitchOver;
 
-  @Option(
-      names = "--ca",
-      paramLabel = "NAME",
-      description =
-          "The HCA the diagnostic tools use (their -C; default: the first active port's).")
-  String ca;
-
-  @Option(
-      names = "--ca-port",
-      paramLabel = "N",
-      description = "The HCA port the diagnostic tools use (their -P), e.g. the subnet manager's.")
-  int caPort;
-
   @Mixin EngineOptions engineOptions;
 
   @Mixin AdviceOptions adviceOptions;
+
+  @Mixin ToolOptions toolOptions;
 
   @Mixin CommonOptions common;
 
@@ -166,23 +148,13 @@ final class ServeCommand implements Callable<Integer> {
             drainSeconds,
             auditPairs,
             strictSwitchOver);
-    Path shm = Path.of("/dev/shm");
-    Path work =
-        Files.createTempDirectory(
-            Files.isDirectory(shm) && Files.isWritable(shm)
-                ? shm
-                : Path.of(System.getProperty("java.io.tmpdir")),
-            "ibrouting-serve-");
-    try (EventLog events = new EventLog(log, common.quiet)) {
-      DiagnosticTools tools = new DiagnosticTools(wrapper, ca, caPort, work);
-      return new ServeLoop(settings, tools, events, auditParallel, once ? 0 : warmUpRounds)
+    try (ToolOptions.Scratch scratch = toolOptions.open();
+        EventLog events = new EventLog(log, common.quiet)) {
+      // on SIGTERM the JVM runs its hooks, not this method's end
+      Runtime.getRuntime().addShutdownHook(new Thread(scratch::deleteQuietly));
+      return new ServeLoop(
+              settings, scratch.tools(), events, auditParallel, once ? 0 : warmUpRounds)
           .run(once);
-    } finally {
-      try (var files = Files.walk(work)) {
-        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
     }
   }
 }

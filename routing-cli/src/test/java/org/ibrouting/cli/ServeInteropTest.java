@@ -2,11 +2,9 @@ package org.ibrouting.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +18,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
+import org.ibrouting.interop.ServeProcess;
 import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -53,90 +52,15 @@ class ServeInteropTest extends OpenSmInteropTest {
     return file;
   }
 
-  /** A {@code serve} process with its event log. */
-  private final class Serve implements AutoCloseable {
-    final Process process;
-    final Path events;
-    final Path output;
-    int read;
-
-    Serve(OpenSmSimulation sim, String name, String... args) throws IOException {
-      events = dir.resolve(name + ".jsonl");
-      output = dir.resolve(name + ".err");
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  ProcessHandle.current().info().command().orElse("java"),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "org.ibrouting.cli.IbRouting",
-                  "serve",
-                  "--opensm-dir",
-                  deploy.toString(),
-                  "--wrapper",
-                  "ibsim-run",
-                  "--log",
-                  events.toString(),
-                  "--poll",
-                  "0",
-                  "--warm-up",
-                  "1",
-                  "--threads",
-                  "2"));
-      command.addAll(List.of(args));
-      ProcessBuilder pb =
-          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-      pb.environment().put("IBSIM_SOCKNAME", sim.sockName());
-      process = pb.start();
-    }
-
-    /** The next event line that {@code matches}, waiting up to {@code seconds}. */
-    String await(Predicate<String> matches, long seconds) throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-      while (System.nanoTime() < deadline) {
-        List<String> lines =
-            Files.exists(events) ? Files.readAllLines(events, StandardCharsets.UTF_8) : List.of();
-        while (read < lines.size()) {
-          String line = lines.get(read++);
-          if (matches.test(line)) {
-            return line;
-          }
-        }
-        if (!process.isAlive()) {
-          fail("serve ended with status " + process.exitValue() + ": " + log());
-        }
-        Thread.sleep(100);
-      }
-      fail(
-          "no such event within "
-              + seconds
-              + " s; events: "
-              + (Files.exists(events) ? Files.readString(events) : "none")
-              + "\n"
-              + log());
-      return null;
-    }
-
-    String log() throws IOException {
-      return Files.readString(output);
-    }
-
-    @Override
-    public void close() {
-      process.destroy();
-      try {
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-          process.destroyForcibly();
-        }
-      } catch (InterruptedException e) {
-        process.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
-    }
+  /** A serve process beside {@code sim} with the test's options and {@code args}. */
+  private ServeProcess serve(OpenSmSimulation sim, String name, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of("--warm-up", "1", "--threads", "2"));
+    all.addAll(List.of(args));
+    return new ServeProcess(sim, dir, name, deploy, all);
   }
 
   private static Predicate<String> event(String kind) {
-    return line -> line.startsWith("{\"event\":\"" + kind + "\"");
+    return ServeProcess.event(kind);
   }
 
   /**
@@ -172,7 +96,7 @@ class ServeInteropTest extends OpenSmInteropTest {
             OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
-        Serve serve = new Serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
+        ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
       String found = serve.await(event("opensm"), 120);
       assertTrue(found.contains("\"pid\":" + opensm.pid() + ","), found);
       assertTrue(found.contains("\"reads_deployment\":true"), found);
@@ -211,14 +135,14 @@ class ServeInteropTest extends OpenSmInteropTest {
             OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
-      try (Serve first = new Serve(sim, "first", "-R", "dfsssp", "--audit-pairs", "0")) {
+      try (ServeProcess first = serve(sim, "first", "-R", "dfsssp", "--audit-pairs", "0")) {
         assertTrue(first.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
         first.await(event("audit"), 120);
         sim.unlink(fabric, 0, switchLink());
         Thread.sleep(250);
-        first.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
-      try (Serve second = new Serve(sim, "second", "-R", "dfsssp", "--audit-pairs", "240")) {
+      try (ServeProcess second = serve(sim, "second", "-R", "dfsssp", "--audit-pairs", "240")) {
         String settled =
             second.await(line -> line.contains("\"audit\":{") || event("refused").test(line), 120);
         assertTrue(settled.contains("\"ok\":true"), settled);
@@ -236,8 +160,8 @@ class ServeInteropTest extends OpenSmInteropTest {
             OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
-        Serve serve =
-            new Serve(sim, "serve", "-R", "dfsssp", "--max-vls", "1", "--audit-pairs", "0")) {
+        ServeProcess serve =
+            serve(sim, "serve", "-R", "dfsssp", "--max-vls", "1", "--audit-pairs", "0")) {
       assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
       serve.await(event("audit"), 120);
       String before = Files.readString(deploy.resolve(OpenSmDeployment.LFT_DUMP));
