@@ -442,7 +442,37 @@ public final class OpenSmSimulation implements AutoCloseable {
    * switches hold them, in the format {@code LftDumpReader} reads.
    */
   public String dumpFts() throws IOException {
-    return runTool(List.of("dump_fts"), 600);
+    String text = runTool(List.of("dump_fts"), 600);
+    int top = maxLidOf(text);
+    if (!org.ibrouting.io.lft.TopLidReadBack.skipped(top)) {
+      return text;
+    }
+    // dump_fts skips a top LID that is a multiple of 64: read that entry with smpdump
+    java.util.Map<String, Integer> ports = new java.util.HashMap<>();
+    for (String path : org.ibrouting.io.lft.TopLidReadBack.missing(text, top)) {
+      String block =
+          runTool(
+              List.of(
+                  "smpdump",
+                  "-D",
+                  path,
+                  org.ibrouting.io.lft.TopLidReadBack.ATTRIBUTE,
+                  Integer.toString(top / org.ibrouting.io.lft.TopLidReadBack.BLOCK)),
+              60);
+      ports.put(path, org.ibrouting.io.lft.TopLidReadBack.firstPort(block));
+    }
+    return org.ibrouting.io.lft.TopLidReadBack.withEntries(text, top, ports);
+  }
+
+  /** The largest top LID the sections of a {@code dump_fts} output name. */
+  private static int maxLidOf(String text) {
+    Matcher m =
+        Pattern.compile("(?m)^Unicast lids \\[0x[0-9a-fA-F]+-0x([0-9a-fA-F]+)\\]").matcher(text);
+    int top = 0;
+    while (m.find()) {
+      top = Math.max(top, Integer.parseInt(m.group(1), 16));
+    }
+    return top;
   }
 
   /**

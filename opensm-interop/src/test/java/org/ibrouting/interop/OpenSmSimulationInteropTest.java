@@ -2,6 +2,7 @@ package org.ibrouting.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.List;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The simulation works from a relative work directory too (opensm runs in a sub-directory). */
 @Tag("interop")
@@ -28,6 +30,37 @@ class OpenSmSimulationInteropTest {
     assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("lash"));
     assertEquals(List.of(), OpenSmSimulation.engineOptions("dfsssp"));
     assertEquals(List.of("-Q"), OpenSmSimulation.engineOptions("torus-2QoS"));
+  }
+
+  /**
+   * dump_fts never reads a top LID that is a multiple of 64 (it reads LFT blocks up to {@code
+   * ALIGN(top, 64) / 64} exclusive): on a fabric whose LIDs end at 64, its raw output leaves every
+   * pair to LID 64 unrouted; {@link OpenSmSimulation#dumpFts} reads that entry with smpdump.
+   */
+  @Test
+  void theTopLidAMultipleOf64IsReadBackToo(@TempDir Path dir) throws Exception {
+    OpenSmPeer.assumeAvailable();
+    org.ibrouting.fabric.Fabric fabric =
+        org.ibrouting.topology.TopologySpec.parse("torus 4,4 3").build();
+    assertEquals(64, fabric.maxLid());
+    Path file = dir.resolve("t.ibnd");
+    org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter.write(fabric, file);
+    try (OpenSmSimulation sim = OpenSmSimulation.start(file, dir.resolve("sim"));
+        OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(List.of("-R", "minhop"), 120)) {
+      assertEquals("minhop", opensm.engineUsed());
+      var raw =
+          org.ibrouting.io.lft.LftDumpReader.read(
+              fabric, new java.io.StringReader(sim.runTool(List.of("dump_fts"), 60)), "raw");
+      var whole =
+          org.ibrouting.io.lft.LftDumpReader.read(
+              fabric, new java.io.StringReader(sim.dumpFts()), "dump_fts");
+      var checker = org.ibrouting.analysis.RouteChecker.terminals();
+      assertEquals(fabric.numCas() - 1, checker.check(raw).unreachablePairs(), "the upstream bug");
+      assertTrue(checker.check(whole).allRouted());
+      for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+        assertTrue(whole.outPort(sw, 64) > 0, "switch " + sw);
+      }
+    }
   }
 
   @Test

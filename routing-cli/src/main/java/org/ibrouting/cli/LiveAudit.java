@@ -16,6 +16,7 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.lft.TopLidReadBack;
 import org.ibrouting.io.sl.PathRecordReader;
 import org.ibrouting.io.sl.PathRecordSample;
 import org.ibrouting.routing.Routing;
@@ -113,9 +114,32 @@ final class LiveAudit {
     this.parallel = Math.max(1, parallel);
   }
 
-  /** The LFTs every switch holds now, read through {@code dump_fts}. */
+  /**
+   * The LFTs every switch holds now, read through {@code dump_fts}; where it skips the top LID
+   * ({@link TopLidReadBack}), that entry is read with {@code smpdump}.
+   */
   Routing readLfts(Fabric fabric) throws IOException {
     String text = tools.run(List.of("dump_fts"), 3600);
+    int top = fabric.maxLid();
+    if (TopLidReadBack.skipped(top)) {
+      List<String> paths = TopLidReadBack.missing(text, top);
+      List<List<String>> commands = new ArrayList<>();
+      for (String path : paths) {
+        commands.add(
+            List.of(
+                "smpdump",
+                "-D",
+                path,
+                TopLidReadBack.ATTRIBUTE,
+                Integer.toString(top / TopLidReadBack.BLOCK)));
+      }
+      List<String> outputs = tools.runAll(commands, parallel, 600);
+      java.util.Map<String, Integer> ports = new java.util.HashMap<>();
+      for (int i = 0; i < paths.size(); i++) {
+        ports.put(paths.get(i), TopLidReadBack.firstPort(outputs.get(i)));
+      }
+      text = TopLidReadBack.withEntries(text, top, ports);
+    }
     return LftDumpReader.read(fabric, new StringReader(text), "dump_fts");
   }
 
