@@ -154,6 +154,31 @@ class ServeInteropTest extends OpenSmInteropTest {
   }
 
   @Test
+  void anOpenSmThatRestartsIsFoundAgainAndItsFabricStillHeals() throws Exception {
+    Path file = deployed("dfsssp");
+    List<String> args = List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString());
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "60")) {
+      try (OpenSmSimulation.RunningOpenSm first = sim.startOpenSm(args, 120)) {
+        assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + first.pid() + ","));
+        serve.await(event("ready"), 120);
+      }
+      // the first OpenSM has ended; another starts with a log of its own
+      assertTrue(serve.await(event("opensm"), 60).contains("\"running\":false"));
+      try (OpenSmSimulation.RunningOpenSm second = sim.startOpenSm(args, 120)) {
+        String found = serve.await(event("opensm"), 60);
+        assertTrue(found.contains("\"pid\":" + second.pid() + ","), found);
+        assertTrue(found.contains(second.log().toString()), found);
+        sim.unlink(fabric, 0, switchLink());
+        String down = serve.await(event("link_down"), 120);
+        assertTrue(down.contains("\"applied\":true") && down.contains("\"ok\":true"), down);
+        assertDeliveredAndDeadlockFree(sim);
+      }
+    }
+  }
+
+  @Test
   void aFabricItCannotRouteWithinTheVlsKeepsTheLastGoodTablesAndSaysWhy() throws Exception {
     Path file = deployed("updn");
     try (OpenSmSimulation sim =
