@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 final class DiagnosticTools {
   /** The tools that take the port options ({@code -C CA -P PORT}). */
   private static final java.util.Set<String> DIAGS =
-      java.util.Set.of("ibnetdiscover", "dump_fts", "saquery", "ibroute", "smpquery", "smpdump");
+      java.util.Set.of(
+          "ibnetdiscover", "dump_fts", "saquery", "ibroute", "smpquery", "smpdump", "iblinkinfo");
 
   private final List<String> wrapper;
   private final List<String> portArgs;

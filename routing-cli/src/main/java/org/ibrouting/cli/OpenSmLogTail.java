@@ -27,6 +27,8 @@ final class OpenSmLogTail {
   enum Kind {
     /** A trap (e.g. 128, a link state change) reached the subnet manager. */
     TRAP,
+    /** The directed route to the switch that sent the trap just logged. */
+    TRAP_PATH,
     /** The routing engine configured the tables on all switches. */
     TABLES_CONFIGURED,
     /** A heavy sweep ended with the subnet up. */
@@ -125,6 +127,8 @@ final class OpenSmLogTail {
     Kind kind;
     if (text.contains("Received Generic Notice")) {
       kind = Kind.TRAP;
+    } else if (text.contains("Directed Path Dump of") && text.contains("Path = ")) {
+      kind = Kind.TRAP_PATH;
     } else if (text.contains("tables configured on all switches")) {
       kind = Kind.TABLES_CONFIGURED;
     } else if (text.endsWith("SUBNET UP") || text.contains("-> SUBNET UP")) {
@@ -155,6 +159,12 @@ final class OpenSmLogTail {
       local = local.minusYears(1);
     }
     return new Line(local.atZone(zone).toInstant(), kind, text);
+  }
+
+  /** The directed route of a {@link Kind#TRAP_PATH} line ({@code 0,17,17,15,10}), or null. */
+  static String trapPath(Line line) {
+    Matcher m = Pattern.compile("Path = ([0-9,]+)").matcher(line.text());
+    return m.find() ? m.group(1) : null;
   }
 
   /** The trap number of a {@link Kind#TRAP} line, or -1. */

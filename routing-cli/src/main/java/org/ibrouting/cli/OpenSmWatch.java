@@ -42,6 +42,7 @@ final class OpenSmWatch {
   private OpenSmProcess process;
   private OpenSmLogTail tail;
   private Trigger pending;
+  private final java.util.LinkedHashSet<String> trapPaths = new java.util.LinkedHashSet<>();
   private Instant lastSubnetUp;
   private long lastLookup;
 
@@ -118,6 +119,7 @@ final class OpenSmWatch {
       switch (line.kind()) {
         case TRAP ->
             offer(new Trigger(OpenSmLogTail.describeTrap(line), line.time(), Instant.now(), true));
+        case TRAP_PATH -> trapPaths.add(OpenSmLogTail.trapPath(line));
         case MASTER -> offer(new Trigger("opensm became master", line.time(), Instant.now(), true));
         case SUBNET_UP -> {
           lastSubnetUp = line.time();
@@ -134,6 +136,13 @@ final class OpenSmWatch {
     if (pending == null || !pending.trap() && t.trap()) {
       pending = t;
     }
+  }
+
+  /** The directed routes to the switches whose traps were logged since the last call. */
+  java.util.List<String> takeTrapPaths() {
+    java.util.List<String> paths = new java.util.ArrayList<>(trapPaths);
+    trapPaths.clear();
+    return paths;
   }
 
   /** The pending trigger, taken, or null. */
@@ -196,6 +205,7 @@ final class OpenSmWatch {
                 offer(
                     new Trigger(
                         OpenSmLogTail.describeTrap(line), line.time(), Instant.now(), true));
+            case TRAP_PATH -> trapPaths.add(OpenSmLogTail.trapPath(line));
             case MASTER ->
                 offer(new Trigger("opensm became master", line.time(), Instant.now(), true));
             case DUMP_ERROR -> dumpError = line.text();

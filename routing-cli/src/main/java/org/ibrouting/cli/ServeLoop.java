@@ -31,7 +31,11 @@ final class ServeLoop {
   private final OpenSmWatch watch;
   private final Healer healer;
   private final int warmUpRounds;
+  private final LinkProbe probe;
   private Healer.Deployed deployed;
+
+  /** The node every discovery starts from (the subnet manager's), by GUID; 0 until known. */
+  private long localGuid;
 
   ServeLoop(
       ServeSettings settings,
@@ -41,6 +45,7 @@ final class ServeLoop {
       int warmUpRounds) {
     this.settings = settings;
     this.warmUpRounds = warmUpRounds;
+    this.probe = new LinkProbe(tools);
     this.tools = tools;
     this.events = events;
     this.watch = new OpenSmWatch(settings.pidSpec(), settings.conf(), events);
@@ -130,7 +135,8 @@ final class ServeLoop {
           now,
           diff,
           new OpenSmWatch.Trigger("start", Instant.now(), Instant.now(), false),
-          discoverSeconds);
+          discoverSeconds,
+          "ibnetdiscover");
     }
     Json audit = new Json();
     healer.auditJson(audit, deployed);
@@ -161,7 +167,8 @@ final class ServeLoop {
           now,
           diff.isEmpty() ? FabricDiff.of(deployed.fabric(), deployed.fabric()) : diff,
           new OpenSmWatch.Trigger("resume", Instant.now(), Instant.now(), false),
-          0);
+          0,
+          "ibnetdiscover");
     }
     SwitchOver switchOver =
         SwitchOver.of(
@@ -183,6 +190,22 @@ final class ServeLoop {
   /** Discovers the fabric and repairs the deployment when it differs. */
   private void check(OpenSmWatch.Trigger trigger) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
+    java.util.List<String> paths = watch.takeTrapPaths();
+    if (trigger.trap() && !paths.isEmpty() && localGuid != 0) {
+      int local = deployed.fabric().nodeOfGuid(localGuid);
+      Fabric probed = local < 0 ? null : probe.probe(deployed.fabric(), local, paths);
+      if (probed != null) {
+        // repair what the trapping switches report at once, then make sure with a discovery
+        repair(
+            probed,
+            FabricDiff.of(deployed.fabric(), probed),
+            trigger,
+            (System.nanoTime() - t0) / 1e9,
+            "probe");
+        t0 = System.nanoTime();
+        trigger = new OpenSmWatch.Trigger("check after probe", Instant.now(), Instant.now(), false);
+      }
+    }
     Fabric now;
     try {
       now = discover();
@@ -210,7 +233,7 @@ final class ServeLoop {
         return;
       }
     }
-    repair(now, diff, trigger, (System.nanoTime() - t0) / 1e9);
+    repair(now, diff, trigger, (System.nanoTime() - t0) / 1e9, "ibnetdiscover");
   }
 
   /** Whether OpenSM ended a heavy sweep at or after {@code time}. */
@@ -220,7 +243,11 @@ final class ServeLoop {
   }
 
   private boolean repair(
-      Fabric now, FabricDiff diff, OpenSmWatch.Trigger trigger, double discoverSeconds)
+      Fabric now,
+      FabricDiff diff,
+      OpenSmWatch.Trigger trigger,
+      double discoverSeconds,
+      String discovery)
       throws IOException, InterruptedException {
     Json event =
         new Json()
@@ -234,6 +261,7 @@ final class ServeLoop {
             .put("trigger", trigger.cause())
             .put("detected_at", EventLog.time(trigger.at()))
             .put("seen_at", EventLog.time(trigger.seen()))
+            .put("discovery", discovery)
             .put("discover_seconds", discoverSeconds);
     Healer.Deployed before = deployed;
     deployed = healer.heal(deployed, now, diff, event, trigger.at());
@@ -252,6 +280,12 @@ final class ServeLoop {
   private Fabric discover() throws IOException, InterruptedException {
     for (int attempt = 0; ; attempt++) {
       String text = tools.run(java.util.List.of("ibnetdiscover"), 600);
+      java.util.regex.Matcher from =
+          java.util.regex.Pattern.compile("(?m)^# Initiated from node ([0-9a-fA-F]+)")
+              .matcher(text);
+      if (from.find()) {
+        localGuid = Long.parseUnsignedLong(from.group(1), 16);
+      }
       FabricFile file = IbnetdiscoverReader.readFile(new StringReader(text), "ibnetdiscover");
       if (!file.lidsAssigned() || attempt >= 10) {
         return file.fabric();

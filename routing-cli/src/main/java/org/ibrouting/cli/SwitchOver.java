@@ -31,10 +31,13 @@ record SwitchOver(
     String witness,
     String note) {
   /**
-   * Verifications {@link UpdateCheck}'s search for an order may take: a search that has not found
-   * one by then rarely does, and a fabric that drops packets is waiting.
+   * Verifications {@link UpdateCheck}'s search for an order may take at most: a search that has not
+   * found one by then rarely does, and a fabric that drops packets is waiting.
    */
   static final int MAX_PLAN_VERIFICATIONS = 100;
+
+  /** Seconds the search may take, counted in verifications as long as the union's took. */
+  static final double PLAN_SEARCH_SECONDS = 5;
 
   /** Copies the steps. */
   SwitchOver {
@@ -51,7 +54,9 @@ record SwitchOver(
     int vls = Math.max(held.slTable().numVls(), target.slTable().numVls());
     UpdateCheck.Plan atOnce =
         new UpdateCheck.Plan(UpdateCheck.Kind.ANY_ORDER, List.of(), null, vls, 1, "");
+    long start = System.nanoTime();
     var union = verifier.verify(RoutingMix.of(held, target));
+    double perVerification = Math.max(1e-6, (System.nanoTime() - start) / 1e9);
     if (union.isDeadlockFree()) {
       return new SwitchOver("any order", List.of(), atOnce, vls, null, "");
     }
@@ -65,7 +70,10 @@ record SwitchOver(
     UpdateCheck.Result check =
         UpdateCheck.defaults()
             .withMaxVls(maxVls)
-            .withMaxVerifications(MAX_PLAN_VERIFICATIONS)
+            .withMaxVerifications(
+                (int)
+                    Math.max(
+                        3, Math.min(MAX_PLAN_VERIFICATIONS, PLAN_SEARCH_SECONDS / perVerification)))
             .withVerifier(verifier)
             .check(held, target);
     UpdateCheck.Plan plan = check.plan();

@@ -107,6 +107,7 @@ class ServeInteropTest extends OpenSmInteropTest {
       String down = serve.await(event("link_down"), 120);
       assertTrue(down.contains("\"applied\":true") && down.contains("\"ok\":true"), down);
       assertTrue(down.contains("\"repair\":\"reroute\""), down);
+      assertTrue(down.contains("\"discovery\":\"probe\""), "the trapping switch was read: " + down);
       assertTrue(down.matches(".*\"entries_changed\":[1-9].*"), down);
       assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
       sim.relink(fabric, 0, port);

@@ -151,6 +151,48 @@ class ServePartsTest {
   }
 
   @Test
+  void aProbeOfTheTrappingSwitchGivesTheFabricWithoutItsDownCables() {
+    Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    int sw = 0;
+    int up = -1;
+    for (int p = 1; p <= tree.numPorts(sw) && up < 0; p++) {
+      int peer = tree.peerPort(tree.port(sw, p));
+      up = peer >= 0 && tree.isSwitch(tree.nodeOfPort(peer)) ? p : -1;
+    }
+    String header = String.format("Switch: 0x%016x S0_0:%n", tree.nodeGuid(sw));
+    String active =
+        "           1    %d[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>      13    2[  ]"
+            + " \"x\" (Could be 12X)%n";
+    String down =
+        "           1    %d[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )%n";
+    StringBuilder output = new StringBuilder(header);
+    for (int p = 1; p <= tree.numPorts(sw); p++) {
+      output.append(String.format(p == up ? down : active, p));
+    }
+    it.unimi.dsi.fastutil.ints.IntArrayList lost = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    assertTrue(LinkProbe.lostPorts(tree, output.toString(), lost));
+    assertEquals(List.of(tree.port(sw, up)), lost);
+    Fabric cut = Failures.withoutLinks(tree, lost.toIntArray(), 0);
+    FabricDiff diff = FabricDiff.of(tree, cut);
+    assertEquals("link_down", diff.kind(), diff.summary());
+    assertEquals(1, diff.linksLost().size());
+    // a port up that was not cabled is a return: the probe gives up
+    Fabric without = cut;
+    it.unimi.dsi.fastutil.ints.IntArrayList none = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    String allUp = header + String.format(active, up);
+    assertFalse(LinkProbe.lostPorts(without, allUp, none));
+    assertFalse(LinkProbe.lostPorts(tree, "Switch: 0x00000000deadbeef nobody:\n", none));
+    // a switch whose every cable failed goes, with the CAs behind it
+    int[] all = new int[tree.numPorts(5)];
+    for (int p = 1; p <= all.length; p++) {
+      all[p - 1] = tree.port(5, p);
+    }
+    Fabric alone = Failures.withoutLinks(tree, all, 0);
+    assertEquals(tree.numSwitches() - 1, alone.numSwitches());
+    assertEquals("switch_down", FabricDiff.of(tree, alone).kind());
+  }
+
+  @Test
   void underBestTheDeployedEngineKeepsItsOwnRule() {
     org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
     ServeSettings best =

@@ -121,6 +121,49 @@ public final class Failures {
     return Math.max(1, (int) Math.round(total * percent / 100.0));
   }
 
+  /**
+   * The fabric as a discovery from {@code fromNode} sees it after the cables at {@code ports} (port
+   * slots; either end of a cable will do) failed: those links are gone, and so is every node they
+   * cut off from {@code fromNode}'s component (a switch whose every cable failed, the CAs behind
+   * it). LIDs and GUIDs stay.
+   */
+  public static Fabric withoutLinks(Fabric fabric, int[] ports, int fromNode) {
+    FabricBuilder b = FabricBuilder.from(fabric);
+    boolean[] cut = new boolean[fabric.numPortSlots()];
+    for (int port : ports) {
+      int peer = fabric.peerPort(port);
+      if (peer >= 0 && !cut[port]) {
+        cut[port] = true;
+        cut[peer] = true;
+        b.disconnect(fabric.nodeOfPort(port), fabric.portNum(port));
+      }
+    }
+    boolean[] reached = new boolean[fabric.numNodes()];
+    int[] queue = new int[fabric.numNodes()];
+    int tail = 0;
+    queue[tail++] = fromNode;
+    reached[fromNode] = true;
+    for (int head = 0; head < tail; head++) {
+      int node = queue[head];
+      for (int p = 1; p <= fabric.numPorts(node); p++) {
+        int port = fabric.port(node, p);
+        int peer = fabric.peerPort(port);
+        if (peer >= 0 && !cut[port] && !reached[fabric.nodeOfPort(peer)]) {
+          reached[fabric.nodeOfPort(peer)] = true;
+          queue[tail++] = fabric.nodeOfPort(peer);
+        }
+      }
+    }
+    if (tail == fabric.numNodes()) {
+      return b.build();
+    }
+    boolean[] removed = new boolean[fabric.numNodes()];
+    for (int node = 0; node < fabric.numNodes(); node++) {
+      removed[node] = !reached[node];
+    }
+    return without(b.build(), removed);
+  }
+
   /** The fabric without the switches marked in {@code removed} and the CAs cabled only to them. */
   private static Fabric without(Fabric fabric, boolean[] removed) {
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
