@@ -100,8 +100,9 @@ final class Healer {
       }
       refusals.add(c.how + ": no safe switch-over: " + checked.switchOver.note());
       atOnce = atOnce == null ? checked : atOnce;
-      if (!fullFirst && !settings.strictSwitchOver()) {
-        // after a loss the old tables drop packets now: heal at once rather than route again
+      if (!settings.strictSwitchOver()) {
+        // the first candidate that passes goes in at once, as OpenSM's own engines switch: after
+        // a loss the old tables drop packets now, after a return the full route restores quality
         break;
       }
     }

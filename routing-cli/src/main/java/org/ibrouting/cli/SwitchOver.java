@@ -39,6 +39,9 @@ record SwitchOver(
   /** Seconds the search may take, counted in verifications as long as the union's took. */
   static final double PLAN_SEARCH_SECONDS = 5;
 
+  /** Verifications a search needs at least to be worth starting. */
+  static final int MIN_SEARCH_VERIFICATIONS = 20;
+
   /** Copies the steps. */
   SwitchOver {
     steps = List.copyOf(steps);
@@ -66,6 +69,21 @@ record SwitchOver(
       UpdateCheck.Plan plan =
           new UpdateCheck.Plan(UpdateCheck.Kind.ORDERED, List.of(), null, vls, levels.size(), "");
       return new SwitchOver("by levels", levels, plan, vls, witness, "");
+    }
+    if (perVerification * MIN_SEARCH_VERIFICATIONS > PLAN_SEARCH_SECONDS) {
+      // on a large fabric the search (and a phased plan's transition SLs) would take minutes
+      return new SwitchOver(
+          "none",
+          List.of(),
+          new UpdateCheck.Plan(UpdateCheck.Kind.NONE, List.of(), null, vls, 2, ""),
+          vls,
+          witness,
+          String.format(
+              Locale.ROOT,
+              "no switch order by levels, and a search would take over %.0f s on this fabric"
+                  + " (%.2f s per verification)",
+              PLAN_SEARCH_SECONDS,
+              perVerification));
     }
     UpdateCheck.Result check =
         UpdateCheck.defaults()
