@@ -29,6 +29,9 @@ final class LinkProbe {
   private static final Pattern PORT =
       Pattern.compile("^\\s*\\d+\\s+(\\d+)\\[[^\\]]*\\]\\s+==\\((.*?)\\)==>");
 
+  /** MAD timeout of a probe, milliseconds: a switch that does not answer within it is gone. */
+  static final int TIMEOUT_MS = 200;
+
   private final DiagnosticTools tools;
 
   LinkProbe(DiagnosticTools tools) {
@@ -41,23 +44,102 @@ final class LinkProbe {
    * port that came up, or reports nothing new.
    */
   Fabric probe(Fabric known, int localNode, List<String> paths) {
+    IntArrayList lost = new IntArrayList();
+    if (!read(known, paths, lost)) {
+      return null;
+    }
+    if (lost.isEmpty()) {
+      return null;
+    }
+    // the switches at the far end of a lost cable: one that failed lost every cable, though not
+    // every neighbour's trap may be in the log yet; one that cannot be reached any more is gone
+    Fabric without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    List<String> farPaths = new ArrayList<>();
+    IntArrayList far = new IntArrayList();
+    for (int i = 0; i < lost.size(); i++) {
+      int peer = known.nodeOfPort(known.peerPort(lost.getInt(i)));
+      if (!known.isSwitch(peer) || far.contains(peer)) {
+        continue;
+      }
+      int there = without.nodeOfGuid(known.nodeGuid(peer));
+      String path =
+          there < 0
+              ? null
+              : directedRoute(without, without.nodeOfGuid(known.nodeGuid(localNode)), there);
+      if (path == null || paths.contains(path)) {
+        continue;
+      }
+      far.add(peer);
+      farPaths.add(path);
+    }
+    for (int i = 0; i < far.size(); i++) {
+      if (!read(known, List.of(farPaths.get(i)), lost)) {
+        // no answer over a route of live cables: the switch failed with every cable it had
+        for (int p = 1; p <= known.numPorts(far.getInt(i)); p++) {
+          int port = known.port(far.getInt(i), p);
+          if (known.peerPort(port) >= 0) {
+            lost.add(port);
+          }
+        }
+      }
+    }
+    return Failures.withoutLinks(known, lost.toIntArray(), localNode);
+  }
+
+  /** Reads the switches at {@code paths}; false when one cannot be read or reports a return. */
+  private boolean read(Fabric known, List<String> paths, IntArrayList lost) {
     List<List<String>> commands = new ArrayList<>();
     for (String path : paths) {
-      commands.add(List.of("iblinkinfo", "-D", path));
+      commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
     }
     List<String> outputs;
     try {
       outputs = tools.runAll(commands, Math.min(4, commands.size()), 60);
     } catch (IOException e) {
-      return null;
+      return false;
     }
-    IntArrayList lost = new IntArrayList();
     for (String output : outputs) {
       if (!lostPorts(known, output, lost)) {
-        return null;
+        return false;
       }
     }
-    return lost.isEmpty() ? null : Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    return true;
+  }
+
+  /**
+   * The directed route from {@code from} to {@code to} over the fabric's cables ({@code
+   * 0,P1,P2,...}: the port each hop leaves by), by breadth-first search; null when {@code to} is
+   * not reached.
+   */
+  static String directedRoute(Fabric fabric, int from, int to) {
+    int[] via = new int[fabric.numNodes()];
+    java.util.Arrays.fill(via, -1);
+    int[] queue = new int[fabric.numNodes()];
+    int tail = 0;
+    queue[tail++] = from;
+    via[from] = -2;
+    for (int head = 0; head < tail && via[to] == -1; head++) {
+      int node = queue[head];
+      for (int p = 1; p <= fabric.numPorts(node); p++) {
+        int peer = fabric.peerPort(fabric.port(node, p));
+        if (peer >= 0 && via[fabric.nodeOfPort(peer)] == -1) {
+          via[fabric.nodeOfPort(peer)] = fabric.port(node, p);
+          queue[tail++] = fabric.nodeOfPort(peer);
+        }
+      }
+    }
+    if (via[to] == -1) {
+      return null;
+    }
+    List<Integer> hops = new ArrayList<>();
+    for (int node = to; node != from; node = fabric.nodeOfPort(via[node])) {
+      hops.add(0, fabric.portNum(via[node]));
+    }
+    StringBuilder path = new StringBuilder("0");
+    for (int hop : hops) {
+      path.append(',').append(hop);
+    }
+    return path.toString();
   }
 
   /**

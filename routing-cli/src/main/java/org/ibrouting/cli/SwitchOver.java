@@ -39,8 +39,12 @@ record SwitchOver(
   /** Seconds the search may take, counted in verifications as long as the union's took. */
   static final double PLAN_SEARCH_SECONDS = 5;
 
-  /** Verifications a search needs at least to be worth starting. */
-  static final int MIN_SEARCH_VERIFICATIONS = 20;
+  /**
+   * Verifications a search must fit into {@link #PLAN_SEARCH_SECONDS} to be started: besides its
+   * ordered steps, a phased plan's transition SLs walk every mix of the tables, which on a fabric
+   * of thousands of CAs takes minutes.
+   */
+  static final int MIN_SEARCH_VERIFICATIONS = 100;
 
   /** Copies the steps. */
   SwitchOver {

@@ -193,6 +193,31 @@ class ServePartsTest {
   }
 
   @Test
+  void aDirectedRouteLeavesEachHopByThePortToTheNext() {
+    Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    assertEquals("0", LinkProbe.directedRoute(tree, 0, 0));
+    for (int to = 1; to < tree.numNodes(); to += 3) {
+      String path = LinkProbe.directedRoute(tree, 0, to);
+      int node = 0;
+      String[] hops = path.split(",");
+      assertEquals("0", hops[0]);
+      for (int i = 1; i < hops.length; i++) {
+        node = tree.nodeOfPort(tree.peerPort(tree.port(node, Integer.parseInt(hops[i]))));
+      }
+      assertEquals(to, node, path);
+    }
+    int[] cut = new int[tree.numPorts(0)];
+    for (int p = 1; p <= cut.length; p++) {
+      cut[p - 1] = tree.port(0, p);
+    }
+    org.ibrouting.fabric.FabricBuilder b = org.ibrouting.fabric.FabricBuilder.from(tree);
+    for (int p = 1; p <= tree.numPorts(0); p++) {
+      b.disconnect(0, p);
+    }
+    assertNull(LinkProbe.directedRoute(b.build(), 0, 5), "an island is not reached");
+  }
+
+  @Test
   void underBestTheDeployedEngineKeepsItsOwnRule() {
     org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
     ServeSettings best =
