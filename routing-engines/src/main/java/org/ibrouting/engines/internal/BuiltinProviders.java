@@ -5,6 +5,8 @@ import java.util.Set;
 import java.util.function.Function;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.dmodc.DmodcEngine;
+import org.ibrouting.engines.dmodc.DmodcFormula;
 import org.ibrouting.engines.dnup.DnupEngine;
 import org.ibrouting.engines.dor.DorEngine;
 import org.ibrouting.engines.ftree.FtreeEngine;
@@ -206,6 +208,22 @@ public final class BuiltinProviders {
                   Torus2QosEngine.Sl2Vl.valueOf(
                       config
                           .choiceParam("torus_sl2vl", "port", "port", "identity")
+                          .toUpperCase(Locale.ROOT))));
+    }
+  }
+
+  /** {@code dmodc}. */
+  public static final class Dmodc extends Builtin {
+    /** Registers Dmodc. */
+    public Dmodc() {
+      super(
+          DmodcEngine.NAME,
+          Set.of("dmodc_variant"),
+          config ->
+              new DmodcEngine(
+                  DmodcFormula.Variant.valueOf(
+                      config
+                          .choiceParam("dmodc_variant", "keep", "keep", "paper")
                           .toUpperCase(Locale.ROOT))));
     }
   }

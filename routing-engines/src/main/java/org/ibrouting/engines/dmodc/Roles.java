@@ -1,0 +1,192 @@
+package org.ibrouting.engines.dmodc;
+
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+
+/**
+ * What the modulo of Dmodc counts over: per switch its up groups in a canonical order, the
+ * <em>nominal</em> up groups it would have in the intact tree, and the divider taken before the
+ * modulo.
+ *
+ * <p>The d-mod-k rule of a k-ary n-tree sends destination {@code d} up from a level-l switch by
+ * port {@code (d / k^l) mod k}; it is contention-free for shift permutations because every switch
+ * numbers its up ports alike, so that all routes to {@code d} meet at one top switch. Dmodc keeps
+ * that numbering on trees cabled in any order and degraded by failures:
+ *
+ * <ul>
+ *   <li>A switch's <em>role key</em> is its GUID rank at the top; below, the least key among the
+ *       nominal parents of its level (the same for the switches of one "column" of the tree, in
+ *       every pod).
+ *   <li>The <em>nominal parents</em> of a switch are the union, over every switch of its level that
+ *       shares a parent role with it (transitively), of their parents' role keys: in an intact
+ *       k-ary n-tree a leaf's k parents, and a failed parent or a cut cable leaves a hole at its
+ *       position instead of shifting the others. The count is the switch's width {@code w}; its up
+ *       groups' positions are their ranks there.
+ *   <li>The divider {@code Π} of a switch is 1 at the leaves and, above, the largest {@code Π * w *
+ *       p} of its children ({@code p}: the child's largest number of parallel links to one parent),
+ *       so that it is {@code k^l} in a k-ary n-tree and {@code w_1 p_1 ... w_l p_l} in a PGFT, and
+ *       one degraded child does not change it.
+ * </ul>
+ *
+ * <p>Memory: 4 ints per switch and 2 per up group.
+ */
+final class Roles {
+  final int[] key;
+  final int[] width;
+  final int[] parallel;
+  final int[] divider;
+
+  /** Per entry of {@link Tree#up}: its group's position among the switch's nominal parents. */
+  final int[] nominalPos;
+
+  /** Per switch: {@code nominal[nominalStart[s] + pos]} is its up-list index at {@code pos}, -1. */
+  final int[] nominalStart;
+
+  int[] nominal;
+
+  private Roles(Tree tree) {
+    int n = tree.numSwitches;
+    key = new int[n];
+    width = new int[n];
+    parallel = new int[n];
+    divider = new int[n];
+    nominalPos = new int[tree.up.length];
+    nominalStart = new int[n + 1];
+    for (int sw = 0; sw < n; sw++) {
+      key[sw] = tree.guidRank[sw];
+    }
+  }
+
+  /** The roles of {@code tree}; sorts each switch's up groups into the canonical order. */
+  static Roles of(Tree tree) {
+    Roles roles = new Roles(tree);
+    int n = tree.numSwitches;
+    int[] find = new int[n];
+    int[] stamp = new int[n];
+    int[] pos = new int[n];
+    int[] size = new int[n];
+    int[] least = new int[n];
+    for (int l = tree.maxLevel - 1; l >= 0; l--) {
+      roles.levelBelow(tree, l, find, stamp, pos, size, least);
+    }
+    int total = 0;
+    for (int sw = 0; sw < n; sw++) {
+      roles.nominalStart[sw] = total;
+      total += roles.width[sw];
+    }
+    roles.nominalStart[n] = total;
+    int[] nominal = new int[total];
+    Arrays.fill(nominal, -1);
+    for (int sw = 0; sw < n; sw++) {
+      for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+        int at = roles.nominalStart[sw] + roles.nominalPos[k];
+        if (nominal[at] < 0) {
+          nominal[at] = k - tree.upStart[sw];
+        }
+        roles.parallel[sw] = Math.max(roles.parallel[sw], tree.groupSize(tree.up[k]));
+      }
+    }
+    roles.nominal = nominal;
+    roles.dividers(tree);
+    return roles;
+  }
+
+  /**
+   * Keys, widths and nominal positions of the switches of level {@code l}, from the keys of level
+   * {@code l + 1}: the parents' keys of each switch are joined (union-find over key values), and
+   * each joined set, sorted, is the nominal parent list of every switch whose parents it holds.
+   */
+  private void levelBelow(
+      Tree tree, int l, int[] find, int[] stamp, int[] pos, int[] size, int[] least) {
+    int mark = l + 1;
+    LongArrayList keys = new LongArrayList();
+    for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
+      int sw = tree.byLevel[i];
+      for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+        int kv = key[tree.groupRemote[tree.up[k]]];
+        if (stamp[kv] != mark) {
+          stamp[kv] = mark;
+          find[kv] = kv;
+          keys.add(kv);
+        }
+        if (k > tree.upStart[sw]) {
+          union(find, key[tree.groupRemote[tree.up[tree.upStart[sw]]]], kv);
+        }
+      }
+    }
+    long[] byRoot = keys.toLongArray();
+    for (int i = 0; i < byRoot.length; i++) {
+      int kv = (int) byRoot[i];
+      byRoot[i] = (long) root(find, kv) << 32 | kv;
+    }
+    Arrays.sort(byRoot);
+    for (int i = 0; i < byRoot.length; ) {
+      int r = (int) (byRoot[i] >>> 32);
+      int j = i;
+      for (; j < byRoot.length && (int) (byRoot[j] >>> 32) == r; j++) {
+        pos[(int) byRoot[j]] = j - i;
+      }
+      size[r] = j - i;
+      least[r] = (int) byRoot[i];
+      i = j;
+    }
+    for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
+      int sw = tree.byLevel[i];
+      if (tree.upStart[sw + 1] > tree.upStart[sw]) {
+        sortUp(tree, sw);
+        int r = root(find, key[tree.groupRemote[tree.up[tree.upStart[sw]]]]);
+        width[sw] = size[r];
+        key[sw] = least[r];
+        for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+          nominalPos[k] = pos[key[tree.groupRemote[tree.up[k]]]];
+        }
+      }
+    }
+  }
+
+  /** Sorts the up groups of {@code sw} by their far end's key, then its GUID rank. */
+  private void sortUp(Tree tree, int sw) {
+    IntArrays.mergeSort(
+        tree.up,
+        tree.upStart[sw],
+        tree.upStart[sw + 1],
+        (a, b) -> {
+          int ra = tree.groupRemote[a];
+          int rb = tree.groupRemote[b];
+          int byKey = Integer.compare(key[ra], key[rb]);
+          return byKey != 0 ? byKey : Integer.compare(tree.guidRank[ra], tree.guidRank[rb]);
+        });
+  }
+
+  private static int root(int[] find, int x) {
+    while (find[x] != x) {
+      find[x] = find[find[x]];
+      x = find[x];
+    }
+    return x;
+  }
+
+  private static void union(int[] find, int a, int b) {
+    int ra = root(find, a);
+    int rb = root(find, b);
+    if (ra != rb) {
+      find[Math.max(ra, rb)] = Math.min(ra, rb);
+    }
+  }
+
+  /** Dividers bottom-up: 1 at the leaves, the largest {@code Π w p} of the children above. */
+  private void dividers(Tree tree) {
+    for (int l = 0; l <= tree.maxLevel; l++) {
+      for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
+        int sw = tree.byLevel[i];
+        long most = 1;
+        for (int k = tree.downStart[sw]; k < tree.downStart[sw + 1]; k++) {
+          int child = tree.groupRemote[tree.down[k]];
+          most = Math.max(most, (long) divider[child] * width[child] * parallel[child]);
+        }
+        divider[sw] = (int) Math.min(most, 1 << 30);
+      }
+    }
+  }
+}
