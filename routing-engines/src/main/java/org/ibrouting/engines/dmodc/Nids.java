@@ -13,9 +13,8 @@ import org.ibrouting.fabric.Fabric;
  * with few CAs leaves a gap (OpenSM's ftree fills such gaps with "dummy" destinations), so every
  * other destination keeps its number. A leaf's end ports take its slots in port order.
  *
- * <p>A switch's own LID gets the number of a destination whose d-mod-k route passes through it: its
- * first child's number with that child's digit set to the switch's position among the child's
- * nominal parents (a leaf takes its first slot).
+ * <p>A switch's own LID gets the number of a destination whose d-mod-k route passes through it (a
+ * leaf takes its first slot; see {@link #switchNids}).
  *
  * <p>Memory: 2 ints per switch and per LID.
  */
@@ -177,33 +176,41 @@ final class Nids {
     return Arrays.equals(a, 0, length, b, 0, length);
   }
 
-  /** Switch identifiers level by level: a leaf's first slot; above, see the class comment. */
+  /**
+   * Switch identifiers: a leaf's first slot; above, the sum over a chain down to a leaf (each step
+   * to the child with the least role key, then GUID rank) of each switch's position among its
+   * child's nominal parents times the child's divider: the d-mod-k route of that number from any
+   * leaf climbs through switches of the chain's roles to the switch. Positions and dividers are
+   * those of roles, so a failed link below the switch does not change its number.
+   */
   private static int[] switchNids(Tree tree, Roles roles, int[] leafNid) {
     int n = tree.numSwitches;
     int[] nid = new int[n];
-    for (int l = 0; l <= tree.maxLevel; l++) {
-      for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
-        int sw = tree.byLevel[i];
-        if (l == 0) {
-          nid[sw] = leafNid[sw];
-          continue;
-        }
-        int child = -1;
-        for (int k = tree.downStart[sw]; k < tree.downStart[sw + 1]; k++) {
-          int c = tree.groupRemote[tree.down[k]];
-          if (child < 0 || nid[c] < nid[child]) {
-            child = c;
+    for (int sw = 0; sw < n; sw++) {
+      if (tree.level[sw] == 0) {
+        nid[sw] = leafNid[sw];
+      } else if (tree.level[sw] > 0) {
+        long sum = 0;
+        for (int x = sw; tree.level[x] > 0; ) {
+          int child = -1;
+          int pos = 0;
+          for (int k = tree.downStart[x]; k < tree.downStart[x + 1]; k++) {
+            int c = tree.groupRemote[tree.down[k]];
+            if (child < 0
+                || roles.key[c] < roles.key[child]
+                || roles.key[c] == roles.key[child] && tree.guidRank[c] < tree.guidRank[child]) {
+              child = c;
+            }
           }
-        }
-        int pos = 0;
-        for (int k = tree.upStart[child]; k < tree.upStart[child + 1]; k++) {
-          if (tree.groupRemote[tree.up[k]] == sw) {
-            pos = roles.nominalPos[k];
+          for (int k = tree.upStart[child]; k < tree.upStart[child + 1]; k++) {
+            if (tree.groupRemote[tree.up[k]] == x) {
+              pos = Math.max(0, roles.nominalPos[k]);
+            }
           }
+          sum += (long) pos * roles.divider[child];
+          x = child;
         }
-        long pi = roles.divider[child];
-        long digit = nid[child] / pi % roles.width[child];
-        nid[sw] = (int) Math.min(nid[child] + (pos - digit) * pi, Integer.MAX_VALUE);
+        nid[sw] = (int) Math.min(sum, Integer.MAX_VALUE);
       }
     }
     return nid;

@@ -32,6 +32,9 @@ import java.util.Arrays;
  * <p>Memory: 4 ints per switch and 2 per up group.
  */
 final class Roles {
+  /** The key of a switch without a role: below the top of its part, without parents with one. */
+  static final int ROLELESS = Integer.MAX_VALUE;
+
   final int[] key;
   final int[] width;
   final int[] parallel;
@@ -67,8 +70,18 @@ final class Roles {
     int[] pos = new int[n];
     int[] size = new int[n];
     int[] least = new int[n];
+    int[] top = new int[n];
+    for (int sw = 0; sw < n; sw++) {
+      top[tree.component[sw]] = Math.max(top[tree.component[sw]], tree.level[sw]);
+    }
+    for (int sw = 0; sw < n; sw++) {
+      if (tree.level[sw] >= 0 && tree.level[sw] < top[tree.component[sw]]) {
+        // below the top, a switch without parents has no role (keys are set level by level)
+        roles.key[sw] = ROLELESS;
+      }
+    }
     for (int l = tree.maxLevel - 1; l >= 0; l--) {
-      roles.levelBelow(tree, l, find, stamp, pos, size, least);
+      roles.levelBelow(tree, l, find, stamp, pos, size, least, top);
     }
     int total = 0;
     for (int sw = 0; sw < n; sw++) {
@@ -81,7 +94,7 @@ final class Roles {
     for (int sw = 0; sw < n; sw++) {
       for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
         int at = roles.nominalStart[sw] + roles.nominalPos[k];
-        if (nominal[at] < 0) {
+        if (roles.nominalPos[k] >= 0 && nominal[at] < 0) {
           nominal[at] = k - tree.upStart[sw];
         }
         roles.parallel[sw] = Math.max(roles.parallel[sw], tree.groupSize(tree.up[k]));
@@ -98,20 +111,26 @@ final class Roles {
    * each joined set, sorted, is the nominal parent list of every switch whose parents it holds.
    */
   private void levelBelow(
-      Tree tree, int l, int[] find, int[] stamp, int[] pos, int[] size, int[] least) {
+      Tree tree, int l, int[] find, int[] stamp, int[] pos, int[] size, int[] least, int[] top) {
     int mark = l + 1;
     LongArrayList keys = new LongArrayList();
     for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
       int sw = tree.byLevel[i];
+      int anchor = -1;
       for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
         int kv = key[tree.groupRemote[tree.up[k]]];
+        if (kv == ROLELESS) {
+          continue;
+        }
         if (stamp[kv] != mark) {
           stamp[kv] = mark;
           find[kv] = kv;
           keys.add(kv);
         }
-        if (k > tree.upStart[sw]) {
-          union(find, key[tree.groupRemote[tree.up[tree.upStart[sw]]]], kv);
+        if (anchor < 0) {
+          anchor = kv;
+        } else {
+          union(find, anchor, kv);
         }
       }
     }
@@ -133,16 +152,53 @@ final class Roles {
     }
     for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
       int sw = tree.byLevel[i];
-      if (tree.upStart[sw + 1] > tree.upStart[sw]) {
-        sortUp(tree, sw);
-        int r = root(find, key[tree.groupRemote[tree.up[tree.upStart[sw]]]]);
-        width[sw] = size[r];
-        key[sw] = least[r];
+      sortUp(tree, sw);
+      int first = firstWithRole(tree, sw);
+      if (first < 0) {
+        // no parent with a role: the switch has none either, and counts its parents in order
+        key[sw] =
+            tree.upStart[sw + 1] > tree.upStart[sw] || l < top[tree.component[sw]]
+                ? ROLELESS
+                : tree.guidRank[sw];
+        width[sw] = tree.upStart[sw + 1] - tree.upStart[sw];
         for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
-          nominalPos[k] = pos[key[tree.groupRemote[tree.up[k]]]];
+          nominalPos[k] = k - tree.upStart[sw];
+        }
+        continue;
+      }
+      int r = root(find, key[tree.groupRemote[tree.up[first]]]);
+      width[sw] = size[r];
+      key[sw] = least[r];
+      long taken = 0;
+      for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+        int kv = key[tree.groupRemote[tree.up[k]]];
+        nominalPos[k] = kv == ROLELESS ? -1 : pos[kv];
+        taken |= kv == ROLELESS || pos[kv] >= 64 ? 0 : 1L << pos[kv];
+      }
+      // a parent without a role (it lost every link up) takes a free position, in order
+      int free = 0;
+      for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+        if (nominalPos[k] < 0) {
+          while (free < Math.min(width[sw], 64) && (taken & 1L << free) != 0) {
+            free++;
+          }
+          if (free < Math.min(width[sw], 64)) {
+            nominalPos[k] = free;
+            taken |= 1L << free;
+          }
         }
       }
     }
+  }
+
+  /** The index into {@link Tree#up} of the first parent of {@code sw} with a role, or -1. */
+  private int firstWithRole(Tree tree, int sw) {
+    for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+      if (key[tree.groupRemote[tree.up[k]]] != ROLELESS) {
+        return k;
+      }
+    }
+    return -1;
   }
 
   /** Sorts the up groups of {@code sw} by their far end's key, then its GUID rank. */
