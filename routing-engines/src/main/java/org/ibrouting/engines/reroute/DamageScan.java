@@ -11,9 +11,10 @@ import org.ibrouting.routing.RoutingBuilder;
 /**
  * One pass over every LFT entry of the old tables, read against the changed fabric: the
  * <em>broken</em> entries (no route though the switch reaches the LID, a port that is now
- * unconnected, port 0 of a switch that does not own the LID, a CA port for another LID), and, for
- * MINHOP's balance, how many routes to CAs each port carries. A destination without a broken entry
- * keeps every path: all its entries are followed as before.
+ * unconnected, port 0 of a switch that does not own the LID, a CA port for another LID; unless the
+ * engine keeps them, no route where the switch still reaches the LID), and, for MINHOP's balance,
+ * how many routes to CAs each port carries. A destination without a broken entry keeps every path:
+ * all its entries are followed as before.
  *
  * <p>Cost: one read per (switch, LID), in parallel over switches; 1 long per port slot and per
  * broken entry, 2 ints and a byte per LID.
@@ -49,6 +50,7 @@ final class DamageScan {
       boolean[] destination,
       int[] switchComponent,
       boolean count,
+      boolean keepNoRoute,
       int threads) {
     int maxLid = fabric.maxLid();
     // per LID: what it is, the component that can reach it (-1 none), the end port owning it
@@ -58,7 +60,8 @@ final class DamageScan {
     for (int lid = 1; lid <= maxLid; lid++) {
       int port = fabric.portOfLid(lid);
       int swPort = port < 0 ? -1 : fabric.switchPortOf(port);
-      componentOfLid[lid] = swPort < 0 ? -1 : switchComponent[fabric.nodeOfPort(swPort)];
+      componentOfLid[lid] =
+          swPort < 0 ? -1 : keepNoRoute ? -2 : switchComponent[fabric.nodeOfPort(swPort)];
       endPortOfLid[lid] = port;
       kind[lid] =
           !destination[lid]

@@ -32,6 +32,15 @@ interface Repair {
   /** The destination LIDs in the order the engine routes them (every LID it routes, once). */
   int[] destinationLids();
 
+  /**
+   * Whether an entry without a route, where the switch still reaches the LID over links, stays as
+   * it is: for engines whose tables leave such entries empty by design (Dmodc's, where no
+   * up*&#47;down* route exists); a failure removes routes, it does not add any.
+   */
+  default boolean keepsNoRoute() {
+    return false;
+  }
+
   /** Whether the scan should count the routes per port (MINHOP's balance needs them). */
   default boolean countsRoutes() {
     return false;

@@ -106,9 +106,17 @@ final class UpDownReference {
 
   /** The first entry of {@code routing} that is not a least-cost up*&#47;down* choice, or null. */
   String firstWrongEntry(Routing routing) {
+    return firstWrongEntry(routing, false);
+  }
+
+  /**
+   * Like {@link #firstWrongEntry(Routing)}, for the LIDs of CAs and routers only with {@code
+   * casOnly}.
+   */
+  String firstWrongEntry(Routing routing, boolean casOnly) {
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int port = fabric.portOfLid(lid);
-      if (port < 0) {
+      if (port < 0 || casOnly && fabric.isSwitch(fabric.nodeOfPort(port))) {
         continue;
       }
       int swPort = fabric.switchPortOf(port);
