@@ -155,12 +155,11 @@ public final class DmodcFormula {
   }
 
   /**
-   * The whole tables, switch by switch on {@code threads} threads (progress as "dmodc: switches"),
-   * with a note when some switches reach no CA.
+   * The whole tables, written into {@code builder} switch by switch on {@code threads} threads
+   * (progress as "dmodc: switches"), with a note when some switches reach no CA.
    */
-  Routing tables(String engineName, int threads, ProgressListener progress) {
+  Routing tables(RoutingBuilder builder, int threads, ProgressListener progress) {
     Fabric fabric = tree.fabric;
-    RoutingBuilder builder = Routing.builder(fabric, engineName);
     int n = tree.numSwitches;
     List<RowWorker> workers =
         Parallel.run(n, threads, () -> new RowWorker(builder), progress, "dmodc: switches");

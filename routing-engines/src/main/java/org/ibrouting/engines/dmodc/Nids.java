@@ -81,10 +81,13 @@ final class Nids {
     int top = tree.maxLevel;
     int[][] keys = new int[n][];
     int[] leafRank = new int[n];
-    int[] byGuid = leaves.clone();
-    IntArrays.mergeSort(byGuid, (a, b) -> Integer.compare(tree.guidRank[a], tree.guidRank[b]));
+    long[] byGuid = new long[leaves.length];
+    for (int i = 0; i < leaves.length; i++) {
+      byGuid[i] = (long) tree.guidRank[leaves[i]] << 32 | leaves[i];
+    }
+    Arrays.sort(byGuid);
     for (int i = 0; i < byGuid.length; i++) {
-      leafRank[byGuid[i]] = i;
+      leafRank[(int) byGuid[i]] = i;
     }
     int[] least = new int[n];
     Arrays.fill(least, Integer.MAX_VALUE);

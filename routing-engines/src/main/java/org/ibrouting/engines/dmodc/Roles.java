@@ -1,6 +1,5 @@
 package org.ibrouting.engines.dmodc;
 
-import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 
@@ -24,9 +23,9 @@ import java.util.Arrays;
  *       position instead of shifting the others. The count is the switch's width {@code w}; its up
  *       groups' positions are their ranks there.
  *   <li>The divider {@code Π} of a switch is 1 at the leaves and, above, the largest {@code Π * w *
- *       p} of its children ({@code p}: the child's largest number of parallel links to one parent),
- *       so that it is {@code k^l} in a k-ary n-tree and {@code w_1 p_1 ... w_l p_l} in a PGFT, and
- *       one degraded child does not change it.
+ *       p} of its children ({@code p}: the most parallel links to one parent that a switch sharing
+ *       the child's parent roles has), so that it is {@code k^l} in a k-ary n-tree and {@code w_1
+ *       p_1 ... w_l p_l} in a PGFT, and one degraded child does not change it.
  * </ul>
  *
  * <p>Memory: 4 ints per switch and 2 per up group.
@@ -82,6 +81,7 @@ final class Roles {
     }
     for (int l = tree.maxLevel - 1; l >= 0; l--) {
       roles.levelBelow(tree, l, find, stamp, pos, size, least, top);
+      roles.parallelByRole(tree, l, find, size, stamp);
     }
     int total = 0;
     for (int sw = 0; sw < n; sw++) {
@@ -97,7 +97,6 @@ final class Roles {
         if (roles.nominalPos[k] >= 0 && nominal[at] < 0) {
           nominal[at] = k - tree.upStart[sw];
         }
-        roles.parallel[sw] = Math.max(roles.parallel[sw], tree.groupSize(tree.up[k]));
       }
     }
     roles.nominal = nominal;
@@ -191,6 +190,41 @@ final class Roles {
     }
   }
 
+  /**
+   * Per switch of level {@code l}: the most parallel links to one parent that a switch sharing its
+   * parent roles has (so that a switch that lost one of its parallel links keeps the count of the
+   * intact ones); {@code most} and {@code seen} are scratch arrays indexed by key.
+   */
+  private void parallelByRole(Tree tree, int l, int[] find, int[] most, int[] seen) {
+    int mark = -(l + 1);
+    for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
+      int sw = tree.byLevel[i];
+      int first = firstWithRole(tree, sw);
+      parallel[sw] = mostParallel(tree, sw);
+      if (first >= 0) {
+        int r = root(find, key[tree.groupRemote[tree.up[first]]]);
+        most[r] = seen[r] == mark ? Math.max(most[r], parallel[sw]) : parallel[sw];
+        seen[r] = mark;
+      }
+    }
+    for (int i = tree.levelStart[l]; i < tree.levelStart[l + 1]; i++) {
+      int sw = tree.byLevel[i];
+      int first = firstWithRole(tree, sw);
+      if (first >= 0) {
+        parallel[sw] = most[root(find, key[tree.groupRemote[tree.up[first]]])];
+      }
+    }
+  }
+
+  /** The most parallel links from {@code sw} to one of its parents. */
+  private static int mostParallel(Tree tree, int sw) {
+    int most = 0;
+    for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
+      most = Math.max(most, tree.groupSize(tree.up[k]));
+    }
+    return most;
+  }
+
   /** The index into {@link Tree#up} of the first parent of {@code sw} with a role, or -1. */
   private int firstWithRole(Tree tree, int sw) {
     for (int k = tree.upStart[sw]; k < tree.upStart[sw + 1]; k++) {
@@ -201,18 +235,27 @@ final class Roles {
     return -1;
   }
 
-  /** Sorts the up groups of {@code sw} by their far end's key, then its GUID rank. */
+  /**
+   * Sorts the up groups of {@code sw} by their far end's key, then its GUID rank: packed into longs
+   * (key, rank, index), as a comparator sort of every switch's groups runs interpreted in a fresh
+   * JVM.
+   */
   private void sortUp(Tree tree, int sw) {
-    IntArrays.mergeSort(
-        tree.up,
-        tree.upStart[sw],
-        tree.upStart[sw + 1],
-        (a, b) -> {
-          int ra = tree.groupRemote[a];
-          int rb = tree.groupRemote[b];
-          int byKey = Integer.compare(key[ra], key[rb]);
-          return byKey != 0 ? byKey : Integer.compare(tree.guidRank[ra], tree.guidRank[rb]);
-        });
+    int from = tree.upStart[sw];
+    int count = tree.upStart[sw + 1] - from;
+    if (count < 2) {
+      return;
+    }
+    long[] packed = new long[count];
+    for (int k = 0; k < count; k++) {
+      int remote = tree.groupRemote[tree.up[from + k]];
+      packed[k] = (long) key[remote] << 32 | (long) tree.guidRank[remote] << 8 | k;
+    }
+    Arrays.sort(packed);
+    int[] groups = Arrays.copyOfRange(tree.up, from, from + count);
+    for (int k = 0; k < count; k++) {
+      tree.up[from + k] = groups[(int) (packed[k] & 0xFF)];
+    }
   }
 
   private static int root(int[] find, int x) {

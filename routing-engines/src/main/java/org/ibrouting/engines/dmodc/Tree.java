@@ -173,17 +173,17 @@ final class Tree {
     return level;
   }
 
+  /** Per switch its rank by unsigned node GUID (a sort of longs: a fresh JVM runs it compiled). */
   private static int[] guidRanks(Fabric fabric) {
     int n = fabric.numSwitches();
-    int[] order = new int[n];
+    long[] sorted = new long[n];
     for (int sw = 0; sw < n; sw++) {
-      order[sw] = sw;
+      sorted[sw] = fabric.nodeGuid(sw) ^ Long.MIN_VALUE;
     }
-    it.unimi.dsi.fastutil.ints.IntArrays.mergeSort(
-        order, (a, b) -> Long.compareUnsigned(fabric.nodeGuid(a), fabric.nodeGuid(b)));
+    Arrays.sort(sorted);
     int[] rank = new int[n];
-    for (int i = 0; i < n; i++) {
-      rank[order[i]] = i;
+    for (int sw = 0; sw < n; sw++) {
+      rank[sw] = Arrays.binarySearch(sorted, fabric.nodeGuid(sw) ^ Long.MIN_VALUE);
     }
     return rank;
   }

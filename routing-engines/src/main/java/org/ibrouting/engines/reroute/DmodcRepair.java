@@ -1,5 +1,6 @@
 package org.ibrouting.engines.reroute;
 
+import java.util.function.Supplier;
 import org.ibrouting.engines.dmodc.DmodcFormula;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -27,13 +28,15 @@ import org.ibrouting.routing.RoutingBuilder;
  */
 final class DmodcRepair implements Repair {
   private final Fabric fabric;
-  private final RoutingBuilder lfts;
+  private final Supplier<RoutingBuilder> tables;
   private final DmodcFormula formula;
   private final int[] lids;
+  private RoutingBuilder lfts;
 
-  DmodcRepair(Fabric fabric, RoutingBuilder lfts, DmodcFormula formula) {
+  /** The rule of {@code formula}; {@code tables} gives the tables to repair when first needed. */
+  DmodcRepair(Fabric fabric, Supplier<RoutingBuilder> tables, DmodcFormula formula) {
     this.fabric = fabric;
-    this.lfts = lfts;
+    this.tables = tables;
     this.formula = formula;
     int count = 0;
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
@@ -58,6 +61,11 @@ final class DmodcRepair implements Repair {
   }
 
   @Override
+  public boolean scansEveryEntry() {
+    return false;
+  }
+
+  @Override
   public void release(int sw, int lid, int oldPort) {}
 
   @Override
@@ -65,6 +73,9 @@ final class DmodcRepair implements Repair {
 
   @Override
   public long repair(TreeWalk walk, int[] affected, int from, int to) {
+    if (lfts == null) {
+      lfts = tables.get();
+    }
     int lid = walk.lid();
     long changed = 0;
     for (int i = from; i < to; i++) {

@@ -41,6 +41,16 @@ interface Repair {
     return false;
   }
 
+  /**
+   * Whether the damage scan reads every entry of the old tables (true), or, for an engine whose
+   * tables break only where a port lost its link, the rows of the switches with an unconnected port
+   * plus each LID's entry at its own switch and each switch's own LID ({@link
+   * DamageScan#deadPorts}).
+   */
+  default boolean scansEveryEntry() {
+    return true;
+  }
+
   /** Whether the scan should count the routes per port (MINHOP's balance needs them). */
   default boolean countsRoutes() {
     return false;

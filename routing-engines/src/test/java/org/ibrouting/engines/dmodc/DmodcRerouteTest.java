@@ -87,12 +87,17 @@ class DmodcRerouteTest {
     try {
       repaired = Reroute.reroute(engine, old, OPTIONS).routing();
     } catch (RoutingException e) {
+      if (!DmodcPropertiesTest.hasCaOnASwitch(second)) {
+        return;
+      }
       assertEquals(RoutingException.Reason.DISCONNECTED, e.reason(), e.getMessage());
       assertNotNull(valley, e.getMessage());
       return;
     }
     assertNull(valley);
-    assertNull(reference.firstWrongEntry(repaired, true), second.toString());
+    // an entry without a route stays so (a failure that lifts a switch above its former parents
+    // can open a route there; the repair fills such an entry once a repaired path enters it)
+    assertNull(reference.firstWrongEntry(repaired, true, old), second.toString());
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, 1).check(repaired);
     assertEquals(0, report.loopPairs() + report.blackholePairs(), report.witnesses().toString());
     assertEquals(Connectivity.connectedPairs(second), report.validPairs(), second.toString());

@@ -114,6 +114,14 @@ final class UpDownReference {
    * casOnly}.
    */
   String firstWrongEntry(Routing routing, boolean casOnly) {
+    return firstWrongEntry(routing, casOnly, null);
+  }
+
+  /**
+   * Like {@link #firstWrongEntry(Routing, boolean)}, taking an entry without a route as right where
+   * {@code before} had none either (a repair keeps those).
+   */
+  String firstWrongEntry(Routing routing, boolean casOnly, Routing before) {
     for (int lid = 1; lid <= fabric.maxLid(); lid++) {
       int port = fabric.portOfLid(lid);
       if (port < 0 || casOnly && fabric.isSwitch(fabric.nodeOfPort(port))) {
@@ -122,6 +130,11 @@ final class UpDownReference {
       int swPort = fabric.switchPortOf(port);
       int t = swPort < 0 ? -1 : fabric.nodeOfPort(swPort);
       for (int s = 0; s < n; s++) {
+        if (before != null
+            && routing.outPort(s, lid) == Routing.NO_ROUTE
+            && before.outPort(s, lid) == Routing.NO_ROUTE) {
+          continue;
+        }
         String wrong = check(routing, s, lid, t, swPort);
         if (wrong != null) {
           return fabric.nodeName(s) + ", LID " + lid + ": " + wrong;
