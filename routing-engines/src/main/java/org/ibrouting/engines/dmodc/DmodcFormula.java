@@ -2,7 +2,6 @@ package org.ibrouting.engines.dmodc;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
-import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.ProgressListener;
@@ -160,12 +159,20 @@ public final class DmodcFormula {
    */
   Routing tables(RoutingBuilder builder, int threads, ProgressListener progress) {
     Fabric fabric = tree.fabric;
-    int n = tree.numSwitches;
-    List<RowWorker> workers =
-        Parallel.run(n, threads, () -> new RowWorker(builder), progress, "dmodc: switches");
-    if (workers.isEmpty()) {
-      throw new AssertionError("no worker ran");
-    }
+    Twins twins = Twins.of(tree);
+    int[] templates = twins.templates();
+    int[] copies = twins.copies();
+    Parallel.run(
+        templates.length,
+        threads,
+        () -> new RowWorker(builder, templates),
+        progress,
+        "dmodc: switches");
+    // the templates are written (Parallel.run joined its threads): copy them to their twins
+    Parallel.run(
+        copies.length,
+        Parallel.threadsFor(copies.length, threads),
+        () -> new CopyWorker(builder, copies, twins.templateOf));
     if (isolated > 0) {
       int first = 0;
       while (tree.level[first] >= 0) {
@@ -181,19 +188,63 @@ public final class DmodcFormula {
     return builder.build();
   }
 
+  /** Computes the rows of the switches {@code switches}. */
   private final class RowWorker implements Parallel.Worker {
     private final RoutingBuilder builder;
+    private final int[] switches;
     private final RowFiller filler = new RowFiller(DmodcFormula.this);
     private final byte[] row = new byte[maxLid + 1];
 
-    RowWorker(RoutingBuilder builder) {
+    RowWorker(RoutingBuilder builder, int[] switches) {
       this.builder = builder;
+      this.switches = switches;
     }
 
     @Override
-    public void run(int sw) {
+    public void run(int task) {
+      int sw = switches[task];
       filler.fillRow(sw, row);
       builder.setEntries(sw, 0, row, 0, maxLid + 1);
+    }
+  }
+
+  /**
+   * Copies a twin's row to each switch of {@code switches} and recomputes the entries of the two
+   * switches' own LIDs (their port 0 and CA ports).
+   */
+  private final class CopyWorker implements Parallel.Worker {
+    private final RoutingBuilder builder;
+    private final int[] switches;
+    private final int[] templateOf;
+    private final byte[] row = new byte[maxLid + 1];
+    private final long[] scratch = new long[4];
+
+    CopyWorker(RoutingBuilder builder, int[] switches, int[] templateOf) {
+      this.builder = builder;
+      this.switches = switches;
+      this.templateOf = templateOf;
+    }
+
+    @Override
+    public void run(int task) {
+      int sw = switches[task];
+      int twin = templateOf[sw];
+      builder.copyEntries(twin, 0, row, 0, maxLid + 1);
+      for (int owner : new int[] {twin, sw}) {
+        Fabric fabric = tree.fabric;
+        recompute(fabric, fabric.port(owner, 0), sw);
+        for (int e = tree.endStart[owner]; e < tree.endStart[owner + 1]; e++) {
+          recompute(fabric, tree.endPorts[e], sw);
+        }
+      }
+      builder.setEntries(sw, 0, row, 0, maxLid + 1);
+    }
+
+    private void recompute(Fabric fabric, int port, int sw) {
+      int base = fabric.baseLid(port);
+      for (int i = 0; base != 0 && i < 1 << fabric.lmc(port); i++) {
+        row[base + i] = (byte) entry(sw, base + i, null, null, null, scratch);
+      }
     }
   }
 
