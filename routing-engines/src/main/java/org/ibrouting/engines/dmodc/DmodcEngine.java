@@ -2,6 +2,7 @@ package org.ibrouting.engines.dmodc;
 
 import java.util.Objects;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
@@ -73,7 +74,7 @@ public final class DmodcEngine extends AbstractRoutingEngine {
 
   @Override
   protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
-    requireSize(fabric);
+    LidMajorLfts.requireLftsFit(fabric, NAME);
     int threads = Parallel.threadsFor(fabric.numSwitches(), options.threads());
     // the tables' fresh memory costs page faults (110 MB on the 32-ary 3-tree): made on another
     // core while the formula is prepared
@@ -90,21 +91,7 @@ public final class DmodcEngine extends AbstractRoutingEngine {
    */
   public DmodcFormula formula(Fabric fabric, int threads) throws RoutingException {
     requireRoutable(fabric, name());
-    requireSize(fabric);
+    LidMajorLfts.requireLftsFit(fabric, NAME);
     return DmodcFormula.of(fabric, variant, threads);
-  }
-
-  private static void requireSize(Fabric fabric) throws RoutingException {
-    long size = (long) fabric.numSwitches() * fabric.lftStride();
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new RoutingException(
-          RoutingException.Reason.TOO_LARGE,
-          NAME
-              + ": "
-              + fabric.numSwitches()
-              + " switches x "
-              + fabric.lftStride()
-              + " LFT entries exceed one array of tables");
-    }
   }
 }

@@ -1,20 +1,13 @@
 package org.ibrouting.engines.dmodc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmInteropTest;
-import org.ibrouting.interop.OpenSmSimulation;
+import org.ibrouting.interop.OpenSmRuns;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.DumpFormat;
-import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.lft.LftDumpWriter;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingOptions;
@@ -44,18 +37,7 @@ class DmodcInteropTest extends OpenSmInteropTest {
     LftDumpWriter.write(ours, dump, DumpFormat.FULL);
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(fabric, net);
-    try (OpenSmSimulation sim = OpenSmSimulation.start(net, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
-      assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
-      assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
-      assertArrayEquals(
-          Files.readAllBytes(dump),
-          Files.readAllBytes(result.lftDump()),
-          "OpenSM's dump after loading ours differs; see " + result.lftDump());
-      String programmed = sim.dumpFts();
-      assertTrue(programmed.contains("valid lids dumped"), programmed);
-      Routing read = LftDumpReader.read(fabric, new StringReader(programmed), "dump_fts");
-      assertTrue(ours.sameLfts(read), spec + ": the switches hold other tables than ours");
-    }
+    Routing read = OpenSmRuns.programmedByFileEngine(net, dump, dir, fabric);
+    assertTrue(ours.sameLfts(read), spec + ": the switches hold other tables than ours");
   }
 }

@@ -114,7 +114,7 @@ final class DocumentedRefusals {
                   reason(
                       "dmodc: .+ lies \\d+ switch hops above the nearest leaf switch; Dmodc handles"
                           + " trees of at most \\d+ levels"),
-                  reason("dmodc: \\d+ switches x \\d+ LFT entries exceed one array of tables"))),
+                  reason("dmodc: \\d+ switches x \\d+ LFT entries exceed one LFT copy"))),
           Map.entry(
               "sar",
               List.of(
