@@ -47,8 +47,9 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: the preprocessing is O(#classes * (#switches + #links)), where a class is a set of
  * switches with the same parents (2k + 1 in an intact k-ary 3-tree, up to #switches when every
  * switch lost a different link); the tables are one constant-time formula per entry, switch by
- * switch on every thread. Memory: one byte per (switch, class), two bits per pair of switches, two
- * ints per LID and level.
+ * switch on every thread, computed once per set of twin switches (same switch neighbours on the
+ * same ports: the leaves of a pod, the spines of a column) and copied to the others. Memory: one
+ * byte per (switch, class), two bits per pair of switches, two ints per LID and level.
  */
 public final class DmodcEngine extends AbstractRoutingEngine {
   /** The engine's name. */

@@ -10,7 +10,9 @@ import org.ibrouting.routing.RoutingBuilder;
  * Dmodc's incremental rule: an affected switch (its path to the destination broke) takes the entry
  * {@link DmodcFormula} gives on the changed fabric; every other entry stays, entries without a
  * route included (Dmodc leaves an entry empty where no up*&#47;down* route exists, and a failure
- * creates none).
+ * removes routes; only where it lifts a switch above its former parents, a switch left without
+ * links down, can it open one, and such an empty entry takes the formula's entry as soon as a
+ * repaired path enters it).
  *
  * <p>Why only these entries: a failure only removes links, so no up*&#47;down* cost falls; an old
  * path that still delivers keeps its length, so it is still of least cost, and with its levels (a
