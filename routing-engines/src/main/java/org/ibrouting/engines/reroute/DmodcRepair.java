@@ -22,8 +22,10 @@ import org.ibrouting.routing.RoutingBuilder;
  * into a switch that is either affected too or keeps a least-cost path, so every route stays
  * up*&#47;down* and the tables stay deadlock-free on one VL. After one failed cable of an intact
  * tree the result is exactly a full route of the changed fabric (a full route changes no entry
- * whose path did not cross the cable); after several failures in turn, a destination that fell back
- * to another up group may keep its old fallback where a full route would spread it anew.
+ * whose path did not cross the cable), unless the cable was a switch's last link up or down (a full
+ * route then numbers the leaves or the roles anew); after several failures in turn, a destination
+ * that fell back to another up group may keep its old fallback where a full route would spread it
+ * anew.
  *
  * <p>The old tables must be Dmodc's (from {@code route -R dmodc} or an earlier re-route): the kept
  * paths are assumed to be up*&#47;down*, which tables of another engine need not be.

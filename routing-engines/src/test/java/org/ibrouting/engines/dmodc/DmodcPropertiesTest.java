@@ -190,7 +190,8 @@ class DmodcPropertiesTest {
    * Cutting one cable of an intact fat tree changes only entries whose old path crossed that cable:
    * every other destination keeps its d-mod-k ports. Not where the cut changes a switch's level (a
    * switch left without links down, possible where switches have a single child, climbs above its
-   * former parents and renumbers the roles above it).
+   * former parents and renumbers the roles above it) or cuts a switch off (see {@link
+   * #sameLevelsAndParts}).
    */
   @Property(tries = 40)
   void aCutCableMovesOnlyThePathsThatCrossedIt(
@@ -202,9 +203,7 @@ class DmodcPropertiesTest {
         lost = port;
       }
     }
-    if (lost < 0
-        || !java.util.Arrays.equals(
-            new UpDownReference(intact).level, new UpDownReference(cut).level)) {
+    if (lost < 0 || !sameLevelsAndParts(intact, cut)) {
       return;
     }
     Routing before;
@@ -229,6 +228,17 @@ class DmodcPropertiesTest {
         }
       }
     }
+  }
+
+  /**
+   * Whether every switch keeps its level and the fabric its parts: a cut that takes a leaf's last
+   * link up makes it a part of its own, and the leaves are numbered part by part and by the least
+   * leaf of each subtree, so its former siblings' identifiers move.
+   */
+  static boolean sameLevelsAndParts(Fabric before, Fabric after) {
+    return java.util.Arrays.equals(
+            new UpDownReference(before).level, new UpDownReference(after).level)
+        && Connectivity.numComponents(before) == Connectivity.numComponents(after);
   }
 
   /** Whether the path from {@code sw} to {@code lid} leaves a switch by one of {@code ends}. */
