@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Setup;
     jvmArgsAppend = {"-Xmx12g"})
 public class RerouteBenchmark extends SingleShotBenchmark {
   /** The engine's OpenSM name. */
-  @Param({"minhop", "sssp", "dfsssp", "updn"})
+  @Param({"minhop", "sssp", "dfsssp", "updn", "dmodc"})
   public String engine;
 
   /** The tree's arity: a k-ary 3-tree has k^3 CAs and 3k^2 switches. */

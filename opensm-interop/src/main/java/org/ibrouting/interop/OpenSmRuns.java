@@ -3,6 +3,7 @@ package org.ibrouting.interop;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -77,14 +78,33 @@ public final class OpenSmRuns {
   public static void assertFileEngineWritesBack(Path netFile, Path dump, Path dir)
       throws IOException {
     try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, dir.resolve("sim"))) {
-      OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
-      assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
-      assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
-      assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
-      assertArrayEquals(
-          Files.readAllBytes(dump),
-          Files.readAllBytes(result.lftDump()),
-          "OpenSM's dump after loading ours differs; see " + result.lftDump());
+      assertFileEngineWritesBack(sim, dump);
     }
+  }
+
+  /**
+   * Like {@link #assertFileEngineWritesBack(Path, Path, Path)}, then reads the tables the simulated
+   * switches hold with {@code dump_fts}, as {@code fabric}'s routing.
+   */
+  public static Routing programmedByFileEngine(Path netFile, Path dump, Path dir, Fabric fabric)
+      throws IOException {
+    try (OpenSmSimulation sim = OpenSmSimulation.start(netFile, dir.resolve("sim"))) {
+      assertFileEngineWritesBack(sim, dump);
+      String programmed = sim.dumpFts();
+      assertTrue(programmed.contains("valid lids dumped"), programmed);
+      return LftDumpReader.read(fabric, new StringReader(programmed), "dump_fts");
+    }
+  }
+
+  private static void assertFileEngineWritesBack(OpenSmSimulation sim, Path dump)
+      throws IOException {
+    OpenSmSimulation.Result result = sim.runOpenSm("file", List.of("-U", dump.toString()));
+    assertEquals(0, result.exitCode(), "opensm failed; see " + result.log());
+    assertEquals("file", result.engineUsed(), "OpenSM fell back; see " + result.log());
+    assertNotNull(result.lftDump(), "OpenSM wrote no dump; see " + result.log());
+    assertArrayEquals(
+        Files.readAllBytes(dump),
+        Files.readAllBytes(result.lftDump()),
+        "OpenSM's dump after loading ours differs; see " + result.lftDump());
   }
 }

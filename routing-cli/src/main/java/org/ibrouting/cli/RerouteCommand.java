@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
     description = {
       "Re-route a fabric after failed links or switches with few changes: keep every entry of the old"
           + " tables that still delivers, re-route only the switches whose paths broke (minhop, updn,"
-          + " dnup, sssp, dfsssp).",
+          + " dnup, sssp, dfsssp, dmodc).",
       "Then check the switch-over with check-update and load the tables with opensm -R file -U."
     })
 final class RerouteCommand extends FabricCommand {
@@ -35,7 +35,8 @@ final class RerouteCommand extends FabricCommand {
       names = {"-R", "--routing-engine"},
       required = true,
       paramLabel = "ENGINE",
-      description = "The engine that routed the old tables: minhop, updn, dnup, sssp or dfsssp.")
+      description =
+          "The engine that routed the old tables: minhop, updn, dnup, sssp, dfsssp or dmodc.")
   String engine;
 
   @Option(

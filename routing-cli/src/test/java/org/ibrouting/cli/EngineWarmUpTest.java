@@ -40,7 +40,7 @@ class EngineWarmUpTest {
                         .getName()
                         .startsWith("org.ibrouting.engines."))
             .toList();
-    assertEquals(13, names.size(), names.toString());
+    assertEquals(14, names.size(), names.toString());
     return names;
   }
 

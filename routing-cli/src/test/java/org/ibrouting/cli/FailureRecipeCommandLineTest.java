@@ -133,6 +133,35 @@ class FailureRecipeCommandLineTest {
   }
 
   /**
+   * {@code reroute -R dmodc} after a cut cable moves only the broken paths, and here that is what a
+   * full Dmodc route of the damaged tree writes, byte for byte; deadlock-free on one VL.
+   */
+  @Test
+  void dmodcRerouteIsAFullRouteAfterOneCut() throws Exception {
+    assertEquals(0, Cli.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
+    assertEquals(0, cli("route -R dmodc {} -o {} -q", path("ft.ibnd"), path("old.lfts")).status());
+    Run fail = cli("fail {} --links 1 --seed 4 -o {}", path("ft.ibnd"), path("ft-1.ibnd"));
+    assertEquals(0, fail.status(), fail.err());
+    Run reroute =
+        cli(
+            "reroute -R dmodc {} --from {} -o {} --scratch --json",
+            path("ft-1.ibnd"),
+            path("old.lfts"),
+            path("new.lfts"));
+    assertEquals(0, reroute.status(), reroute.err());
+    assertTrue(reroute.out().contains("\"all_routed\":true"), reroute.out());
+    long changed = number(reroute.out(), "entries_changed");
+    assertTrue(changed > 0, reroute.out());
+    assertEquals(number(reroute.out(), "scratch_entries_changed"), changed, reroute.out());
+    assertEquals(
+        0, cli("route -R dmodc {} -o {} -q", path("ft-1.ibnd"), path("full.lfts")).status());
+    assertEquals(
+        Files.readString(dir.resolve("full.lfts")), Files.readString(dir.resolve("new.lfts")));
+    Run check = cli("check {} {} --deadlock", path("ft-1.ibnd"), path("new.lfts"));
+    assertEquals(0, check.status(), check.out());
+  }
+
+  /**
    * Every intermediate dump of the plan directory is free of forwarding loops and credit loops
    * (black holes at failed links are expected until the switches on them are updated).
    */

@@ -45,6 +45,17 @@ public final class LidMajorLfts {
    * @throws RoutingException {@code TOO_LARGE}, the message starting with {@code engine}
    */
   public static LidMajorLfts forEngine(Fabric fabric, String engine) throws RoutingException {
+    requireLftsFit(fabric, engine);
+    return new LidMajorLfts(fabric);
+  }
+
+  /**
+   * Refuses, before anything is routed, a fabric whose LFTs (whole 64-LID blocks) are too large for
+   * one array.
+   *
+   * @throws RoutingException {@code TOO_LARGE}, the message starting with {@code engine}
+   */
+  public static void requireLftsFit(Fabric fabric, String engine) throws RoutingException {
     long size = (long) fabric.numSwitches() * fabric.lftStride();
     if (size > Integer.MAX_VALUE - 16) {
       throw new RoutingException(
@@ -56,7 +67,6 @@ public final class LidMajorLfts {
               + fabric.lftStride()
               + " LFT entries exceed one LFT copy");
     }
-    return new LidMajorLfts(fabric);
   }
 
   /**

@@ -77,6 +77,23 @@ public final class Routing {
   }
 
   /**
+   * Copies the entries of switch {@code sw} for LIDs {@code fromLid .. fromLid + count - 1} into
+   * {@code dst} from {@code dstPos} (raw bytes: read with {@code & 0xFF}), for passes that read
+   * whole rows.
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or the LIDs leave the LFT
+   */
+  public void copyEntries(int sw, int fromLid, byte[] dst, int dstPos, int count) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || fromLid < 0
+        || count < 0
+        || fromLid + count > lftStride) {
+      throw outOfRange(fabric, lftStride, sw, fromLid + Math.max(0, count - 1));
+    }
+    System.arraycopy(lfts, sw * lftStride + fromLid, dst, dstPos, count);
+  }
+
+  /**
    * The output port of switch {@code sw} for {@code lid}, or {@link #NO_ROUTE}.
    *
    * @throws IndexOutOfBoundsException when {@code sw} is no switch or {@code lid} lies outside the

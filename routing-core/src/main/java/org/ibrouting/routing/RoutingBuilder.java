@@ -102,6 +102,24 @@ public final class RoutingBuilder {
     System.arraycopy(lfts, sw * lftStride + fromLid, dst, dstPos, count);
   }
 
+  /**
+   * Sets the entries of switch {@code sw} for LIDs {@code fromLid .. fromLid + count - 1} from
+   * {@code src} from {@code srcPos} (raw bytes: a port, or {@code (byte) NO_ROUTE}), for engines
+   * that compute whole LFT rows. Rows of different switches may be set from different threads at
+   * once; {@link #build()} must come after all of them (a thread join orders them).
+   *
+   * @throws IndexOutOfBoundsException when {@code sw} is no switch or the LIDs leave the LFT
+   */
+  public void setEntries(int sw, int fromLid, byte[] src, int srcPos, int count) {
+    if (Integer.compareUnsigned(sw, fabric.numSwitches()) >= 0
+        || fromLid < 0
+        || count < 0
+        || fromLid + count > lftStride) {
+      throw Routing.outOfRange(fabric, lftStride, sw, fromLid + Math.max(0, count - 1));
+    }
+    System.arraycopy(src, srcPos, lfts, sw * lftStride + fromLid, count);
+  }
+
   /** Routes every switch's own LIDs (its port 0 LMC range) to port 0. */
   public RoutingBuilder setOwnLidsToPortZero() {
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {

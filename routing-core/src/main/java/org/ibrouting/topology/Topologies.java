@@ -72,7 +72,7 @@ public final class Topologies {
     Arrays.fill(m, k);
     Arrays.fill(w, k);
     w[0] = 1;
-    return buildXgft("ktree", m, w, 2 * k, options);
+    return buildXgft("ktree", m, w, null, 2 * k, options);
   }
 
   /** An XGFT with default options; see {@link #xgft(int[], int[], TopologyOptions)}. */
@@ -94,9 +94,44 @@ public final class Topologies {
    * @param w the up arities w1..wh (parents per node of level 0..h-1)
    */
   public static Fabric xgft(int[] m, int[] w, TopologyOptions options) {
+    xgftArities("xgft", m, w);
+    return buildXgft("xgft", m.clone(), w.clone(), null, 0, options);
+  }
+
+  /**
+   * A parallel generalized fat tree PGFT(h; m1..mh; w1..wh; p1..ph) (Zahavi et al.): the XGFT
+   * {@link #xgft(int[], int[], TopologyOptions)} builds, but with {@code p(l+1)} parallel links
+   * between a level-l node and each of its parents (p1 for the hosts' links). A node's down ports
+   * come first, child by child and link by link, then its up ports, parent by parent: a level-l
+   * node reaches parent digit j by up ports m(l)p(l)+1+j*p(l+1) .. m(l)p(l)+(j+1)*p(l+1), arriving
+   * at down ports c*p(l+1)+1 .. (c+1)*p(l+1) for its own digit c.
+   *
+   * @param p the links from a level-(l-1) node to each parent, p1..ph (p1 > 1 cables a host twice
+   *     to one switch)
+   */
+  public static Fabric pgft(int[] m, int[] w, int[] p, TopologyOptions options) {
+    xgftArities("pgft", m, w);
+    if (p.length != m.length) {
+      throw new IllegalArgumentException(
+          "pgft: needs as many parallel-link counts as levels; got "
+              + p.length
+              + " and "
+              + m.length);
+    }
+    for (int l = 0; l < p.length; l++) {
+      if (p[l] < 1) {
+        throw new IllegalArgumentException(
+            "pgft: level " + (l + 1) + " has p" + (l + 1) + " = " + p[l] + "; must be >= 1");
+      }
+    }
+    return buildXgft("pgft", m.clone(), w.clone(), p.clone(), 0, options);
+  }
+
+  private static void xgftArities(String gen, int[] m, int[] w) {
     if (m.length < 1 || m.length != w.length) {
       throw new IllegalArgumentException(
-          "xgft: needs h >= 1 down arities and as many up arities;"
+          gen
+              + ": needs h >= 1 down arities and as many up arities;"
               + " got "
               + m.length
               + " and "
@@ -105,7 +140,8 @@ public final class Topologies {
     for (int l = 0; l < m.length; l++) {
       if (m[l] < 1 || w[l] < 1) {
         throw new IllegalArgumentException(
-            "xgft: level "
+            gen
+                + ": level "
                 + (l + 1)
                 + " has m"
                 + (l + 1)
@@ -118,10 +154,15 @@ public final class Topologies {
                 + "; both must be >= 1");
       }
     }
-    return buildXgft("xgft", m.clone(), w.clone(), 0, options);
   }
 
-  private static Fabric buildXgft(String gen, int[] m, int[] w, int minPorts, TopologyOptions opt) {
+  /** {@code p[l]}: links from a level-l node to each parent (1 for an XGFT, {@code p} null). */
+  private static int links(int[] p, int l) {
+    return p == null ? 1 : p[l];
+  }
+
+  private static Fabric buildXgft(
+      String gen, int[] m, int[] w, int[] p, int minPorts, TopologyOptions opt) {
     int h = m.length;
     // count[l] = nodes at level l; radix of digit s (1-based) at level l = s > l ? m : w
     long[] count = new long[h + 1];
@@ -145,8 +186,8 @@ public final class Topologies {
     int[][] nodeRef = new int[h + 1][];
     for (int l = 1; l <= h; l++) {
       nodeRef[l] = new int[(int) count[l]];
-      int up = l < h ? w[l] : 0;
-      int needed = Math.max(minPorts, m[l - 1] + up);
+      int up = l < h ? w[l] * links(p, l) : 0;
+      int needed = Math.max(minPorts, m[l - 1] * links(p, l - 1) + up);
       String why = "level " + l + " switches: m" + l + (l < h ? "+w" + (l + 1) : "");
       for (int i = 0; i < count[l]; i++) {
         nodeRef[l][i] = net.addSwitch("S" + (l - 1) + "_" + i, needed, why);
@@ -154,18 +195,22 @@ public final class Topologies {
     }
     nodeRef[0] = new int[(int) count[0]];
     for (int i = 0; i < count[0]; i++) {
-      nodeRef[0][i] = net.addCa("H" + i, w[0]);
+      nodeRef[0][i] = net.addCa("H" + i, w[0] * links(p, 0));
     }
     int[] digit = new int[h + 1];
     for (int l = 0; l < h; l++) {
-      int downBase = l == 0 ? 0 : m[l - 1];
+      int downBase = l == 0 ? 0 : m[l - 1] * links(p, l - 1);
+      int k = links(p, l);
       for (int i = 0; i < count[l]; i++) {
         decode(i, l, m, w, digit);
         int child = digit[l + 1];
         for (int j = 0; j < w[l]; j++) {
           digit[l + 1] = j;
           int parent = encode(l + 1, m, w, digit);
-          net.link(nodeRef[l][i], downBase + 1 + j, nodeRef[l + 1][parent], child + 1);
+          for (int x = 0; x < k; x++) {
+            net.link(
+                nodeRef[l][i], downBase + 1 + j * k + x, nodeRef[l + 1][parent], child * k + x + 1);
+          }
         }
       }
     }

@@ -33,6 +33,40 @@ class TopologiesTest {
     }
   }
 
+  /**
+   * PGFT(2; 4,2; 1,2; 1,2): two leaves of four hosts, two spines, two cables from each leaf to each
+   * spine: leaf ports 5,6 to the first spine, 7,8 to the second; spine ports 1,2 to the first leaf,
+   * 3,4 to the second. With every p = 1 it is the XGFT, port for port.
+   */
+  @Test
+  void pgftCablesEachParentPTimes() {
+    Fabric f =
+        Topologies.pgft(
+            new int[] {4, 2}, new int[] {1, 2}, new int[] {1, 2}, TopologyOptions.DEFAULT);
+    assertEquals(4, f.numSwitches());
+    assertEquals(8, f.numCas());
+    assertEquals(8 + 8, f.numLinks());
+    int leaf = f.nodeByDescription("S0_1");
+    int[] far = new int[9];
+    for (int p = 5; p <= 8; p++) {
+      int peer = f.peerPort(f.port(leaf, p));
+      far[p] = f.portNum(peer);
+      assertEquals(p <= 6 ? "S1_0" : "S1_1", f.description(f.nodeOfPort(peer)), "port " + p);
+    }
+    assertArrayEquals(new int[] {3, 4, 3, 4}, Arrays.copyOfRange(far, 5, 9));
+    Fabric xgft = Topologies.xgft(new int[] {3, 2, 2}, new int[] {1, 2, 2});
+    Fabric ones =
+        Topologies.pgft(
+            new int[] {3, 2, 2}, new int[] {1, 2, 2}, new int[] {1, 1, 1}, TopologyOptions.DEFAULT);
+    for (int port = 0; port < xgft.numPortSlots(); port++) {
+      assertEquals(xgft.peerPort(port), ones.peerPort(port), "port slot " + port);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            Topologies.pgft(new int[] {2}, new int[] {1}, new int[] {0}, TopologyOptions.DEFAULT));
+  }
+
   @Test
   void xgftCounts() {
     int[] m = {3, 2, 4};

@@ -6,6 +6,8 @@ import java.util.Set;
 import java.util.function.Function;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
+import org.ibrouting.engines.dmodc.DmodcEngine;
+import org.ibrouting.engines.dmodc.DmodcFormula;
 import org.ibrouting.engines.dnup.DnupEngine;
 import org.ibrouting.engines.dor.DorEngine;
 import org.ibrouting.engines.ftree.FtreeEngine;
@@ -227,6 +229,22 @@ public final class BuiltinProviders {
           : Optional.of(
               Torus2QosEngine.NAME
                   + ": needs its torus-2QoS.conf (the torus's size, seed links and datelines)");
+    }
+  }
+
+  /** {@code dmodc}. */
+  public static final class Dmodc extends Builtin {
+    /** Registers Dmodc. */
+    public Dmodc() {
+      super(
+          DmodcEngine.NAME,
+          Set.of("dmodc_variant"),
+          config ->
+              new DmodcEngine(
+                  DmodcFormula.Variant.valueOf(
+                      config
+                          .choiceParam("dmodc_variant", "keep", "keep", "paper")
+                          .toUpperCase(Locale.ROOT))));
     }
   }
 }

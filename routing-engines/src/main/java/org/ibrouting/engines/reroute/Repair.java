@@ -32,6 +32,25 @@ interface Repair {
   /** The destination LIDs in the order the engine routes them (every LID it routes, once). */
   int[] destinationLids();
 
+  /**
+   * Whether an entry without a route, where the switch still reaches the LID over links, stays as
+   * it is: for engines whose tables leave such entries empty by design (Dmodc's, where no
+   * up*&#47;down* route exists); a failure removes routes, it does not add any.
+   */
+  default boolean keepsNoRoute() {
+    return false;
+  }
+
+  /**
+   * Whether the damage scan reads every entry of the old tables (true), or, for an engine whose
+   * tables break only where a port lost its link, the rows of the switches with an unconnected port
+   * plus each LID's entry at its own switch and each switch's own LID ({@link
+   * DamageScan#deadPorts}).
+   */
+  default boolean scansEveryEntry() {
+    return true;
+  }
+
   /** Whether the scan should count the routes per port (MINHOP's balance needs them). */
   default boolean countsRoutes() {
     return false;

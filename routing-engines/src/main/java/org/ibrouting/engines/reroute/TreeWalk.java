@@ -33,6 +33,7 @@ final class TreeWalk {
   private int lid;
   private int dstPort;
   private int target;
+  private boolean stale = true;
 
   /**
    * A walker over {@code lfts}; {@code turns} decides which hops are last-phase hops (null: every
@@ -55,7 +56,7 @@ final class TreeWalk {
     dstPort = fabric.portOfLid(newLid);
     int swPort = dstPort < 0 ? -1 : fabric.switchPortOf(dstPort);
     target = swPort < 0 ? -1 : fabric.nodeOfPort(swPort);
-    Arrays.fill(hops, UNKNOWN);
+    stale = true;
   }
 
   int lid() {
@@ -97,6 +98,11 @@ final class TreeWalk {
    * packet is not delivered or its path breaks the turn rule.
    */
   int hops(int sw) {
+    if (stale) {
+      // cleared on the first question of a destination: repairs that ask none skip it
+      Arrays.fill(hops, UNKNOWN);
+      stale = false;
+    }
     if (hops[sw] != UNKNOWN) {
       return hops[sw];
     }

@@ -35,11 +35,11 @@ import org.ibrouting.topology.Failures;
  * {@link Reroute} over random failures on generated fabrics, for every engine it supports: every
  * entry whose old path still delivers its packets is kept bit for bit (so destinations without a
  * broken path are untouched), every pair the damaged fabric still connects is routed (walked
- * through the tables, no black hole, no loop), routes stay minimal where the engine's are, and updn
- * and dfsssp (dnup on fat trees) stay deadlock-free.
+ * through the tables, no black hole, no loop), routes stay minimal where the engine's are, and
+ * updn, dfsssp and dmodc (dnup on fat trees) stay deadlock-free.
  */
 class ReroutePropertiesTest {
-  private static final Set<String> DEADLOCK_FREE = Set.of("updn", "dfsssp");
+  private static final Set<String> DEADLOCK_FREE = Set.of("updn", "dfsssp", "dmodc");
   private static final Set<String> MINIMAL = Set.of("minhop", "sssp", "dfsssp");
 
   @Provide
@@ -85,7 +85,10 @@ class ReroutePropertiesTest {
     } catch (RoutingException e) {
       // only the turn-rule engines may find no legal path after failures, as their full route does
       assertTrue(
-          name.equals("updn") || name.equals("dnup") || name.equals("dfsssp"),
+          name.equals("updn")
+              || name.equals("dnup")
+              || name.equals("dfsssp")
+              || name.equals("dmodc"),
           name + " refused: " + e.getMessage());
       assertTrue(e.getMessage().startsWith(name + ": "), e.getMessage());
       return;

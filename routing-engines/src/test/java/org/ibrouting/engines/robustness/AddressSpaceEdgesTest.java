@@ -39,8 +39,9 @@ class AddressSpaceEdgesTest {
    * The (case: engine) pairs that refuse, each for a reason its engine documents; every other pair
    * routes. Without a switch nothing routes; ftree needs two switches, two CAs and LMC 0 and
    * refuses the two parallel-linked switches (both roots, OpenSM's ERR AB2B); dnup ranks from
-   * switches with CAs; dor takes parallel links between two switches for two dimensions to the same
-   * neighbour; torus-2QoS needs a torus-2QoS.conf, given to none.
+   * switches with CAs; dmodc needs a leaf (a switch with a CA) and takes two linked switches with
+   * CAs for two leaves cabled to each other; dor takes parallel links between two switches for two
+   * dimensions to the same neighbour; torus-2QoS needs a torus-2QoS.conf, given to none.
    */
   static final Set<String> EXPECTED_REFUSALS = expectedRefusals();
 
@@ -67,6 +68,9 @@ class AddressSpaceEdgesTest {
         .distinct()
         .forEach(c -> refusals.add(c + ": torus-2QoS"));
     refusals.add("a single switch, no CA: dnup");
+    // dmodc: no leaf without a CA; two leaves (both have CAs) cabled to each other
+    refusals.add("a single switch, no CA: dmodc");
+    refusals.add("parallel links: dmodc");
     refusals.add("parallel links: dor");
     return Set.copyOf(refusals);
   }

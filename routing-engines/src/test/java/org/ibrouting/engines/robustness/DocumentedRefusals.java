@@ -103,6 +103,19 @@ final class DocumentedRefusals {
                   // the refusals OpenSM's torus-2QoS makes, with its error code
                   reason("torus-2QoS: .*ERR 4E[0-9A-F]{2}.*"))),
           Map.entry(
+              "dmodc",
+              List.of(
+                  noSwitch("dmodc"),
+                  reason(
+                      "dmodc: no CA or router is cabled to a switch, so no switch is a leaf of a fat"
+                          + " tree"),
+                  reason("dmodc: not a fat tree: .+ is cabled to .+, and both switches lie .+"),
+                  reason("dmodc: .+ has no up\\*/down\\* route to .+, though links join them: .+"),
+                  reason(
+                      "dmodc: .+ lies \\d+ switch hops above the nearest leaf switch; Dmodc handles"
+                          + " trees of at most \\d+ levels"),
+                  reason("dmodc: \\d+ switches x \\d+ LFT entries exceed one LFT copy"))),
+          Map.entry(
               "sar",
               List.of(
                   noSwitch("sar"),

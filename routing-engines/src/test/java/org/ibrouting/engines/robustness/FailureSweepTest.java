@@ -57,7 +57,7 @@ class FailureSweepTest {
    * engine added to the registry that promises it must be named here.
    */
   static final Set<String> DEADLOCK_FREE =
-      Set.of("lash", "dfsssp", "updn", "multiupdn", "nue", "sar", "torus-2QoS");
+      Set.of("lash", "dfsssp", "updn", "multiupdn", "nue", "sar", "torus-2QoS", "dmodc");
 
   /**
    * The engines that promise freedom from deadlock on fat trees only: dnup lets links between
