@@ -53,9 +53,13 @@ import org.ibrouting.topology.TopologySpec;
  * </pre>
  *
  * <p>Writes {@code benchmarks/results/live-heal.csv} and prints a Markdown table; {@code
- * LIVE_HEAL_SIDES=opensm} or {@code serve} runs one side only. Our deployments are written in the
- * compact dump format, the one to deploy on a large fabric (the full format's comments make the
- * 16-ary 3-tree's dump about six times as large, and OpenSM parses every line at every sweep).
+ * LIVE_HEAL_SIDES=opensm} or {@code serve} runs one side only, {@code LIVE_HEAL_ENGINES=a,b} those
+ * engines only; serve runs at {@code nice -n 10} (as the README's systemd unit: OpenSM first),
+ * {@code LIVE_HEAL_SERVE_NICE=0} at OpenSM's priority; {@code file} adds the control, our
+ * deployment under OpenSM's file engine with nobody repairing it (the sweep after the event, which
+ * re-pushes the old tables, timed). Our deployments are written in the compact dump format, the one
+ * to deploy on a large fabric (the full format's comments make the 16-ary 3-tree's dump about six
+ * times as large, and OpenSM parses every line at every sweep).
  */
 public final class LiveHeal {
   private LiveHeal() {}
@@ -124,10 +128,23 @@ public final class LiveHeal {
       Path net = dir.resolve("fabric.ibnd");
       IbnetdiscoverWriter.write(fabric, net);
       String sides = System.getenv().getOrDefault("LIVE_HEAL_SIDES", "opensm,serve");
+      List<String> only = List.of(System.getenv().getOrDefault("LIVE_HEAL_ENGINES", "").split(","));
       for (String engine : sides.contains("opensm") ? setup.openSm() : List.<String>of()) {
+        if (!only.get(0).isEmpty() && !only.contains(engine)) {
+          continue;
+        }
         rows.addAll(openSm(setup, fabric, net, dir.resolve("opensm-" + engine), engine));
       }
+      for (String engine : sides.contains("file") ? setup.ours() : List.<String>of()) {
+        if (!only.get(0).isEmpty() && !only.contains(engine)) {
+          continue;
+        }
+        rows.addAll(fileAlone(setup, fabric, net, dir.resolve("file-" + engine), engine));
+      }
       for (String engine : sides.contains("serve") ? setup.ours() : List.<String>of()) {
+        if (!only.get(0).isEmpty() && !only.contains(engine)) {
+          continue;
+        }
         rows.addAll(serve(setup, fabric, net, dir.resolve("serve-" + engine), engine));
       }
     }
@@ -194,13 +211,46 @@ public final class LiveHeal {
   /** OpenSM's own engine heals each event in its next heavy sweep. */
   static List<Row> openSm(Setup setup, Fabric fabric, Path net, Path dir, String engine)
       throws Exception {
-    List<Row> rows = new ArrayList<>();
     List<String> args = new ArrayList<>(List.of("-R", engine));
     args.addAll(OpenSmSimulation.engineOptions(engine));
     if (engine.equals("torus-2QoS")) {
       args.addAll(List.of("--torus_config", torusConfig(setup, dir).toString()));
     }
-    System.err.printf("%s: OpenSM %s ...%n", setup.name(), engine);
+    return sweeps(setup, fabric, net, dir, "OpenSM", engine, args);
+  }
+
+  /**
+   * The control: OpenSM runs our deployment of {@code engine} through its file engine and nobody
+   * repairs it; the time is to the end of its first sweep after the event (which re-pushes the old
+   * tables), the floor of any repair the file engine loads.
+   */
+  static List<Row> fileAlone(Setup setup, Fabric fabric, Path net, Path dir, String engine)
+      throws Exception {
+    Files.createDirectories(dir);
+    Path deploy = dir.resolve("deploy");
+    int status =
+        IbRouting.run(
+            "route",
+            "-R",
+            engine,
+            net.toString(),
+            "--opensm-dir",
+            deploy.toString(),
+            "--format",
+            "compact",
+            "-q");
+    if (status != 0) {
+      throw new IOException("route " + engine + " failed with status " + status);
+    }
+    List<String> args = List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString());
+    return sweeps(setup, fabric, net, dir, "file alone", engine, args);
+  }
+
+  private static List<Row> sweeps(
+      Setup setup, Fabric fabric, Path net, Path dir, String side, String engine, List<String> args)
+      throws Exception {
+    List<Row> rows = new ArrayList<>();
+    System.err.printf("%s: %s %s ...%n", setup.name(), side, engine);
     Events events = Events.of(fabric, setup.spec());
     try (OpenSmSimulation sim =
             OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
@@ -218,7 +268,7 @@ public final class LiveHeal {
         rows.add(
             new Row(
                 setup.name(),
-                "OpenSM",
+                side,
                 engine,
                 event,
                 seconds(at, up),
@@ -395,7 +445,8 @@ public final class LiveHeal {
         args.add(routeArgs.get(++i));
       }
     }
-    return new ServeProcess(sim, dir, "serve", deploy, args);
+    int nice = Integer.parseInt(System.getenv().getOrDefault("LIVE_HEAL_SERVE_NICE", "10"));
+    return new ServeProcess(sim, dir, "serve", deploy, args, nice);
   }
 
   /** A repair or refusal of serve (null kind), or the next event of {@code kind}. */

@@ -694,7 +694,11 @@ public final class OpenSmSimulation implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while " + command.get(0) + " ran", e);
     }
-    return Files.readString(out, StandardCharsets.UTF_8);
+    // a long benchmark runs thousands of tools, each output megabytes: keep only failures' files
+    String output = Files.readString(out, StandardCharsets.UTF_8);
+    Files.deleteIfExists(out);
+    Files.deleteIfExists(err);
+    return output;
   }
 
   /** Stops the ibsim this object started and removes the tools' directory. */

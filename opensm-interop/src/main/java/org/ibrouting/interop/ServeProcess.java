@@ -27,24 +27,37 @@ public final class ServeProcess implements AutoCloseable {
   public ServeProcess(
       OpenSmSimulation sim, Path dir, String name, Path deployment, List<String> args)
       throws IOException {
+    this(sim, dir, name, deployment, args, 0);
+  }
+
+  /**
+   * As {@link #ServeProcess(OpenSmSimulation, Path, String, Path, List)}, at scheduling priority
+   * {@code nice} ({@code nice -n NICE}; 0: as this process) so that OpenSM and ibsim go first.
+   */
+  public ServeProcess(
+      OpenSmSimulation sim, Path dir, String name, Path deployment, List<String> args, int nice)
+      throws IOException {
     events = dir.resolve(name + ".jsonl");
     output = dir.resolve(name + ".err");
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "org.ibrouting.cli.IbRouting",
-                "serve",
-                "--opensm-dir",
-                deployment.toString(),
-                "--wrapper",
-                "ibsim-run",
-                "--log",
-                events.toString(),
-                "--poll",
-                "0"));
+    List<String> command = new ArrayList<>();
+    if (nice != 0) {
+      command.addAll(List.of("nice", "-n", Integer.toString(nice)));
+    }
+    command.addAll(
+        List.of(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-cp",
+            System.getProperty("java.class.path"),
+            "org.ibrouting.cli.IbRouting",
+            "serve",
+            "--opensm-dir",
+            deployment.toString(),
+            "--wrapper",
+            "ibsim-run",
+            "--log",
+            events.toString(),
+            "--poll",
+            "0"));
     command.addAll(args);
     ProcessBuilder pb =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());

@@ -15,9 +15,12 @@ import org.ibrouting.topology.Failures;
  * hop path: Path = 0,17,17,15,10}), and {@code iblinkinfo -D PATH} reads that switch's ports with
  * their state in one partial discovery of a hop. A port that was cabled and is down lost its cable;
  * the fabric as a discovery would show it is the known one without those cables and without what
- * they cut off. A port that came up (a cable back) is not settled before OpenSM's sweep gives it
- * LIDs and an active link, so then (and whenever a switch cannot be read) the probe gives up and
- * {@code serve} discovers the whole fabric.
+ * they cut off. A port that came up (a cable back, still {@code Initialize} until OpenSM's sweep
+ * activates it) names the LID and port at its far end: when that is a switch of the known fabric
+ * with the port free and the same description, the cable is added, and the routing loaded in that
+ * same sweep uses it, as OpenSM's own engines do. Anything else (a switch or CA that returns, a
+ * switch that cannot be read) makes the probe give up, and {@code serve} discovers the whole
+ * fabric.
  *
  * <p>Cost: one {@code iblinkinfo} per trapping switch (tens of SMPs each) instead of {@code
  * ibnetdiscover}'s one per port of the fabric: on the 16-ary 3-tree under ibsim 0.05 s against 1-2
@@ -27,7 +30,10 @@ import org.ibrouting.topology.Failures;
 final class LinkProbe {
   private static final Pattern SWITCH = Pattern.compile("^Switch:\\s+0x([0-9a-fA-F]+)\\b");
   private static final Pattern PORT =
-      Pattern.compile("^\\s*\\d+\\s+(\\d+)\\[[^\\]]*\\]\\s+==\\((.*?)\\)==>");
+      Pattern.compile(
+          "^\\s*\\d+\\s+(\\d+)\\[[^\\]]*\\]\\s+==\\((.*?)\\)==>"
+              + "(?:\\s*(\\d+)\\s+(\\d+)\\[[^\\]]*\\]\\s+\"([^\"]*)\")?");
+  private static final Pattern SPEED = Pattern.compile("(\\d+)X\\s+([\\d.]+) Gbps");
 
   /** MAD timeout of a probe, milliseconds: a switch that does not answer within it is gone. */
   static final int TIMEOUT_MS = 200;
@@ -45,11 +51,12 @@ final class LinkProbe {
    */
   Fabric probe(Fabric known, int localNode, List<String> paths) {
     IntArrayList lost = new IntArrayList();
-    if (!read(known, paths, lost)) {
+    List<Cable> back = new ArrayList<>();
+    if (!read(known, paths, lost, back)) {
       return null;
     }
     if (lost.isEmpty()) {
-      return null;
+      return back.isEmpty() ? null : withCables(known, back);
     }
     // the switches at the far end of a lost cable: one that failed lost every cable, though not
     // every neighbour's trap may be in the log yet; one that cannot be reached any more is gone
@@ -73,7 +80,7 @@ final class LinkProbe {
       farPaths.add(path);
     }
     for (int i = 0; i < far.size(); i++) {
-      if (!read(known, List.of(farPaths.get(i)), lost)) {
+      if (!read(known, List.of(farPaths.get(i)), lost, back)) {
         // no answer over a route of live cables: the switch failed with every cable it had
         for (int p = 1; p <= known.numPorts(far.getInt(i)); p++) {
           int port = known.port(far.getInt(i), p);
@@ -83,11 +90,32 @@ final class LinkProbe {
         }
       }
     }
-    return Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    Fabric after = Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    return back.isEmpty() ? after : withCables(after, back);
+  }
+
+  /** A cable that came back: both ends by node GUID and port number, and its rate. */
+  record Cable(long guidA, int portA, long guidB, int portB, String rate) {}
+
+  /** {@code fabric} with the cables back; null when an end is not a free port of the fabric. */
+  static Fabric withCables(Fabric fabric, List<Cable> back) {
+    org.ibrouting.fabric.FabricBuilder b = org.ibrouting.fabric.FabricBuilder.from(fabric);
+    for (Cable c : back) {
+      int a = fabric.nodeOfGuid(c.guidA());
+      int z = fabric.nodeOfGuid(c.guidB());
+      if (a < 0 || z < 0 || fabric.peerPort(fabric.port(a, c.portA())) >= 0) {
+        return null;
+      }
+      if (fabric.peerPort(fabric.port(z, c.portB())) >= 0) {
+        return null;
+      }
+      b.connect(a, c.portA(), z, c.portB(), c.rate());
+    }
+    return b.build();
   }
 
   /** Reads the switches at {@code paths}; false when one cannot be read or reports a return. */
-  private boolean read(Fabric known, List<String> paths, IntArrayList lost) {
+  private boolean read(Fabric known, List<String> paths, IntArrayList lost, List<Cable> back) {
     List<List<String>> commands = new ArrayList<>();
     for (String path : paths) {
       commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
@@ -99,7 +127,7 @@ final class LinkProbe {
       return false;
     }
     for (String output : outputs) {
-      if (!lostPorts(known, output, lost)) {
+      if (!lostPorts(known, output, lost, back)) {
         return false;
       }
     }
@@ -143,10 +171,12 @@ final class LinkProbe {
   }
 
   /**
-   * Adds the ports of {@code known} that {@code iblinkinfo}'s output shows down although cabled;
-   * false when the output names no switch of {@code known} or shows a port up that was not cabled.
+   * Adds the ports of {@code known} that {@code iblinkinfo}'s output shows down although cabled to
+   * {@code lost}, and the cables it shows up where {@code known} has none to {@code back}; false
+   * when the output names no switch of {@code known}, or shows a port up that was not cabled whose
+   * far end is not a free port of a switch of {@code known} with the same description.
    */
-  static boolean lostPorts(Fabric known, String output, IntArrayList lost) {
+  static boolean lostPorts(Fabric known, String output, IntArrayList lost, List<Cable> back) {
     int node = -1;
     for (String line : output.split("\n")) {
       Matcher s = SWITCH.matcher(line);
@@ -171,9 +201,55 @@ final class LinkProbe {
       if (down && cabled) {
         lost.add(port);
       } else if (!down && !cabled) {
-        return false;
+        Cable cable = cableBack(known, node, portNum, p);
+        if (cable == null) {
+          return false;
+        }
+        back.add(cable);
       }
     }
     return node >= 0;
+  }
+
+  /** The cable at a port that came up, from its far end's LID, port and description; or null. */
+  private static Cable cableBack(Fabric known, int node, int portNum, Matcher p) {
+    if (p.group(3) == null) {
+      return null;
+    }
+    int farNode = known.nodeOfLid(Integer.parseInt(p.group(3)));
+    int farPort = Integer.parseInt(p.group(4));
+    if (farNode < 0
+        || !known.isSwitch(farNode)
+        || farPort < 1
+        || farPort > known.numPorts(farNode)) {
+      return null;
+    }
+    if (known.peerPort(known.port(farNode, farPort)) >= 0
+        || !p.group(5).equals(known.description(farNode))) {
+      return null;
+    }
+    return new Cable(
+        known.nodeGuid(node), portNum, known.nodeGuid(farNode), farPort, rate(p.group(2)));
+  }
+
+  /** The rate as ibnetdiscover writes it ({@code 4xQDR}) from iblinkinfo's width and speed. */
+  static String rate(String link) {
+    Matcher m = SPEED.matcher(link);
+    if (!m.find()) {
+      return null;
+    }
+    String speed =
+        switch (m.group(2)) {
+          case "2.5" -> "SDR";
+          case "5.0" -> "DDR";
+          case "10.0" -> "QDR";
+          case "14.0625" -> "FDR";
+          case "10.3125" -> "FDR10";
+          case "25.78125" -> "EDR";
+          case "53.125" -> "HDR";
+          case "106.25" -> "NDR";
+          default -> null;
+        };
+    return speed == null ? null : m.group(1) + "x" + speed;
   }
 }

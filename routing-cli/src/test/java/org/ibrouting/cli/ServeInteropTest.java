@@ -113,6 +113,7 @@ class ServeInteropTest extends OpenSmInteropTest {
       sim.relink(fabric, 0, port);
       String up = serve.await(event("link_up"), 120);
       assertTrue(up.contains("\"applied\":true") && up.contains("\"ok\":true"), up);
+      assertTrue(up.contains("\"discovery\":\"probe\""), "the cable back was read: " + up);
       assertDeliveredAndDeadlockFree(sim);
       int sw = 5;
       sim.unlinkNode(fabric, sw);

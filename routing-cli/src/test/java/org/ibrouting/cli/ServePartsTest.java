@@ -170,18 +170,37 @@ class ServePartsTest {
       output.append(String.format(p == up ? down : active, p));
     }
     it.unimi.dsi.fastutil.ints.IntArrayList lost = new it.unimi.dsi.fastutil.ints.IntArrayList();
-    assertTrue(LinkProbe.lostPorts(tree, output.toString(), lost));
+    List<LinkProbe.Cable> back = new java.util.ArrayList<>();
+    assertTrue(LinkProbe.lostPorts(tree, output.toString(), lost, back));
+    assertEquals(List.of(), back);
     assertEquals(List.of(tree.port(sw, up)), lost);
     Fabric cut = Failures.withoutLinks(tree, lost.toIntArray(), 0);
     FabricDiff diff = FabricDiff.of(tree, cut);
     assertEquals("link_down", diff.kind(), diff.summary());
     assertEquals(1, diff.linksLost().size());
-    // a port up that was not cabled is a return: the probe gives up
+    // a port up that was not cabled, whose far end is no free port of a known switch: give up
     Fabric without = cut;
     it.unimi.dsi.fastutil.ints.IntArrayList none = new it.unimi.dsi.fastutil.ints.IntArrayList();
     String allUp = header + String.format(active, up);
-    assertFalse(LinkProbe.lostPorts(without, allUp, none));
-    assertFalse(LinkProbe.lostPorts(tree, "Switch: 0x00000000deadbeef nobody:\n", none));
+    assertFalse(LinkProbe.lostPorts(without, allUp, none, back));
+    assertFalse(LinkProbe.lostPorts(tree, "Switch: 0x00000000deadbeef nobody:\n", none, back));
+    // the same port back, naming its far end (still Initialize): the cable returns
+    int far = tree.peerPort(tree.port(sw, up));
+    int farNode = tree.nodeOfPort(far);
+    String init =
+        String.format(
+            "           1    %d[  ] ==( 4X           2.5 Gbps Initialize/  LinkUp)==>      %d"
+                + "    %d[  ] \"%s\" ( )%n",
+            up, tree.baseLid(tree.port(farNode, 0)), tree.portNum(far), tree.description(farNode));
+    assertTrue(LinkProbe.lostPorts(without, header + init, none, back));
+    assertEquals(1, back.size());
+    assertEquals("4xSDR", back.get(0).rate());
+    Fabric again = LinkProbe.withCables(without, back);
+    assertTrue(FabricDiff.of(tree, again).isEmpty(), FabricDiff.of(tree, again).summary());
+    assertNull(LinkProbe.withCables(tree, back), "a port already cabled");
+    back.clear();
+    String wrongName = init.replace("\"" + tree.description(farNode) + "\"", "\"elsewhere\"");
+    assertFalse(LinkProbe.lostPorts(without, header + wrongName, none, back));
     // a switch whose every cable failed goes, with the CAs behind it
     int[] all = new int[tree.numPorts(5)];
     for (int p = 1; p <= all.length; p++) {
