@@ -161,53 +161,6 @@ public final class LiveHeal {
     System.err.println("written " + out);
   }
 
-  /** The events, in order: which node and port each one touches. */
-  private record Events(int cutSwitch, int cutPort, int failedSwitch) {
-    static Events of(Fabric fabric, String spec) {
-      // a switch link of the first switch with CAs (a leaf's up-link on a fat tree)
-      int leaf = 0;
-      while (leaf < fabric.numSwitches() && !hasCa(fabric, leaf)) {
-        leaf++;
-      }
-      int port = -1;
-      for (int p = 1; p <= fabric.numPorts(leaf) && port < 0; p++) {
-        int peer = fabric.peerPort(fabric.port(leaf, p));
-        port = peer >= 0 && fabric.isSwitch(fabric.nodeOfPort(peer)) ? p : -1;
-      }
-      // on a fat tree a switch without CAs (every CA stays connected), else the sixth switch
-      int failed = 5;
-      if (spec.startsWith("ktree")) {
-        for (int sw = 0; sw < fabric.numSwitches(); sw++) {
-          if (!hasCa(fabric, sw)) {
-            failed = sw;
-            break;
-          }
-        }
-      }
-      return new Events(leaf, port, failed);
-    }
-
-    private static boolean hasCa(Fabric fabric, int sw) {
-      for (int p = 1; p <= fabric.numPorts(sw); p++) {
-        int peer = fabric.peerPort(fabric.port(sw, p));
-        if (peer >= 0 && !fabric.isSwitch(fabric.nodeOfPort(peer))) {
-          return true;
-        }
-      }
-      return false;
-    }
-  }
-
-  private static String cut(OpenSmSimulation sim, Fabric fabric, Events e, int i)
-      throws IOException {
-    switch (i) {
-      case 0 -> sim.unlink(fabric, e.cutSwitch(), e.cutPort());
-      case 1 -> sim.relink(fabric, e.cutSwitch(), e.cutPort());
-      default -> sim.unlinkNode(fabric, e.failedSwitch());
-    }
-    return i == 0 ? "cable cut" : i == 1 ? "cable back" : "switch failed";
-  }
-
   /** OpenSM's own engine heals each event in its next heavy sweep. */
   static List<Row> openSm(Setup setup, Fabric fabric, Path net, Path dir, String engine)
       throws Exception {
@@ -251,7 +204,7 @@ public final class LiveHeal {
       throws Exception {
     List<Row> rows = new ArrayList<>();
     System.err.printf("%s: %s %s ...%n", setup.name(), side, engine);
-    Events events = Events.of(fabric, setup.spec());
+    LiveHealEvents events = LiveHealEvents.of(fabric, setup.spec());
     try (OpenSmSimulation sim =
             OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
         OpenSmSimulation.RunningOpenSm opensm = sim.startOpenSm(args, 1800)) {
@@ -259,7 +212,7 @@ public final class LiveHeal {
         Path before = Files.writeString(dir.resolve("before-" + i + ".txt"), sim.dumpFts());
         long logAt = Files.size(opensm.log());
         Instant at = Instant.now();
-        String event = cut(sim, fabric, events, i);
+        String event = events.apply(sim, fabric, i);
         Instant up = awaitSubnetUp(opensm.log(), logAt, 1800);
         Fabric now = discovered(sim);
         Routing held = LftDumpReader.read(now, new StringReader(sim.dumpFts()), "dump_fts");
@@ -313,7 +266,7 @@ public final class LiveHeal {
       throw new IOException("route " + engine + " failed with status " + status);
     }
     System.err.printf("%s: serve %s ...%n", setup.name(), engine);
-    Events events = Events.of(fabric, setup.spec());
+    LiveHealEvents events = LiveHealEvents.of(fabric, setup.spec());
     try (OpenSmSimulation sim =
             OpenSmSimulation.startWithConsole(net, dir, OpenSmSimulation.ibsimLimits(fabric));
         OpenSmSimulation.RunningOpenSm opensm =
@@ -325,7 +278,7 @@ public final class LiveHeal {
         Fabric routedFabric = FabricFiles.read(deploy.resolve(OpenSmDeployment.FABRIC));
         Routing old = DeploymentUpdate.readRouting(deploy, routedFabric);
         Instant at = Instant.now();
-        String event = cut(sim, fabric, events, i);
+        String event = events.apply(sim, fabric, i);
         String line = await(serve, null, 1800);
         Fabric now = discovered(sim);
         // a repair from what the trapping switches said may be followed by one after a discovery
