@@ -3,7 +3,6 @@ package org.ibrouting.engines;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import org.ibrouting.engines.internal.ProviderParts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -72,6 +71,6 @@ public interface EngineProvider {
    */
   static EngineProvider of(
       String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
-    return new ProviderParts(name, settings, factory);
+    return new PartsProvider(name, settings, factory);
   }
 }
