@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
@@ -49,8 +48,9 @@ final class Healer {
    * @param fabric the fabric the routing was made for
    * @param routing the routing
    * @param engine the engine that made it
+   * @param deadlockFree whether the routing is free of credit loops with its SLs
    */
-  record Deployed(Fabric fabric, Routing routing, String engine) {}
+  record Deployed(Fabric fabric, Routing routing, String engine, boolean deadlockFree) {}
 
   /** A routing considered for the fabric now. */
   private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
@@ -61,7 +61,9 @@ final class Healer {
   private final LiveAudit audit;
   private final CreditLoopVerifier verifier;
 
-  /** When the last step's files were in place. */
+  /** When the first and the last step's files were in place. */
+  private Instant firstWritten;
+
   private Instant lastWritten;
 
   Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
@@ -79,7 +81,7 @@ final class Healer {
   Deployed heal(Deployed deployed, Fabric fabric, FabricDiff diff, Json event, Instant detectedAt)
       throws IOException, InterruptedException {
     Routing held = Reroute.carryOver(deployed.routing(), fabric);
-    boolean wasDeadlockFree = verifier.verify(deployed.routing()).isDeadlockFree();
+    boolean wasDeadlockFree = deployed.deadlockFree();
     List<String> refusals = new ArrayList<>();
     long start = System.nanoTime();
     // a loss is repaired with the fewest changes; a return is routed in full (as good as before
@@ -130,7 +132,7 @@ final class Healer {
       Candidate candidate,
       Routing held,
       RouteReport routes,
-      CdgReport cdg,
+      boolean deadlockFree,
       SwitchOver switchOver,
       double verifySeconds,
       double checkSeconds) {}
@@ -143,20 +145,24 @@ final class Healer {
     long verifyStart = System.nanoTime();
     RouteReport routes =
         new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
-    CdgReport cdg = verifier.verify(c.routing);
     if (!routes.allRouted()) {
       refusals.add(c.how + ": " + routes.unreachablePairs() + " CA pairs undelivered");
-      return null;
-    }
-    if (!cdg.isDeadlockFree() && wasDeadlockFree) {
-      refusals.add(c.how + ": credit loop on VL " + cdg.cyclicVls()[0] + " with its SLs");
       return null;
     }
     double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
     long checkStart = System.nanoTime();
     SwitchOver switchOver = SwitchOver.of(held, c.routing, settings.maxVls(), verifier);
-    return new Checked(
-        c, held, routes, cdg, switchOver, verifySeconds, (System.nanoTime() - checkStart) / 1e9);
+    double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
+    // every mix of old and new tables free of credit loops holds the new tables alone too
+    long cdgStart = System.nanoTime();
+    boolean deadlockFree =
+        switchOver.kind().equals("any order") || verifier.verify(c.routing).isDeadlockFree();
+    verifySeconds += (System.nanoTime() - cdgStart) / 1e9;
+    if (!deadlockFree && wasDeadlockFree) {
+      refusals.add(c.how + ": a credit loop with its SLs");
+      return null;
+    }
+    return new Checked(c, held, routes, deadlockFree, switchOver, verifySeconds, checkSeconds);
   }
 
   /** Applies a checked candidate and fills the event; returns what is deployed then. */
@@ -173,7 +179,7 @@ final class Healer {
         .put("vls", c.routing.slTable().numVls())
         .put("delivered_pairs", checked.routes.validPairs())
         .put("pairs", checked.routes.pairs())
-        .put("deadlock_free", checked.cdg.isDeadlockFree())
+        .put("deadlock_free", checked.deadlockFree)
         .put("verify_seconds", checked.verifySeconds)
         .put("check_seconds", checked.checkSeconds)
         .put("plan", checked.switchOver.kind())
@@ -181,7 +187,7 @@ final class Healer {
     if (!refusals.isEmpty()) {
       event.put("not_taken", String.join("; ", refusals));
     }
-    Deployed next = new Deployed(fabric, c.routing, c.routing.engineName());
+    Deployed next = new Deployed(fabric, c.routing, c.routing.engineName(), checked.deadlockFree);
     apply(checked.held, next, checked.switchOver, event, detectedAt);
     return next;
   }
@@ -265,6 +271,7 @@ final class Healer {
   void apply(Routing held, Deployed next, SwitchOver switchOver, Json event, Instant detectedAt)
       throws IOException, InterruptedException {
     Routing target = next.routing();
+    firstWritten = null;
     List<UpdateSteps.Step> steps = switchOver.steps();
     int last = steps.size() - 1;
     while (last >= 0 && steps.get(last).action() == UpdateCheck.Action.DRAIN) {
@@ -309,7 +316,11 @@ final class Healer {
       }
       DeploymentUpdate.deleteTarget(settings.dir());
     }
-    event.put("steps", Math.max(1, steps.size())).put("written_at", EventLog.time(lastWritten));
+    event
+        .put("steps", Math.max(1, steps.size()))
+        .put("first_written_at", EventLog.time(firstWritten))
+        .put("written_at", EventLog.time(lastWritten));
+    firstWritten = null;
     sweepJson(event, sweep, healed, detectedAt);
     auditJson(event, next);
   }
@@ -325,6 +336,7 @@ final class Healer {
             : parts.contains(DeploymentUpdate.Part.SLS) ? r.qosPolicy() : null;
     Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
     lastWritten = Instant.now();
+    firstWritten = firstWritten == null ? lastWritten : firstWritten;
     if (!watch.hangUp()) {
       events.note(
           "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");

@@ -65,7 +65,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "MS",
       description =
           "Wait this long after a trap for more traps before discovering (default ${DEFAULT-VALUE}).")
-  long settleMillis = 50;
+  long settleMillis = 20;
 
   @Option(
       names = "--sweep-timeout",

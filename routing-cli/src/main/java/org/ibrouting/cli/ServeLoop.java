@@ -101,8 +101,16 @@ final class ServeLoop {
     double discoverSeconds = (System.nanoTime() - t0) / 1e9;
     Path fabricFile = DeploymentUpdate.fabricFile(dir);
     Fabric routed = fabricFile == null ? now : FabricFiles.read(fabricFile);
+    Routing routing = DeploymentUpdate.readRouting(dir, routed);
     deployed =
-        new Healer.Deployed(routed, DeploymentUpdate.readRouting(dir, routed), state.engine());
+        new Healer.Deployed(
+            routed,
+            routing,
+            state.engine(),
+            org.ibrouting.analysis.CreditLoopVerifier.defaults()
+                .withThreads(settings.options().threads())
+                .verify(routing)
+                .isDeadlockFree());
     events.emit(
         "start",
         new Json()
@@ -180,7 +188,10 @@ final class ServeLoop {
     event.put("plan", switchOver.kind());
     Healer.Deployed next =
         new Healer.Deployed(
-            deployed.fabric(), target, DeploymentUpdate.requireState(settings.dir()).engine());
+            deployed.fabric(),
+            target,
+            DeploymentUpdate.requireState(settings.dir()).engine(),
+            deployed.deadlockFree());
     healer.apply(deployed.routing(), next, switchOver, event, Instant.now());
     deployed = next;
     events.emit("resume", event, "finished the switch-over a stopped serve left midway");
