@@ -32,6 +32,9 @@ import org.ibrouting.routing.RoutingEngine;
  * }</pre>
  */
 public final class Engines {
+  /** The name {@code -R} chooses {@link EngineAdvisor} by; no engine may take it. */
+  static final String ADVISOR_NAME = "best";
+
   private static final Object LOCK = new Object();
   private static Map<String, EngineProvider> registry;
 
@@ -93,7 +96,7 @@ public final class Engines {
               + provider.getClass().getName()
               + " must be non-empty, without white space, ',', ':' or '='");
     }
-    if (name.equals(EngineAdvisor.NAME)) {
+    if (name.equals(ADVISOR_NAME)) {
       throw new IllegalArgumentException(
           "engine name '"
               + name
@@ -148,7 +151,7 @@ public final class Engines {
   /** Who registered {@code provider}, in the words of the registry's user. */
   private static String describe(EngineProvider provider) {
     Class<?> type = provider.getClass();
-    if (type == PartsProvider.class) {
+    if (type.getEnclosingClass() == EngineProvider.class) {
       return "EngineProvider.of(\"" + provider.name() + "\", ...)";
     }
     if (isBuiltin(type)) {

@@ -3,7 +3,6 @@ package org.ibrouting.engines.sar;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
-import org.ibrouting.engines.sssp.SsspEngine;
 import org.ibrouting.engines.ssspfamily.DfssspLanes;
 import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
@@ -108,7 +107,7 @@ public final class SarEngine extends AbstractRoutingEngine {
           "sar: the job map belongs to " + jobs.fabric() + ", not " + fabric);
     }
     Jobs byNode = new Jobs(fabric, jobs);
-    int[] base = SsspEngine.destinationOrderOf(fabric);
+    int[] base = new SsspGraph(fabric).destinationOrder(null, null);
     IntArrayList inJobs = new IntArrayList();
     IntArrayList ioNodes = new IntArrayList();
     IntArrayList others = new IntArrayList();
