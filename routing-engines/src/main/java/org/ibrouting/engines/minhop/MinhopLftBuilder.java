@@ -10,9 +10,10 @@ import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
- * Not API. OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code
- * osm_switch_recommend_path} in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which
- * differ only in the {@link HopTable} they pass and in the {@link Mode}.
+ * OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
+ * in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which differ only in the {@link
+ * HopTable} they pass and in the {@link Mode}. Public for those engines' packages; not a stable API
+ * (not in the API baseline, it may change in any release).
  *
  * <p>Destinations are ordered as OpenSM orders them: the end ports cabled to switches, switch by
  * switch in decreasing number of such ports (a stable sort of the qmap order), then every remaining
