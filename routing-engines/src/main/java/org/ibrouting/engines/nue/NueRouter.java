@@ -341,6 +341,21 @@ final class NueRouter extends Backtracking {
     scanCurrent = -1;
     scanDirty = false;
     long base = vertexDist[curr];
+    if (scanUsed(curr, color, head, firstLink, skip, base)) {
+      scanUnused(curr, color, head, firstLink, skip, base);
+    }
+  }
+
+  /**
+   * The first walk of {@link #scan}: the used edges of {@code curr} (entering {@code head}, whose
+   * links start at {@code firstLink}, at distance {@code base}) in edge order, each relaxed if it
+   * shortens the route to its switch, else logged as an alternative for backtracking. Returns false
+   * when an edge changed class and {@link #scanFrom} finished the scan.
+   */
+  private boolean scanUsed(int curr, int color, int head, int firstLink, int skip, long base) {
+    int begin = scanBegin;
+    int end = scanEnd;
+    int degree = end - begin;
     long[] keys = linkKey;
     int shift = keyShift;
     long mask = (1L << shift) - 1;
@@ -391,13 +406,13 @@ final class NueRouter extends Backtracking {
           pushLogSize = logSize;
           scanBegin = scanEnd = 0;
           scanFrom(curr, color, j + 1);
-          return;
+          return false;
         }
       }
       logSize = logWord(logSize, w, logged);
     }
     pushLogSize = logSize;
-    scanUnused(curr, color, head, firstLink, skip, base);
+    return true;
   }
 
   /**

@@ -141,14 +141,8 @@ final class FirstVlGraph {
 
     @Override
     public void run(int task) {
-      byte[] lft = paths.lftByLid;
-      int[] head = paths.headSwitch;
-      int[] base = paths.edgeBase;
-      int[] firstSlot = paths.firstSlotOfSwitch;
       int numSwitches = paths.numSwitches;
       int[] ports = order.ports;
-      long[] edge = edges;
-      DependencyGraph g = inOrder;
       int end = Math.min(ports.length, (task + 1) * DESTINATIONS_PER_TASK);
       if (pipeline != null) {
         pipeline.awaitRouted(end);
@@ -162,63 +156,81 @@ final class FirstVlGraph {
         for (int j = 0; j < n; j++) {
           int srcSwitch = groups.switchOfSource(sources[j]);
           for (int k = 0; k < numLids; k++) {
-            int lid = paths.fabric.baseLid(dst) + k;
-            int row = lid * numSwitches;
-            int walkedRow = k * numSwitches;
             long stamp = group << 8;
-            int sw = srcSwitch;
-            int previous = -1;
-            int first = -1;
-            int h = 0;
-            while (h < ChannelPaths.MAX_HOPS) {
-              int port = lft[row + sw] & 0xFF;
-              if (port == Routing.NO_ROUTE || port == 0) {
-                break;
-              }
-              int slot = firstSlot[sw] + port;
-              int next = head[slot];
-              if (next < 0) {
-                break;
-              }
-              if (g != null) {
-                if (!g.hasNode(slot)) {
-                  g.node(slot);
-                }
-                if (h > 0) {
-                  int e = base[previous] + port;
-                  if (!g.hasLink(e)) {
-                    g.link(g.nodeOfChannel[previous], g.nodeOfChannel[slot], e);
-                  }
-                }
-              } else if (h == 0) {
-                first = slot;
-              } else {
-                int e = base[previous] + port;
-                if (stamp + h < edge[e]) {
-                  edge[e] = stamp + h;
-                }
-              }
-              // from here on the path is an earlier one's (a smaller group's, or its own before a
-              // loop), which made or stamped the dependencies first, unless it had fewer hops left
-              long mark = walkedAt[walkedRow + sw];
-              if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
-                joins++;
-                break;
-              }
-              walkedAt[walkedRow + sw] = ((long) lid << 16) | h;
-              previous = slot;
-              sw = next;
-              h++;
-            }
-            // a path that joined another at its second switch also ends with h 1: its channel's
-            // first use is then the one merge() derives from the dependency just stamped (stamp)
-            if (h == 1 && g == null && stamp < channelFirst[first]) {
+            int first =
+                walkPath(
+                    srcSwitch, paths.fabric.baseLid(dst) + k, walkedAt, k * numSwitches, stamp);
+            // a path that joined another at its second switch also ends after one hop: its
+            // channel's first use is then the one merge() derives from the dependency just stamped
+            if (first >= 0 && stamp < channelFirst[first]) {
               channelFirst[first] = stamp;
             }
             group++;
           }
         }
       }
+    }
+
+    /**
+     * Walks the path to {@code lid} from switch {@code srcSwitch} through the tables, making its
+     * channels and dependencies in the graph (in order) or stamping each dependency's first use
+     * ({@code stamp} plus the hop), until it joins a path walked before; {@code walkedAt} from
+     * {@code walkedRow} on holds, per switch, the LID and hop it was last walked at. Returns the
+     * first channel's slot when stamping and the walk ended after one hop, else -1.
+     */
+    private int walkPath(int srcSwitch, int lid, long[] walkedAt, int walkedRow, long stamp) {
+      byte[] lft = paths.lftByLid;
+      int[] head = paths.headSwitch;
+      int[] base = paths.edgeBase;
+      int[] firstSlot = paths.firstSlotOfSwitch;
+      long[] edge = edges;
+      DependencyGraph g = inOrder;
+      int row = lid * paths.numSwitches;
+      int sw = srcSwitch;
+      int previous = -1;
+      int first = -1;
+      int h = 0;
+      while (h < ChannelPaths.MAX_HOPS) {
+        int port = lft[row + sw] & 0xFF;
+        if (port == Routing.NO_ROUTE || port == 0) {
+          break;
+        }
+        int slot = firstSlot[sw] + port;
+        int next = head[slot];
+        if (next < 0) {
+          break;
+        }
+        if (g != null) {
+          if (!g.hasNode(slot)) {
+            g.node(slot);
+          }
+          if (h > 0) {
+            int e = base[previous] + port;
+            if (!g.hasLink(e)) {
+              g.link(g.nodeOfChannel[previous], g.nodeOfChannel[slot], e);
+            }
+          }
+        } else if (h == 0) {
+          first = slot;
+        } else {
+          int e = base[previous] + port;
+          if (stamp + h < edge[e]) {
+            edge[e] = stamp + h;
+          }
+        }
+        // from here on the path is an earlier one's (a smaller group's, or its own before a
+        // loop), which made or stamped the dependencies first, unless it had fewer hops left
+        long mark = walkedAt[walkedRow + sw];
+        if ((mark >>> 16) == lid && (mark & 0xFFFF) <= h && !walkEveryHop) {
+          joins++;
+          break;
+        }
+        walkedAt[walkedRow + sw] = ((long) lid << 16) | h;
+        previous = slot;
+        sw = next;
+        h++;
+      }
+      return h == 1 ? first : -1;
     }
   }
 
