@@ -17,8 +17,9 @@ import org.ibrouting.io.AtomicFiles;
  * the headline, the paper's claims checked, one table per fabric, the scale table) and the CSV of
  * every measurement.
  *
- * <p>Some 520 lines: the section is one document written part by part in one place, so that its
- * order and wording can be read top to bottom; the charts are in {@code SideBySideCharts}.
+ * <p>One file over the 500-line limit: the section is one document written part by part in one
+ * place, so that its order and wording can be read top to bottom; the charts are in {@code
+ * SideBySideCharts}.
  */
 final class SideBySideReport {
   private SideBySideReport() {}

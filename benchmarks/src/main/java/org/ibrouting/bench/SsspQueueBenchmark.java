@@ -2,9 +2,9 @@ package org.ibrouting.bench;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.QuaternaryHeap;
-import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;

@@ -37,8 +37,8 @@ import org.ibrouting.io.sl.PathRecordReader;
  * }
  * }</pre>
  *
- * <p>Some 560 lines: one harness for the two processes and the diagnostic tools run against them,
- * with the small parsers of what those tools print.
+ * <p>One file over the 500-line limit: one harness for the two processes and the diagnostic tools
+ * run against them, with the small parsers of what those tools print.
  */
 public final class OpenSmSimulation implements AutoCloseable {
   private static final AtomicLong COUNTER = new AtomicLong();

@@ -103,58 +103,76 @@ final class CheckUpdateCommand extends FabricCommand {
       steps.add(String.format(Locale.ROOT, "%3d. %s", i + 1, planned.get(i).text()));
     }
     if (common.json) {
-      Json json =
-          fabricOptions
-              .json()
-              .put("old", oldLfts.toString())
-              .put("new", newLfts.toString())
-              .put("safe", result.safe())
-              .put("changed_switches", result.changedSwitches().length)
-              .put("sls_change", result.slsChange())
-              .put("witness", result.witness() == null ? null : result.witness().toString())
-              .put("plan", plan.kind().name().toLowerCase(Locale.ROOT))
-              .put("vls_needed", plan.vlsNeeded())
-              .put("verifications", plan.verifications())
-              .put("note", plan.note())
-              .putRaw("steps", Json.stringArray(steps))
-              .putRaw("written", Json.stringArray(written))
-              .put("check_seconds", seconds);
-      System.out.println(json);
+      printJson(result, seconds, steps, written);
     } else {
-      fabricOptions.print();
-      System.out.printf(
-          Locale.ROOT,
-          "changed      %d of %d switches%s%n",
-          result.changedSwitches().length,
-          fabric.numSwitches(),
-          result.slsChange() ? ", and SLs" : ", SLs unchanged");
-      if (result.safe()) {
-        System.out.printf(
-            Locale.ROOT,
-            "union        free: %d VL(s), %d channel dependencies over every"
-                + " mix of old and new tables, no cycle (%.3f s)%n",
-            result.union().numVls(),
-            result.union().totalEdges(),
-            seconds);
-      } else {
-        System.out.println("union        CREDIT LOOP: " + result.witness());
-      }
-      System.out.printf(
-          Locale.ROOT,
-          "plan         %s, %d VL(s), %d verification(s)%s%n",
-          plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-          plan.vlsNeeded(),
-          plan.verifications(),
-          plan.note().isEmpty() ? "" : ": " + plan.note());
-      for (String step : steps) {
-        System.out.println(step);
-      }
-      for (String file : written) {
-        System.out.println("written      " + file);
-      }
-      System.out.println(result.safe() ? "SAFE" : "UNSAFE in some order");
+      printText(fabric, result, seconds, steps, written);
     }
     return result.safe() ? 0 : IbRouting.EXIT_CHECK_FAILED;
+  }
+
+  /** The check as one JSON object. */
+  private void printJson(
+      UpdateCheck.Result result, double seconds, List<String> steps, List<String> written) {
+    UpdateCheck.Plan plan = result.plan();
+    Json json =
+        fabricOptions
+            .json()
+            .put("old", oldLfts.toString())
+            .put("new", newLfts.toString())
+            .put("safe", result.safe())
+            .put("changed_switches", result.changedSwitches().length)
+            .put("sls_change", result.slsChange())
+            .put("witness", result.witness() == null ? null : result.witness().toString())
+            .put("plan", plan.kind().name().toLowerCase(Locale.ROOT))
+            .put("vls_needed", plan.vlsNeeded())
+            .put("verifications", plan.verifications())
+            .put("note", plan.note())
+            .putRaw("steps", Json.stringArray(steps))
+            .putRaw("written", Json.stringArray(written))
+            .put("check_seconds", seconds);
+    System.out.println(json);
+  }
+
+  /** The check as text: the change, the union's verdict, the plan and its steps. */
+  private void printText(
+      Fabric fabric,
+      UpdateCheck.Result result,
+      double seconds,
+      List<String> steps,
+      List<String> written) {
+    UpdateCheck.Plan plan = result.plan();
+    fabricOptions.print();
+    System.out.printf(
+        Locale.ROOT,
+        "changed      %d of %d switches%s%n",
+        result.changedSwitches().length,
+        fabric.numSwitches(),
+        result.slsChange() ? ", and SLs" : ", SLs unchanged");
+    if (result.safe()) {
+      System.out.printf(
+          Locale.ROOT,
+          "union        free: %d VL(s), %d channel dependencies over every"
+              + " mix of old and new tables, no cycle (%.3f s)%n",
+          result.union().numVls(),
+          result.union().totalEdges(),
+          seconds);
+    } else {
+      System.out.println("union        CREDIT LOOP: " + result.witness());
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "plan         %s, %d VL(s), %d verification(s)%s%n",
+        plan.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        plan.vlsNeeded(),
+        plan.verifications(),
+        plan.note().isEmpty() ? "" : ": " + plan.note());
+    for (String step : steps) {
+      System.out.println(step);
+    }
+    for (String file : written) {
+      System.out.println("written      " + file);
+    }
+    System.out.println(result.safe() ? "SAFE" : "UNSAFE in some order");
   }
 
   /**

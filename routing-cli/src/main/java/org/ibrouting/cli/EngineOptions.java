@@ -89,9 +89,15 @@ final class EngineOptions {
         .withParams(params);
   }
 
-  /** The job map file, read; null without {@code --jobs}. */
+  /** The job map of {@code --jobs}, read once; null until then. */
+  private JobList jobList;
+
+  /** The job map file, read (once, however often a command asks); null without {@code --jobs}. */
   JobList jobs() throws IOException {
-    return jobFile == null ? null : JobListReader.read(jobFile);
+    if (jobList == null && jobFile != null) {
+      jobList = JobListReader.read(jobFile);
+    }
+    return jobList;
   }
 
   /**

@@ -226,7 +226,7 @@ final class Healer {
   /** The engine's incremental re-route (what changed is routed, the rest kept), if it has one. */
   private Candidate reroute(Deployed deployed, Routing held, List<String> refusals) {
     RoutingEngine engine = settings.engine(deployed.engine());
-    if (engine == null || !Reroute.SUPPORTED.contains(engine.name())) {
+    if (engine == null || !Reroute.supports(engine)) {
       return null;
     }
     try {

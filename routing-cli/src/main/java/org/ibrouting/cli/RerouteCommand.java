@@ -72,10 +72,11 @@ final class RerouteCommand extends FabricCommand {
     if (tables.output == null && tables.openSmDir == null) {
       throw new IllegalArgumentException("reroute needs -o NEW_LFTS, --opensm-dir DIR, or both");
     }
-    if (engine.contains(",") || !Reroute.SUPPORTED.contains(Engines.nameOf(engine))) {
+    List<String> supported = Reroute.supportedEngines();
+    if (engine.contains(",") || !supported.contains(Engines.nameOf(engine))) {
       throw new IllegalArgumentException(
           "reroute takes one engine with an incremental rule: "
-              + String.join(", ", Reroute.SUPPORTED)
+              + String.join(", ", supported)
               + "; not '"
               + engine
               + "' (use route for the others)");

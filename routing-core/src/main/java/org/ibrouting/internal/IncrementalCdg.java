@@ -25,9 +25,9 @@ import java.util.Arrays;
  * plus a {@link Workspace} of 5 ints per channel that several instances over the same graph may
  * share (not concurrently).
  *
- * <p>Some 590 lines with the {@link Graph} it is built over and the {@link Workspace} its searches
- * use: both stay nested, as their users in the engines and the analysis name them, and the searches
- * read their arrays directly.
+ * <p>One file over the 500-line limit with the {@link Graph} it is built over and the {@link
+ * Workspace} its searches use: both stay nested, as their users in the engines and the analysis
+ * name them, and the searches read their arrays directly.
  */
 public final class IncrementalCdg {
   private final Graph graph;

@@ -39,8 +39,8 @@ import org.ibrouting.fabric.Fabric;
  * <p>Cost: time and memory linear in the number of ports (plus O(G²) ints for a Dragonfly of G
  * groups); the largest fabric is bounded by the unicast LID space (49,151 LIDs).
  *
- * <p>Some 550 lines: one short generator per kind of fabric, each with its checks; the wiring and
- * LIDs they share live in {@code NetBuilder}.
+ * <p>One file over the 500-line limit: one short generator per kind of fabric, each with its
+ * checks; the wiring and LIDs they share live in {@code NetBuilder}.
  */
 public final class Topologies {
   private Topologies() {}

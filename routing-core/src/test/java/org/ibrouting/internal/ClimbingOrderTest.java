@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ClimbingOrderTest {
   @Test
-  void putsClimbingChannelsFirstAndDescendingLastClimbingChannelsFirstAndDescendingLast() {
+  void putsClimbingChannelsFirstAndDescendingLast() {
     Fabric fabric = Topologies.kAryNTree(4, 3);
     int numChannels = 0;
     for (int sw = 0; sw < fabric.numSwitches(); sw++) {

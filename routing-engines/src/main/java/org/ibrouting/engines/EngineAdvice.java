@@ -264,7 +264,7 @@ public final class EngineAdvice {
     }
     throw new RoutingException(
         RoutingException.Reason.ALL_REFUSED,
-        EngineAdvisor.NAME
+        Engines.ADVISOR_NAME
             + ": no engine delivers every connected CA pair deadlock-free within "
             + vls(terms.maxVls())
             + (why.isEmpty() ? "" : ": " + String.join("; ", why)));

@@ -50,7 +50,7 @@ import org.ibrouting.routing.RoutingOptions;
  */
 public final class EngineAdvisor {
   /** The name {@code -R} takes for the advisor's choice; no engine may be registered under it. */
-  public static final String NAME = "best";
+  public static final String NAME = Engines.ADVISOR_NAME;
 
   /** The default share of the highest Λ within which Λs count as a tie: 0.5%. */
   public static final double DEFAULT_LAMBDA_TOLERANCE = 0.005;

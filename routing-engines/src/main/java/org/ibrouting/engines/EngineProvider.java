@@ -1,9 +1,9 @@
 package org.ibrouting.engines;
 
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import org.ibrouting.engines.internal.ProviderParts;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -72,6 +72,29 @@ public interface EngineProvider {
    */
   static EngineProvider of(
       String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
-    return new ProviderParts(name, settings, factory);
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(factory, "factory");
+    Set<String> reads = Set.copyOf(settings);
+    return new EngineProvider() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<String> settings() {
+        return reads;
+      }
+
+      @Override
+      public RoutingEngine create(EngineConfig config) {
+        return factory.apply(config);
+      }
+
+      @Override
+      public String toString() {
+        return "EngineProvider[" + name + "]";
+      }
+    };
   }
 }

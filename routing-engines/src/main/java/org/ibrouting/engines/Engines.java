@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -31,7 +32,9 @@ import org.ibrouting.routing.RoutingEngine;
  * }</pre>
  */
 public final class Engines {
-  private static final String BUILTIN_PACKAGE = "org.ibrouting.engines.internal.";
+  /** The name {@code -R} chooses {@link EngineAdvisor} by; no engine may take it. */
+  static final String ADVISOR_NAME = "best";
+
   private static final Object LOCK = new Object();
   private static Map<String, EngineProvider> registry;
 
@@ -58,8 +61,7 @@ public final class Engines {
       try {
         for (EngineProvider provider : ServiceLoader.load(EngineProvider.class, loader)) {
           if (seen.add(provider.getClass())) {
-            (provider.getClass().getName().startsWith(BUILTIN_PACKAGE) ? builtin : others)
-                .add(provider);
+            (isBuiltin(provider.getClass()) ? builtin : others).add(provider);
           }
         }
       } catch (ServiceConfigurationError e) {
@@ -94,7 +96,7 @@ public final class Engines {
               + provider.getClass().getName()
               + " must be non-empty, without white space, ',', ':' or '='");
     }
-    if (name.equals(EngineAdvisor.NAME)) {
+    if (name.equals(ADVISOR_NAME)) {
       throw new IllegalArgumentException(
           "engine name '"
               + name
@@ -128,13 +130,31 @@ public final class Engines {
     }
   }
 
+  /**
+   * Whether {@code type} is one of this library's own providers: it comes from the module of the
+   * registry (where the library runs as a module), else from the same jar or class folder. The
+   * built-in engines are listed first, in the order of the library's services file.
+   */
+  private static boolean isBuiltin(Class<?> type) {
+    Module module = Engines.class.getModule();
+    if (module.isNamed()) {
+      return type.getModule() == module;
+    }
+    return Objects.equals(codeSource(type), codeSource(Engines.class));
+  }
+
+  private static String codeSource(Class<?> type) {
+    java.security.CodeSource source = type.getProtectionDomain().getCodeSource();
+    return source == null || source.getLocation() == null ? null : source.getLocation().toString();
+  }
+
   /** Who registered {@code provider}, in the words of the registry's user. */
   private static String describe(EngineProvider provider) {
     Class<?> type = provider.getClass();
-    if (type == org.ibrouting.engines.internal.ProviderParts.class) {
+    if (type.getEnclosingClass() == EngineProvider.class) {
       return "EngineProvider.of(\"" + provider.name() + "\", ...)";
     }
-    if (type.getName().startsWith(BUILTIN_PACKAGE)) {
+    if (isBuiltin(type)) {
       return "the built-in engine " + provider.name();
     }
     return "provider " + type.getName();

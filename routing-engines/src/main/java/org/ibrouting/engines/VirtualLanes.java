@@ -1,7 +1,7 @@
 package org.ibrouting.engines;
 
-import org.ibrouting.engines.internal.DfssspLanes;
-import org.ibrouting.internal.SsspGraph;
+import org.ibrouting.engines.ssspfamily.DfssspLanes;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;

@@ -49,8 +49,17 @@ public final class IbnetdiscoverWriter {
   }
 
   private static void writeNode(Fabric fabric, int node, Writer out) throws IOException {
-    NodeType type = fabric.nodeType(node);
     StringBuilder b = new StringBuilder();
+    appendNode(fabric, node, b);
+    for (int p = 1; p <= fabric.numPorts(node); p++) {
+      appendPort(fabric, node, p, b);
+    }
+    out.write(b.toString());
+  }
+
+  /** The node's lines: its IDs and GUIDs, then the line that names its type, ports and name. */
+  private static void appendNode(Fabric fabric, int node, StringBuilder b) {
+    NodeType type = fabric.nodeType(node);
     b.append('\n');
     b.append(
         String.format("vendid=0x%x%ndevid=0x%x%n", fabric.vendorId(node), fabric.deviceId(node)));
@@ -87,46 +96,48 @@ public final class IbnetdiscoverWriter {
                 "Rt\t%d %s\t\t# \"%s\"%n", fabric.numPorts(node), name, fabric.description(node)));
       }
     }
-    for (int p = 1; p <= fabric.numPorts(node); p++) {
-      int port = fabric.port(node, p);
-      int peer = fabric.peerPort(port);
-      if (peer < 0) {
-        continue;
-      }
-      int remote = fabric.nodeOfPort(peer);
-      String rate = fabric.linkRate(port) == null ? "" : " " + fabric.linkRate(port);
-      int remoteLid =
-          fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
-      String remoteGuid =
-          fabric.isSwitch(remote) ? "" : String.format("(%x) ", fabric.portGuid(peer));
-      if (type == NodeType.SWITCH) {
-        b.append(
-            String.format(
-                "[%d]\t%s[%d]%s\t\t# \"%s\" lid %d%s%n",
-                p,
-                nodeName(fabric, remote),
-                fabric.portNum(peer),
-                remoteGuid,
-                fabric.description(remote),
-                remoteLid,
-                rate));
-      } else {
-        b.append(
-            String.format(
-                "[%d](%x) \t%s[%d]%s\t\t# lid %d lmc %d \"%s\" lid %d%s%n",
-                p,
-                fabric.portGuid(port),
-                nodeName(fabric, remote),
-                fabric.portNum(peer),
-                remoteGuid.isEmpty() ? "" : " " + remoteGuid.trim(),
-                fabric.baseLid(port),
-                fabric.lmc(port),
-                fabric.description(remote),
-                remoteLid,
-                rate));
-      }
+  }
+
+  /** The line of port {@code p} of {@code node}: its cable's far end, or nothing if uncabled. */
+  private static void appendPort(Fabric fabric, int node, int p, StringBuilder b) {
+    NodeType type = fabric.nodeType(node);
+    int port = fabric.port(node, p);
+    int peer = fabric.peerPort(port);
+    if (peer < 0) {
+      return;
     }
-    out.write(b.toString());
+    int remote = fabric.nodeOfPort(peer);
+    String rate = fabric.linkRate(port) == null ? "" : " " + fabric.linkRate(port);
+    int remoteLid =
+        fabric.isSwitch(remote) ? fabric.baseLid(fabric.port(remote, 0)) : fabric.baseLid(peer);
+    String remoteGuid =
+        fabric.isSwitch(remote) ? "" : String.format("(%x) ", fabric.portGuid(peer));
+    if (type == NodeType.SWITCH) {
+      b.append(
+          String.format(
+              "[%d]\t%s[%d]%s\t\t# \"%s\" lid %d%s%n",
+              p,
+              nodeName(fabric, remote),
+              fabric.portNum(peer),
+              remoteGuid,
+              fabric.description(remote),
+              remoteLid,
+              rate));
+    } else {
+      b.append(
+          String.format(
+              "[%d](%x) \t%s[%d]%s\t\t# lid %d lmc %d \"%s\" lid %d%s%n",
+              p,
+              fabric.portGuid(port),
+              nodeName(fabric, remote),
+              fabric.portNum(peer),
+              remoteGuid.isEmpty() ? "" : " " + remoteGuid.trim(),
+              fabric.baseLid(port),
+              fabric.lmc(port),
+              fabric.description(remote),
+              remoteLid,
+              rate));
+    }
   }
 
   private static String nodeName(Fabric fabric, int node) {

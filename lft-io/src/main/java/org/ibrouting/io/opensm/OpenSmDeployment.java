@@ -94,6 +94,23 @@ public final class OpenSmDeployment {
       QosPolicyWriter.Stats policy,
       Path slFile,
       DeploymentState state) {
+    /**
+     * A result without SL file or recorded state, as the API baseline's six-argument constructor
+     * built it.
+     *
+     * @deprecated the deployment records an SL file and its state: use the canonical constructor
+     */
+    @Deprecated(since = "0.1.0")
+    public Result(
+        Path dir,
+        Path lftDump,
+        Path qosPolicy,
+        Path conf,
+        int numVls,
+        QosPolicyWriter.Stats policy) {
+      this(dir, lftDump, qosPolicy, conf, numVls, policy, null, null);
+    }
+
     /** The command that starts OpenSM with this deployment, as a list of arguments. */
     public List<String> command() {
       return List.of("opensm", "-F", conf.toString());

@@ -76,6 +76,18 @@ class OpenSmDeploymentTest {
   }
 
   @Test
+  @SuppressWarnings("deprecation")
+  void theBaselinesConstructorLeavesSlFileAndStateOut() {
+    Path conf = dir.resolve("opensm.conf");
+    OpenSmDeployment.Result r =
+        new OpenSmDeployment.Result(dir, dir.resolve("d"), dir.resolve("q"), conf, 2, null);
+    assertEquals(List.of("opensm", "-F", conf.toString()), r.command());
+    assertEquals(2, r.numVls());
+    assertEquals(null, r.slFile());
+    assertEquals(null, r.state());
+  }
+
+  @Test
   void aRedeploymentKeepsTheSlsOfEveryEarlierOneOnTheirVls() throws Exception {
     Path target = dir.resolve("deploy");
     OpenSmDeployment.write(routingWithSls(1), target, DumpFormat.FULL);

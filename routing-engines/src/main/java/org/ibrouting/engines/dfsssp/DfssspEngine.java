@@ -1,8 +1,10 @@
 package org.ibrouting.engines.dfsssp;
 
-import org.ibrouting.engines.internal.DfssspLanes;
-import org.ibrouting.engines.internal.SsspTables;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
 import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.engines.ssspfamily.DfssspLanes;
+import org.ibrouting.engines.ssspfamily.SsspTables;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.routing.AbstractRoutingEngine;
@@ -35,7 +37,7 @@ import org.ibrouting.routing.RoutingOptions;
  * routes (each task waits for its destinations' rows), so with a core to spare it adds little to
  * SSSP's time; the result does not depend on the number of threads.
  */
-public final class DfssspEngine implements RoutingEngine {
+public final class DfssspEngine implements RoutingEngine, RepairCapability {
   /**
    * What DFSSSP takes.
    *
@@ -95,7 +97,7 @@ public final class DfssspEngine implements RoutingEngine {
    */
   @Override
   public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-    int[] ports = ssspEngine().destinationOrder(fabric, name());
+    int[] ports = ssspEngine().destinationOrder(fabric);
     AbstractRoutingEngine.requireRoutable(fabric, name());
     try (DfssspLanes.Overlapped lanes =
         new DfssspLanes.Overlapped(fabric, ports, options, name())) {
@@ -103,5 +105,14 @@ public final class DfssspEngine implements RoutingEngine {
           SsspTables.route(fabric, options, ports, true, name(), lanes.rows(), lanes::routed);
       return lanes.assign(sssp, balance);
     }
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: SSSP's over minimal paths, the old
+   * SLs kept and re-routed paths moved to a VL that stays free of credit loops.
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads) {
+    return RepairRule.leastWeightOnLanes(ssspEngine().destinationOrder(old.fabric()), balance);
   }
 }

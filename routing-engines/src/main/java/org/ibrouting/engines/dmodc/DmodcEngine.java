@@ -1,6 +1,8 @@
 package org.ibrouting.engines.dmodc;
 
 import java.util.Objects;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.LidMajorLfts;
 import org.ibrouting.internal.Parallel;
@@ -51,7 +53,7 @@ import org.ibrouting.routing.RoutingOptions;
  * same ports: the leaves of a pod, the spines of a column) and copied to the others. Memory: one
  * byte per (switch, class), two bits per pair of switches, two ints per LID and level.
  */
-public final class DmodcEngine extends AbstractRoutingEngine {
+public final class DmodcEngine extends AbstractRoutingEngine implements RepairCapability {
   /** The engine's name. */
   public static final String NAME = "dmodc";
 
@@ -94,5 +96,15 @@ public final class DmodcEngine extends AbstractRoutingEngine {
     requireRoutable(fabric, name());
     LidMajorLfts.requireLftsFit(fabric, NAME);
     return DmodcFormula.of(fabric, variant, threads);
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: an affected switch takes the entry
+   * of Dmodc's formula on the changed fabric, every other entry stays.
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads)
+      throws RoutingException {
+    return RepairRule.byFormula(formula(old.fabric(), threads)::outPort);
   }
 }

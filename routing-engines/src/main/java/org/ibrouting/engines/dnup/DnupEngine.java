@@ -1,8 +1,10 @@
 package org.ibrouting.engines.dnup;
 
-import org.ibrouting.engines.internal.BfsByNodeHops;
-import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
+import org.ibrouting.engines.updown.BfsByNodeHops;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.internal.SwitchBfs;
@@ -30,7 +32,7 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Cost: one search per switch over the switch links; 3 bytes per (switch, switch).
  */
-public final class DnupEngine extends AbstractRoutingEngine {
+public final class DnupEngine extends AbstractRoutingEngine implements RepairCapability {
   /** The engine. */
   public DnupEngine() {
     super("dnup");
@@ -95,5 +97,16 @@ public final class DnupEngine extends AbstractRoutingEngine {
       return BfsByNodeHops.DOWN;
     }
     return from > to ? BfsByNodeHops.UP : BfsByNodeHops.EQUAL;
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: MINHOP's under the Down*&#47;Up*
+   * turn rule (which promises freedom from deadlock on fat trees only, as MINHOP promises none).
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads)
+      throws RoutingException {
+    Fabric fabric = old.fabric();
+    return RepairRule.downUp(MinhopLftBuilder.destinationOrder(fabric), ranks(fabric));
   }
 }

@@ -1,6 +1,6 @@
 package org.ibrouting.engines.dor;
 
-import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;

@@ -23,8 +23,8 @@ import org.ibrouting.routing.RoutingException;
  *
  * <p>Memory: about 6 ints per switch port and 4 ints per switch.
  *
- * <p>One file of some 610 lines: ranking, port groups, leaves, indexing and the final checks are
- * the steps of OpenSM's {@code construct_fabric}, each reading and refining the same per-switch
+ * <p>One file over the 500-line limit: ranking, port groups, leaves, indexing and the final checks
+ * are the steps of OpenSM's {@code construct_fabric}, each reading and refining the same per-switch
  * state in its order; the port groups themselves are built in {@link PortGroups}.
  */
 final class FatTree {

@@ -1,8 +1,8 @@
 package org.ibrouting.engines.ftree;
 
-import org.ibrouting.engines.internal.GuidFiles;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.GuidFiles;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;

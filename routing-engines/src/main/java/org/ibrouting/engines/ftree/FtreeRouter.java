@@ -24,8 +24,9 @@ import org.ibrouting.routing.RoutingException;
  *
  * <p>The router reorders the tree's group arrays as OpenSM sorts its own: route a tree once.
  *
- * <p>One file of some 600 lines: the assignment is one recursion over per-switch state whose order
- * of visits is OpenSM's; the tree it walks is built in {@link FatTree} and {@link PortGroups}.
+ * <p>One file over the 500-line limit: the assignment is one recursion over per-switch state whose
+ * order of visits is OpenSM's; the tree it walks is built in {@link FatTree} and {@link
+ * PortGroups}.
  */
 final class FtreeRouter {
   private static final int NO_PATH = 0xFF;

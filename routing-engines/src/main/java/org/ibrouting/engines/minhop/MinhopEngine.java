@@ -1,6 +1,7 @@
 package org.ibrouting.engines.minhop;
 
-import org.ibrouting.engines.internal.MinhopLftBuilder;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
@@ -21,7 +22,7 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>Cost: O(switches x links) for the matrix plus O(switches x LIDs x ports) for the tables, in
  * parallel over switches; 1 byte per switch pair plus the LFTs.
  */
-public final class MinhopEngine extends AbstractRoutingEngine {
+public final class MinhopEngine extends AbstractRoutingEngine implements RepairCapability {
   /** The engine. */
   public MinhopEngine() {
     super("minhop");
@@ -35,5 +36,14 @@ public final class MinhopEngine extends AbstractRoutingEngine {
         HopMatrix.compute(fabric, threads, options.progress(), name() + ": hop matrix");
     return new MinhopLftBuilder(fabric, hops, MinhopLftBuilder.Mode.MINHOP)
         .build(name(), threads, options.progress());
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: least hops, least-used port, in
+   * MINHOP's destination order.
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads) {
+    return RepairRule.minimumHops(MinhopLftBuilder.destinationOrder(old.fabric()));
   }
 }

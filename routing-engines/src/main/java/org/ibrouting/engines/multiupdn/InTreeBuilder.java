@@ -1,7 +1,7 @@
 package org.ibrouting.engines.multiupdn;
 
 import java.util.function.Supplier;
-import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.paths.HopTable;
 

@@ -1,9 +1,9 @@
 package org.ibrouting.engines.multiupdn;
 
 import java.util.function.Supplier;
-import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.UpDownHops;
-import org.ibrouting.engines.internal.UpDownRanks;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.updown.UpDownHops;
+import org.ibrouting.engines.updown.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.internal.LidMajorLfts;
@@ -174,8 +174,7 @@ public final class MultiUpdnEngine extends AbstractRoutingEngine {
       return new int[0];
     }
     int[] preset =
-        org.ibrouting.engines.internal.GuidFiles.switches(
-            fabric, rootGuids, name(), "root GUID list");
+        org.ibrouting.internal.GuidFiles.switches(fabric, rootGuids, name(), "root GUID list");
     if (preset.length > numTrees) {
       throw new RoutingException(
           RoutingException.Reason.SETTINGS_MISMATCH,

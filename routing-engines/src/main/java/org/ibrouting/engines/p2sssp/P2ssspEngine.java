@@ -2,7 +2,7 @@ package org.ibrouting.engines.p2sssp;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
-import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.routing.AbstractRoutingEngine;
@@ -18,7 +18,8 @@ import org.ibrouting.routing.RoutingOptions;
  * for a destination LID, later paths to that LID that reach the switch follow it. As in the paper's
  * worked example, a cable's weight counts the routes over it in both directions; weights start at
  * P² (P = end-port LIDs) so that a longer path never wins. Pairs are taken source by source, in
- * OpenSM's destination order of {@link SsspEngine}. No OpenSM counterpart.
+ * OpenSM's destination order of {@link org.ibrouting.engines.sssp.SsspEngine}. No OpenSM
+ * counterpart.
  *
  * <p>Cost: O(P² x links x log switches) time — meant for the paper's comparisons, not for large
  * fabrics; 1 long per link.
@@ -52,7 +53,7 @@ public final class P2ssspEngine extends AbstractRoutingEngine {
 
   @Override
   protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
-    int[] ports = SsspEngine.destinationOrderOf(fabric);
+    int[] ports = new SsspGraph(fabric).destinationOrder(null, null);
     long lids = 0;
     for (int port : ports) {
       lids += 1L << fabric.lmc(port);

@@ -2,7 +2,7 @@ package org.ibrouting.engines.reroute;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;

@@ -1,14 +1,13 @@
 package org.ibrouting.engines.reroute;
 
 import java.util.function.Supplier;
-import org.ibrouting.engines.dmodc.DmodcFormula;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
 /**
  * Dmodc's incremental rule: an affected switch (its path to the destination broke) takes the entry
- * {@link DmodcFormula} gives on the changed fabric; every other entry stays, entries without a
+ * {@code DmodcFormula} gives on the changed fabric; every other entry stays, entries without a
  * route included (Dmodc leaves an entry empty where no up*&#47;down* route exists, and a failure
  * removes routes; only where it lifts a switch above its former parents, a switch left without
  * links down, can it open one, and such an empty entry takes the formula's entry as soon as a
@@ -33,12 +32,12 @@ import org.ibrouting.routing.RoutingBuilder;
 final class DmodcRepair implements Repair {
   private final Fabric fabric;
   private final Supplier<RoutingBuilder> tables;
-  private final DmodcFormula formula;
+  private final RepairRule.EntryFormula formula;
   private final int[] lids;
   private RoutingBuilder lfts;
 
   /** The rule of {@code formula}; {@code tables} gives the tables to repair when first needed. */
-  DmodcRepair(Fabric fabric, Supplier<RoutingBuilder> tables, DmodcFormula formula) {
+  DmodcRepair(Fabric fabric, Supplier<RoutingBuilder> tables, RepairRule.EntryFormula formula) {
     this.fabric = fabric;
     this.tables = tables;
     this.formula = formula;

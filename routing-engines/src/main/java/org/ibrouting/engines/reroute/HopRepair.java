@@ -1,7 +1,6 @@
 package org.ibrouting.engines.reroute;
 
-import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -36,12 +35,12 @@ final class HopRepair implements Repair {
   private final int[] settled;
   private String refusal;
 
-  HopRepair(Fabric fabric, RoutingBuilder lfts, Routing old, UpDownHops.Turns turns) {
+  HopRepair(Fabric fabric, RoutingBuilder lfts, Routing old, int[] ports, UpDownHops.Turns turns) {
     this.fabric = fabric;
     this.lfts = lfts;
     this.old = old;
     this.turns = turns;
-    this.order = destinationLids(fabric);
+    this.order = destinationLids(fabric, ports);
     this.routesOfPort = new long[fabric.numPortSlots()];
     int n = fabric.numSwitches();
     this.bfs = new BorderBfs(fabric);
@@ -51,9 +50,8 @@ final class HopRepair implements Repair {
     this.settled = new int[n];
   }
 
-  /** MINHOP's destination LIDs: LID offset by offset, end ports in its order. */
-  private static int[] destinationLids(Fabric fabric) {
-    int[] ports = MinhopLftBuilder.destinationOrder(fabric);
+  /** The destination LIDs: LID offset by offset, end ports in the order {@code ports} gives. */
+  private static int[] destinationLids(Fabric fabric, int[] ports) {
     int maxLmc = 0;
     int count = 0;
     for (int port : ports) {

@@ -25,7 +25,7 @@ interface Repair {
   }
 
   /** The turn rule the engine's paths follow, or null (every hop allowed anywhere). */
-  default org.ibrouting.engines.internal.UpDownHops.Turns turns() {
+  default org.ibrouting.engines.updown.UpDownHops.Turns turns() {
     return null;
   }
 

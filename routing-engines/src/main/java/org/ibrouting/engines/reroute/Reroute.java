@@ -1,14 +1,11 @@
 package org.ibrouting.engines.reroute;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 import org.ibrouting.analysis.CreditLoopVerifier;
-import org.ibrouting.engines.dfsssp.DfssspEngine;
-import org.ibrouting.engines.dmodc.DmodcEngine;
-import org.ibrouting.engines.dnup.DnupEngine;
-import org.ibrouting.engines.internal.UpDownHops;
-import org.ibrouting.engines.internal.UpDownRanks;
-import org.ibrouting.engines.minhop.MinhopEngine;
-import org.ibrouting.engines.sssp.SsspEngine;
-import org.ibrouting.engines.updn.UpdnEngine;
+import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.routing.Routing;
@@ -70,10 +67,11 @@ import org.ibrouting.topology.Connectivity;
  *       enough to redo: on the 32-ary 3-tree it writes 110 million entries.
  * </ul>
  *
- * <p>Other engines have no incremental rule and are refused. Differences from a full route: ties
- * among equal choices are broken by port order, not by OpenSM's heap; MINHOP's LMC rule of
- * preferring other systems and nodes for the LIDs of one port is not applied to re-routed entries;
- * new links do not shorten kept paths (only broken paths are re-routed).
+ * <p>An engine offers its rule by implementing {@link RepairCapability} (with a {@link
+ * RepairRule}); other engines have no incremental rule and are refused. Differences from a full
+ * route: ties among equal choices are broken by port order, not by OpenSM's heap; MINHOP's LMC rule
+ * of preferring other systems and nodes for the LIDs of one port is not applied to re-routed
+ * entries; new links do not shorten kept paths (only broken paths are re-routed).
  *
  * <p>The old tables are copied for the repair on another thread while the engine prepares its rule;
  * for dmodc, whose tables break only where a port lost its link, the damage is read meanwhile from
@@ -87,9 +85,40 @@ import org.ibrouting.topology.Connectivity;
 public final class Reroute {
   private Reroute() {}
 
-  /** The engines with an incremental rule, by {@code -R} name. */
-  public static final java.util.List<String> SUPPORTED =
-      java.util.List.of("minhop", "updn", "dnup", "sssp", "dfsssp", "dmodc");
+  /**
+   * The built-in engines with an incremental rule, by {@code -R} name.
+   *
+   * @deprecated an engine offers its rule by implementing {@link RepairCapability}, so the list is
+   *     not fixed: use {@link #supports} or {@link #supportedEngines}
+   */
+  @Deprecated(since = "0.1.0")
+  public static final List<String> SUPPORTED =
+      List.of("minhop", "updn", "dnup", "sssp", "dfsssp", "dmodc");
+
+  /** Whether {@code engine} has an incremental rule (it implements {@link RepairCapability}). */
+  public static boolean supports(RoutingEngine engine) {
+    return engine instanceof RepairCapability;
+  }
+
+  /**
+   * The registered engines ({@link Engines#names}) with an incremental rule, by {@code -R} name, in
+   * the registry's order: each is created without inputs or settings and asked {@link #supports}.
+   */
+  public static List<String> supportedEngines() {
+    List<String> names = new ArrayList<>();
+    for (String name : Engines.names()) {
+      RoutingEngine engine;
+      try {
+        engine = Engines.create(name, EngineConfig.none());
+      } catch (RuntimeException e) {
+        continue;
+      }
+      if (supports(engine)) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
 
   /**
    * What a re-route did.
@@ -253,47 +282,20 @@ public final class Reroute {
   private static Repair repairFor(
       RoutingEngine engine,
       Fabric fabric,
-      java.util.function.Supplier<RoutingBuilder> tables,
+      Supplier<RoutingBuilder> tables,
       Routing old,
       RoutingOptions options,
       int threads)
       throws RoutingException {
-    if (engine instanceof DmodcEngine dmodc) {
-      return new DmodcRepair(fabric, tables, dmodc.formula(fabric, threads));
+    if (!(engine instanceof RepairCapability capable)) {
+      throw new RoutingException(
+          engine.name()
+              + ": no incremental re-routing for this engine;"
+              + " reroute supports "
+              + String.join(", ", supportedEngines())
+              + " (route it from scratch instead)");
     }
-    if (engine instanceof MinhopEngine) {
-      return new HopRepair(fabric, tables.get(), old, null);
-    }
-    if (engine instanceof UpdnEngine updn) {
-      int[] rank = UpDownRanks.ranks(fabric, updn.roots(fabric, threads));
-      return new HopRepair(fabric, tables.get(), old, UpDownHops.upDown(fabric, rank));
-    }
-    if (engine instanceof DnupEngine) {
-      // Down*/Up* promises freedom from deadlock on fat trees only, as MINHOP promises none
-      UpDownHops.Turns turns = UpDownHops.downUp(DnupEngine.ranks(fabric));
-      return new HopRepair(fabric, tables.get(), old, turns);
-    }
-    if (engine instanceof DfssspEngine dfsssp) {
-      SsspEngine sssp = dfsssp.ssspEngine();
-      int[] ports = sssp.destinationOrder(fabric, engine.name());
-      return new WeightRepair(
-          fabric,
-          tables.get(),
-          old,
-          ports,
-          true,
-          threads,
-          new VlRepair(engine.name(), old.slTable(), ports, options, dfsssp.balance()));
-    }
-    if (engine instanceof SsspEngine sssp) {
-      int[] ports = sssp.destinationOrder(fabric, engine.name());
-      return new WeightRepair(fabric, tables.get(), old, ports, sssp.minimal(), threads, null);
-    }
-    throw new RoutingException(
-        engine.name()
-            + ": no incremental re-routing for this engine;"
-            + " reroute supports "
-            + String.join(", ", SUPPORTED)
-            + " (route it from scratch instead)");
+    RepairRule rule = capable.repairRule(old, options, threads);
+    return rule.create(engine.name(), fabric, tables, old, options, threads);
   }
 }

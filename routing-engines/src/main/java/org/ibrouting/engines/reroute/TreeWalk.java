@@ -1,7 +1,7 @@
 package org.ibrouting.engines.reroute;
 
 import java.util.Arrays;
-import org.ibrouting.engines.internal.UpDownHops;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;

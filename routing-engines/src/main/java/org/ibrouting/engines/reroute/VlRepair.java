@@ -5,7 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
-import org.ibrouting.engines.internal.DfssspLanes;
+import org.ibrouting.engines.ssspfamily.DfssspLanes;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.IncrementalCdg;
 import org.ibrouting.routing.Routing;

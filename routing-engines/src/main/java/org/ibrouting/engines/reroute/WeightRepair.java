@@ -2,10 +2,10 @@ package org.ibrouting.engines.reroute;
 
 import java.util.Arrays;
 import java.util.List;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.internal.QuaternaryHeap;
-import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 import org.ibrouting.routing.RoutingException;

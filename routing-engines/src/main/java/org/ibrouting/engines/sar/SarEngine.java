@@ -3,13 +3,12 @@ package org.ibrouting.engines.sar;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
-import org.ibrouting.engines.internal.DfssspLanes;
-import org.ibrouting.engines.sssp.SsspEngine;
+import org.ibrouting.engines.ssspfamily.DfssspLanes;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.internal.LidMajorLfts;
-import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -91,9 +90,7 @@ public final class SarEngine extends AbstractRoutingEngine {
           RoutingException.Reason.SETTINGS_MISMATCH, "sar: " + e.getMessage(), e);
     }
     boolean[] io =
-        ioNodes == null
-            ? null
-            : org.ibrouting.engines.internal.GuidFiles.caPortMask(fabric, ioNodes);
+        ioNodes == null ? null : org.ibrouting.internal.GuidFiles.caPortMask(fabric, ioNodes);
     return route(fabric, options, resolved, io);
   }
 
@@ -110,7 +107,7 @@ public final class SarEngine extends AbstractRoutingEngine {
           "sar: the job map belongs to " + jobs.fabric() + ", not " + fabric);
     }
     Jobs byNode = new Jobs(fabric, jobs);
-    int[] base = SsspEngine.destinationOrderOf(fabric);
+    int[] base = new SsspGraph(fabric).destinationOrder(null, null);
     IntArrayList inJobs = new IntArrayList();
     IntArrayList ioNodes = new IntArrayList();
     IntArrayList others = new IntArrayList();

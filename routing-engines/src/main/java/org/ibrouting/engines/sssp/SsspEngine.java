@@ -1,11 +1,13 @@
 package org.ibrouting.engines.sssp;
 
-import org.ibrouting.engines.internal.GuidFiles;
-import org.ibrouting.engines.internal.SsspTables;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
+import org.ibrouting.engines.ssspfamily.SsspGraph;
+import org.ibrouting.engines.ssspfamily.SsspTables;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.GuidFiles;
 import org.ibrouting.internal.LidMajorLfts;
-import org.ibrouting.internal.SsspGraph;
 import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -37,7 +39,7 @@ import org.ibrouting.routing.RoutingOptions;
  * depends on the weights all earlier ones left); per link entry 2 ints and a long, and a
  * destination-major copy of the LFTs (1 byte per (switch, LID)) so that one tree writes one row.
  */
-public final class SsspEngine extends AbstractRoutingEngine {
+public final class SsspEngine extends AbstractRoutingEngine implements RepairCapability {
   /**
    * What SSSP (and DFSSSP) take.
    *
@@ -82,7 +84,7 @@ public final class SsspEngine extends AbstractRoutingEngine {
 
   @Override
   protected Routing routeChecked(Fabric fabric, RoutingOptions options) throws RoutingException {
-    return route(fabric, options, destinationOrder(fabric, name()));
+    return route(fabric, options, destinationOrder(fabric));
   }
 
   /**
@@ -104,14 +106,34 @@ public final class SsspEngine extends AbstractRoutingEngine {
 
   /**
    * The end ports in the order this engine routes them, OpenSM's (DF)SSSP order with this engine's
-   * GUID files (DFSSSP's VL assignment walks the same order); {@code engine} prefixes errors.
-   *
-   * @throws RoutingException when a GUID file cannot be read or has a malformed line
+   * compute-node and I/O-node lists (DFSSSP's VL assignment walks the same order). A listed GUID
+   * that is no CA port of {@code fabric} is ignored, as OpenSM ignores it.
    */
-  public int[] destinationOrder(Fabric fabric, String engine) throws RoutingException {
+  public int[] destinationOrder(Fabric fabric) {
     boolean[] cn = computeNodes == null ? null : GuidFiles.caPortMask(fabric, computeNodes);
     boolean[] io = ioNodes == null ? null : GuidFiles.caPortMask(fabric, ioNodes);
     return new SsspGraph(fabric).destinationOrder(cn, io);
+  }
+
+  /**
+   * The end ports in the order this engine routes them.
+   *
+   * @deprecated {@code engine} was never read and nothing is thrown: use {@link
+   *     #destinationOrder(Fabric)}
+   * @throws RoutingException never
+   */
+  @Deprecated(since = "0.1.0")
+  public int[] destinationOrder(Fabric fabric, String engine) throws RoutingException {
+    return destinationOrder(fabric);
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: P-SSSP's weights rebuilt from the
+   * kept paths, destinations in this engine's order.
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads) {
+    return RepairRule.leastWeight(destinationOrder(old.fabric()), minimal);
   }
 
   /** The end ports in OpenSM's (DF)SSSP destination order without GUID files. */

@@ -21,8 +21,8 @@ import org.ibrouting.topology.TorusConfig;
  *
  * <p>Cost: the sweeps are O(positions * ports per switch^2) each, usually two or three sweeps.
  *
- * <p>One file of some 620 lines: seed checks, placement sweeps and linking share the placement
- * state step for step as OpenSM's do; the 4-loop cases live in {@link PlacementCases}.
+ * <p>One file over the 500-line limit: seed checks, placement sweeps and linking share the
+ * placement state step for step as OpenSM's do; the 4-loop cases live in {@link PlacementCases}.
  */
 final class TorusDiscovery {
   private static final String ENGINE = "torus-2QoS";

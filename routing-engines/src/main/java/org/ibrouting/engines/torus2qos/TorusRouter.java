@@ -30,8 +30,8 @@ import org.ibrouting.topology.TorusConfig;
  * <p>Cost: O(slots^2 + slots * LIDs) time, spread over the threads by routing switch; 12 ints per
  * slot.
  *
- * <p>One file of some 600 lines: routability, next hop, LFT entries and path SLs all read the same
- * per-slot tables of the placed torus.
+ * <p>One file over the 500-line limit: routability, next hop, LFT entries and path SLs all read the
+ * same per-slot tables of the placed torus.
  */
 final class TorusRouter {
   private static final String ENGINE = "torus-2QoS";

@@ -4,12 +4,14 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ibrouting.engines.internal.GuidFiles;
-import org.ibrouting.engines.internal.MinhopLftBuilder;
-import org.ibrouting.engines.internal.UpDownHops;
-import org.ibrouting.engines.internal.UpDownRanks;
+import org.ibrouting.engines.minhop.MinhopLftBuilder;
+import org.ibrouting.engines.reroute.RepairCapability;
+import org.ibrouting.engines.reroute.RepairRule;
+import org.ibrouting.engines.updown.UpDownHops;
+import org.ibrouting.engines.updown.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.internal.GuidFiles;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopMatrix;
 import org.ibrouting.routing.AbstractRoutingEngine;
@@ -41,7 +43,7 @@ import org.ibrouting.routing.RoutingOptions;
  *
  * <p>Cost: one BFS per switch over the switch links; 1 byte per (switch, switch, port).
  */
-public final class UpdnEngine extends AbstractRoutingEngine {
+public final class UpdnEngine extends AbstractRoutingEngine implements RepairCapability {
   /**
    * What Up*&#47;Down* takes.
    *
@@ -198,5 +200,17 @@ public final class UpdnEngine extends AbstractRoutingEngine {
       }
     }
     return best;
+  }
+
+  /**
+   * The rule of {@link org.ibrouting.engines.reroute.Reroute}: MINHOP's under the Up*&#47;Down*
+   * turn rule, ranks from this engine's roots on the changed fabric.
+   */
+  @Override
+  public RepairRule repairRule(Routing old, RoutingOptions options, int threads)
+      throws RoutingException {
+    Fabric fabric = old.fabric();
+    int[] rank = UpDownRanks.ranks(fabric, roots(fabric, threads));
+    return RepairRule.upDown(MinhopLftBuilder.destinationOrder(fabric), rank);
   }
 }

@@ -1,7 +1,6 @@
 package org.ibrouting.engines.minhop;
 
 import java.util.Arrays;
-import org.ibrouting.engines.internal.MinhopLftBuilder;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;

@@ -23,8 +23,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
-import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.testing.GuidLists;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.io.testing.ReferenceFabrics;
@@ -128,7 +128,7 @@ class MultiUpdnTest {
     int[][] ranks = new int[trees][];
     for (int t = 0; t < trees; t++) {
       try {
-        ranks[t] = org.ibrouting.engines.internal.UpDownRanks.ranks(f, roots[t]);
+        ranks[t] = org.ibrouting.engines.updown.UpDownRanks.ranks(f, roots[t]);
       } catch (RoutingException e) {
         throw new AssertionError(e);
       }
@@ -221,7 +221,7 @@ class MultiUpdnTest {
     Path file = dir.resolve("roots.guids");
     Files.writeString(file, "# first root\n" + String.format("0x%016x", fabric.nodeGuid(5)) + "\n");
     int[] preset =
-        org.ibrouting.engines.internal.GuidFiles.switches(
+        org.ibrouting.internal.GuidFiles.switches(
             fabric, GuidLists.read(file), "multiupdn", "root GUID list");
     int[][] roots = TreeRoots.choose(fabric, HopMatrix.compute(fabric, 1), preset, 2);
     assertEquals(5, roots[0][0]);

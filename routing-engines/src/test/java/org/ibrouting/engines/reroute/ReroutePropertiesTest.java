@@ -19,9 +19,9 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dnup.DnupEngine;
-import org.ibrouting.engines.internal.UpDownHops;
-import org.ibrouting.engines.internal.UpDownRanks;
 import org.ibrouting.engines.updn.UpdnEngine;
+import org.ibrouting.engines.updown.UpDownHops;
+import org.ibrouting.engines.updown.UpDownRanks;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -55,7 +55,7 @@ class ReroutePropertiesTest {
 
   @Provide
   Arbitrary<String> engines() {
-    return Arbitraries.of(Reroute.SUPPORTED);
+    return Arbitraries.of(Reroute.supportedEngines());
   }
 
   @Property(tries = 250)

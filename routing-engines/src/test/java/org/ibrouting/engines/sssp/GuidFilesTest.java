@@ -35,7 +35,7 @@ class GuidFilesTest {
             String.format("0x%016x%n0x%016x%n", fabric.portGuid(third), fabric.portGuid(last)));
     int[] order =
         new SsspEngine(new SsspEngine.Settings(true, GuidLists.read(cn), GuidLists.read(io)))
-            .destinationOrder(fabric, "sssp");
+            .destinationOrder(fabric);
     assertEquals(plain.length, order.length);
     assertEquals(last, order[0]);
     assertEquals(third, order[1]);

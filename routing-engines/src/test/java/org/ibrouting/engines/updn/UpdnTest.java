@@ -22,10 +22,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.EngineChain;
-import org.ibrouting.engines.internal.UpDownHops;
 import org.ibrouting.engines.minhop.MinhopEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
 import org.ibrouting.engines.testing.GuidLists;
+import org.ibrouting.engines.updown.UpDownHops;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
@@ -66,9 +66,9 @@ class UpdnTest {
         new UpdnEngine(new UpdnEngine.Settings(GuidLists.read(rootFile), true))
             .route(theirs.fabric(), RoutingOptions.defaults());
     int[] rank =
-        org.ibrouting.engines.internal.UpDownRanks.ranks(
+        org.ibrouting.engines.updown.UpDownRanks.ranks(
             theirs.fabric(),
-            org.ibrouting.engines.internal.GuidFiles.switches(
+            org.ibrouting.internal.GuidFiles.switches(
                 theirs.fabric(), GuidLists.read(rootFile), "updn", "root GUID list"));
     assertEquals(0, downUpTurns(ours, rank), name + ": our tables turn down then up");
     assertEquals(

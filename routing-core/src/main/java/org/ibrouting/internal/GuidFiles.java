@@ -1,0 +1,111 @@
+package org.ibrouting.internal;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import org.ibrouting.fabric.Fabric;
+import org.ibrouting.fabric.GuidList;
+import org.ibrouting.fabric.Lids;
+import org.ibrouting.fabric.NodeType;
+import org.ibrouting.routing.RoutingException;
+
+/**
+ * Not API. Resolves the GUID lists OpenSM takes on its command line against a fabric: root switches
+ * ({@code -a}), compute-node ports ({@code -u}), I/O-node ports ({@code -G}). A GUID the fabric
+ * does not have, or of the wrong kind, is a {@link RoutingException} ({@code SETTINGS_MISMATCH})
+ * that names the engine and where the GUID came from ({@code file:line:column}).
+ */
+public final class GuidFiles {
+  private GuidFiles() {}
+
+  private static RoutingException mismatch(String message) {
+    return new RoutingException(RoutingException.Reason.SETTINGS_MISMATCH, message);
+  }
+
+  /**
+   * A mismatch at entry {@code i} of {@code guids}: where it stands, its GUID, then {@code why}.
+   */
+  private static RoutingException mismatch(String engine, GuidList guids, int i, String why) {
+    return mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guids.guid(i)) + why);
+  }
+
+  /** The entries found, or a mismatch where {@code guids} names no {@code kind}. */
+  private static int[] atLeastOne(
+      IntArrayList found, String engine, String what, GuidList guids, String kind)
+      throws RoutingException {
+    if (found.isEmpty()) {
+      throw mismatch(engine + ": " + what + " " + guids.source() + " names no " + kind);
+    }
+    return found.toIntArray();
+  }
+
+  /**
+   * The switches (node indices, in list order) named by node GUID in {@code guids}; at least one.
+   */
+  public static int[] switches(Fabric fabric, GuidList guids, String engine, String what)
+      throws RoutingException {
+    IntArrayList switches = new IntArrayList();
+    for (int i = 0; i < guids.size(); i++) {
+      long guid = guids.guid(i);
+      int node = fabric.nodeOfGuid(guid);
+      if (node < 0 || !fabric.isSwitch(node)) {
+        throw mismatch(
+            engine,
+            guids,
+            i,
+            node < 0
+                ? " is no node of the fabric"
+                : " is not a switch but " + fabric.nodeName(node));
+      }
+      switches.add(node);
+    }
+    return atLeastOne(switches, engine, what, guids, "switch");
+  }
+
+  /** The CA ports (port slots, in list order) named by port GUID in {@code guids}; at least one. */
+  public static int[] caPorts(Fabric fabric, GuidList guids, String engine, String what)
+      throws RoutingException {
+    IntArrayList ports = new IntArrayList();
+    for (int i = 0; i < guids.size(); i++) {
+      long guid = guids.guid(i);
+      int port = fabric.portOfGuid(guid);
+      int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
+      if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
+        throw mismatch(
+            engine,
+            guids,
+            i,
+            " is the node GUID of "
+                + fabric.nodeName(node)
+                + "; the file lists port GUIDs (port 1: "
+                + Lids.guidHex(fabric.portGuid(fabric.port(node, 1)))
+                + ")");
+      }
+      if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
+        throw mismatch(
+            engine,
+            guids,
+            i,
+            node < 0
+                ? " is no port of the fabric"
+                : " is not a CA port but belongs to " + fabric.nodeName(node));
+      }
+      ports.add(port);
+    }
+    return atLeastOne(ports, engine, what, guids, "CA port");
+  }
+
+  /**
+   * A mask over port slots of the CA ports whose port GUIDs {@code guids} lists, taken leniently as
+   * OpenSM's (DF)SSSP takes {@code -u} and {@code -G}: GUIDs that are no CA port of the fabric are
+   * ignored.
+   */
+  public static boolean[] caPortMask(Fabric fabric, GuidList guids) {
+    boolean[] mask = new boolean[fabric.numPortSlots()];
+    for (int i = 0; i < guids.size(); i++) {
+      int port = fabric.portOfGuid(guids.guid(i));
+      if (port >= 0 && fabric.nodeType(fabric.nodeOfPort(port)) == NodeType.CA) {
+        mask[port] = true;
+      }
+    }
+    return mask;
+  }
+}
