@@ -31,7 +31,8 @@ final class FirstVlGraph {
 
   /**
    * Up to this many threads one builds the graph in order: two that record first uses and merge
-   * them took longer (32-ary 3-tree on 2 cores: 2.1 s against 1.7 s; RESULTS.md, issue 20).
+   * them took longer (32-ary 3-tree on 2 cores: 2.1 s against 1.7 s;
+   * benchmarks/history/speed-diary-issue-20.md).
    */
   private static final int IN_ORDER_UP_TO = 2;
 

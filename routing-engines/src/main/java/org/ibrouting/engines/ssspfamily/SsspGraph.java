@@ -312,8 +312,8 @@ public final class SsspGraph {
   /**
    * Dijkstra's loop after {@link #start} over {@code numVertices} vertices; returns the vertices it
    * reached, in {@link #order}, each after its predecessor. Kept apart from the start: with both in
-   * one method, C2 made slower code for the loop in most fresh JVMs (RESULTS.md, issue 20's sixth
-   * stretch).
+   * one method, C2 made slower code for the loop in most fresh JVMs
+   * (benchmarks/history/speed-diary-issue-20.md, sixth stretch).
    *
    * <p>It ends early, the heap's vertices appended to the order unscanned, once every vertex is
    * reached and the least key in the heap plus the least link weight reaches the largest key given:
