@@ -390,6 +390,35 @@ final class Healer {
     }
   }
 
+  /**
+   * Audits the fabric at start. When the switches hold other tables than the deployment (a serve
+   * stopped after writing a deployment and before OpenSM's sweep loaded it), OpenSM is made to load
+   * it again first, and the event says so ({@code reloaded}).
+   */
+  void auditAtStart(Json event, Deployed deployed) throws InterruptedException {
+    if (settings.auditPairs() >= 0) {
+      try {
+        LiveAudit.Report tables =
+            audit.run(deployed.fabric(), deployed.routing(), 0, settings.options().seed());
+        java.nio.file.Path dump = settings.dir().resolve(OpenSmDeployment.LFT_DUMP);
+        if (tables.entriesDiffering() > 0 && java.nio.file.Files.exists(dump)) {
+          Instant written = OpenSmWatch.markUnread(dump);
+          if (watch.hangUp()) {
+            event.put(
+                "reloaded",
+                tables.entriesDiffering()
+                    + " LFT entries differed from the deployment: OpenSM loaded it again");
+            sweepJson(
+                event, watch.awaitSweep(written, dump, settings.sweepTimeoutSeconds()), null, null);
+          }
+        }
+      } catch (IOException e) {
+        events.note("audit failed: " + e.getMessage());
+      }
+    }
+    auditJson(event, deployed);
+  }
+
   /** Audits the fabric against {@code next} and puts the report into the event. */
   void auditJson(Json event, Deployed next) {
     if (settings.auditPairs() < 0) {

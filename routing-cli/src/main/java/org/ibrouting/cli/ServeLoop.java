@@ -147,7 +147,7 @@ final class ServeLoop {
           "ibnetdiscover");
     }
     Json audit = new Json();
-    healer.auditJson(audit, deployed);
+    healer.auditAtStart(audit, deployed);
     events.emit("audit", audit, "the deployment matches the fabric");
     return true;
   }

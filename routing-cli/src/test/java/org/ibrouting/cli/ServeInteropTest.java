@@ -181,6 +181,28 @@ class ServeInteropTest extends OpenSmInteropTest {
   }
 
   @Test
+  void aDeploymentWrittenButNeverLoadedIsLoadedWhenServeStarts() throws Exception {
+    Path file = deployed("dfsssp");
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+      // a serve stopped between writing a new deployment and OpenSM's sweep of it
+      Cli.Run route = Cli.cli("route -R updn {} --opensm-dir {} -q", file, deploy);
+      assertEquals(0, route.status(), route.err());
+      try (ServeProcess serve = serve(sim, "serve", "-R", "updn", "--audit-pairs", "240")) {
+        assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
+        String audit = serve.await(event("audit"), 120);
+        assertTrue(audit.contains("\"reloaded\":\""), audit);
+        assertTrue(audit.contains("\"ok\":true") && audit.contains("\"applied\":true"), audit);
+      }
+      Routing held = LftDumpReader.read(fabric, new StringReader(sim.dumpFts()), "dump_fts");
+      Routing updn = LftDumpReader.read(fabric, deploy.resolve(OpenSmDeployment.LFT_DUMP));
+      assertEquals(0, updn.differingEntries(held));
+    }
+  }
+
+  @Test
   void aFabricItCannotRouteWithinTheVlsKeepsTheLastGoodTablesAndSaysWhy() throws Exception {
     Path file = deployed("updn");
     try (OpenSmSimulation sim =
