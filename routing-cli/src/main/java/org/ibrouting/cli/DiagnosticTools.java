@@ -127,30 +127,48 @@ final class DiagnosticTools {
    */
   List<String> runAll(List<List<String>> commands, int parallel, long timeoutSeconds)
       throws IOException {
+    List<Object> results = results(commands, parallel, timeoutSeconds);
+    List<String> outputs = new ArrayList<>();
+    for (Object r : results) {
+      if (r instanceof IOException e) {
+        throw e;
+      }
+      outputs.add((String) r);
+    }
+    return outputs;
+  }
+
+  /** As {@link #runAll}, but a command that fails gives null in its place. */
+  List<String> runEach(List<List<String>> commands, int parallel, long timeoutSeconds)
+      throws IOException {
+    List<String> outputs = new ArrayList<>();
+    for (Object r : results(commands, parallel, timeoutSeconds)) {
+      outputs.add(r instanceof String output ? output : null);
+    }
+    return outputs;
+  }
+
+  /** Each command's output, or the IOException it failed with. */
+  private List<Object> results(List<List<String>> commands, int parallel, long timeoutSeconds)
+      throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
     try {
       List<Future<String>> futures = new ArrayList<>();
       for (List<String> command : commands) {
         futures.add(pool.submit(() -> run(command, timeoutSeconds)));
       }
-      List<String> outputs = new ArrayList<>();
-      IOException failure = null;
+      List<Object> results = new ArrayList<>();
       for (Future<String> f : futures) {
         try {
-          outputs.add(f.get());
+          results.add(f.get());
         } catch (ExecutionException e) {
-          if (failure == null) {
-            failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-          }
+          results.add(e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IOException("interrupted while the tools ran", e);
         }
       }
-      if (failure != null) {
-        throw failure;
-      }
-      return outputs;
+      return results;
     } finally {
       pool.shutdownNow();
     }

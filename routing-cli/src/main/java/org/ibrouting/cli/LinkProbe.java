@@ -47,40 +47,43 @@ final class LinkProbe {
   /**
    * The fabric after the changes the switches at {@code paths} report, from {@code known} (and the
    * node a discovery starts from, {@code localNode}); null when a switch cannot be read, reports a
-   * port that came up, or reports nothing new.
+   * port that came up where no known cable can be, or reports nothing new.
+   *
+   * <p>OpenSM logs a trap with its directed route to the switch as of its last sweep, which may run
+   * through a switch that has just failed; such a switch is read again over a route of live cables
+   * once the cables found down are known.
    */
   Fabric probe(Fabric known, int localNode, List<String> paths) {
     IntArrayList lost = new IntArrayList();
     List<Cable> back = new ArrayList<>();
-    if (!read(known, paths, lost, back)) {
+    List<String> unread = new ArrayList<>();
+    if (!read(known, paths, lost, back, unread)) {
       return null;
     }
+    IntArrayList unreached = new IntArrayList();
+    for (String path : unread) {
+      int node = walk(known, localNode, path);
+      if (node < 0) {
+        return null;
+      }
+      unreached.add(node);
+    }
     if (lost.isEmpty()) {
-      return back.isEmpty() ? null : withCables(known, back);
+      return !back.isEmpty() && unreached.isEmpty() ? withCables(known, back) : null;
     }
     // the switches at the far end of a lost cable: one that failed lost every cable, though not
     // every neighbour's trap may be in the log yet; one that cannot be reached any more is gone
-    Fabric without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
-    List<String> farPaths = new ArrayList<>();
     IntArrayList far = new IntArrayList();
     for (int i = 0; i < lost.size(); i++) {
       int peer = known.nodeOfPort(known.peerPort(lost.getInt(i)));
-      if (!known.isSwitch(peer) || far.contains(peer)) {
-        continue;
+      if (known.isSwitch(peer) && !far.contains(peer)) {
+        far.add(peer);
       }
-      int there = without.nodeOfGuid(known.nodeGuid(peer));
-      String path =
-          there < 0
-              ? null
-              : directedRoute(without, without.nodeOfGuid(known.nodeGuid(localNode)), there);
-      if (path == null || paths.contains(path)) {
-        continue;
-      }
-      far.add(peer);
-      farPaths.add(path);
     }
+    Fabric without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
     for (int i = 0; i < far.size(); i++) {
-      if (!read(known, List.of(farPaths.get(i)), lost, back)) {
+      String path = routeAfter(known, without, localNode, far.getInt(i));
+      if (path != null && !paths.contains(path) && !read(known, List.of(path), lost, back, null)) {
         // no answer over a route of live cables: the switch failed with every cable it had
         for (int p = 1; p <= known.numPorts(far.getInt(i)); p++) {
           int port = known.port(far.getInt(i), p);
@@ -90,8 +93,47 @@ final class LinkProbe {
         }
       }
     }
+    // the trapping switches OpenSM's route no longer reached, over the cables still up
+    without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    for (int i = 0; i < unreached.size(); i++) {
+      String path = routeAfter(known, without, localNode, unreached.getInt(i));
+      if (path != null
+          && (unread.contains(path) || !read(known, List.of(path), lost, back, null))) {
+        return null;
+      }
+    }
     Fabric after = Failures.withoutLinks(known, lost.toIntArray(), localNode);
     return back.isEmpty() ? after : withCables(after, back);
+  }
+
+  /** The directed route to {@code node} of {@code known} in {@code after}; null if not reached. */
+  private static String routeAfter(Fabric known, Fabric after, int localNode, int node) {
+    int there = after.nodeOfGuid(known.nodeGuid(node));
+    int here = after.nodeOfGuid(known.nodeGuid(localNode));
+    return there < 0 || here < 0 ? null : directedRoute(after, here, there);
+  }
+
+  /** The node a directed route ({@code 0,P1,P2,...}) from {@code from} leads to; -1 if none. */
+  static int walk(Fabric fabric, int from, String path) {
+    String[] hops = path.split(",");
+    int node = from;
+    for (int i = 1; i < hops.length; i++) {
+      int portNum;
+      try {
+        portNum = Integer.parseInt(hops[i].strip());
+      } catch (NumberFormatException e) {
+        return -1;
+      }
+      if (portNum < 1 || portNum > fabric.numPorts(node)) {
+        return -1;
+      }
+      int peer = fabric.peerPort(fabric.port(node, portNum));
+      if (peer < 0) {
+        return -1;
+      }
+      node = fabric.nodeOfPort(peer);
+    }
+    return node;
   }
 
   /** A cable that came back: both ends by node GUID and port number, and its rate. */
@@ -114,20 +156,29 @@ final class LinkProbe {
     return b.build();
   }
 
-  /** Reads the switches at {@code paths}; false when one cannot be read or reports a return. */
-  private boolean read(Fabric known, List<String> paths, IntArrayList lost, List<Cable> back) {
+  /**
+   * Reads the switches at {@code paths}; false when one reports a port up where no known cable can
+   * be, or cannot be read and {@code unread} is null (else its path is added there).
+   */
+  private boolean read(
+      Fabric known, List<String> paths, IntArrayList lost, List<Cable> back, List<String> unread) {
     List<List<String>> commands = new ArrayList<>();
     for (String path : paths) {
       commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
     }
     List<String> outputs;
     try {
-      outputs = tools.runAll(commands, Math.min(4, commands.size()), 60);
+      outputs = tools.runEach(commands, Math.min(4, commands.size()), 60);
     } catch (IOException e) {
       return false;
     }
-    for (String output : outputs) {
-      if (!lostPorts(known, output, lost, back)) {
+    for (int i = 0; i < outputs.size(); i++) {
+      if (outputs.get(i) == null) {
+        if (unread == null) {
+          return false;
+        }
+        unread.add(paths.get(i));
+      } else if (!lostPorts(known, outputs.get(i), lost, back)) {
         return false;
       }
     }
