@@ -105,7 +105,12 @@ final class FailInPlaceOptions {
     FailInPlaceOptions o = new FailInPlaceOptions();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      boolean study = !a.equals("--shard") && !a.equals("--shard-dir") && !a.equals("--merge");
+      // where the shards run and where they write is not part of the study
+      boolean study =
+          !a.equals("--shard")
+              && !a.equals("--shard-dir")
+              && !a.equals("--merge")
+              && !a.equals("--work");
       int first = i;
       switch (a) {
         case "--help" -> {

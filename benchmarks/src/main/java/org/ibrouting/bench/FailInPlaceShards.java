@@ -170,10 +170,11 @@ final class FailInPlaceShards {
     String run =
         String.format(
             Locale.ROOT,
-            "Run on %s as %d shards (%.0f min of machine time in total, the longest shard %.0f"
+            "Run on %s as %d shard%s (%.0f min of machine time in total, the longest shard %.0f"
                 + " min): %s; each shard's machine shared with other jobs.",
             first.getProperty("date"),
             shards.size(),
+            shards.size() == 1 ? "" : "s",
             minutes,
             longest,
             String.join("; ", machines));

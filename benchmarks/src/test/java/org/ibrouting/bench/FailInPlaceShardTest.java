@@ -1,6 +1,7 @@
 package org.ibrouting.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,6 +105,7 @@ class FailInPlaceShardTest {
     assertTrue(
         Files.readString(merged.resolve("RESULTS.md")).contains("as 3 shards ("),
         Files.readString(merged.resolve("RESULTS.md")));
+    assertFalse(md.contains("--work"), "a scratch directory is no part of the study: " + md);
 
     Path props = shards.resolve("shard-2-of-3.properties");
     String text = Files.readString(props);
