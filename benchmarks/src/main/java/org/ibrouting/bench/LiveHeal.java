@@ -179,24 +179,41 @@ public final class LiveHeal {
    */
   static List<Row> fileAlone(Setup setup, Fabric fabric, Path net, Path dir, String engine)
       throws Exception {
-    Files.createDirectories(dir);
     Path deploy = dir.resolve("deploy");
-    int status =
-        IbRouting.run(
-            "route",
-            "-R",
-            engine,
-            net.toString(),
-            "--opensm-dir",
-            deploy.toString(),
-            "--format",
-            "compact",
-            "-q");
+    deployed(setup, net, dir, engine);
+    List<String> args = List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString());
+    return sweeps(setup, fabric, net, dir, "file alone", engine, args);
+  }
+
+  /**
+   * Writes our deployment of {@code engine} into {@code dir/deploy} ({@code route --opensm-dir
+   * --format compact}); returns the route command's arguments.
+   */
+  private static List<String> deployed(Setup setup, Path net, Path dir, String engine)
+      throws Exception {
+    Files.createDirectories(dir);
+    List<String> routeArgs =
+        new ArrayList<>(
+            List.of(
+                "route",
+                "-R",
+                engine,
+                net.toString(),
+                "--opensm-dir",
+                dir.resolve("deploy").toString(),
+                "--format",
+                "compact",
+                "-q"));
+    if (engine.equals("torus-2QoS")) {
+      routeArgs.addAll(
+          List.of(
+              "--torus-config", torusConfig(setup, dir).toString(), "-P", "torus_sl2vl=identity"));
+    }
+    int status = IbRouting.run(routeArgs.toArray(String[]::new));
     if (status != 0) {
       throw new IOException("route " + engine + " failed with status " + status);
     }
-    List<String> args = List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString());
-    return sweeps(setup, fabric, net, dir, "file alone", engine, args);
+    return routeArgs;
   }
 
   private static List<Row> sweeps(
@@ -242,29 +259,8 @@ public final class LiveHeal {
   static List<Row> serve(Setup setup, Fabric fabric, Path net, Path dir, String engine)
       throws Exception {
     List<Row> rows = new ArrayList<>();
-    Files.createDirectories(dir);
     Path deploy = dir.resolve("deploy");
-    List<String> routeArgs =
-        new ArrayList<>(
-            List.of(
-                "route",
-                "-R",
-                engine,
-                net.toString(),
-                "--opensm-dir",
-                deploy.toString(),
-                "--format",
-                "compact",
-                "-q"));
-    if (engine.equals("torus-2QoS")) {
-      routeArgs.addAll(
-          List.of(
-              "--torus-config", torusConfig(setup, dir).toString(), "-P", "torus_sl2vl=identity"));
-    }
-    int status = IbRouting.run(routeArgs.toArray(String[]::new));
-    if (status != 0) {
-      throw new IOException("route " + engine + " failed with status " + status);
-    }
+    List<String> routeArgs = deployed(setup, net, dir, engine);
     System.err.printf("%s: serve %s ...%n", setup.name(), engine);
     LiveHealEvents events = LiveHealEvents.of(fabric, setup.spec());
     try (OpenSmSimulation sim =
