@@ -173,16 +173,11 @@ public final class LiveHeal {
   }
 
   /**
-   * The control: OpenSM runs our deployment of {@code engine} through its file engine and nobody
-   * repairs it; the time is to the end of its first sweep after the event (which re-pushes the old
-   * tables), the floor of any repair the file engine loads.
+   * {@code route}'s arguments that deploy {@code engine}'s tables of {@code net} to {@code deploy}.
    */
-  static List<Row> fileAlone(Setup setup, Fabric fabric, Path net, Path dir, String engine)
-      throws Exception {
-    Files.createDirectories(dir);
-    Path deploy = dir.resolve("deploy");
-    int status =
-        IbRouting.run(
+  private static List<String> deployArgs(String engine, Path net, Path deploy) {
+    return new ArrayList<>(
+        List.of(
             "route",
             "-R",
             engine,
@@ -191,7 +186,19 @@ public final class LiveHeal {
             deploy.toString(),
             "--format",
             "compact",
-            "-q");
+            "-q"));
+  }
+
+  /**
+   * The control: OpenSM runs our deployment of {@code engine} through its file engine and nobody
+   * repairs it; the time is to the end of its first sweep after the event (which re-pushes the old
+   * tables), the floor of any repair the file engine loads.
+   */
+  static List<Row> fileAlone(Setup setup, Fabric fabric, Path net, Path dir, String engine)
+      throws Exception {
+    Files.createDirectories(dir);
+    Path deploy = dir.resolve("deploy");
+    int status = IbRouting.run(deployArgs(engine, net, deploy).toArray(String[]::new));
     if (status != 0) {
       throw new IOException("route " + engine + " failed with status " + status);
     }
@@ -244,18 +251,7 @@ public final class LiveHeal {
     List<Row> rows = new ArrayList<>();
     Files.createDirectories(dir);
     Path deploy = dir.resolve("deploy");
-    List<String> routeArgs =
-        new ArrayList<>(
-            List.of(
-                "route",
-                "-R",
-                engine,
-                net.toString(),
-                "--opensm-dir",
-                deploy.toString(),
-                "--format",
-                "compact",
-                "-q"));
+    List<String> routeArgs = deployArgs(engine, net, deploy);
     if (engine.equals("torus-2QoS")) {
       routeArgs.addAll(
           List.of(

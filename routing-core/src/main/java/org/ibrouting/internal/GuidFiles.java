@@ -27,6 +27,11 @@ public final class GuidFiles {
     return mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guids.guid(i)) + why);
   }
 
+  /** What a listed GUID is instead: {@code none} for no node, else {@code other} and its name. */
+  private static String what(Fabric fabric, int node, String none, String other) {
+    return node < 0 ? none : other + fabric.nodeName(node);
+  }
+
   /** The entries found, or a mismatch where {@code guids} names no {@code kind}. */
   private static int[] atLeastOne(
       IntArrayList found, String engine, String what, GuidList guids, String kind)
@@ -51,9 +56,7 @@ public final class GuidFiles {
             engine,
             guids,
             i,
-            node < 0
-                ? " is no node of the fabric"
-                : " is not a switch but " + fabric.nodeName(node));
+            what(fabric, node, " is no node of the fabric", " is not a switch but "));
       }
       switches.add(node);
     }
@@ -84,9 +87,7 @@ public final class GuidFiles {
             engine,
             guids,
             i,
-            node < 0
-                ? " is no port of the fabric"
-                : " is not a CA port but belongs to " + fabric.nodeName(node));
+            what(fabric, node, " is no port of the fabric", " is not a CA port but belongs to "));
       }
       ports.add(port);
     }
