@@ -4,7 +4,6 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.internal.QuaternaryHeap;
 import org.ibrouting.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -23,14 +22,14 @@ import org.openjdk.jmh.annotations.Setup;
  *       level by hop level without a heap, Dijkstra only where the heap's order among equal keys
  *       decides ({@code HopLevelTrees}), and Dijkstra's trees ended once no scan left can shorten a
  *       distance;
- *   <li>{@code heap}: this class's copy of Dijkstra's loop, with OpenSM's 4-ary heap ({@link
- *       QuaternaryHeap}) filled with every switch, the heap's start and the loop in two methods as
- *       in {@link SsspGraph}, every reached switch scanned as OpenSM does; its run time against the
- *       engine's shows what the level trees and the early end save;
- *   <li>{@code fifo}: the same copy with no priority queue at all: switches settled in the order
- *       they are first reached, each once, every link of each relaxed once. Its trees break ties in
- *       another order than OpenSM's (on a fat tree they are still shortest-path trees), so it is a
- *       floor for the rest of the loop, not a routing.
+ *   <li>{@code heap}: the same {@link SsspGraph} with {@link SsspGraph#scanEveryVertex}: every tree
+ *       by Dijkstra with OpenSM's 4-ary heap filled with every switch, every reached switch scanned
+ *       as OpenSM does; its run time against the engine's shows what the level trees and the early
+ *       end save;
+ *   <li>{@code fifo}: this class's Dijkstra loop with no priority queue at all: switches settled in
+ *       the order they are first reached, each once, every link of each relaxed once. Its trees
+ *       break ties in another order than OpenSM's (on a fat tree they are still shortest-path
+ *       trees), so it is a floor for the rest of the loop, not a routing.
  * </ul>
  *
  * <p>{@code fifo}'s time is what would remain of {@code heap}'s with a queue that cost nothing.
@@ -61,7 +60,6 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
   private long[] weight;
   private long[] endPortLids;
   private long startWeight;
-  private QuaternaryHeap heap;
   private long[] dist;
   private int[] predLink;
   private int[] predVertex;
@@ -101,7 +99,6 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
     linkTo = to.toIntArray();
     linkToPort = toPort.toIntArray();
     weight = new long[linkTo.length];
-    heap = new QuaternaryHeap(n + 1);
     dist = new long[n + 1];
     predLink = new int[n + 1];
     predVertex = new int[n + 1];
@@ -118,10 +115,9 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
    */
   @Benchmark
   public long routeAllLids() {
-    if (variant.equals("engine")) {
-      return engine();
+    if (!variant.equals("fifo")) {
+      return engine(variant.equals("heap"));
     }
-    boolean exact = variant.equals("heap");
     Arrays.fill(weight, startWeight);
     int n = numSwitches;
     int pseudoLink = linkStart[n];
@@ -140,16 +136,9 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
       Arrays.fill(predLink, 0, numVertices, -1);
       Arrays.fill(predVertex, 0, numVertices, -1);
       dist[source] = 0;
-      int reached;
-      if (exact) {
-        heap.fill(numVertices, Long.MAX_VALUE);
-        heap.decreaseKey(source, 0);
-        reached = heapLoop();
-      } else {
-        Arrays.fill(settled, 0, numVertices, false);
-        fifo[0] = source;
-        reached = fifoLoop();
-      }
+      Arrays.fill(settled, 0, numVertices, false);
+      fifo[0] = source;
+      int reached = fifoLoop();
       if (checksum) {
         for (int sw = 0; sw < n; sw++) {
           result = 31 * result + (predLink[sw] >= 0 ? linkToPort[predLink[sw]] : -1);
@@ -162,8 +151,9 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
     return result;
   }
 
-  private long engine() {
+  private long engine(boolean scanEveryVertex) {
     SsspGraph graph = new SsspGraph(fabric);
+    graph.scanEveryVertex(scanEveryVertex);
     graph.resetWeights(startWeight);
     long result = 0;
     for (int dest : destinations) {
@@ -181,33 +171,9 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
   }
 
   /**
-   * Dijkstra's loop as {@code SsspGraph.grow} runs it, after the heap's start, without its early
-   * end.
+   * Dijkstra's loop as {@code SsspGraph.grow} runs it, but with switches taken in the order they
+   * were first reached, from {@link #fifo}, instead of from a heap.
    */
-  private int heapLoop() {
-    int count = 0;
-    while (!heap.isEmpty()) {
-      int u = heap.extractMin();
-      long du = dist[u];
-      if (du == Long.MAX_VALUE) {
-        break;
-      }
-      order[count++] = u;
-      for (int l = linkStart[u], end = linkStart[u + 1]; l < end; l++) {
-        int v = linkTo[l];
-        long candidate = du + weight[l];
-        if (candidate < dist[v]) {
-          dist[v] = candidate;
-          predLink[v] = l;
-          predVertex[v] = u;
-          heap.decreaseKey(v, candidate);
-        }
-      }
-    }
-    return count;
-  }
-
-  /** The same loop with switches taken in the order they were first reached, from {@link #fifo}. */
   private int fifoLoop() {
     int head = 0;
     int tail = 1;

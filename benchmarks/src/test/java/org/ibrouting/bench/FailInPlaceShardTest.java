@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,40 +23,8 @@ class FailInPlaceShardTest {
   @TempDir Path dir;
 
   private List<String> study(Path results) {
-    return List.of(
-        "--topologies",
-        "ktree 2 3",
-        "--link-rates",
-        "20",
-        "--switch-rates",
-        "10",
-        "--seeds",
-        "2",
-        "--engines",
-        "minhop,updn,dor,best",
-        "--opensm-engines",
-        "none",
-        "--patterns",
-        "20",
-        "--work",
-        dir.resolve("work").toString(),
-        "--results",
-        results.resolve("RESULTS.md").toString(),
-        "--plots",
-        results.toString());
-  }
-
-  private static void main(List<String> args) throws Exception {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    try {
-      System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      FailInPlace.main(args.toArray(String[]::new));
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+    return TinyStudy.args(
+        2, "minhop,updn,dor,best", dir.resolve("work"), results.resolve("RESULTS.md"), results);
   }
 
   private static List<String> plus(List<String> args, String... more) {
@@ -75,13 +41,13 @@ class FailInPlaceShardTest {
   @Test
   void shardsMergeIntoTheUnshardedStudy() throws Exception {
     Path whole = Files.createDirectories(dir.resolve("whole"));
-    main(study(whole));
+    TinyStudy.run(study(whole));
     Path shards = dir.resolve("shards");
-    main(plus(study(whole), "--shard", "1/3", "--shard-dir", shards.toString()));
+    TinyStudy.run(plus(study(whole), "--shard", "1/3", "--shard-dir", shards.toString()));
     runArrayTask(2, 3, study(whole), shards);
-    main(plus(study(whole), "--shard", "3/3", "--shard-dir", shards.toString()));
+    TinyStudy.run(plus(study(whole), "--shard", "3/3", "--shard-dir", shards.toString()));
     Path merged = dir.resolve("merged");
-    main(
+    TinyStudy.run(
         List.of(
             "--merge",
             shards.toString(),

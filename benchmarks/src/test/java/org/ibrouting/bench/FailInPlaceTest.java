@@ -3,9 +3,6 @@ package org.ibrouting.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,39 +22,8 @@ class FailInPlaceTest {
     Files.writeString(
         results,
         "# Results\n\n<!-- fail-in-place:begin old -->\nstale\n<!-- fail-in-place:end -->\nafter\n");
-    PrintStream old = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      FailInPlace.main(
-          new String[] {
-            "--topologies",
-            "ktree 2 3",
-            "--link-rates",
-            "20",
-            "--switch-rates",
-            "10",
-            "--seeds",
-            "1",
-            "--engines",
-            "minhop,dor,updn",
-            "--opensm-engines",
-            "none",
-            "--patterns",
-            "20",
-            "--work",
-            dir.resolve("work").toString(),
-            "--results",
-            results.toString(),
-            "--plots",
-            dir.resolve("plots").toString()
-          });
-    } finally {
-      System.setOut(old);
-      System.setErr(oldErr);
-    }
+    TinyStudy.run(
+        TinyStudy.args(1, "minhop,dor,updn", dir.resolve("work"), results, dir.resolve("plots")));
     List<String> csv = Files.readAllLines(dir.resolve("plots/fail-in-place.csv"));
     // intact, 20% links, 10% switches (one seed) x 3 engines
     assertEquals(1 + 3 * 3, csv.size(), String.join("\n", csv));

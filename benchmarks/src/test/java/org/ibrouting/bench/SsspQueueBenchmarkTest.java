@@ -7,13 +7,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link SsspQueueBenchmark}'s copy of sssp's loop gives every switch the same port towards every
- * LID as the engine (compared through a 64-bit checksum), and its {@code fifo} variant does not.
+ * {@link SsspQueueBenchmark}'s {@code heap} variant (every tree by Dijkstra, every switch scanned)
+ * gives every switch the same port towards every LID as the engine (compared through a 64-bit
+ * checksum), and its {@code fifo} variant does not.
  */
 class SsspQueueBenchmarkTest {
   @ParameterizedTest
   @ValueSource(ints = {4, 8})
-  void theHeapCopyBuildsTheEnginesTrees(int k) {
+  void dijkstraOverEverySwitchBuildsTheEnginesTrees(int k) {
     long engine = run(k, "engine");
     assertEquals(engine, run(k, "heap"), "every switch's port towards every LID");
     assertNotEquals(engine, run(k, "fifo"), "without a priority queue ties go other ways");

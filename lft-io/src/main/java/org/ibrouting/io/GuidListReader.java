@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
 import org.ibrouting.fabric.GuidList;
+import org.ibrouting.io.internal.TextInput;
 
 /**
  * Reads a GUID list as OpenSM reads its root ({@code -a}), compute-node ({@code -u}) and I/O-node
@@ -25,9 +26,7 @@ public final class GuidListReader {
    * @throws ParseException for a line that does not start with a 64-bit number
    */
   public static GuidList read(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return parse(in, file.toString());
-    }
+    return TextInput.read(file, GuidListReader::parse);
   }
 
   /**
@@ -39,7 +38,7 @@ public final class GuidListReader {
     LongArrayList guids = new LongArrayList();
     IntArrayList lines = new IntArrayList();
     IntArrayList columns = new IntArrayList();
-    BufferedReader reader = in instanceof BufferedReader br ? br : new BufferedReader(in);
+    BufferedReader reader = TextInput.buffered(in);
     String text;
     int lineNo = 0;
     while ((text = reader.readLine()) != null) {

@@ -6,6 +6,7 @@ import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.ibrouting.io.internal.TextInput;
 import org.ibrouting.simulation.JobList;
 
 /**
@@ -23,9 +24,7 @@ public final class JobListReader {
    * @throws ParseException for a line that is not two fields
    */
   public static JobList read(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return parse(in, file.toString());
-    }
+    return TextInput.read(file, JobListReader::parse);
   }
 
   /**
@@ -36,7 +35,7 @@ public final class JobListReader {
    */
   public static JobList parse(Reader in, String fileName) throws IOException {
     List<JobList.Entry> entries = new ArrayList<>();
-    BufferedReader reader = in instanceof BufferedReader br ? br : new BufferedReader(in);
+    BufferedReader reader = TextInput.buffered(in);
     String text;
     int lineNo = 0;
     while ((text = reader.readLine()) != null) {

@@ -9,6 +9,7 @@ import java.util.Arrays;
  *
  * <p>Memory: 6 ints per vertex, 1 int per edge, 1 int per port slot.
  */
+// not IncrementalCdg: the verifier builds each graph whole and wants its cycles (SCCs), no order
 final class Cdg {
   private final int[] channelOf;
   private final int[] start;

@@ -82,6 +82,7 @@ public record Route(
   }
 
   /** One walk: the hops and the description are built side by side. */
+  // not LftWalker: one pair, every hop recorded and described, not memoised per destination
   private static final class Walk {
     private final Routing routing;
     private final Fabric fabric;

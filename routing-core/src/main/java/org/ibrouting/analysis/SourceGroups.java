@@ -11,6 +11,7 @@ import org.ibrouting.routing.SlTable;
  * (or all of them when the graph is VL-less), and within a group, the switches they start from with
  * their LID counts.
  */
+// not another end-port set: EndPortIndex's sources, grouped by the VL decision
 final class SourceGroups {
   final int numGroups;
   final int[] repLid;

@@ -27,6 +27,15 @@ public final class GuidFiles {
     return mismatch(engine + ": " + guids.where(i) + ": " + Lids.guidHex(guids.guid(i)) + why);
   }
 
+  /**
+   * The mismatch of entry {@code i}, naming what its GUID is instead: {@code none} for no node of
+   * the fabric, else {@code other} and the name of {@code node}.
+   */
+  private static RoutingException wrongKind(
+      Fabric fabric, String engine, GuidList guids, int i, int node, String none, String other) {
+    return mismatch(engine, guids, i, node < 0 ? none : other + fabric.nodeName(node));
+  }
+
   /** The entries found, or a mismatch where {@code guids} names no {@code kind}. */
   private static int[] atLeastOne(
       IntArrayList found, String engine, String what, GuidList guids, String kind)
@@ -47,13 +56,8 @@ public final class GuidFiles {
       long guid = guids.guid(i);
       int node = fabric.nodeOfGuid(guid);
       if (node < 0 || !fabric.isSwitch(node)) {
-        throw mismatch(
-            engine,
-            guids,
-            i,
-            node < 0
-                ? " is no node of the fabric"
-                : " is not a switch but " + fabric.nodeName(node));
+        throw wrongKind(
+            fabric, engine, guids, i, node, " is no node of the fabric", " is not a switch but ");
       }
       switches.add(node);
     }
@@ -80,13 +84,8 @@ public final class GuidFiles {
                 + ")");
       }
       if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
-        throw mismatch(
-            engine,
-            guids,
-            i,
-            node < 0
-                ? " is no port of the fabric"
-                : " is not a CA port but belongs to " + fabric.nodeName(node));
+        String other = " is not a CA port but belongs to ";
+        throw wrongKind(fabric, engine, guids, i, node, " is no port of the fabric", other);
       }
       ports.add(port);
     }

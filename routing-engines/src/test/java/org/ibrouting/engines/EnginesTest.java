@@ -102,8 +102,9 @@ class EnginesTest {
             "p2sssp",
             "ftree",
             "nue",
-            "sar"),
-        Engines.names().subList(0, 12));
+            "sar",
+            "torus-2QoS"),
+        Engines.names().subList(0, 13));
     assertEquals(Set.of("updn_trees", "multiupdn_choice"), Engines.settingsOf("multiupdn"));
   }
 

@@ -15,9 +15,9 @@ import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFile;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.io.internal.TextInput;
 
 /**
  * Reads the output of {@code ibnetdiscover} (infiniband-diags), plain or with grouping ({@code
@@ -126,9 +126,7 @@ public final class IbnetdiscoverReader {
 
   /** Reads a file and says which LIDs were assigned. */
   public static FabricFile readFile(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return readFile(in, file.toString());
-    }
+    return TextInput.read(file, IbnetdiscoverReader::readFile);
   }
 
   /**
@@ -136,7 +134,7 @@ public final class IbnetdiscoverReader {
    */
   public static FabricFile readFile(Reader in, String fileName) throws IOException {
     IbnetdiscoverReader reader = new IbnetdiscoverReader(fileName);
-    BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    BufferedReader lines = TextInput.buffered(in);
     String line;
     int lineNumber = 0;
     while ((line = lines.readLine()) != null) {

@@ -12,9 +12,9 @@ import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.FabricException;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.io.FabricFile;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.io.internal.TextInput;
 
 /**
  * Reads ibsim's net format ({@code ibsim/sim_net.c}), the fabric description {@code ibsim -s}
@@ -73,16 +73,14 @@ public final class IbsimNetReader {
 
   /** Reads a net file and says which LIDs were assigned. */
   public static FabricFile readFile(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return readFile(in, file.toString());
-    }
+    return TextInput.read(file, IbsimNetReader::readFile);
   }
 
   /**
    * Reads from a reader and says which LIDs were assigned; {@code fileName} is used in messages.
    */
   public static FabricFile readFile(Reader reader, String fileName) throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    BufferedReader in = TextInput.buffered(reader);
     Records records = new Records(fileName);
     String line;
     int lineNumber = 0;

@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.io.internal.TextInput;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
@@ -48,9 +48,7 @@ public final class LftDumpReader {
 
   /** Reads a dump file (gzip detected by its magic bytes) for {@code fabric}. */
   public static Routing read(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(fabric, in, file.toString());
-    }
+    return TextInput.read(file, (in, name) -> read(fabric, in, name));
   }
 
   /** Reads a dump from a reader; {@code fileName} is used in messages. */
@@ -65,15 +63,12 @@ public final class LftDumpReader {
    * A switch that remains must still have its LID.
    */
   public static Routing readEarlier(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(fabric, in, file.toString(), true);
-    }
+    return TextInput.read(file, (in, name) -> read(fabric, in, name, true));
   }
 
   private static Routing read(Fabric fabric, Reader reader, String fileName, boolean earlier)
       throws IOException {
-    BufferedReader in =
-        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    BufferedReader in = TextInput.buffered(reader);
     RoutingBuilder builder = Routing.builder(fabric, ENGINE_NAME);
     int sw = -1;
     boolean multicast = false;

@@ -10,9 +10,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.io.internal.TextInput;
 import org.ibrouting.routing.SlTable;
 
 /**
@@ -55,15 +55,12 @@ public final class PathRecordReader {
 
   /** Reads a listing (gzip detected by its magic bytes) for {@code fabric}. */
   public static Listing read(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(fabric, in, file.toString());
-    }
+    return TextInput.read(file, (in, name) -> read(fabric, in, name));
   }
 
   /** Reads a listing from a reader; {@code fileName} is used in messages. */
   public static Listing read(Fabric fabric, Reader reader, String fileName) throws IOException {
-    BufferedReader in =
-        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    BufferedReader in = TextInput.buffered(reader);
     return new Parser(fabric, fileName).parse(in);
   }
 
@@ -73,16 +70,13 @@ public final class PathRecordReader {
    * coverage.
    */
   public static PathRecordSample readSample(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return readSample(fabric, in, file.toString());
-    }
+    return TextInput.read(file, (in, name) -> readSample(fabric, in, name));
   }
 
   /** As {@link #readSample(Fabric, Path)}, from a reader; {@code fileName} is used in messages. */
   public static PathRecordSample readSample(Fabric fabric, Reader reader, String fileName)
       throws IOException {
-    BufferedReader in =
-        reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+    BufferedReader in = TextInput.buffered(reader);
     return new Parser(fabric, fileName).parseSample(in);
   }
 

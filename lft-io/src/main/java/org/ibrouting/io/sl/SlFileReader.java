@@ -6,9 +6,9 @@ import java.io.Reader;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
 import org.ibrouting.io.internal.LineCursor;
+import org.ibrouting.io.internal.TextInput;
 import org.ibrouting.routing.PortSl2Vl;
 import org.ibrouting.routing.SlTable;
 
@@ -29,9 +29,7 @@ public final class SlFileReader {
 
   /** Reads {@code file} for {@code fabric}. */
   public static SlTable read(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(fabric, in, file.toString());
-    }
+    return TextInput.read(file, (in, name) -> read(fabric, in, name));
   }
 
   /** Reads from a reader; {@code fileName} is used in messages. */
@@ -44,14 +42,12 @@ public final class SlFileReader {
    * of the ports that remain): source and destination LIDs no port owns any more are skipped.
    */
   public static SlTable readEarlier(Fabric fabric, Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(fabric, in, file.toString(), true);
-    }
+    return TextInput.read(file, (in, name) -> read(fabric, in, name, true));
   }
 
   private static SlTable read(Fabric fabric, Reader reader, String fileName, boolean earlier)
       throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    BufferedReader in = TextInput.buffered(reader);
     int maxLid = fabric.maxLid();
     // first pass over the text: groups, then SLs (the whole file is small)
     // (readLine, not lines(): lines() would wrap a ParseException in an UncheckedIOException)

@@ -6,8 +6,8 @@ import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.ibrouting.io.InputFiles;
 import org.ibrouting.io.ParseException;
+import org.ibrouting.io.internal.TextInput;
 import org.ibrouting.topology.TorusConfig;
 
 /**
@@ -37,14 +37,12 @@ public final class TorusConfigReader {
 
   /** Reads {@code file} (plain or gzipped). */
   public static TorusConfig read(Path file) throws IOException {
-    try (BufferedReader in = InputFiles.reader(file)) {
-      return read(in, file.toString());
-    }
+    return TextInput.read(file, TorusConfigReader::read);
   }
 
   /** Reads from {@code reader}; {@code fileName} is used in messages. */
   public static TorusConfig read(Reader reader, String fileName) throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    BufferedReader in = TextInput.buffered(reader);
     Parser p = new Parser(fileName);
     int lineNumber = 0;
     for (String line; (line = in.readLine()) != null; ) {

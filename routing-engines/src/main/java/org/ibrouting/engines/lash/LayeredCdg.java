@@ -97,6 +97,18 @@ final class LayeredCdg {
   }
 
   private boolean addPath(int layer, int src, int dst) {
+    return walkPath(layer, src, dst, true);
+  }
+
+  private void removePath(int layer, int src, int dst) {
+    walkPath(layer, src, dst, false);
+  }
+
+  /**
+   * Walks the route {@code src -> dst} and adds its dependencies to {@code layer} (recording each
+   * in the undo list, stopping at the first that would close a cycle: false) or removes them.
+   */
+  private boolean walkPath(int layer, int src, int dst, boolean add) {
     IncrementalCdg cdg = layers[layer];
     int[] chanStart = graph.chanStart;
     int[] headOf = graph.headOf;
@@ -105,30 +117,19 @@ final class LayeredCdg {
     while (sw != dst) {
       int next = chanStart[sw] + (route[sw * n + dst] & 0xFF);
       int slot = graph.depSlot(prev, next);
-      if (!cdg.tryAdd(slot)) {
+      if (!add) {
+        cdg.remove(slot);
+      } else if (cdg.tryAdd(slot)) {
+        if (undoSize == undo.length) {
+          undo = Arrays.copyOf(undo, undoSize * 2);
+        }
+        undo[undoSize++] = slot;
+      } else {
         return false;
       }
-      if (undoSize == undo.length) {
-        undo = Arrays.copyOf(undo, undoSize * 2);
-      }
-      undo[undoSize++] = slot;
       prev = next;
       sw = headOf[next];
     }
     return true;
-  }
-
-  private void removePath(int layer, int src, int dst) {
-    IncrementalCdg cdg = layers[layer];
-    int[] chanStart = graph.chanStart;
-    int[] headOf = graph.headOf;
-    int prev = chanStart[src] + (route[src * n + dst] & 0xFF);
-    int sw = headOf[prev];
-    while (sw != dst) {
-      int next = chanStart[sw] + (route[sw * n + dst] & 0xFF);
-      cdg.remove(graph.depSlot(prev, next));
-      prev = next;
-      sw = headOf[next];
-    }
   }
 }

@@ -13,6 +13,7 @@ import org.ibrouting.fabric.Fabric;
  *
  * <p>Memory: 2 ints per switch.
  */
+// not SwitchBfs: labels seeded from outside the set, spread only inside it, bucket by bucket
 final class BorderBfs {
   /** No label. */
   static final int INF = Integer.MAX_VALUE;

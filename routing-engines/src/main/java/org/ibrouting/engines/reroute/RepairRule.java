@@ -36,20 +36,11 @@ public final class RepairRule {
     int outPort(int sw, int lid);
   }
 
-  private final Factory factory;
+  /** Builds this rule's repair of one re-route. */
+  final Factory factory;
 
   private RepairRule(Factory factory) {
     this.factory = factory;
-  }
-
-  Repair create(
-      String engine,
-      Fabric fabric,
-      Supplier<RoutingBuilder> tables,
-      Routing old,
-      RoutingOptions options,
-      int threads) {
-    return factory.create(engine, fabric, tables, old, options, threads);
   }
 
   /**

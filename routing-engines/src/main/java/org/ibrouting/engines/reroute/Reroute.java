@@ -296,6 +296,6 @@ public final class Reroute {
               + " (route it from scratch instead)");
     }
     RepairRule rule = capable.repairRule(old, options, threads);
-    return rule.create(engine.name(), fabric, tables, old, options, threads);
+    return rule.factory.create(engine.name(), fabric, tables, old, options, threads);
   }
 }

@@ -16,6 +16,7 @@ import org.ibrouting.routing.RoutingBuilder;
  *
  * <p>Memory: 3 ints and a byte per switch.
  */
+// not LftWalker: each hop's phase of the turn rule is followed along with the hop count
 final class TreeWalk {
   /** {@link #hops} of a switch whose packets are never delivered. */
   static final int FAILS = -1;

@@ -15,6 +15,7 @@ import org.ibrouting.internal.Parallel;
  * <p>Memory: about 40 bytes per dependency, 4 bytes and 1 bit per port slot and per possible
  * dependency; when listed, 4 bytes per (group, hop).
  */
+// not IncrementalCdg: OpenSM's tree order and search decide which dependency dfsssp cuts
 final class DependencyGraph {
   private static final byte UNKNOWN = 0;
   private static final byte GRAY = 1;

@@ -29,6 +29,7 @@ import org.ibrouting.routing.ProgressListener;
  *
  * <p>Memory: 3 bytes per (switch, destination switch), 5 bytes per port slot.
  */
+// not SwitchBfs: OpenSM's re-queueing search decides the Up*/Down* tables' ties, so it stays apart
 public final class BfsByNodeHops implements HopTable {
   /** OpenSM's directions of a hop, seen from the search (from the destination outwards). */
   public static final byte UP = 0;

@@ -26,6 +26,7 @@ import org.ibrouting.routing.RoutingBuilder;
  * <p>Cost: O(switches x LIDs x ports) time; per worker thread one counter per port plus, with LMC
  * &gt; 0, three ints per (destination, LID offset).
  */
+// a copy on purpose: OpenSM's tie-breaking the per-LID way, the oracle for MinhopLftBuilder's cache
 final class PerLidMinhopLftBuilder {
   private final Fabric fabric;
   private final HopTable hops;

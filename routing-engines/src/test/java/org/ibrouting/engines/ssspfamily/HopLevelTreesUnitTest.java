@@ -174,63 +174,49 @@ class HopLevelTreesUnitTest {
     assertEquals(1, g.trees.levelsPulled());
   }
 
+  /** 0 links to 1, 2 and 4; 1 and 2 to 3 with weight 10, 4 to 3 with weight 9. */
+  private static Graph threeWays(long w04) {
+    return new Graph(5)
+        .link(0, 1, 10)
+        .link(0, 2, 10)
+        .link(0, 4, w04)
+        .link(1, 3, 10)
+        .link(2, 3, 10)
+        .link(4, 3, 9)
+        .build();
+  }
+
   /** A tie that a shorter path clears later is no tie. */
   @Test
   void aTieClearedByAShorterPathStays() {
-    Graph g =
-        new Graph(5)
-            .link(0, 1, 10)
-            .link(0, 2, 10)
-            .link(0, 4, 10)
-            .link(1, 3, 10)
-            .link(2, 3, 10)
-            .link(4, 3, 9)
-            .build();
+    Graph g = threeWays(10);
     assertEquals(5, g.grow(0, 9, 10));
     assertEquals(0, g.trees.dijkstraPrefix());
     assertEquals(4, g.predVertex[3]);
-    Graph after =
-        new Graph(5)
-            .link(0, 1, 10)
-            .link(0, 2, 10)
-            .link(0, 4, 11)
-            .link(1, 3, 10)
-            .link(2, 3, 10)
-            .link(4, 3, 9)
-            .build();
+    Graph after = threeWays(11);
     assertEquals(5, after.grow(0, 9, 11));
     assertEquals(4, after.trees.dijkstraPrefix(), "4's path is as long: still a tie");
+  }
+
+  /** {@code n} switches, 0 linked to 1 and 2, both linked to 3, weight 10; not built yet. */
+  private static Graph square(int n) {
+    return new Graph(n).link(0, 1, 10).link(0, 2, 10).link(1, 3, 10).link(2, 3, 10);
+  }
+
+  /** Two diamonds in a row, 0 to 3 and 3 to 6, every link of weight 10 but {@code 5 -> 6}. */
+  private static Graph twoDiamonds(long w56) {
+    return square(7).link(3, 4, 10).link(3, 5, 10).link(4, 6, 10).link(5, 6, w56).build();
   }
 
   /** Ties at two levels: Dijkstra settles every level before the deeper one. */
   @Test
   void theDeepestTieDecides() {
-    Graph g =
-        new Graph(7)
-            .link(0, 1, 10)
-            .link(0, 2, 10)
-            .link(1, 3, 10)
-            .link(2, 3, 10)
-            .link(3, 4, 10)
-            .link(3, 5, 10)
-            .link(4, 6, 10)
-            .link(5, 6, 10)
-            .build();
+    Graph g = twoDiamonds(10);
     assertEquals(7, g.grow(0, 10, 10));
     assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 0}, g.order);
     assertEquals(6, g.trees.dijkstraPrefix());
     assertEquals(7, g.trees.keptFrom());
-    Graph shallow =
-        new Graph(7)
-            .link(0, 1, 10)
-            .link(0, 2, 10)
-            .link(1, 3, 10)
-            .link(2, 3, 10)
-            .link(3, 4, 10)
-            .link(3, 5, 10)
-            .link(4, 6, 10)
-            .link(5, 6, 11)
-            .build();
+    Graph shallow = twoDiamonds(11);
     assertEquals(7, shallow.grow(0, 10, 11));
     assertEquals(3, shallow.trees.dijkstraPrefix());
     assertEquals(4, shallow.trees.keptFrom());
@@ -281,15 +267,7 @@ class HopLevelTreesUnitTest {
    */
   @Test
   void aTieLeavesNoMark() {
-    Graph g =
-        new Graph(5)
-            .link(0, 1, 10)
-            .link(0, 2, 10)
-            .link(1, 3, 10)
-            .link(2, 3, 10)
-            .link(4, 2, 12)
-            .link(4, 1, 10)
-            .build();
+    Graph g = square(5).link(4, 2, 12).link(4, 1, 10).build();
     assertEquals(4, g.grow(0, 10, 12));
     assertEquals(3, g.trees.dijkstraPrefix());
     assertEquals(4, g.grow(4, 10, 12));
