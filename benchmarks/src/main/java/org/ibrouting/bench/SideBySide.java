@@ -168,7 +168,7 @@ public final class SideBySide {
   }
 
   /** The engines of one side in the order of their first row. */
-  private static List<String> engines(List<Measurement> rows, Side side) {
+  static List<String> engines(List<Measurement> rows, Side side) {
     return rows.stream().filter(r -> r.side() == side).map(Measurement::engine).distinct().toList();
   }
 

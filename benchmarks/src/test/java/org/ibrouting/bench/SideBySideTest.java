@@ -132,18 +132,8 @@ class SideBySideTest {
 
   /** The options with the engines in the order of their rows, as a rebuild takes them. */
   private static SideBySide.Options engines(SideBySide.Options o, List<Measurement> rows) {
-    o.ours =
-        rows.stream()
-            .filter(r -> r.side() == Measurement.Side.OURS)
-            .map(Measurement::engine)
-            .distinct()
-            .toList();
-    o.openSm =
-        rows.stream()
-            .filter(r -> r.side() == Measurement.Side.OPENSM)
-            .map(Measurement::engine)
-            .distinct()
-            .toList();
+    o.ours = SideBySide.engines(rows, Measurement.Side.OURS);
+    o.openSm = SideBySide.engines(rows, Measurement.Side.OPENSM);
     return o;
   }
 
