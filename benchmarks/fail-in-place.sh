@@ -3,8 +3,8 @@
 # degrades as links and switches fail. Builds the project, then runs
 # org.ibrouting.bench.FailInPlace with the given options (--help lists them; --full is the study
 # at the paper's scale, --fat-trees issue 44's study of fat trees with best); writes
-# benchmarks/RESULTS.md's section, the CSV and the SVG charts in benchmarks/results/. The default
-# run takes about 30 min on a 2-core machine.
+# benchmarks/RESULTS.md's section, the detail tables (NAME.md), the CSV and the SVG charts in
+# benchmarks/results/. The default run takes about 30 min on a 2-core machine.
 # --shard I/N runs one slice of the study and writes its rows to --shard-dir (default
 # benchmarks/target/fail-in-place-shards); --merge DIR writes the outputs of all slices: see
 # benchmarks/fail-in-place.sbatch for a Slurm array. FAIL_IN_PLACE_NO_BUILD=1 skips the build (a

@@ -11,7 +11,6 @@ import java.util.Map;
 import org.ibrouting.bench.MemoryBaseline.Level;
 import org.ibrouting.bench.MemoryBaseline.Memory;
 import org.ibrouting.fabric.EndPorts;
-import org.ibrouting.io.AtomicFiles;
 
 /**
  * The cost model of RESULTS.md: how far each engine is from what this machine allows. Measures the
@@ -21,12 +20,15 @@ import org.ibrouting.io.AtomicFiles;
  * fabric each engine routed (and the 32-ary 3-tree) counts the work it cannot avoid, the bytes that
  * work must move, the data it keeps re-reading (its working set, which decides the level it streams
  * from) and the random reads it cannot avoid (each at its level's measured latency), then writes
- * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->}. The
- * search engines' comparisons are priced at {@link SelectBenchmark}'s time per candidate.
+ * the section between {@code <!-- cost-model:begin -->} and {@code <!-- cost-model:end -->} (each
+ * engine's time against its limit) and {@code results/cost-model.md} beside the scale CSV (the
+ * baseline, the counts, every row). The search engines' comparisons are priced at {@link
+ * SelectBenchmark}'s time per candidate.
  *
  * <p>The work per engine is {@link MinimumWork}'s. Usage: {@code CostModel [--scale-csv FILE]
  * [--results FILE] [--memory FILE] [--lambda-seconds S]}. {@code --memory} reuses a baseline stored
- * by an earlier run (key=value lines) instead of measuring.
+ * by an earlier run (key=value lines) instead of measuring; with it and {@code --lambda-seconds}
+ * nothing is measured and the section keeps its "Run on" line.
  */
 public final class CostModel {
   private CostModel() {}
@@ -55,13 +57,25 @@ public final class CostModel {
       }
     }
     Memory memory = measure ? MemoryBaseline.measure(memoryFile) : MemoryBaseline.load(memoryFile);
-    if (Double.isNaN(lambdaSeconds)) {
+    boolean measuredLambda = Double.isNaN(lambdaSeconds);
+    if (measuredLambda) {
       lambdaSeconds = measureLambda();
     }
     List<Map<String, String>> scale = readCsv(scaleCsv);
-    String section = section(memory, scale, lambdaSeconds, scaleCsv.getFileName().toString());
-    insertSection(results, section);
-    System.out.println(section);
+    // measuring nothing, the figures are those of the run the section reports
+    String runLine =
+        measure || measuredLambda
+            ? SideBySideReport.runOn().trim()
+            : ReportSections.runLine(results, "cost-model");
+    Texts texts = texts(memory, scale, lambdaSeconds, scaleCsv.getFileName().toString(), runLine);
+    ReportSections.write(
+        results,
+        "cost-model",
+        texts.section(),
+        scaleCsv.resolveSibling("cost-model.md"),
+        texts.detail(),
+        "side-by-side");
+    System.out.println(texts.section());
   }
 
   /**
@@ -90,14 +104,25 @@ public final class CostModel {
     return seconds[1];
   }
 
+  /** The anchor of the section in RESULTS.md. */
+  static final String ANCHOR = "cost-model-how-far-each-engine-is-from-this-machines-limit";
+
+  /** The section of RESULTS.md and the text of its detail file {@code results/cost-model.md}. */
+  record Texts(String section, String detail) {}
+
   /**
-   * The section for the scale run {@code scale} (read from {@code results/scaleCsvName}) and the Λ
-   * time.
+   * The section and detail file for the scale run {@code scale} (read from {@code
+   * results/scaleCsvName}) and the Λ time, under {@code runLine} ("Run on DATE: MACHINE.").
    */
-  static String section(
-      Memory m, List<Map<String, String>> scale, double lambdaSeconds, String scaleCsvName) {
+  static Texts texts(
+      Memory m,
+      List<Map<String, String>> scale,
+      double lambdaSeconds,
+      String scaleCsvName,
+      String runLine) {
     StringBuilder md = new StringBuilder();
-    intro(md, m);
+    StringBuilder summary = new StringBuilder();
+    intro(md, m, runLine);
     List<String> notes = new ArrayList<>();
     for (Map.Entry<String, List<Map<String, String>>> e : rowsPerEngine(scale).entrySet()) {
       String engine = e.getKey();
@@ -130,23 +155,66 @@ public final class CostModel {
                 choices == 0 ? "-" : String.format(Locale.ROOT, "%.3g", choices),
                 limit,
                 seconds / limit));
+        if (row == e.getValue().get(0)) {
+          summary.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %s | `%s` | %.2f | %.3g | %.2f |%n",
+                  engine,
+                  row.get("fabric"),
+                  seconds,
+                  limit,
+                  seconds / limit));
+        }
       }
       if (w != null) {
         notes.add("- " + engine + ": " + w.what() + ".");
       }
     }
     if (!Double.isNaN(lambdaSeconds)) {
-      lambdaRow(md, notes, m, lambdaSeconds);
+      double limit = lambdaRow(md, notes, m, lambdaSeconds);
+      summary.append(
+          String.format(
+              Locale.ROOT,
+              "| Λ (simulate) | `ktree 16 3`, 100,000 bisect patterns | %.2f | %.3g | %.2f |%n",
+              lambdaSeconds,
+              limit,
+              lambdaSeconds / limit));
     }
     md.append('\n').append(String.join("\n", notes)).append("\n\n");
     md.append(
-        "Raw figures: [results/"
+        "Raw figures: ["
             + scaleCsvName
-            + "](results/"
+            + "]("
             + scaleCsvName
-            + "), [results/memory.properties](results/memory.properties).\n");
-    md.append("<!-- cost-model:end -->\n");
-    return md.toString();
+            + "), "
+            + "[memory.properties](memory.properties).\n");
+    return new Texts(section(summary, scaleCsvName, runLine), md.toString());
+  }
+
+  /** The section of RESULTS.md around the summary table's rows. */
+  private static String section(StringBuilder rows, String scaleCsvName, String runLine) {
+    return "<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel;"
+        + " edits here are overwritten) -->\n"
+        + "## Cost model: how far each engine is from this machine's limit\n\n"
+        + "Reproduce: `benchmarks/side-by-side.sh --scale` (after the scale run, `CostModel`"
+        + " measures the memory baseline and Λ and reads the run's times; `CostModel --memory"
+        + " benchmarks/results/memory.properties --lambda-seconds S` prices them again without"
+        + " measuring).\n\n"
+        + runLine
+        + "\n\nEach engine's routing time against the model limit of the work it cannot avoid on"
+        + " this machine (ratio near 1: it works at the machine's speed), on the 32-ary 3-tree or,"
+        + " where it did not route that, the largest tree it routed:\n\n"
+        + "| engine | fabric | measured s | model limit s | ratio |\n|---|---|---|---|---|\n"
+        + rows
+        + "\nThe memory baseline, how the model counts each engine's work, and every row with its"
+        + " work, bytes, working set and random reads: [results/cost-model.md](results/cost-model.md)."
+        + " Raw figures: [results/"
+        + scaleCsvName
+        + "](results/"
+        + scaleCsvName
+        + "), [results/memory.properties](results/memory.properties).\n"
+        + "<!-- cost-model:end -->\n";
   }
 
   /** The random reads' cell: their counts, independent / dependent, and the levels they hit. */
@@ -162,12 +230,14 @@ public final class CostModel {
     return n == 0 ? "0" : String.format(Locale.ROOT, "%.3g", n);
   }
 
-  /** The section's heading, machine, memory baseline, explanation and table head. */
-  private static void intro(StringBuilder md, Memory m) {
+  /** The detail file's heading, machine, memory baseline, explanation and table head. */
+  private static void intro(StringBuilder md, Memory m, String runLine) {
     md.append(
-        "<!-- cost-model:begin (written by benchmarks/side-by-side.sh --scale through CostModel; edits here are overwritten) -->\n");
-    md.append("## Cost model: how far each engine is from this machine's limit\n\n");
-    md.append(SideBySideReport.runOn());
+        ReportSections.detailHead(
+            "Cost model: how far each engine is from this machine's limit",
+            "side-by-side.sh --scale through CostModel",
+            ANCHOR));
+    md.append(runLine).append("\n\n");
     md.append(
             "Memory baseline (`MemoryBenchmark`, JMH; per level an array that fits it, one per thread; cache sizes ")
         .append("from sysfs):\n\n")
@@ -301,8 +371,8 @@ public final class CostModel {
     return rows;
   }
 
-  /** The row of the Λ simulation on the 16-ary 3-tree against its latency-bound limit. */
-  private static void lambdaRow(
+  /** The row of the Λ simulation on the 16-ary 3-tree; returns its latency-bound limit. */
+  private static double lambdaRow(
       StringBuilder md, List<String> notes, Memory m, double lambdaSeconds) {
     // 100,000 bisect patterns of 2,048 streams on the 16-ary 3-tree, 6 channels a path on average;
     // the walk reads the LFTs: 768 switches x 4,864 LIDs, a byte each
@@ -326,6 +396,7 @@ public final class CostModel {
     notes.add(
         "- Λ: every stream's path walked through the LFTs, one independent random read per hop at the "
             + "level that holds the LFTs (the latency-bound limit: flow-hops x that read / 2 cores).");
+    return limit;
   }
 
   private static List<Map<String, String>> readCsv(Path file) throws IOException {
@@ -370,28 +441,5 @@ public final class CostModel {
     }
     cells.add(cell.toString());
     return cells.toArray(new String[0]);
-  }
-
-  static void insertSection(Path file, String section) throws IOException {
-    String text = Files.exists(file) ? Files.readString(file) : "";
-    int begin = text.indexOf("<!-- cost-model:begin");
-    int end = text.indexOf("<!-- cost-model:end -->");
-    String updated;
-    if (begin >= 0 && end > begin) {
-      updated =
-          text.substring(0, begin)
-              + section
-              + text.substring(end + "<!-- cost-model:end -->\n".length());
-    } else {
-      int after = text.indexOf("<!-- side-by-side:end -->\n");
-      updated =
-          after < 0
-              ? text + "\n" + section
-              : text.substring(0, after + "<!-- side-by-side:end -->\n".length())
-                  + "\n"
-                  + section
-                  + text.substring(after + "<!-- side-by-side:end -->\n".length());
-    }
-    AtomicFiles.writeString(file, updated);
   }
 }

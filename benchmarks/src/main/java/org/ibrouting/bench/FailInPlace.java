@@ -203,17 +203,25 @@ public final class FailInPlace {
     report(measured.stream().map(Measured::row).toList(), o, run);
   }
 
-  /** Writes the CSV, one chart per topology and the RESULTS.md section of {@code rows}. */
+  /**
+   * Writes the CSV, one chart per topology, the detail file and the RESULTS.md section of {@code
+   * rows}.
+   */
   static void report(List<Row> rows, FailInPlaceOptions o, String run) throws IOException {
     Files.createDirectories(o.plots);
     AtomicFiles.writeString(o.plots.resolve(o.name + ".csv"), FailInPlaceReport.csv(rows));
     for (String topology : o.topologies) {
       AtomicFiles.writeString(
-          o.plots.resolve(o.name + "-" + SideBySide.slug(topology) + ".svg"),
+          o.plots.resolve(FailInPlaceReport.chartFile(o, topology)),
           FailInPlaceReport.chart(rows, topology, o));
     }
-    String section = FailInPlaceReport.markdown(rows, o, run);
-    SideBySide.insertSection(o.results, section, o.name);
+    String section = FailInPlaceReport.section(rows, o, run);
+    ReportSections.write(
+        o.results,
+        o.name,
+        section,
+        o.plots.resolve(o.name + ".md"),
+        FailInPlaceReport.detail(rows, o, run));
     System.out.println(section);
   }
 

@@ -5,14 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ibrouting.engines.EngineAdvisor;
 
 /**
  * The fail-in-place study's output: the CSV of its rows, one SVG per topology (Λ against the share
- * of failed links) and the section of {@code benchmarks/RESULTS.md}.
+ * of failed links), the section of {@code benchmarks/RESULTS.md} (the headline per topology) and
+ * its detail file {@code results/NAME.md} (every table).
  */
 final class FailInPlaceReport {
   private FailInPlaceReport() {}
@@ -158,18 +161,63 @@ final class FailInPlaceReport {
     }
   }
 
-  static String markdown(List<FailInPlace.Row> rows, FailInPlaceOptions o, String run) {
+  /** The anchor of the section {@code o.title} in RESULTS.md, as GitHub makes it. */
+  static String anchor(FailInPlaceOptions o) {
+    return o.title.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+  }
+
+  /**
+   * The section of RESULTS.md: how to reproduce the run, where it ran, per topology the engines
+   * that never fail and the highest Λ intact and at the highest failure rate, and the links to the
+   * detail file ({@link #detail}), the charts and the CSV.
+   */
+  static String section(List<FailInPlace.Row> rows, FailInPlaceOptions o, String run) {
     StringBuilder md = new StringBuilder();
     md.append("<!-- ")
         .append(o.name)
         .append(
             ":begin (written by benchmarks/fail-in-place.sh; edits here are overwritten) -->\n");
     md.append("## ").append(o.title).append("\n\n");
-    md.append("Reproduce: `benchmarks/fail-in-place.sh")
-        .append(SideBySideReport.shellWords(o.studyArgs.toArray(String[]::new)))
-        .append("` (`--shard I/N` runs a slice of it, `--merge DIR` combines the slices). ")
-        .append(run)
-        .append("\n\n");
+    reproduce(md, o, run);
+    headline(md, rows, o);
+    md.append("The method, the first failure rate at which each engine stops routing every")
+        .append(" connected pair or being deadlock-free, the Λ of every engine at every rate")
+        .append(o.ours.contains(EngineAdvisor.NAME) ? ", what `-R best` chose" : "")
+        .append(": [results/")
+        .append(o.name)
+        .append(".md](results/")
+        .append(o.name)
+        .append(".md). Charts:");
+    for (String t : o.topologies) {
+      md.append(t.equals(o.topologies.get(0)) ? " " : ", ")
+          .append("[")
+          .append(t)
+          .append("](results/")
+          .append(chartFile(o, t))
+          .append(")");
+    }
+    md.append(". Raw figures: [results/")
+        .append(o.name)
+        .append(".csv](results/")
+        .append(o.name)
+        .append(".csv).\n");
+    md.append("<!-- ").append(o.name).append(":end -->\n");
+    return md.toString();
+  }
+
+  /** The file name of topology {@code t}'s chart. */
+  static String chartFile(FailInPlaceOptions o, String t) {
+    return o.name + "-" + SideBySide.slug(t) + ".svg";
+  }
+
+  /**
+   * The detail file {@code results/NAME.md}: the method, the first-failure table, the Λ tables and
+   * charts, and best's choices.
+   */
+  static String detail(List<FailInPlace.Row> rows, FailInPlaceOptions o, String run) {
+    StringBuilder md = new StringBuilder();
+    md.append(ReportSections.detailHead(o.title, "fail-in-place.sh", anchor(o)));
+    reproduce(md, o, run);
     md.append(
             "The question of Domke, Hoefler and Matsuoka's \"Fail-in-place network design\" (SC14), asked of these")
         .append(" engines: each topology loses a random share of its switch-to-switch links (")
@@ -207,8 +255,75 @@ final class FailInPlaceReport {
     firstBreakTable(md, rows, o);
     lambdaTables(md, rows, o);
     FailInPlaceBest.table(md, rows, o);
-    md.append("<!-- ").append(o.name).append(":end -->\n");
     return md.toString();
+  }
+
+  private static void reproduce(StringBuilder md, FailInPlaceOptions o, String run) {
+    md.append("Reproduce: `benchmarks/fail-in-place.sh")
+        .append(SideBySideReport.shellWords(o.studyArgs.toArray(String[]::new)))
+        .append("` (`--shard I/N` runs a slice of it, `--merge DIR` combines the slices). ")
+        .append(run)
+        .append("\n\n");
+  }
+
+  /**
+   * Per topology: the engines that route every connected pair deadlock-free (checked) at every
+   * rate, and the highest Λ intact and at the highest share of failed links.
+   */
+  private static void headline(StringBuilder md, List<FailInPlace.Row> rows, FailInPlaceOptions o) {
+    double top = o.linkRates.length == 0 ? 0 : o.linkRates[o.linkRates.length - 1];
+    md.append("| topology | routes every connected pair deadlock-free at every rate | highest Λ")
+        .append(" intact | highest Λ, ")
+        .append(fmt(top))
+        .append("% of the links failed |\n|---|---|---|---|\n");
+    for (String t : o.topologies) {
+      List<String> never = new ArrayList<>();
+      for (String side : List.of("ours", "opensm")) {
+        for (String engine : side.equals("ours") ? o.ours : o.openSm) {
+          if (firstBreak(rows, t, side, engine, o).equals("ok / ok; ok / ok")) {
+            never.add(side.equals("ours") ? engine : "OpenSM " + engine);
+          }
+        }
+      }
+      md.append("| ")
+          .append(t)
+          .append(" | ")
+          .append(never.isEmpty() ? "none" : String.join(", ", never))
+          .append(" | ")
+          .append(highest(rows, t, "none", 0, o))
+          .append(" | ")
+          .append(o.linkRates.length == 0 ? "–" : highest(rows, t, "links", top, o))
+          .append(" |\n");
+    }
+    md.append('\n');
+  }
+
+  /** The highest mean Λ of one failure, "0.725: dmodc, ftree", or "–". */
+  private static String highest(
+      List<FailInPlace.Row> rows, String t, String kind, double rate, FailInPlaceOptions o) {
+    Map<String, String> lambdas = new LinkedHashMap<>();
+    for (String side : List.of("ours", "opensm")) {
+      for (String engine : side.equals("ours") ? o.ours : o.openSm) {
+        double l = meanLambda(rows, t, kind, rate, side, engine);
+        if (!Double.isNaN(l)) {
+          lambdas.put(
+              side.equals("ours") ? engine : "OpenSM " + engine,
+              String.format(Locale.ROOT, "%.3f", l));
+        }
+      }
+    }
+    String max = lambdas.values().stream().max(Comparator.naturalOrder()).orElse(null);
+    if (max == null) {
+      return "–";
+    }
+    List<String> names = new ArrayList<>();
+    lambdas.forEach(
+        (e, l) -> {
+          if (l.equals(max)) {
+            names.add(e);
+          }
+        });
+    return max + ": " + String.join(", ", names);
   }
 
   /** The table of the first failure rate at which each engine breaks, per topology. */
@@ -248,11 +363,9 @@ final class FailInPlaceReport {
     for (String t : topologies) {
       md.append("![Λ against failed links, ")
           .append(t)
-          .append("](results/")
-          .append(o.name)
-          .append("-")
-          .append(SideBySide.slug(t))
-          .append(".svg)\n\n");
+          .append("](")
+          .append(chartFile(o, t))
+          .append(")\n\n");
       md.append("| ").append(t).append(" | intact |");
       for (double r : o.linkRates) {
         md.append(' ').append(fmt(r)).append("% |");

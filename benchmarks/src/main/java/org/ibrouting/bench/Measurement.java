@@ -1,5 +1,9 @@
 package org.ibrouting.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -103,5 +107,50 @@ record Measurement(
       }
     }
     return figures;
+  }
+
+  /**
+   * The measurements of a CSV written by {@link SideBySideReport#writeCsv}, in its order.
+   *
+   * @throws IllegalArgumentException naming the file and line of a line that is not such a row
+   */
+  static List<Measurement> readCsv(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    List<String> head = lines.isEmpty() ? List.of() : List.of(CostModel.splitCsv(lines.get(0)));
+    if (head.size() < 5
+        || !head.subList(0, 5).equals(List.of("fabric", "switches", "cas", "side", "engine"))) {
+      throw new IllegalArgumentException(
+          file + ":1: expected the header 'fabric,switches,cas,side,engine,...'");
+    }
+    List<Measurement> rows = new ArrayList<>();
+    for (int i = 1; i < lines.size(); i++) {
+      List<String> f = List.of(CostModel.splitCsv(lines.get(i)));
+      if (f.size() != head.size()) {
+        throw new IllegalArgumentException(
+            file + ":" + (i + 1) + ": expected " + head.size() + " fields, found " + f.size());
+      }
+      EnumMap<Figure, String> figures = new EnumMap<>(Figure.class);
+      for (int c = 5; c < f.size(); c++) {
+        Figure key = Figure.ofKey(head.get(c));
+        if (key != null && !f.get(c).isEmpty()) {
+          figures.put(key, f.get(c));
+        }
+      }
+      try {
+        rows.add(
+            new Measurement(
+                f.get(0),
+                Integer.parseInt(f.get(1)),
+                Integer.parseInt(f.get(2)),
+                Side.valueOf(f.get(3).toUpperCase(Locale.ROOT)),
+                f.get(4),
+                figures));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            file + ":" + (i + 1) + ": expected switches and CAs as numbers and side ours or opensm",
+            e);
+      }
+    }
+    return rows;
   }
 }

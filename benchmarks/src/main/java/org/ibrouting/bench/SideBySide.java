@@ -24,10 +24,10 @@ import org.ibrouting.topology.TopologySpec;
  * The side-by-side comparison with OpenSM 3.3.23: for each reference fabric, generate it, run every
  * OpenSM engine on it under ibsim (once each, its routing phase timed from its log), run every one
  * of our engines on it (in a child JVM, {@link OursProbe}), measure both tables with the same
- * checker, forwarding index and Λ patterns, and write the tables, headline and charts into {@code
- * benchmarks/RESULTS.md} (between the {@code side-by-side} markers) and {@code
- * benchmarks/results/}. With {@code --scale}, also the largest k-ary 3-tree each of our engines
- * routes within 60 s and 8 GiB, with its time curve.
+ * checker, forwarding index and Λ patterns, and write the headline into {@code
+ * benchmarks/RESULTS.md} (between the {@code side-by-side} markers), every table into {@code
+ * benchmarks/results/side-by-side.md} and the CSVs and charts beside it. With {@code --scale}, also
+ * the largest k-ary 3-tree each of our engines routes within 60 s and 8 GiB, with its time curve.
  *
  * <p>OpenSM's figures are cached per fabric and engine under the work directory, so a second run
  * re-measures only ours ({@code --fresh} runs OpenSM again). Run it with {@code
@@ -95,12 +95,26 @@ public final class SideBySide {
     int coldRuns = 3;
     List<String> scaleExtra = List.of("xgft 3 32,32,44 1,32,32");
     Path launcher = Path.of("bin/ibrouting");
+
+    /**
+     * {@code --from-csv}: rebuild the report from the CSVs in {@link #plots}, measuring nothing.
+     */
+    boolean fromCsv;
+
+    /** The section's "Run on ..." line; null: today, this machine. */
+    String runOn;
   }
 
   /** Runs the comparison; {@code --help} for the options. */
   public static void main(String[] args) throws Exception {
     Options o = parse(args);
     if (o == null) {
+      return;
+    }
+    String[] study =
+        Arrays.stream(args).filter(a -> !a.equals("--from-csv")).toArray(String[]::new);
+    if (o.fromCsv) {
+      rebuild(o, study);
       return;
     }
     if (o.ours == null) {
@@ -116,10 +130,46 @@ public final class SideBySide {
     if (!scale.isEmpty()) {
       SideBySideReport.writeCsv(scale, o.plots.resolve("scale.csv"));
     }
+    report(rows, scale, o, study);
+  }
+
+  /** Writes the charts, the detail file and the section of RESULTS.md. */
+  private static void report(
+      List<Measurement> rows, List<Measurement> scale, Options o, String[] args)
+      throws IOException {
     SideBySideCharts.write(rows, scale, o);
-    String section = SideBySideReport.markdown(rows, scale, o, args);
-    insertSection(o.results, section);
+    String section = SideBySideReport.section(rows, scale, o, args);
+    ReportSections.write(
+        o.results,
+        "side-by-side",
+        section,
+        o.plots.resolve("side-by-side.md"),
+        SideBySideReport.detail(rows, scale, o, args));
     System.out.println(section);
+  }
+
+  /**
+   * The report of the run whose CSVs are in {@code o.plots} (with {@code --scale}, its scale.csv
+   * too), under the run's own "Run on" line from the section it replaces; the engines, unless
+   * given, in the CSV's order. {@code args}: the run's options, less {@code --from-csv}.
+   */
+  private static void rebuild(Options o, String[] args) throws IOException {
+    List<Measurement> rows = Measurement.readCsv(o.plots.resolve("side-by-side.csv"));
+    List<Measurement> scale =
+        o.scale ? Measurement.readCsv(o.plots.resolve("scale.csv")) : List.of();
+    if (o.ours == null) {
+      o.ours = engines(rows, Side.OURS);
+    }
+    if (o.openSm == OPENSM_ENGINES) {
+      o.openSm = engines(rows, Side.OPENSM);
+    }
+    o.runOn = ReportSections.runLine(o.results, "side-by-side");
+    report(rows, scale, o, args);
+  }
+
+  /** The engines of one side in the order of their first row. */
+  static List<String> engines(List<Measurement> rows, Side side) {
+    return rows.stream().filter(r -> r.side() == side).map(Measurement::engine).distinct().toList();
   }
 
   static Options parse(String[] args) {
@@ -133,10 +183,13 @@ public final class SideBySide {
               usage: SideBySide [--fabrics 'SPEC;SPEC...'] [--engines e1,e2|none] [--opensm-engines e1,e2|none]
                                 [--patterns N] [--seed N] [--work DIR] [--results FILE] [--plots DIR]
                                 [--fresh] [--no-opensm] [--scale] [--scale-k 4,8,...] [--scale-extra 'SPEC;...'|none]
-                                [--no-cold] [--cold-runs N] [--timeout S]
+                                [--no-cold] [--cold-runs N] [--timeout S] [--from-csv]
               SPEC is an 'ibrouting generate' spec, e.g. 'ktree 8 3' or 'torus 4,4,4 2'.
               Cold figures: each engine also routes each fabric in fresh bin/ibrouting processes (routing
-              phase from --json, whole process timed by farm-bench when installed).""");
+              phase from --json, whole process timed by farm-bench when installed).
+              --from-csv: measure nothing; rebuild the charts, results/side-by-side.md and the section
+              from the CSVs in --plots (with --scale, scale.csv too), keeping the section's "Run on"
+              line; give the run's own options so that its reproduce line stays the same.""");
           return null;
         }
         case "--fabrics" -> o.fabrics = List.of(args[++i].split("\\s*;\\s*"));
@@ -154,6 +207,7 @@ public final class SideBySide {
             o.scaleK = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
         case "--timeout" -> o.timeoutSeconds = Long.parseLong(args[++i]);
         case "--no-cold" -> o.cold = false;
+        case "--from-csv" -> o.fromCsv = true;
         case "--cold-runs" -> o.coldRuns = Integer.parseInt(args[++i]);
         case "--scale-extra" ->
             o.scaleExtra =
@@ -330,11 +384,6 @@ public final class SideBySide {
         Files.deleteIfExists(p);
       }
     }
-  }
-
-  /** Replaces the section between the side-by-side markers of {@code file}, or appends it. */
-  static void insertSection(Path file, String section) throws IOException {
-    insertSection(file, section, "side-by-side");
   }
 
   /**

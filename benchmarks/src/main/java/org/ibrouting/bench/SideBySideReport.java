@@ -13,13 +13,13 @@ import org.ibrouting.bench.Measurement.Side;
 import org.ibrouting.io.AtomicFiles;
 
 /**
- * The side-by-side comparison's outputs: the Markdown section of {@code RESULTS.md} (the method,
- * the headline, the paper's claims checked, one table per fabric, the scale table) and the CSV of
- * every measurement.
+ * The side-by-side comparison's outputs: the Markdown section of {@code RESULTS.md} (the headline
+ * tables and links), its detail file {@code results/side-by-side.md} (the method, the paper's
+ * claims checked, one table per fabric, the scale table) and the CSV of every measurement.
  *
- * <p>One file over the 500-line limit: the section is one document written part by part in one
- * place, so that its order and wording can be read top to bottom; the charts are in {@code
- * SideBySideCharts}.
+ * <p>One file over the 500-line limit: the section and its detail file are one document written
+ * part by part in one place, so that its order and wording can be read top to bottom; the charts
+ * are in {@code SideBySideCharts}.
  */
 final class SideBySideReport {
   private SideBySideReport() {}
@@ -62,15 +62,50 @@ final class SideBySideReport {
     return words.toString();
   }
 
-  static String markdown(
-      List<Measurement> rows, List<Measurement> scale, SideBySide.Options o, String[] args)
-      throws IOException {
+  /** The anchor of the section in RESULTS.md. */
+  static final String ANCHOR = "side-by-side-with-opensm-3323-every-engine-every-reference-fabric";
+
+  /**
+   * The section of RESULTS.md: how to reproduce the run, where it ran, the headline tables and the
+   * links to the detail file ({@link #detail}), the charts and the CSVs.
+   */
+  static String section(
+      List<Measurement> rows, List<Measurement> scale, SideBySide.Options o, String[] args) {
     StringBuilder md = new StringBuilder();
     md.append(
         "<!-- side-by-side:begin (written by benchmarks/side-by-side.sh; edits here are overwritten) -->\n");
     md.append("## Side by side with OpenSM 3.3.23 (every engine, every reference fabric)\n\n");
-    method(md, o, args);
+    reproduce(md, o, args);
     headline(md, rows);
+    md.append(
+            "Every fabric's table (each engine's time warm and cold, VLs, hops, EFI and Λ, OpenSM's and")
+        .append(" ours), how both sides are measured, the P-SSSP paper's claims checked")
+        .append(scale.isEmpty() ? "" : " and the scale run")
+        .append(": [results/side-by-side.md](results/side-by-side.md). Charts: ")
+        .append("[Λ per engine per fabric](results/lambda.svg), ")
+        .append("[routing time against fabric size](results/routing-time.svg)")
+        .append(scale.isEmpty() ? "" : ", [routing time on k-ary 3-trees](results/scale.svg)")
+        .append(". Raw figures: [results/side-by-side.csv](results/side-by-side.csv)")
+        .append(scale.isEmpty() ? "" : ", [results/scale.csv](results/scale.csv)")
+        .append(".\n");
+    md.append("<!-- side-by-side:end -->\n");
+    return md.toString();
+  }
+
+  /**
+   * The detail file {@code results/side-by-side.md}: the method, the paper's claims checked, one
+   * table per fabric and the scale table.
+   */
+  static String detail(
+      List<Measurement> rows, List<Measurement> scale, SideBySide.Options o, String[] args) {
+    StringBuilder md = new StringBuilder();
+    md.append(
+        ReportSections.detailHead(
+            "Side by side with OpenSM 3.3.23: every engine on every reference fabric",
+            "side-by-side.sh",
+            ANCHOR));
+    reproduce(md, o, args);
+    method(md, o);
     paperClaims(md, rows);
     List<String> fabrics = rows.stream().map(Measurement::fabric).distinct().toList();
     for (String f : fabrics) {
@@ -79,23 +114,26 @@ final class SideBySideReport {
     if (!scale.isEmpty()) {
       scaleTable(md, scale, o);
     }
-    md.append("![Λ per engine per fabric](results/lambda.svg)\n\n");
-    md.append("![routing time against fabric size](results/routing-time.svg)\n\n");
-    md.append("Raw figures: [results/side-by-side.csv](results/side-by-side.csv)")
-        .append(scale.isEmpty() ? "" : ", [results/scale.csv](results/scale.csv)")
+    md.append("![Λ per engine per fabric](lambda.svg)\n\n");
+    md.append("![routing time against fabric size](routing-time.svg)\n\n");
+    md.append("Raw figures: [side-by-side.csv](side-by-side.csv)")
+        .append(scale.isEmpty() ? "" : ", [scale.csv](scale.csv)")
         .append(".\n");
-    md.append("<!-- side-by-side:end -->\n");
     return md.toString();
   }
 
-  /** How to reproduce the run, where it ran, and how both sides are measured. */
-  private static void method(StringBuilder md, SideBySide.Options o, String[] args) {
+  /** How to reproduce the run and where it ran. */
+  private static void reproduce(StringBuilder md, SideBySide.Options o, String[] args) {
     md.append("Reproduce: `benchmarks/side-by-side.sh")
         .append(shellWords(args))
         .append(
             "` (builds, then runs `org.ibrouting.bench.SideBySide`; OpenSM's figures are cached in ")
         .append("`benchmarks/target/side-by-side`, `--fresh` re-runs OpenSM).\n\n");
-    md.append(runOn());
+    md.append(o.runOn == null ? runOn() : o.runOn + "\n\n");
+  }
+
+  /** How both sides are measured. */
+  private static void method(StringBuilder md, SideBySide.Options o) {
     md.append(
             "Each fabric is generated, simulated by ibsim and routed once by each OpenSM engine (`opensm -o -R ")
         .append(
@@ -205,7 +243,7 @@ final class SideBySideReport {
       }
       scaleRow(md, e, points);
     }
-    md.append("\n![routing time against fabric size on k-ary 3-trees](results/scale.svg)\n\n");
+    md.append("\n![routing time against fabric size on k-ary 3-trees](scale.svg)\n\n");
   }
 
   private static void scaleRow(StringBuilder md, String e, List<Measurement> points) {
@@ -253,7 +291,6 @@ final class SideBySideReport {
   }
 
   private static void headline(StringBuilder md, List<Measurement> rows) {
-    md.append("### Headline\n\n");
     md.append(
             "Λ of our P-SSSP (`sssp`) and DFSSSP over our MINHOP, and the best Λ of any OpenSM engine that ran as ")
         .append(

@@ -2,6 +2,7 @@ package org.ibrouting.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -180,7 +181,8 @@ class CostModelTest {
             scaleRow("ktree 8 3", "512", "minhop", "ok", "0.01"),
             scaleRow("ktree 8 3", "512", "dor", "refused", ""),
             scaleRow("ktree 8 3", "512", "sssp", "ok", "0.1"));
-    String section = CostModel.section(m, scale, 5.0, "scale.csv");
+    CostModel.Texts texts = CostModel.texts(m, scale, 5.0, "scale.csv", "Run on D: M.");
+    String section = texts.detail();
     // 8-ary 3-tree: 192 switches, 704 LIDs; the hop matrix (36 KiB, L2 on 2 cores) at 80 GB/s,
     // 192 x 704 LFT bytes at 12 GB/s: 4.6e-7 + 1.13e-5 = 1.17e-5 s, ratio 0.01 / 1.17e-5
     assertTrue(
@@ -200,12 +202,25 @@ class CostModelTest {
         section.contains("Least-distance choice (`SelectBenchmark`, JMH, one core): 1.00 ns"));
     assertTrue(section.contains("| - | 2 | 0.01 |"), section);
     assertTrue(section.contains("| Λ (simulate) |"), section);
-    assertTrue(section.contains("[results/scale.csv](results/scale.csv)"), section);
+    assertTrue(section.contains("[scale.csv](scale.csv)"), section);
     assertTrue(section.contains("| L3 | 32.0 MiB (shared: half each on 2 cores) |"), section);
+    // RESULTS.md's section: each engine's first row against its limit, and the links
+    String summary = texts.section();
+    assertTrue(
+        summary.contains(
+            "| minhop | `ktree 8 3` | 0.01 | 1.17e-05 | 852.89 |\n| sssp | `ktree 8 3` | 0.10 |"
+                + " 0.00108 | 92.48 |\n| Λ (simulate) |"),
+        summary);
+    assertTrue(summary.contains("\nRun on D: M.\n"), summary);
+    assertTrue(summary.contains("[results/cost-model.md](results/cost-model.md)"), summary);
+    assertTrue(summary.contains("[results/scale.csv](results/scale.csv)"), summary);
+    assertTrue(!summary.contains("| L3 |") && !summary.contains("LFT entries"), summary);
     Properties unsized = new Properties();
     unsized.setProperty("L3.read_bytes_per_second_1", "20e9");
     unsized.setProperty("memory.read_bytes_per_second_1", "16e9");
-    String assumed = CostModel.section(MemoryBaseline.memoryOf(unsized), List.of(), 5.0, "s");
+    String assumed =
+        CostModel.texts(MemoryBaseline.memoryOf(unsized), List.of(), 5.0, "s", "Run on D: M.")
+            .detail();
     assertTrue(
         assumed.contains(
             "| L3 | 16.0 MiB (shared: half each on 2 cores) (assumed: sysfs gives no size) |"),
@@ -213,13 +228,27 @@ class CostModelTest {
     Path results = dir.resolve("RESULTS.md");
     Files.writeString(
         results, "# r\n<!-- side-by-side:begin -->\nx\n<!-- side-by-side:end -->\nafter\n");
-    CostModel.insertSection(results, section);
-    CostModel.insertSection(results, section.replace("0.01 |", "0.02 |"));
+    Path detail = dir.resolve("results/cost-model.md");
+    ReportSections.write(results, "cost-model", summary, detail, section, "side-by-side");
+    ReportSections.write(
+        results,
+        "cost-model",
+        summary.replace("0.01 |", "0.02 |"),
+        detail,
+        section,
+        "side-by-side");
     String text = Files.readString(results);
     assertTrue(text.indexOf("cost-model:begin") > text.indexOf("side-by-side:end"), text);
     assertEquals(
         1, text.split("cost-model:begin", -1).length - 1, "one section, replaced in place");
+    assertTrue(text.contains("| 0.02 |") && !text.contains("| 0.01 |"), text);
     assertTrue(text.endsWith("after\n"), text);
+    assertEquals(section, Files.readString(detail));
+    assertEquals("Run on D: M.", ReportSections.runLine(results, "cost-model"));
+    IllegalStateException none =
+        assertThrows(
+            IllegalStateException.class, () -> ReportSections.runLine(results, "side-by-side"));
+    assertTrue(none.getMessage().contains("no line 'Run on ...' in the section side-by-side"));
   }
 
   @Test
@@ -248,8 +277,9 @@ class CostModelTest {
     assertEquals(
         Math.max(sssp.streamingSeconds(old), links * 1.5e-9), sssp.limitSeconds(old), 1e-12);
     String section =
-        CostModel.section(
-            old, List.of(scaleRow("ktree 8 3", "512", "sssp", "ok", "0.1")), 5.0, "s");
+        CostModel.texts(
+                old, List.of(scaleRow("ktree 8 3", "512", "sssp", "ok", "0.1")), 5.0, "s", "R")
+            .detail();
     assertTrue(!section.contains("Least-distance choice"), section);
     assertTrue(section.contains("| 0.000233 | - | 0.00108 | 92.48 |"), section);
   }

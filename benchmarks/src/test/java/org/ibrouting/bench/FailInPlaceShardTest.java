@@ -33,9 +33,14 @@ class FailInPlaceShardTest {
     return all;
   }
 
-  /** The section without its "Run on ..." sentence, which says how the run was split. */
+  /**
+   * The section and its detail file without their "Run on ..." sentence, which says how the run was
+   * split.
+   */
   private static String section(Path results) throws Exception {
-    return Files.readString(results.resolve("RESULTS.md")).replaceAll("Run on [^\n]*\n", "");
+    return (Files.readString(results.resolve("RESULTS.md"))
+            + Files.readString(results.resolve("fail-in-place.md")))
+        .replaceAll("Run on [^\n]*\n", "");
   }
 
   @Test

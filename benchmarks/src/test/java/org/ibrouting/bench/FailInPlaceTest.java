@@ -40,11 +40,36 @@ class FailInPlaceTest {
             && md.endsWith("<!-- fail-in-place:end -->\nafter\n"),
         md);
     assertTrue(!md.contains("stale"), md);
-    // dor refuses the tree even intact; updn routes it deadlock-free throughout
-    assertTrue(md.contains("| dor | 0% / ok; 0% / ok |"), md);
-    assertTrue(md.contains("| updn | ok / ok; ok / ok |"), md);
+    // the section: per topology the engines that never fail, the highest Λ, the links
+    assertTrue(md.contains("| ktree 2 3 | minhop, updn | "), md);
+    assertTrue(md.contains("[results/fail-in-place.md](results/fail-in-place.md)"), md);
+    assertTrue(md.contains("[ktree 2 3](results/fail-in-place-ktree_2_3.svg)"), md);
+    assertTrue(!md.contains("| dor |"), md);
+    // the detail: dor refuses the tree even intact; updn routes it deadlock-free throughout
+    String detail = Files.readString(dir.resolve("plots/fail-in-place.md"));
+    assertTrue(detail.startsWith("# Fail in place: how each engine degrades"), detail);
+    assertTrue(
+        detail.contains(
+            "(../RESULTS.md#fail-in-place-how-each-engine-degrades-as-links-and-switches-fail)"),
+        detail);
+    assertTrue(detail.contains("| dor | 0% / ok; 0% / ok |"), detail);
+    assertTrue(detail.contains("| updn | ok / ok; ok / ok |"), detail);
+    assertTrue(
+        detail.contains("![Λ against failed links, ktree 2 3](fail-in-place-ktree_2_3.svg)"),
+        detail);
     Path svg = dir.resolve("plots/fail-in-place-ktree_2_3.svg");
     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
     assertTrue(Files.readString(svg).contains("<polyline"));
+  }
+
+  @Test
+  void anchorsAreTheOnesGitHubGivesTheHeadings() {
+    FailInPlaceOptions trees = FailInPlaceOptions.parse(new String[] {"--fat-trees"});
+    assertEquals(
+        "fail-in-place-on-fat-trees-issue-44-λ-as-cables-and-switches-fail-1-vl",
+        FailInPlaceReport.anchor(trees));
+    assertEquals(
+        "fail-in-place-how-each-engine-degrades-as-links-and-switches-fail",
+        FailInPlaceReport.anchor(new FailInPlaceOptions()));
   }
 }

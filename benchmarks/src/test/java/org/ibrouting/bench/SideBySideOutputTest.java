@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The side-by-side report's Markdown section and CSV for a fixed set of measurements, byte for byte
- * against the expected texts in {@code side-by-side/} (written by the report before its run loop,
- * OpenSM runner and writer became classes of their own). Only the line naming the run's date and
- * machine is masked.
+ * The side-by-side report's Markdown section, its detail file and the CSV for a fixed set of
+ * measurements, byte for byte against the expected texts in {@code side-by-side/} (written by the
+ * report before its run loop, OpenSM runner and writer became classes of their own). Only the line
+ * naming the run's date and machine is masked.
  */
 class SideBySideOutputTest {
   @TempDir Path dir;
@@ -98,16 +98,25 @@ class SideBySideOutputTest {
   }
 
   @Test
-  void markdownIsTheSameTextAsBefore() {
+  void sectionAndDetailAreTheSameTextAsBefore() {
     String[] args = {"--fabrics", "ktree 4 3;xgft 2 16,12 1,8;ring 5 1", "--scale", "--seed", "7"};
+    String[] none = new String[0];
     assertAll(
         () ->
             assertSameText(
-                "expected.md", masked(SideBySideReport.markdown(rows(), scale(), options(), args))),
+                "expected.md", masked(SideBySideReport.section(rows(), scale(), options(), args))),
+        () ->
+            assertSameText(
+                "expected-detail.md",
+                masked(SideBySideReport.detail(rows(), scale(), options(), args))),
         () ->
             assertSameText(
                 "expected-no-scale.md",
-                masked(SideBySideReport.markdown(rows(), List.of(), options(), new String[0]))));
+                masked(SideBySideReport.section(rows(), List.of(), options(), none))),
+        () ->
+            assertSameText(
+                "expected-no-scale-detail.md",
+                masked(SideBySideReport.detail(rows(), List.of(), options(), none))));
   }
 
   @Test

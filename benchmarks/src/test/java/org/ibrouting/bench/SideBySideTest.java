@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -54,33 +55,86 @@ class SideBySideTest {
     SideBySide.Options o = new SideBySide.Options();
     o.ours = List.of("minhop", "sssp", "p2sssp");
     o.openSm = List.of("minhop", "ftree", "sssp");
-    String md =
-        SideBySideReport.markdown(rows, List.of(), o, new String[] {"--fabrics", "ktree 4 3"});
+    String[] args = {"--fabrics", "ktree 4 3"};
+    String md = SideBySideReport.section(rows, List.of(), o, args);
+    String detail = SideBySideReport.detail(rows, List.of(), o, args);
     assertTrue(md.contains("| 4-ary 3-tree | 0.530 | 0.740 | - | +40% | - | ftree (0.790) |"), md);
     assertTrue(
         md.contains(
             "| minhop | 1 | 5.0x | 5.0x | 5.0x | 2.5x | 2.5x | 2.5x | 5.0x (4-ary 3-tree: 0.002 s vs 0.010 s); "
                 + "2.5x (4-ary 3-tree: 0.004 s vs 0.010 s) |"),
         md);
-    assertTrue(md.contains("sssp 0.740 — **contradicted** by ftree 0.790; above minhop 0.530"), md);
-    assertTrue(md.contains("EFI 60 vs 92, Λ 0.710 vs 0.740 — **reproduced**"), md);
-    assertTrue(
-        md.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - | - | - | - / - |"), md);
-    assertTrue(
-        md.contains("| minhop | 0.0100 | 0.0020 | 5.0x | 0.0040 | 2.5x | 0.25 / 1.10 | yes |"), md);
+    assertTrue(md.contains("[results/side-by-side.md](results/side-by-side.md)"), md);
     assertTrue(md.contains("`benchmarks/side-by-side.sh --fabrics 'ktree 4 3'`"), md);
+    assertTrue(!md.contains("**contradicted**") && !md.contains("| same LFTs |"), md);
+    assertTrue(
+        detail.contains("sssp 0.740 — **contradicted** by ftree 0.790; above minhop 0.530"),
+        detail);
+    assertTrue(detail.contains("EFI 60 vs 92, Λ 0.710 vs 0.740 — **reproduced**"), detail);
+    assertTrue(
+        detail.contains("| sssp | 0.5000 (fell back to minhop) | 0.0040 | - | - | - | - / - |"),
+        detail);
+    assertTrue(
+        detail.contains("| minhop | 0.0100 | 0.0020 | 5.0x | 0.0040 | 2.5x | 0.25 / 1.10 | yes |"),
+        detail);
+    assertTrue(detail.contains("`benchmarks/side-by-side.sh --fabrics 'ktree 4 3'`"), detail);
 
     Path results = dir.resolve("RESULTS.md");
     Files.writeString(results, "# results\n\nkept before\n");
-    SideBySide.insertSection(results, md);
+    SideBySide.insertSection(results, md, "side-by-side");
     Files.writeString(results, Files.readString(results) + "\nkept after\n");
-    SideBySide.insertSection(results, md.replace("0.530", "0.531"));
+    SideBySide.insertSection(results, md.replace("0.530", "0.531"), "side-by-side");
     String text = Files.readString(results);
     assertTrue(text.startsWith("# results\n\nkept before\n"), text);
     assertTrue(text.endsWith("\nkept after\n"), text);
     assertEquals(
         1, text.split("side-by-side:begin", -1).length - 1, "one section, replaced in place");
     assertTrue(text.contains("0.531") && !text.contains("| 0.530 |"), text);
+  }
+
+  @Test
+  void fromCsvRebuildsTheSameReportUnderTheRunsOwnDateWithoutMeasuring() throws Exception {
+    List<Measurement> rows = SideBySideOutputTest.rows();
+    List<Measurement> scale = SideBySideOutputTest.scale();
+    SideBySide.Options o = SideBySideOutputTest.options();
+    Path plots = Files.createDirectories(dir.resolve("results"));
+    SideBySideReport.writeCsv(rows, plots.resolve("side-by-side.csv"));
+    SideBySideReport.writeCsv(scale, plots.resolve("scale.csv"));
+    assertEquals(rows, Measurement.readCsv(plots.resolve("side-by-side.csv")));
+    assertEquals(scale, Measurement.readCsv(plots.resolve("scale.csv")));
+    Path results = dir.resolve("RESULTS.md");
+    Files.writeString(
+        results,
+        "# r\n\n<!-- side-by-side:begin -->\nRun on 2026-01-02: the run's machine.\n"
+            + "<!-- side-by-side:end -->\nafter\n");
+    String[] run = {"--scale", "--seed", "7", "--patterns", "200", "--scale-k", "4,8,12"};
+    List<String> args = new ArrayList<>(List.of(run));
+    args.addAll(
+        List.of("--from-csv", "--results", results.toString(), "--plots", plots.toString()));
+    PrintStream old = System.out;
+    try {
+      System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      SideBySide.main(args.toArray(String[]::new));
+    } finally {
+      System.setOut(old);
+    }
+    String detail = Files.readString(plots.resolve("side-by-side.md"));
+    String[] study = args.subList(0, run.length).toArray(String[]::new);
+    o.runOn = "Run on 2026-01-02: the run's machine.";
+    assertEquals(
+        SideBySideReport.detail(rows, scale, engines(o, rows), study),
+        detail.replaceAll(" --results [^ `]+ --plots [^ `]+", ""));
+    String text = Files.readString(results);
+    assertTrue(text.contains("\nRun on 2026-01-02: the run's machine.\n"), text);
+    assertTrue(!text.contains("--from-csv") && text.endsWith("after\n"), text);
+    assertTrue(Files.exists(plots.resolve("lambda.svg")), "charts drawn again");
+  }
+
+  /** The options with the engines in the order of their rows, as a rebuild takes them. */
+  private static SideBySide.Options engines(SideBySide.Options o, List<Measurement> rows) {
+    o.ours = SideBySide.engines(rows, Measurement.Side.OURS);
+    o.openSm = SideBySide.engines(rows, Measurement.Side.OPENSM);
+    return o;
   }
 
   @Test
