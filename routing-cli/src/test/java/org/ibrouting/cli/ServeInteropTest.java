@@ -35,6 +35,9 @@ import org.junit.jupiter.api.Test;
  * the SA answers for every such pair ({@code saquery -p}) they hold no credit loop.
  */
 class ServeInteropTest extends OpenSmInteropTest {
+  /** How long a test waits for one of serve's events (a loaded machine sweeps slowly). */
+  static final int EVENT_SECONDS = 300;
+
   /** dfsssp needs 3 VLs here; 16 CAs, 240 ordered pairs. */
   static final String TORUS = "torus 4,4 1";
 
@@ -97,33 +100,33 @@ class ServeInteropTest extends OpenSmInteropTest {
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
         ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
-      String found = serve.await(event("opensm"), 120);
+      String found = serve.await(event("opensm"), EVENT_SECONDS);
       assertTrue(found.contains("\"pid\":" + opensm.pid() + ","), found);
       assertTrue(found.contains("\"reads_deployment\":true"), found);
-      String start = serve.await(event("audit"), 120);
+      String start = serve.await(event("audit"), EVENT_SECONDS);
       assertTrue(start.contains("\"ok\":true"), start);
       int port = switchLink();
       sim.unlink(fabric, 0, port);
-      String down = serve.await(event("link_down"), 120);
+      String down = serve.await(event("link_down"), EVENT_SECONDS);
       assertTrue(down.contains("\"applied\":true") && down.contains("\"ok\":true"), down);
       assertTrue(down.contains("\"repair\":\"reroute\""), down);
       assertTrue(down.contains("\"discovery\":\"probe\""), "the trapping switch was read: " + down);
       assertTrue(down.matches(".*\"entries_changed\":[1-9].*"), down);
       assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
       sim.relink(fabric, 0, port);
-      String up = serve.await(event("link_up"), 120);
+      String up = serve.await(event("link_up"), EVENT_SECONDS);
       assertTrue(up.contains("\"applied\":true") && up.contains("\"ok\":true"), up);
       assertTrue(up.contains("\"discovery\":\"probe\""), "the cable back was read: " + up);
       assertDeliveredAndDeadlockFree(sim);
       int sw = 5;
       sim.unlinkNode(fabric, sw);
-      String switchDown = serve.await(event("switch_down"), 120);
+      String switchDown = serve.await(event("switch_down"), EVENT_SECONDS);
       assertTrue(switchDown.contains("\"applied\":true"), switchDown);
       assertTrue(switchDown.contains("\"ok\":true"), switchDown);
       Fabric without = assertDeliveredAndDeadlockFree(sim);
       assertEquals(fabric.numSwitches() - 1, without.numSwitches());
       sim.relinkNode(fabric, sw);
-      String switchUp = serve.await(event("switch_up"), 120);
+      String switchUp = serve.await(event("switch_up"), EVENT_SECONDS);
       assertTrue(switchUp.contains("\"applied\":true"), switchUp);
       assertTrue(switchUp.contains("\"ok\":true"), switchUp);
       assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
@@ -138,15 +141,17 @@ class ServeInteropTest extends OpenSmInteropTest {
         OpenSmSimulation.RunningOpenSm opensm =
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
       try (ServeProcess first = serve(sim, "first", "-R", "dfsssp", "--audit-pairs", "0")) {
-        assertTrue(first.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
-        first.await(event("audit"), 120);
+        assertTrue(
+            first.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
+        first.await(event("audit"), EVENT_SECONDS);
         sim.unlink(fabric, 0, switchLink());
         Thread.sleep(250);
         first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
       try (ServeProcess second = serve(sim, "second", "-R", "dfsssp", "--audit-pairs", "240")) {
         String settled =
-            second.await(line -> line.contains("\"audit\":{") || event("refused").test(line), 120);
+            second.await(
+                line -> line.contains("\"audit\":{") || event("refused").test(line), EVENT_SECONDS);
         assertTrue(settled.contains("\"ok\":true"), settled);
         assertDeliveredAndDeadlockFree(sim);
         assertTrue(
@@ -163,8 +168,9 @@ class ServeInteropTest extends OpenSmInteropTest {
             OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
         ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "60")) {
       try (OpenSmSimulation.RunningOpenSm first = sim.startOpenSm(args, 120)) {
-        assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + first.pid() + ","));
-        serve.await(event("ready"), 120);
+        assertTrue(
+            serve.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + first.pid() + ","));
+        serve.await(event("ready"), EVENT_SECONDS);
       }
       // the first OpenSM has ended; another starts with a log of its own
       assertTrue(serve.await(event("opensm"), 60).contains("\"running\":false"));
@@ -173,7 +179,7 @@ class ServeInteropTest extends OpenSmInteropTest {
         assertTrue(found.contains("\"pid\":" + second.pid() + ","), found);
         assertTrue(found.contains(second.log().toString()), found);
         sim.unlink(fabric, 0, switchLink());
-        String down = serve.await(event("link_down"), 120);
+        String down = serve.await(event("link_down"), EVENT_SECONDS);
         assertTrue(down.contains("\"applied\":true") && down.contains("\"ok\":true"), down);
         assertDeliveredAndDeadlockFree(sim);
       }
@@ -191,8 +197,9 @@ class ServeInteropTest extends OpenSmInteropTest {
       Cli.Run route = Cli.cli("route -R updn {} --opensm-dir {} -q", file, deploy);
       assertEquals(0, route.status(), route.err());
       try (ServeProcess serve = serve(sim, "serve", "-R", "updn", "--audit-pairs", "240")) {
-        assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
-        String audit = serve.await(event("audit"), 120);
+        assertTrue(
+            serve.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
+        String audit = serve.await(event("audit"), EVENT_SECONDS);
         assertTrue(audit.contains("\"reloaded\":\""), audit);
         assertTrue(audit.contains("\"ok\":true") && audit.contains("\"applied\":true"), audit);
       }
@@ -211,11 +218,12 @@ class ServeInteropTest extends OpenSmInteropTest {
             sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
         ServeProcess serve =
             serve(sim, "serve", "-R", "dfsssp", "--max-vls", "1", "--audit-pairs", "0")) {
-      assertTrue(serve.await(event("opensm"), 120).contains("\"pid\":" + opensm.pid() + ","));
-      serve.await(event("audit"), 120);
+      assertTrue(
+          serve.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
+      serve.await(event("audit"), EVENT_SECONDS);
       String before = Files.readString(deploy.resolve(OpenSmDeployment.LFT_DUMP));
       sim.unlink(fabric, 0, switchLink());
-      String refused = serve.await(event("refused"), 120);
+      String refused = serve.await(event("refused"), EVENT_SECONDS);
       assertTrue(refused.contains("\"kept_generation\":1"), refused);
       assertTrue(refused.contains("VL"), refused);
       assertEquals(before, Files.readString(deploy.resolve(OpenSmDeployment.LFT_DUMP)));
