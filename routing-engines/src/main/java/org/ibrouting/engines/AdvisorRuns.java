@@ -3,6 +3,7 @@ package org.ibrouting.engines;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
@@ -13,6 +14,7 @@ import org.ibrouting.engines.EngineAdvice.Candidate;
 import org.ibrouting.engines.EngineAdvice.Verdict;
 import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
+import org.ibrouting.routing.Cancellation;
 import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
@@ -32,17 +34,6 @@ import org.ibrouting.topology.Connectivity;
  */
 final class AdvisorRuns {
   private AdvisorRuns() {}
-
-  /** Thrown at an engine's progress report, or between measurements, once it is cancelled. */
-  static final class Cancelled extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Cancelled() {
-      super("cancelled: over the advisor's time budget", null, false, false);
-    }
-  }
-
-  private static final Cancelled CANCELLED = new Cancelled();
 
   /** What every run of one advice shares: the fabric and what is measured on it. */
   static final class Setup {
@@ -87,9 +78,10 @@ final class AdvisorRuns {
   record Outcome(Run run, Candidate candidate, Routing routing, Error error) {}
 
   /**
-   * One engine's run: routes, checks and measures on a thread of its own until done or cancelled.
+   * One engine's run: routes, checks and measures on a thread of its own until done or cancelled;
+   * the engine sees the run as its options' {@link Cancellation}.
    */
-  static final class Run implements ProgressListener {
+  static final class Run implements Cancellation {
     private final int index;
     private final String spec;
     private final RoutingEngine engine;
@@ -118,7 +110,7 @@ final class AdvisorRuns {
                 Outcome outcome;
                 try {
                   outcome = evaluate();
-                } catch (Cancelled e) {
+                } catch (CancellationException e) {
                   outcome = new Outcome(this, overBudgetCandidate(), null, null);
                 } catch (OutOfMemoryError e) {
                   outcome = new Outcome(this, null, null, e);
@@ -148,16 +140,10 @@ final class AdvisorRuns {
       thread.interrupt();
     }
 
-    /** Throws {@link Cancelled} once cancelled or over budget. */
+    /** Whether the run was cancelled or is over its budget. */
     @Override
-    public void progress(String phase, long done, long total) {
-      check();
-    }
-
-    private void check() {
-      if (cancelled || overBudget()) {
-        throw CANCELLED;
-      }
+    public boolean isCancelled() {
+      return cancelled || overBudget();
     }
 
     /** The candidate of an engine cancelled over its budget. */
@@ -170,7 +156,7 @@ final class AdvisorRuns {
     }
 
     private Outcome failed(Throwable e) {
-      if (cancelled || overBudget()) {
+      if (isCancelled()) {
         // an engine stopped over its budget may end in what the interrupt or the cancellation
         // made of it (wrapped, say)
         return new Outcome(this, overBudgetCandidate(), null, null);
@@ -188,7 +174,12 @@ final class AdvisorRuns {
 
     private Outcome evaluate() {
       int threads = setup.threadsPerEngine;
-      RoutingOptions own = setup.options.withThreads(threads).withProgress(this);
+      RoutingOptions own =
+          setup
+              .options
+              .withThreads(threads)
+              .withProgress(ProgressListener.SILENT)
+              .withCancellation(this);
       long start = System.nanoTime();
       Routing routing;
       try {

@@ -24,12 +24,13 @@ import org.ibrouting.routing.RoutingOptions;
  * <p>An engine is left out, with the reason, when its provider says it does not apply ({@link
  * EngineProvider#whyNotApplicable}: sar without a job map, torus-2QoS without its torus-2QoS.conf),
  * when it refuses (its {@link RoutingException}: dor on a fabric that is not a mesh), when it takes
- * longer than the budget (it is cancelled at its next progress report and no longer waited for),
- * when its tables leave a pair of CAs undelivered that the fabric connects, or when it is not
- * deadlock-free within {@link RoutingOptions#maxVls()} VLs with its own SLs ({@code
- * CreditLoopVerifier}). The others are <em>eligible</em> and measured as {@code ibrouting compare}
- * measures: Λ over the same random bisect patterns for every engine (among the CAs of the largest
- * switch component, all of them in a connected fabric), the edge forwarding index, hops and VLs.
+ * longer than the budget (its options' {@link org.ibrouting.routing.Cancellation} stops it at its
+ * next progress report, and it is no longer waited for), when its tables leave a pair of CAs
+ * undelivered that the fabric connects, or when it is not deadlock-free within {@link
+ * RoutingOptions#maxVls()} VLs with its own SLs ({@code CreditLoopVerifier}). The others are
+ * <em>eligible</em> and measured as {@code ibrouting compare} measures: Λ over the same random
+ * bisect patterns for every engine (among the CAs of the largest switch component, all of them in a
+ * connected fabric), the edge forwarding index, hops and VLs.
  *
  * <p>The rule: the highest Λ wins, where Λs within the {@linkplain #withLambdaTolerance tolerance}
  * (0.5% of the highest by default) count as a tie; ties go to the fewest VLs, then the lowest EFI,

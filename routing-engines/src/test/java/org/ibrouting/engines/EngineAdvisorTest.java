@@ -215,6 +215,24 @@ class EngineAdvisorTest {
     }
   }
 
+  /** The budget reaches an engine as its options' cancellation, which it may poll itself. */
+  @Test
+  void theBudgetIsTheEnginesCancellation() throws Exception {
+    AtomicBoolean sawCancellation = new AtomicBoolean();
+    try (Engines.Registration polite =
+        Engines.registerUntilClosed(
+            EngineProvider.of(
+                "test-polite", Set.of(), config -> new PoliteEngine(sawCancellation)))) {
+      EngineAdvice advice =
+          advise(
+              TREE,
+              polite.name() + ",minhop",
+              EngineAdvisor.defaults().withBudget(Duration.ofMillis(300)).withParallelism(2));
+      assertEquals(Verdict.OVER_BUDGET, candidate(advice, "test-polite").verdict());
+      assertTrue(sawCancellation.get(), "the engine's cancellation never said stop");
+    }
+  }
+
   @Test
   void badArgumentsSayWhy() {
     IllegalArgumentException e =
@@ -287,6 +305,29 @@ class EngineAdvisorTest {
       } finally {
         ended.countDown();
       }
+    }
+  }
+
+  /** Reports nothing, deaf to interrupts, but polls its cancellation (for up to 20 s). */
+  private static final class PoliteEngine extends AbstractRoutingEngine {
+    private final AtomicBoolean sawCancellation;
+
+    PoliteEngine(AtomicBoolean sawCancellation) {
+      super("test-polite");
+      this.sawCancellation = sawCancellation;
+    }
+
+    @Override
+    protected Routing routeChecked(Fabric fabric, RoutingOptions options) {
+      long end = System.nanoTime() + 20_000_000_000L;
+      while (System.nanoTime() < end) {
+        if (options.cancellation().isCancelled()) {
+          sawCancellation.set(true);
+          options.cancellation().check();
+        }
+        sleep(1);
+      }
+      return Routing.builder(fabric, name()).setOwnLidsToPortZero().build();
     }
   }
 

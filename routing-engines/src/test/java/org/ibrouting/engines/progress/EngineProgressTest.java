@@ -2,6 +2,7 @@ package org.ibrouting.engines.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.ibrouting.engines.EngineConfig;
@@ -16,6 +18,7 @@ import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.ProgressListener;
+import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
@@ -92,8 +95,38 @@ class EngineProgressTest {
   @ParameterizedTest
   @MethodSource("engines")
   void everyEngineReportsMonotoneProgressEndingAtTotal(String engine) throws Exception {
+    Fabric fabric = fabricFor(engine);
+    Recorder recorder = new Recorder();
+    Engines.create(engine, configFor(engine, fabric))
+        .route(fabric, RoutingOptions.defaults().withThreads(1).withProgress(recorder));
+    recorder.assertWellFormed(engine);
+  }
+
+  /**
+   * Every engine stops at its first progress report once its options' cancellation says so, with
+   * the {@link CancellationException} the caller handles, and reports nothing.
+   */
+  @ParameterizedTest
+  @MethodSource("engines")
+  void everyEngineStopsWhenCancelled(String engine) throws Exception {
+    Fabric fabric = fabricFor(engine);
+    Recorder recorder = new Recorder();
+    RoutingOptions options =
+        RoutingOptions.defaults()
+            .withThreads(2)
+            .withProgress(recorder)
+            .withCancellation(() -> true);
+    RoutingEngine routing = Engines.create(engine, configFor(engine, fabric));
+    assertThrows(CancellationException.class, () -> routing.route(fabric, options));
+    assertTrue(recorder.phases.isEmpty(), engine + " reported " + recorder.phases);
+  }
+
+  private static Fabric fabricFor(String engine) {
     boolean torus = engine.equals("dor") || engine.equals("torus-2QoS");
-    Fabric fabric = torus ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
+    return torus ? Topologies.torus(new int[] {4, 4}, 2) : Topologies.kAryNTree(4, 3);
+  }
+
+  private static EngineConfig configFor(String engine, Fabric fabric) throws Exception {
     EngineConfig config = EngineConfig.none();
     if (engine.equals("torus-2QoS")) {
       config = config.withTorusConfig(Topologies.torusConfig(new int[] {4, 4}, 2, true));
@@ -105,10 +138,7 @@ class EngineProgressTest {
       }
       config = config.withJobs(JobLists.parse(jobs.toString()));
     }
-    Recorder recorder = new Recorder();
-    Engines.create(engine, config)
-        .route(fabric, RoutingOptions.defaults().withThreads(1).withProgress(recorder));
-    recorder.assertWellFormed(engine);
+    return config;
   }
 
   /**
