@@ -393,30 +393,31 @@ final class Healer {
   /**
    * Audits the fabric at start. When the switches hold other tables than the deployment (a serve
    * stopped after writing a deployment and before OpenSM's sweep loaded it), OpenSM is made to load
-   * it again first, and the event says so ({@code reloaded}).
+   * it again and the fabric audited after that sweep, and the event says so ({@code reloaded}).
    */
   void auditAtStart(Json event, Deployed deployed) throws InterruptedException {
-    if (settings.auditPairs() >= 0) {
-      try {
-        LiveAudit.Report tables =
-            audit.run(deployed.fabric(), deployed.routing(), 0, settings.options().seed());
-        java.nio.file.Path dump = settings.dir().resolve(OpenSmDeployment.LFT_DUMP);
-        if (tables.entriesDiffering() > 0 && java.nio.file.Files.exists(dump)) {
-          Instant written = OpenSmWatch.markUnread(dump);
-          if (watch.hangUp()) {
-            event.put(
-                "reloaded",
-                tables.entriesDiffering()
-                    + " LFT entries differed from the deployment: OpenSM loaded it again");
-            sweepJson(
-                event, watch.awaitSweep(written, dump, settings.sweepTimeoutSeconds()), null, null);
-          }
-        }
-      } catch (IOException e) {
-        events.note("audit failed: " + e.getMessage());
-      }
+    if (settings.auditPairs() < 0) {
+      return;
     }
-    auditJson(event, deployed);
+    try {
+      LiveAudit.Report report = runAudit(deployed);
+      java.nio.file.Path dump = settings.dir().resolve(OpenSmDeployment.LFT_DUMP);
+      if (report.entriesDiffering() > 0 && java.nio.file.Files.exists(dump)) {
+        Instant written = OpenSmWatch.markUnread(dump);
+        if (watch.hangUp()) {
+          event.put(
+              "reloaded",
+              report.entriesDiffering()
+                  + " LFT entries differed from the deployment: OpenSM loaded it again");
+          sweepJson(
+              event, watch.awaitSweep(written, dump, settings.sweepTimeoutSeconds()), null, null);
+          report = runAudit(deployed);
+        }
+      }
+      putAudit(event, report);
+    } catch (IOException e) {
+      auditFailed(event, e);
+    }
   }
 
   /** Audits the fabric against {@code next} and puts the report into the event. */
@@ -425,16 +426,24 @@ final class Healer {
       return;
     }
     try {
-      LiveAudit.Report report =
-          audit.run(
-              next.fabric(), next.routing(), settings.auditPairs(), settings.options().seed());
-      event
-          .putRaw("audit", report.json().toString())
-          .put("audited_at", EventLog.time(Instant.now()));
-      events.note("audit " + report.summary());
+      putAudit(event, runAudit(next));
     } catch (IOException e) {
-      event.put("audit_error", e.getMessage());
-      events.note("audit failed: " + e.getMessage());
+      auditFailed(event, e);
     }
+  }
+
+  private LiveAudit.Report runAudit(Deployed deployed) throws IOException {
+    return audit.run(
+        deployed.fabric(), deployed.routing(), settings.auditPairs(), settings.options().seed());
+  }
+
+  private void putAudit(Json event, LiveAudit.Report report) {
+    event.putRaw("audit", report.json().toString()).put("audited_at", EventLog.time(Instant.now()));
+    events.note("audit " + report.summary());
+  }
+
+  private void auditFailed(Json event, IOException e) {
+    event.put("audit_error", e.getMessage());
+    events.note("audit failed: " + e.getMessage());
   }
 }
