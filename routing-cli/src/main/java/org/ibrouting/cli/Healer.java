@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.ibrouting.analysis.CdgBaseline;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
@@ -49,8 +50,28 @@ final class Healer {
    * @param routing the routing
    * @param engine the engine that made it
    * @param deadlockFree whether the routing is free of credit loops with its SLs
+   * @param baseline its channel dependency graph, kept so that repairs are verified by walking the
+   *     changed destinations only (null: every verification builds the whole graph)
    */
-  record Deployed(Fabric fabric, Routing routing, String engine, boolean deadlockFree) {}
+  record Deployed(
+      Fabric fabric, Routing routing, String engine, boolean deadlockFree, CdgBaseline baseline) {
+    /** What {@code routing} deploys, its graph kept by {@code verifier}. */
+    static Deployed verified(
+        Fabric fabric, Routing routing, String engine, CreditLoopVerifier verifier) {
+      CdgBaseline baseline = verifier.baseline(routing);
+      return new Deployed(fabric, routing, engine, baseline.report().isDeadlockFree(), baseline);
+    }
+
+    /** What a verification of the whole graph took for this deployment (0: not measured). */
+    double wholeSeconds() {
+      return baseline == null ? 0 : baseline.seconds();
+    }
+
+    /** The verifier that starts from this deployment's graph. */
+    CreditLoopVerifier verifier(CreditLoopVerifier plain) {
+      return baseline == null ? plain : plain.withBaseline(baseline);
+    }
+  }
 
   /** A routing considered for the fabric now. */
   private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
@@ -84,6 +105,9 @@ final class Healer {
     boolean wasDeadlockFree = deployed.deadlockFree();
     List<String> refusals = new ArrayList<>();
     long start = System.nanoTime();
+    CreditLoopVerifier checking = deployed.verifier(verifier);
+    int quickBefore = deployed.baseline() == null ? 0 : deployed.baseline().checksFromBaseline();
+    int wholeBefore = deployed.baseline() == null ? 0 : deployed.baseline().wholeChecks();
     // a loss is repaired with the fewest changes; a return is routed in full (as good as before
     // the failure) when that can be switched over safely, else routed incrementally
     boolean fullFirst = diff.hasGains();
@@ -92,8 +116,12 @@ final class Healer {
       Candidate c =
           (attempt == 0) == fullFirst
               ? route(fabric, held, refusals, fullChain(deployed, diff))
-              : reroute(deployed, held, refusals);
-      Checked checked = c == null ? null : check(c, held, wasDeadlockFree, refusals);
+              : reroute(deployed, held, refusals, checking);
+      Checked checked =
+          c == null
+              ? null
+              : check(c, held, wasDeadlockFree, refusals, checking, deployed.wholeSeconds());
+      countChecks(event, deployed.baseline(), quickBefore, wholeBefore);
       if (checked == null) {
         continue;
       }
@@ -141,7 +169,13 @@ final class Healer {
    * Checks a candidate: every CA pair delivered, no credit loop (where the deployment had none),
    * and its switch-over; null (with the reason in {@code refusals}) when it fails one.
    */
-  private Checked check(Candidate c, Routing held, boolean wasDeadlockFree, List<String> refusals) {
+  private Checked check(
+      Candidate c,
+      Routing held,
+      boolean wasDeadlockFree,
+      List<String> refusals,
+      CreditLoopVerifier checking,
+      double wholeSeconds) {
     long verifyStart = System.nanoTime();
     RouteReport routes =
         new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
@@ -151,18 +185,31 @@ final class Healer {
     }
     double verifySeconds = (System.nanoTime() - verifyStart) / 1e9;
     long checkStart = System.nanoTime();
-    SwitchOver switchOver = SwitchOver.of(held, c.routing, settings.maxVls(), verifier);
+    SwitchOver switchOver =
+        SwitchOver.of(held, c.routing, settings.maxVls(), checking, wholeSeconds);
     double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
     // every mix of old and new tables free of credit loops holds the new tables alone too
     long cdgStart = System.nanoTime();
     boolean deadlockFree =
-        switchOver.kind().equals("any order") || verifier.verify(c.routing).isDeadlockFree();
+        switchOver.kind().equals("any order") || checking.verify(c.routing).isDeadlockFree();
     verifySeconds += (System.nanoTime() - cdgStart) / 1e9;
     if (!deadlockFree && wasDeadlockFree) {
       refusals.add(c.how + ": a credit loop with its SLs");
       return null;
     }
     return new Checked(c, held, routes, deadlockFree, switchOver, verifySeconds, checkSeconds);
+  }
+
+  /**
+   * Puts into the event how many of this repair's verifications walked only the changed
+   * destinations, and how many built the whole graph.
+   */
+  private static void countChecks(Json event, CdgBaseline baseline, int quick, int whole) {
+    if (baseline != null) {
+      event
+          .put("verified_from_baseline", baseline.checksFromBaseline() - quick)
+          .put("verified_whole", baseline.wholeChecks() - whole);
+    }
   }
 
   /** Applies a checked candidate and fills the event; returns what is deployed then. */
@@ -187,9 +234,11 @@ final class Healer {
     if (!refusals.isEmpty()) {
       event.put("not_taken", String.join("; ", refusals));
     }
-    Deployed next = new Deployed(fabric, c.routing, c.routing.engineName(), checked.deadlockFree);
+    Deployed next =
+        new Deployed(fabric, c.routing, c.routing.engineName(), checked.deadlockFree, null);
     apply(checked.held, next, checked.switchOver, event, detectedAt);
-    return next;
+    // the next repair's verifications start from this graph: built now, after the sweeps
+    return Deployed.verified(fabric, c.routing, c.routing.engineName(), verifier);
   }
 
   /**
@@ -204,7 +253,8 @@ final class Healer {
           org.ibrouting.topology.Failures.failLinks(deployed.fabric(), 1, true, round + 1);
       Routing held = Reroute.carryOver(deployed.routing(), damaged);
       List<String> ignored = new ArrayList<>();
-      Candidate c = reroute(deployed, held, ignored);
+      CreditLoopVerifier checking = deployed.verifier(verifier);
+      Candidate c = reroute(deployed, held, ignored, checking);
       if (c == null) {
         c =
             route(
@@ -217,20 +267,21 @@ final class Healer {
         continue;
       }
       new RouteChecker(EndpointScope.TERMINALS, settings.options().threads()).check(c.routing);
-      verifier.verify(c.routing);
-      SwitchOver.of(held, c.routing, settings.maxVls(), verifier);
+      checking.verify(c.routing);
+      SwitchOver.of(held, c.routing, settings.maxVls(), checking, deployed.wholeSeconds());
     }
     return (System.nanoTime() - start) / 1e9;
   }
 
   /** The engine's incremental re-route (what changed is routed, the rest kept), if it has one. */
-  private Candidate reroute(Deployed deployed, Routing held, List<String> refusals) {
+  private Candidate reroute(
+      Deployed deployed, Routing held, List<String> refusals, CreditLoopVerifier checking) {
     RoutingEngine engine = settings.engine(deployed.engine());
     if (engine == null || !Reroute.supports(engine)) {
       return null;
     }
     try {
-      Reroute.Result r = Reroute.reroute(engine, held, settings.options());
+      Reroute.Result r = Reroute.reroute(engine, held, settings.options(), checking);
       return new Candidate(
           r.routing(), "reroute", r.entriesChanged(), r.seconds() + r.verifySeconds());
     } catch (RoutingException e) {

@@ -103,14 +103,12 @@ final class ServeLoop {
     Fabric routed = fabricFile == null ? now : FabricFiles.read(fabricFile);
     Routing routing = DeploymentUpdate.readRouting(dir, routed);
     deployed =
-        new Healer.Deployed(
+        Healer.Deployed.verified(
             routed,
             routing,
             state.engine(),
             org.ibrouting.analysis.CreditLoopVerifier.defaults()
-                .withThreads(settings.options().threads())
-                .verify(routing)
-                .isDeadlockFree());
+                .withThreads(settings.options().threads()));
     events.emit(
         "start",
         new Json()
@@ -178,22 +176,22 @@ final class ServeLoop {
           0,
           "ibnetdiscover");
     }
+    org.ibrouting.analysis.CreditLoopVerifier verifier =
+        org.ibrouting.analysis.CreditLoopVerifier.defaults()
+            .withThreads(settings.options().threads());
     SwitchOver switchOver =
         SwitchOver.of(
             deployed.routing(),
             target,
             settings.maxVls(),
-            org.ibrouting.analysis.CreditLoopVerifier.defaults()
-                .withThreads(settings.options().threads()));
+            deployed.verifier(verifier),
+            deployed.wholeSeconds());
     event.put("plan", switchOver.kind());
+    String engine = DeploymentUpdate.requireState(settings.dir()).engine();
     Healer.Deployed next =
-        new Healer.Deployed(
-            deployed.fabric(),
-            target,
-            DeploymentUpdate.requireState(settings.dir()).engine(),
-            deployed.deadlockFree());
+        new Healer.Deployed(deployed.fabric(), target, engine, deployed.deadlockFree(), null);
     healer.apply(deployed.routing(), next, switchOver, event, Instant.now());
-    deployed = next;
+    deployed = Healer.Deployed.verified(deployed.fabric(), target, engine, verifier);
     events.emit("resume", event, "finished the switch-over a stopped serve left midway");
     return true;
   }

@@ -56,14 +56,20 @@ record SwitchOver(
     return !kind.equals("none");
   }
 
-  /** The way from {@code held} to {@code target} (tables of one fabric), within {@code maxVls}. */
-  static SwitchOver of(Routing held, Routing target, int maxVls, CreditLoopVerifier verifier) {
+  /**
+   * The way from {@code held} to {@code target} (tables of one fabric), within {@code maxVls}.
+   * {@code wholeSeconds} is what a verification of the whole graph costs when {@code verifier}
+   * starts from a baseline (0 when it does not): a search's failed steps build the whole graph.
+   */
+  static SwitchOver of(
+      Routing held, Routing target, int maxVls, CreditLoopVerifier verifier, double wholeSeconds) {
     int vls = Math.max(held.slTable().numVls(), target.slTable().numVls());
     UpdateCheck.Plan atOnce =
         new UpdateCheck.Plan(UpdateCheck.Kind.ANY_ORDER, List.of(), null, vls, 1, "");
     long start = System.nanoTime();
     var union = verifier.verify(RoutingMix.of(held, target));
-    double perVerification = Math.max(1e-6, (System.nanoTime() - start) / 1e9);
+    double perVerification =
+        Math.max(Math.max(1e-6, wholeSeconds), (System.nanoTime() - start) / 1e9);
     if (union.isDeadlockFree()) {
       return new SwitchOver("any order", List.of(), atOnce, vls, null, "");
     }

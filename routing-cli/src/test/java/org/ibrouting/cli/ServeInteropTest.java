@@ -112,6 +112,8 @@ class ServeInteropTest extends OpenSmInteropTest {
       assertTrue(down.contains("\"repair\":\"reroute\""), down);
       assertTrue(down.contains("\"discovery\":\"probe\""), "the trapping switch was read: " + down);
       assertTrue(down.matches(".*\"entries_changed\":[1-9].*"), down);
+      // the deployment's graph was kept at start, and the repair's proofs counted against it
+      assertTrue(down.matches(".*\"verified_from_baseline\":[0-9]+.*"), down);
       assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
       sim.relink(fabric, 0, port);
       String up = serve.await(event("link_up"), EVENT_SECONDS);

@@ -42,6 +42,9 @@ final class CdgWorker implements Parallel.Worker, MixWalker.Sink {
   final boolean[][] used = new boolean[CreditLoopVerifier.MAX_VLS][];
   private int epoch;
 
+  /** When not null, task {@code t} walks the routes to {@code onlyLids[t]} alone. */
+  private int[] onlyLids;
+
   CdgWorker(
       Routing routing,
       RoutingMix mix,
@@ -83,8 +86,18 @@ final class CdgWorker implements Parallel.Worker, MixWalker.Sink {
     }
   }
 
+  /** This worker, its task {@code t} walking the routes to {@code lids[t]} instead of a group's. */
+  CdgWorker walking(int[] lids) {
+    onlyLids = lids;
+    return this;
+  }
+
   @Override
   public void run(int group) {
+    if (onlyLids != null) {
+      collect(onlyLids[group]);
+      return;
+    }
     for (int i = endpoints.groupStart[group]; i < endpoints.groupStart[group + 1]; i++) {
       collect(endpoints.groupLids[i]);
     }

@@ -51,9 +51,14 @@ public final class CreditLoopVerifier {
   private final boolean endpointChannels;
   private final boolean ignoreSls;
   private final int threads;
+  private final CdgBaseline baseline;
 
   private CreditLoopVerifier(
-      EndpointScope scope, boolean endpointChannels, boolean ignoreSls, int threads) {
+      EndpointScope scope,
+      boolean endpointChannels,
+      boolean ignoreSls,
+      int threads,
+      CdgBaseline baseline) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -61,6 +66,7 @@ public final class CreditLoopVerifier {
     this.endpointChannels = endpointChannels;
     this.ignoreSls = ignoreSls;
     this.threads = threads;
+    this.baseline = baseline;
   }
 
   /**
@@ -69,17 +75,17 @@ public final class CreditLoopVerifier {
    */
   public static CreditLoopVerifier defaults() {
     return new CreditLoopVerifier(
-        EndpointScope.TERMINALS, false, false, RoutingOptions.defaultThreads());
+        EndpointScope.TERMINALS, false, false, RoutingOptions.defaultThreads(), null);
   }
 
   /** A copy that takes routes between the end ports of {@code newScope}. */
   public CreditLoopVerifier withScope(EndpointScope newScope) {
-    return new CreditLoopVerifier(newScope, endpointChannels, ignoreSls, threads);
+    return new CreditLoopVerifier(newScope, endpointChannels, ignoreSls, threads, baseline);
   }
 
   /** A copy that includes (or not) CA injection and ejection channels in the graph. */
   public CreditLoopVerifier withEndpointChannels(boolean include) {
-    return new CreditLoopVerifier(scope, include, ignoreSls, threads);
+    return new CreditLoopVerifier(scope, include, ignoreSls, threads, baseline);
   }
 
   /**
@@ -87,17 +93,94 @@ public final class CreditLoopVerifier {
    * OpenSM evaluation ({@code cdg_edges}, {@code credit_loop_free}).
    */
   public CreditLoopVerifier ignoringSls(boolean ignore) {
-    return new CreditLoopVerifier(scope, endpointChannels, ignore, threads);
+    return new CreditLoopVerifier(scope, endpointChannels, ignore, threads, baseline);
   }
 
   /** A copy that uses {@code newThreads} workers; the report does not depend on it. */
   public CreditLoopVerifier withThreads(int newThreads) {
-    return new CreditLoopVerifier(scope, endpointChannels, ignoreSls, newThreads);
+    return new CreditLoopVerifier(scope, endpointChannels, ignoreSls, newThreads, baseline);
+  }
+
+  /**
+   * A copy that starts from {@code newBaseline} (null: none) where it can: a routing or mix that
+   * differs from the baseline's routing in a few destinations is checked by walking the routes to
+   * those only, joined with the baseline's graph ({@link CdgBaseline} says when and why). A
+   * deadlock-free report made that way counts the dependencies of that union, a graph that holds
+   * the routing's own; a report with a credit loop always comes from the whole graph. The baseline
+   * is not used when it has a credit loop, was built with other settings than this verifier's, or
+   * for {@link #verify(Routing, EndPorts)}.
+   */
+  public CreditLoopVerifier withBaseline(CdgBaseline newBaseline) {
+    return new CreditLoopVerifier(scope, endpointChannels, ignoreSls, threads, newBaseline);
+  }
+
+  /**
+   * Builds the graph of every VL of {@code routing}, checks it, and keeps it as a baseline for
+   * later checks of changes ({@link #withBaseline}); its {@link CdgBaseline#report()} is what
+   * {@link #verify(Routing)} reports.
+   */
+  public CdgBaseline baseline(Routing routing) {
+    long start = System.nanoTime();
+    long[][] keys = new long[MAX_VLS][];
+    CdgReport report = run(routing, null, scope.select(routing.fabric()), keys);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    BaselineGraph[] graphs = null;
+    if (report.isDeadlockFree() && routing.slTable().portSl2Vl() == null) {
+      graphs = new BaselineGraph[report.numVls()];
+      for (int vl = 0; vl < graphs.length && graphs != null; vl++) {
+        if (keys[vl] != null) {
+          graphs[vl] = BaselineGraph.of(keys[vl], routing.fabric().numPortSlots());
+          graphs = graphs[vl] == null ? null : graphs;
+        }
+      }
+    }
+    return new CdgBaseline(routing, report, seconds, this, graphs);
   }
 
   /** Builds the graph of every VL and checks it for cycles. */
   public CdgReport verify(Routing routing) {
-    return run(routing, null, scope.select(routing.fabric()));
+    if (usesBaseline(routing, null)) {
+      CdgReport quick =
+          BaselineCheck.check(
+              baseline,
+              routing,
+              null,
+              scope.select(routing.fabric()),
+              vlLess(routing, null),
+              endpointChannels,
+              threads);
+      baseline.counted(quick != null);
+      if (quick != null) {
+        return quick;
+      }
+    } else if (baseline != null) {
+      baseline.counted(false);
+    }
+    return run(routing, null, scope.select(routing.fabric()), null);
+  }
+
+  EndpointScope scope() {
+    return scope;
+  }
+
+  boolean endpointChannels() {
+    return endpointChannels;
+  }
+
+  boolean ignoresSls() {
+    return ignoreSls;
+  }
+
+  private boolean usesBaseline(Routing routing, RoutingMix mix) {
+    return baseline != null
+        && baseline.fits(this)
+        && CdgBaseline.plain(routing.slTable())
+        && (mix == null || CdgBaseline.plain(mix.second().slTable()));
+  }
+
+  private boolean vlLess(Routing routing, RoutingMix mix) {
+    SlTable second = mix == null ? null : mix.second().slTable();
+    return ignoreSls || routing.slTable().isNone() && (second == null || second.isNone());
   }
 
   /**
@@ -107,7 +190,7 @@ public final class CreditLoopVerifier {
    * @throws IllegalArgumentException when the end ports belong to another fabric than the routing
    */
   public CdgReport verify(Routing routing, EndPorts endPorts) {
-    return run(routing, null, endPorts);
+    return run(routing, null, endPorts, null);
   }
 
   /**
@@ -128,14 +211,33 @@ public final class CreditLoopVerifier {
                 + ") cannot be checked; check each routing on its own");
       }
     }
-    return run(mix.first(), mix, scope.select(mix.first().fabric()));
+    EndPorts endPorts = scope.select(mix.first().fabric());
+    if (usesBaseline(mix.first(), mix)) {
+      CdgReport quick =
+          BaselineCheck.check(
+              baseline,
+              mix.first(),
+              mix,
+              endPorts,
+              vlLess(mix.first(), mix),
+              endpointChannels,
+              threads);
+      baseline.counted(quick != null);
+      if (quick != null) {
+        return quick;
+      }
+    } else if (baseline != null) {
+      baseline.counted(false);
+    }
+    return run(mix.first(), mix, endPorts, null);
   }
 
-  private CdgReport run(Routing routing, RoutingMix mix, EndPorts endPorts) {
+  /** The report; with {@code keysOut}, each VL's sorted dependencies go there. */
+  private CdgReport run(Routing routing, RoutingMix mix, EndPorts endPorts, long[][] keysOut) {
     Fabric fabric = routing.fabric();
     EndPortIndex endpoints = EndPortIndex.of(routing, endPorts);
     SlTable second = mix == null ? null : mix.second().slTable();
-    boolean vlLess = ignoreSls || routing.slTable().isNone() && (second == null || second.isNone());
+    boolean vlLess = vlLess(routing, mix);
     PortSl2Vl portVls = vlLess || mix != null ? null : routing.slTable().portSl2Vl();
     if (portVls != null) {
       if (!portVls.fits(fabric)) {
@@ -167,6 +269,9 @@ public final class CreditLoopVerifier {
     CreditLoop[] witnesses = new CreditLoop[numVls];
     for (int vl = 0; vl < numVls; vl++) {
       long[] keys = mergedEdges(workers, vl);
+      if (keysOut != null) {
+        keysOut[vl] = keys;
+      }
       boolean[] used = new boolean[fabric.numPortSlots()];
       for (CdgWorker w : workers) {
         if (w.used[vl] != null) {

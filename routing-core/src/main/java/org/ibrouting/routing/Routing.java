@@ -1,6 +1,7 @@
 package org.ibrouting.routing;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
@@ -171,6 +172,47 @@ public final class Routing {
       }
     }
     return count;
+  }
+
+  /**
+   * Marks in {@code marked} every LID in {@code 1..maxLid} whose entry on switch {@code sw} differs
+   * from the entry of {@code other} (a routing of any fabric) on its switch {@code otherSw}; a LID
+   * beyond either table counts as {@link #NO_ROUTE} there.
+   *
+   * @throws IndexOutOfBoundsException when a switch is out of range
+   * @throws IllegalArgumentException when {@code marked} has fewer than {@code maxLid + 1} entries
+   */
+  public void markDifferingLids(int sw, Routing other, int otherSw, int maxLid, boolean[] marked) {
+    if (marked.length <= maxLid) {
+      throw new IllegalArgumentException(
+          "marked has " + marked.length + " entries, LIDs go up to " + maxLid);
+    }
+    outPort(sw, 0);
+    other.outPort(otherSw, 0);
+    int common = Math.min(maxLid, Math.min(lftStride, other.lftStride) - 1);
+    int from = sw * lftStride;
+    int otherFrom = otherSw * other.lftStride;
+    int lid = 1;
+    while (lid <= common) {
+      int k =
+          Arrays.mismatch(
+              lfts,
+              from + lid,
+              from + common + 1,
+              other.lfts,
+              otherFrom + lid,
+              otherFrom + common + 1);
+      if (k < 0) {
+        break;
+      }
+      marked[lid + k] = true;
+      lid += k + 1;
+    }
+    for (lid = common + 1; lid <= maxLid; lid++) {
+      int mine = lid < lftStride ? lfts[from + lid] & 0xFF : NO_ROUTE;
+      int theirs = lid < other.lftStride ? other.lfts[otherFrom + lid] & 0xFF : NO_ROUTE;
+      marked[lid] |= mine != theirs;
+    }
   }
 
   /** A copy of this routing with one more note, sharing the LFTs. */

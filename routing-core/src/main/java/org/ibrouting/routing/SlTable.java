@@ -175,6 +175,74 @@ public final class SlTable {
     return numGroups;
   }
 
+  /**
+   * Marks in {@code marked} every destination LID in {@code 1..maxLid} to which some source LID in
+   * {@code 1..maxLid} travels on another VL ({@link #vl}) under {@code other} than under this table
+   * (a LID above either table's {@link #maxLid()} counts as another VL).
+   *
+   * <p>Cost: one comparison of two rows per distinct pair of source groups, so about {@code maxLid}
+   * row comparisons for tables grouped per source LID.
+   *
+   * @throws IllegalArgumentException when {@code marked} has fewer than {@code maxLid + 1} entries
+   */
+  public void markOtherVls(SlTable other, int maxLid, boolean[] marked) {
+    if (marked.length <= maxLid) {
+      throw new IllegalArgumentException(
+          "marked has " + marked.length + " entries, LIDs go up to " + maxLid);
+    }
+    if (other == this) {
+      return;
+    }
+    int common = Math.min(maxLid, Math.min(maxLid(), other.maxLid()));
+    for (int lid = common + 1; lid <= maxLid; lid++) {
+      marked[lid] = true;
+    }
+    it.unimi.dsi.fastutil.longs.LongOpenHashSet compared =
+        new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
+    for (int src = 1; src <= common; src++) {
+      int g = isNone() ? -1 : groupOfSrcLid(src);
+      int h = other.isNone() ? -1 : other.groupOfSrcLid(src);
+      if (!compared.add(((long) g << 32) | (h & 0xFFFFFFFFL))) {
+        continue;
+      }
+      if (g >= 0 && h >= 0 && java.util.Arrays.equals(slToVl, other.slToVl)) {
+        markOtherSls(g, other, h, common, marked);
+        continue;
+      }
+      for (int dst = 1; dst <= common; dst++) {
+        int mine = slToVl[g < 0 ? 0 : sls[g * stride + dst]];
+        int theirs = other.slToVl[h < 0 ? 0 : other.sls[h * other.stride + dst]];
+        if (mine != theirs) {
+          marked[dst] = true;
+        }
+      }
+    }
+  }
+
+  /** Under one SL-to-VL map: marks the destinations where group g's SL differs from h's there. */
+  private void markOtherSls(int g, SlTable other, int h, int maxLid, boolean[] marked) {
+    int from = g * stride;
+    int otherFrom = h * other.stride;
+    int dst = 1;
+    while (dst <= maxLid) {
+      int k =
+          java.util.Arrays.mismatch(
+              sls,
+              from + dst,
+              from + maxLid + 1,
+              other.sls,
+              otherFrom + dst,
+              otherFrom + maxLid + 1);
+      if (k < 0) {
+        return;
+      }
+      if (slToVl[sls[from + dst + k]] != slToVl[other.sls[otherFrom + dst + k]]) {
+        marked[dst + k] = true;
+      }
+      dst += k + 1;
+    }
+  }
+
   @Override
   public String toString() {
     return isNone()

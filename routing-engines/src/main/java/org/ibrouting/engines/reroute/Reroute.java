@@ -148,6 +148,9 @@ public final class Reroute {
     long pathsMoved;
     String note = "";
     boolean verified;
+
+    /** The verifier of the result, or null for the default. */
+    CreditLoopVerifier verifier;
   }
 
   /**
@@ -157,6 +160,20 @@ public final class Reroute {
    * @throws RoutingException when the engine has no incremental rule, or refuses the fabric
    */
   public static Result reroute(RoutingEngine engine, Routing old, RoutingOptions options)
+      throws RoutingException {
+    return reroute(engine, old, options, null);
+  }
+
+  /**
+   * Like {@link #reroute(RoutingEngine, Routing, RoutingOptions)}, proving the result with {@code
+   * verifier} where the engine's rule verifies (dfsssp); a verifier {@link
+   * CreditLoopVerifier#withBaseline with a baseline} of the tables the old ones were carried over
+   * from walks only the re-routed destinations. Null: the default verifier.
+   *
+   * @throws RoutingException when the engine has no incremental rule, or refuses the fabric
+   */
+  public static Result reroute(
+      RoutingEngine engine, Routing old, RoutingOptions options, CreditLoopVerifier verifier)
       throws RoutingException {
     long start = System.nanoTime();
     Fabric fabric = old.fabric();
@@ -170,6 +187,7 @@ public final class Reroute {
         Parallel.inBackground(threads, "ibrouting-lfts", () -> old.toBuilder(engine.name()));
     int[] component = Connectivity.switchComponents(fabric);
     Stats stats = new Stats();
+    stats.verifier = verifier;
     Repair repair = repairFor(engine, fabric, copy::join, old, options, threads);
     int[] order = repair.destinationLids();
     boolean[] destination = new boolean[fabric.maxLid() + 1];

@@ -54,7 +54,10 @@ final class VlRepair {
 
   Routing finish(Routing tables, Reroute.Stats stats) throws RoutingException {
     Fabric fabric = tables.fabric();
-    CreditLoopVerifier verifier = CreditLoopVerifier.defaults().withThreads(options.threads());
+    CreditLoopVerifier verifier =
+        stats.verifier != null
+            ? stats.verifier
+            : CreditLoopVerifier.defaults().withThreads(options.threads());
     stats.verified = true;
     SlTable start = oldTable.isNone() ? none(fabric) : oldTable;
     Routing kept = tables.withSlTable(engine, oldTable);

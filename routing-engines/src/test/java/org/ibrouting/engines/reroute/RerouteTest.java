@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ibrouting.analysis.CdgBaseline;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
@@ -43,6 +44,30 @@ class RerouteTest {
       assertTrue(report.allRouted() && report.allMinimal(), engine + ": " + report);
       assertTrue(result.lidsRerouted() > 0 && result.affectedEntries() >= result.entriesChanged());
     }
+  }
+
+  @Test
+  void dfssspProvesItsRepairFromTheBaselineOfTheOldTables() throws RoutingException {
+    // the repair's proof must walk only the re-routed destinations and give the tables and SLs
+    // the default verifier's proof gives
+    Fabric tree = Topologies.kAryNTree(4, 3);
+    Fabric damaged = Failures.failLinks(tree, 1, true, 7);
+    RoutingEngine dfsssp = Engines.create("dfsssp", EngineConfig.none());
+    Routing deployed = dfsssp.route(tree, OPTIONS);
+    CreditLoopVerifier verifier = CreditLoopVerifier.defaults().withThreads(1);
+    CdgBaseline baseline = verifier.baseline(deployed);
+    Routing old = Reroute.carryOver(deployed, damaged);
+    Reroute.Result plain = Reroute.reroute(dfsssp, old, OPTIONS);
+    Reroute.Result quick = Reroute.reroute(dfsssp, old, OPTIONS, verifier.withBaseline(baseline));
+    assertEquals(0, plain.routing().differingEntries(quick.routing()));
+    assertEquals(plain.note(), quick.note());
+    for (int src = 1; src <= damaged.maxLid(); src++) {
+      for (int dst = 1; dst <= damaged.maxLid(); dst++) {
+        assertEquals(
+            plain.routing().slTable().sl(src, dst), quick.routing().slTable().sl(src, dst));
+      }
+    }
+    assertTrue(baseline.checksFromBaseline() > 0, "walked the whole graph instead");
   }
 
   @Test
