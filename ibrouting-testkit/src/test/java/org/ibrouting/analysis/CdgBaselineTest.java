@@ -97,7 +97,9 @@ class CdgBaselineTest {
     CreditLoopVerifier quick = VERIFIER.withBaseline(baseline);
     assertTrue(quick.verify(moved).isDeadlockFree());
     assertTrue(quick.verify(RoutingMix.of(deployed, moved)).isDeadlockFree());
-    assertEquals(2, baseline.checksFromBaseline());
+    assertEquals(
+        CreditLoopVerifier.BaselineAnswer.FREE, quick.askBaseline(RoutingMix.of(deployed, moved)));
+    assertEquals(3, baseline.checksFromBaseline());
     assertEquals(0, baseline.wholeChecks());
   }
 
@@ -108,6 +110,11 @@ class CdgBaselineTest {
     Routing rootedAt1 = TestRoutings.upDown(ring, 1);
     CdgBaseline baseline = VERIFIER.baseline(rootedAt0);
     CreditLoopVerifier quick = VERIFIER.withBaseline(baseline);
+    // most destinations change: the baseline cannot tell, the whole graph does
+    assertEquals(
+        CreditLoopVerifier.BaselineAnswer.UNKNOWN,
+        quick.askBaseline(RoutingMix.of(rootedAt0, rootedAt1)));
+    assertEquals(0, baseline.wholeChecks());
     CdgReport union = quick.verify(RoutingMix.of(rootedAt0, rootedAt1));
     assertFalse(union.isDeadlockFree());
     assertTrue(union.firstCreditLoop().isPresent());
@@ -119,6 +126,31 @@ class CdgBaselineTest {
             .toString(),
         union.firstCreditLoop().orElseThrow().toString());
     assertEquals(1, baseline.wholeChecks());
+  }
+
+  @Test
+  void everyOneEntryChangeOfARingIsAnsweredAsTheWholeGraphAnswersIt() {
+    Fabric ring = TestFabrics.ring(6, 1);
+    Routing deployed = TestRoutings.upDown(ring, 0);
+    CreditLoopVerifier quick = VERIFIER.withBaseline(VERIFIER.baseline(deployed));
+    int cyclic = 0;
+    for (int sw = 0; sw < ring.numSwitches(); sw++) {
+      for (int lid = 1; lid <= 6; lid++) {
+        for (int port = 1; port <= 2; port++) {
+          RoutingMix mix =
+              RoutingMix.of(deployed, deployed.toBuilder("test").setOutPort(sw, lid, port).build());
+          boolean free = VERIFIER.verify(mix).isDeadlockFree();
+          assertEquals(
+              free
+                  ? CreditLoopVerifier.BaselineAnswer.FREE
+                  : CreditLoopVerifier.BaselineAnswer.UNION_CYCLIC,
+              quick.askBaseline(mix),
+              "switch " + sw + ", LID " + lid + " to port " + port);
+          cyclic += free ? 0 : 1;
+        }
+      }
+    }
+    assertTrue(cyclic > 0, "no change closes a loop");
   }
 
   @Test
@@ -144,6 +176,12 @@ class CdgBaselineTest {
     assertFalse(baseline.report().isDeadlockFree());
     assertFalse(baseline.isUsable());
     assertFalse(VERIFIER.withBaseline(baseline).verify(shortest).isDeadlockFree());
+    assertEquals(
+        CreditLoopVerifier.BaselineAnswer.UNKNOWN,
+        VERIFIER.withBaseline(baseline).askBaseline(RoutingMix.of(shortest, shortest)));
+    assertEquals(
+        CreditLoopVerifier.BaselineAnswer.UNKNOWN,
+        VERIFIER.askBaseline(RoutingMix.of(shortest, shortest)));
     assertEquals(0, baseline.checksFromBaseline());
   }
 

@@ -328,18 +328,17 @@ final class Healer {
     while (last >= 0 && steps.get(last).action() == UpdateCheck.Action.DRAIN) {
       last--;
     }
-    if (!steps.isEmpty()) {
-      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
-    }
     OpenSmWatch.Sweep sweep;
     OpenSmWatch.Sweep healed = null;
     if (steps.isEmpty()) {
-      sweep = step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE);
+      sweep =
+          step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE, null);
       healed = sweep;
     } else {
       UpdateSteps.Replay replay =
           new UpdateSteps.Replay(held, target, switchOver.plan().transitionSls());
       sweep = null;
+      boolean recorded = false;
       for (int i = 0; i < steps.size(); i++) {
         UpdateSteps.Step s = steps.get(i);
         Routing state = replay.apply(s);
@@ -360,7 +359,8 @@ final class Healer {
         String phase =
             i >= last ? DeploymentState.COMPLETE : "step " + (i + 1) + " of " + steps.size();
         Routing loaded = i >= last ? target : state;
-        sweep = step(loaded, parts, phase);
+        sweep = step(loaded, parts, phase, !recorded && i < last ? target : null);
+        recorded = true;
         if (healed == null && delivers(loaded)) {
           healed = sweep;
         }
@@ -376,8 +376,13 @@ final class Healer {
     auditJson(event, next);
   }
 
-  /** Writes one step, sends SIGHUP and waits for the sweep that loads it. */
-  private OpenSmWatch.Sweep step(Routing routing, Set<DeploymentUpdate.Part> parts, String phase)
+  /**
+   * Writes one step, sends SIGHUP and waits for the sweep that loads it; the first step of a plan
+   * also records the plan's {@code target} (after the SIGHUP, while OpenSM sweeps: a serve stopped
+   * before that finds a step without target and repairs from there).
+   */
+  private OpenSmWatch.Sweep step(
+      Routing routing, Set<DeploymentUpdate.Part> parts, String phase, Routing target)
       throws IOException, InterruptedException {
     OpenSmDeployment.Result r =
         DeploymentUpdate.apply(routing, settings.dir(), parts, phase, settings.options().threads());
@@ -388,7 +393,11 @@ final class Healer {
     Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
     lastWritten = Instant.now();
     firstWritten = firstWritten == null ? lastWritten : firstWritten;
-    if (!watch.hangUp()) {
+    boolean hungUp = watch.hangUp();
+    if (target != null) {
+      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
+    }
+    if (!hungUp) {
       events.note(
           "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");
       return null;

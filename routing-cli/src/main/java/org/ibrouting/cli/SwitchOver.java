@@ -51,6 +51,12 @@ record SwitchOver(
     steps = List.copyOf(steps);
   }
 
+  private static SwitchOver byLevels(List<UpdateSteps.Step> levels, int vls, String witness) {
+    UpdateCheck.Plan plan =
+        new UpdateCheck.Plan(UpdateCheck.Kind.ORDERED, List.of(), null, vls, levels.size(), "");
+    return new SwitchOver("by levels", levels, plan, vls, witness, "");
+  }
+
   /** Whether a verified way was found. */
   boolean verified() {
     return !kind.equals("none");
@@ -66,19 +72,33 @@ record SwitchOver(
     int vls = Math.max(held.slTable().numVls(), target.slTable().numVls());
     UpdateCheck.Plan atOnce =
         new UpdateCheck.Plan(UpdateCheck.Kind.ANY_ORDER, List.of(), null, vls, 1, "");
+    RoutingMix all = RoutingMix.of(held, target);
+    CreditLoopVerifier.BaselineAnswer answer = verifier.askBaseline(all);
+    if (answer == CreditLoopVerifier.BaselineAnswer.FREE) {
+      return new SwitchOver("any order", List.of(), atOnce, vls, null, "");
+    }
+    List<UpdateSteps.Step> levels = null;
+    if (answer == CreditLoopVerifier.BaselineAnswer.UNION_CYCLIC) {
+      // the union with the deployment's graph has a cycle: steps by level, each proven from the
+      // baseline, are tried before the whole union's graph is built for its witness
+      levels = UpdateSteps.byLevels(held, target, verifier);
+      if (levels != null) {
+        return byLevels(levels, vls, null);
+      }
+    }
     long start = System.nanoTime();
-    var union = verifier.verify(RoutingMix.of(held, target));
+    var union = verifier.verify(all);
     double perVerification =
         Math.max(Math.max(1e-6, wholeSeconds), (System.nanoTime() - start) / 1e9);
     if (union.isDeadlockFree()) {
       return new SwitchOver("any order", List.of(), atOnce, vls, null, "");
     }
     String witness = union.firstCreditLoop().map(Object::toString).orElse(null);
-    List<UpdateSteps.Step> levels = UpdateSteps.byLevels(held, target, verifier);
-    if (levels != null) {
-      UpdateCheck.Plan plan =
-          new UpdateCheck.Plan(UpdateCheck.Kind.ORDERED, List.of(), null, vls, levels.size(), "");
-      return new SwitchOver("by levels", levels, plan, vls, witness, "");
+    if (answer != CreditLoopVerifier.BaselineAnswer.UNION_CYCLIC) {
+      levels = UpdateSteps.byLevels(held, target, verifier);
+      if (levels != null) {
+        return byLevels(levels, vls, witness);
+      }
     }
     if (perVerification * MIN_SEARCH_VERIFICATIONS > PLAN_SEARCH_SECONDS) {
       // on a large fabric the search (and a phased plan's transition SLs) would take minutes

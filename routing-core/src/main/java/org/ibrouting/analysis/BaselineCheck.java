@@ -15,13 +15,17 @@ import org.ibrouting.routing.SlTable;
  * union is searched for a cycle from the dependencies against the baseline's order.
  */
 final class BaselineCheck {
+  /** The answer when the union with the baseline has a cycle (compared by identity). */
+  static final CdgReport UNION_CYCLIC =
+      new CdgReport(new int[0], new long[0], new int[0], new CreditLoop[0]);
+
   private BaselineCheck() {}
 
   /**
    * The report on {@code routing} (or on {@code mix}, whose first routing it is) when the union
-   * with the baseline is acyclic; null when the whole graph must be built: the union has a cycle,
-   * an end port moved, or more than half the destinations changed. The report's counts are the
-   * union's, an upper bound of the graph's.
+   * with the baseline is acyclic (its counts are the union's); {@link #UNION_CYCLIC} when the union
+   * has a cycle; null when the baseline cannot tell: an end port moved, or more than half the
+   * destinations changed.
    */
   static CdgReport check(
       CdgBaseline baseline,
@@ -65,7 +69,9 @@ final class BaselineCheck {
     return union(on, workers, fabric.numPortSlots());
   }
 
-  /** The report on the baseline's graphs with the workers' dependencies, or null when cyclic. */
+  /**
+   * The report on the baseline's graphs with the workers' dependencies, or {@link #UNION_CYCLIC}.
+   */
   private static CdgReport union(BaselineFabric on, List<CdgWorker> workers, int numSlots) {
     int numVls = on.graphs.length;
     for (CdgWorker w : workers) {
@@ -84,7 +90,7 @@ final class BaselineCheck {
       }
       long[] extra = newEdges(graph, workers, vl);
       if (graph.cyclicWith(extra)) {
-        return null;
+        return UNION_CYCLIC;
       }
       numEdges[vl] = graph.numEdges() + extra.length;
       numVertices[vl] = vertices(graph, extra);
