@@ -32,7 +32,7 @@ final class ServeLoop {
   private final Healer healer;
   private final int warmUpRounds;
   private final LinkProbe probe;
-  private Healer.Deployed deployed;
+  private Deployed deployed;
 
   /** The node every discovery starts from (the subnet manager's), by GUID; 0 until known. */
   private long localGuid;
@@ -103,7 +103,7 @@ final class ServeLoop {
     Fabric routed = fabricFile == null ? now : FabricFiles.read(fabricFile);
     Routing routing = DeploymentUpdate.readRouting(dir, routed);
     deployed =
-        Healer.Deployed.verified(
+        Deployed.verified(
             routed,
             routing,
             state.engine(),
@@ -188,10 +188,9 @@ final class ServeLoop {
             deployed.wholeSeconds());
     event.put("plan", switchOver.kind());
     String engine = DeploymentUpdate.requireState(settings.dir()).engine();
-    Healer.Deployed next =
-        new Healer.Deployed(deployed.fabric(), target, engine, deployed.deadlockFree(), null);
+    Deployed next = new Deployed(deployed.fabric(), target, engine, deployed.deadlockFree(), null);
     healer.apply(deployed.routing(), next, switchOver, event, Instant.now());
-    deployed = Healer.Deployed.verified(deployed.fabric(), target, engine, verifier);
+    deployed = Deployed.verified(deployed.fabric(), target, engine, verifier);
     events.emit("resume", event, "finished the switch-over a stopped serve left midway");
     return true;
   }
@@ -272,7 +271,7 @@ final class ServeLoop {
             .put("seen_at", EventLog.time(trigger.seen()))
             .put("discovery", discovery)
             .put("discover_seconds", discoverSeconds);
-    Healer.Deployed before = deployed;
+    Deployed before = deployed;
     deployed = healer.heal(deployed, now, diff, event, trigger.at());
     boolean repaired = deployed != before;
     events.emit(
