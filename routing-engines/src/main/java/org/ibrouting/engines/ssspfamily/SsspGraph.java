@@ -424,6 +424,19 @@ public final class SsspGraph {
   }
 
   /**
+   * A copy of the switch graph's links, in compressed rows: switch {@code sw}'s links are {@code
+   * linkStart[sw] .. linkStart[sw + 1] - 1}, each to switch {@code linkTo[l]}, arriving at its port
+   * {@code linkToPort[l]}; the last row is the pseudo-vertex's single link (target -1 until a
+   * destination sets it). For a copy of the search, such as the queue benchmark's.
+   */
+  public Links links() {
+    return new Links(linkStart.clone(), linkTo.clone(), linkToPort.clone());
+  }
+
+  /** The switch graph's links in compressed rows ({@link #links}). */
+  public record Links(int[] linkStart, int[] linkTo, int[] linkToPort) {}
+
+  /**
    * The end-port LIDs of every switch, a copy of {@link #endPortLids(int)} for {@link #addWeights}.
    */
   public long[] endPortLids() {
