@@ -423,17 +423,12 @@ public final class SsspGraph {
     }
   }
 
-  /**
-   * A copy of the switch graph's links, in compressed rows: switch {@code sw}'s links are {@code
-   * linkStart[sw] .. linkStart[sw + 1] - 1}, each to switch {@code linkTo[l]}, arriving at its port
-   * {@code linkToPort[l]}; the last row is the pseudo-vertex's single link (target -1 until a
-   * destination sets it). For a copy of the search, such as the queue benchmark's.
-   */
+  /** A copy of the switch graph's links, for a copy of the search (the queue benchmark's). */
   public Links links() {
     return new Links(linkStart.clone(), linkTo.clone(), linkToPort.clone());
   }
 
-  /** The switch graph's links in compressed rows ({@link #links}). */
+  /** Compressed rows: switch sw's links go to linkTo[linkStart[sw] .. linkStart[sw + 1] - 1]. */
   public record Links(int[] linkStart, int[] linkTo, int[] linkToPort) {}
 
   /**
