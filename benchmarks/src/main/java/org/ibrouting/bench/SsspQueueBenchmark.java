@@ -1,6 +1,5 @@
 package org.ibrouting.bench;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.ibrouting.engines.ssspfamily.SsspGraph;
 import org.ibrouting.fabric.Fabric;
@@ -78,26 +77,10 @@ public class SsspQueueBenchmark extends SingleShotBenchmark {
     endPortLids = graph.endPortLids();
     int n = fabric.numSwitches();
     numSwitches = n;
-    linkStart = new int[n + 2];
-    IntArrayList to = new IntArrayList();
-    IntArrayList toPort = new IntArrayList();
-    for (int sw = 0; sw < n; sw++) {
-      linkStart[sw] = to.size();
-      for (int i = 0; i < fabric.outDegree(sw); i++) {
-        int peer = fabric.peerPort(fabric.outChannel(sw, i));
-        int remote = fabric.nodeOfPort(peer);
-        if (remote < n && remote != sw) {
-          to.add(remote);
-          toPort.add(fabric.portNum(peer));
-        }
-      }
-    }
-    linkStart[n] = to.size();
-    to.add(-1);
-    toPort.add(-1);
-    linkStart[n + 1] = to.size();
-    linkTo = to.toIntArray();
-    linkToPort = toPort.toIntArray();
+    SsspGraph.Links links = graph.links();
+    linkStart = links.linkStart();
+    linkTo = links.linkTo();
+    linkToPort = links.linkToPort();
     weight = new long[linkTo.length];
     dist = new long[n + 1];
     predLink = new int[n + 1];

@@ -25,21 +25,15 @@ class RoutingComparisonTest {
   private static final Fabric TREE = TestFabrics.kAryNTree(4, 2);
 
   private static RoutingEngine engine(String name, boolean refuse) {
-    return new RoutingEngine() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-        if (refuse) {
-          throw new RoutingException(
-              RoutingException.Reason.UNSUPPORTED_TOPOLOGY, name + ": not today");
-        }
-        return TestRoutings.shortestPaths(fabric);
-      }
-    };
+    return RoutingEngine.named(
+        name,
+        (fabric, options) -> {
+          if (refuse) {
+            throw new RoutingException(
+                RoutingException.Reason.UNSUPPORTED_TOPOLOGY, name + ": not today");
+          }
+          return TestRoutings.shortestPaths(fabric);
+        });
   }
 
   @Test

@@ -1,12 +1,11 @@
 package org.ibrouting.cli;
 
-import java.nio.file.Path;
 import java.util.Locale;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.topology.Connectivity;
 import org.ibrouting.topology.Failures;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ibrouting fail FABRIC -o DAMAGED --links N}: the fabric after random failures. */
@@ -18,12 +17,7 @@ import picocli.CommandLine.Option;
           + " OpenSM keeps them. N is a count, or a share of the links (switches) such as 5%%."
     })
 final class FailCommand extends FabricCommand {
-  @Option(
-      names = {"-o", "--output"},
-      required = true,
-      paramLabel = "FILE",
-      description = "ibnetdiscover output of the damaged fabric to write.")
-  Path output;
+  @Mixin FabricOutput fabricOutput;
 
   @Option(names = "--links", paramLabel = "N|P%", description = "Switch-to-switch links to fail.")
   String links;
@@ -57,14 +51,14 @@ final class FailCommand extends FabricCommand {
           Failures.failLinkShare(
               damaged, percent(links, "--links", Failures.switchLinks(damaged)), seed);
     }
-    IbnetdiscoverWriter.write(damaged, output);
+    fabricOutput.write(damaged);
     long pairs = Connectivity.connectedPairs(fabric);
     long left = Connectivity.connectedPairs(damaged);
     if (common.json) {
       System.out.println(
           fabricOptions
               .json()
-              .put("output", output.toString())
+              .put("output", fabricOutput.output.toString())
               .put("switches", damaged.numSwitches())
               .put("cas", damaged.numCas())
               .put("links", damaged.numLinks())
@@ -83,7 +77,7 @@ final class FailCommand extends FabricCommand {
           fabric.numLinks(),
           left,
           pairs,
-          output);
+          fabricOutput.output);
     }
     return 0;
   }

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.torus.TorusConfigWriter;
 import org.ibrouting.topology.TopologySpec;
 import org.ibrouting.topology.TorusConfig;
@@ -30,12 +29,7 @@ final class GenerateCommand implements Callable<Integer> {
   @Parameters(index = "1..*", paramLabel = "PARAM", description = "Parameters of the kind.")
   List<String> params = List.of();
 
-  @Option(
-      names = {"-o", "--output"},
-      required = true,
-      paramLabel = "FILE",
-      description = "ibnetdiscover output file to write.")
-  Path output;
+  @Mixin FabricOutput fabricOutput;
 
   @Option(
       names = "--torus-config",
@@ -52,16 +46,18 @@ final class GenerateCommand implements Callable<Integer> {
     TopologySpec spec = TopologySpec.parse(kind, params);
     TorusConfig config = torusConfig == null ? null : spec.torusConfig();
     Fabric fabric = spec.build();
-    IbnetdiscoverWriter.write(fabric, output);
+    fabricOutput.write(fabric);
     if (config != null) {
       TorusConfigWriter.write(
-          config, "torus-2QoS.conf of " + spec + " (" + output.getFileName() + ")", torusConfig);
+          config,
+          "torus-2QoS.conf of " + spec + " (" + fabricOutput.output.getFileName() + ")",
+          torusConfig);
     }
     if (common.json) {
       System.out.println(
           new Json()
               .put("topology", spec.toString())
-              .put("output", output.toString())
+              .put("output", fabricOutput.output.toString())
               .put("switches", fabric.numSwitches())
               .put("cas", fabric.numCas())
               .put("links", fabric.numLinks())
@@ -75,7 +71,7 @@ final class GenerateCommand implements Callable<Integer> {
           fabric.numCas(),
           fabric.numLinks(),
           fabric.maxLid(),
-          output,
+          fabricOutput.output,
           torusConfig == null ? "" : ", " + torusConfig);
     }
     return 0;

@@ -18,51 +18,24 @@ import org.junit.jupiter.api.Test;
  * any starting order; the climbing order of a fat tree.
  */
 class IncrementalCdgTest {
-  @Property(tries = 200)
+  /**
+   * Random candidate graphs of up to 30 channels: labels from packed as tightly as the channels
+   * allow (most moves relabel their neighbours, often the whole order) to a thousand times looser
+   * (relabelling now and then, over small windows) and to unbounded room ({@code roomBits} 11:
+   * never relabelling); two or three graphs sharing one workspace, changed in turns (stamps of one
+   * never confuse another); graphs that keep no use counts ({@link IncrementalCdg#usedOnce},
+   * nue's): the same answers, and adding a dependency that is present is refused.
+   */
+  @Property(tries = 700)
   void agreesWithDepthFirstSearch(
       @ForAll @IntRange(min = 1, max = 30) int n,
       @ForAll @IntRange(min = 0, max = 6) int degree,
+      @ForAll @IntRange(min = 0, max = 11) int roomBits,
+      @ForAll @IntRange(min = 1, max = 3) int instances,
+      @ForAll boolean usedOnce,
       @ForAll long seed) {
-    check(n, degree, 4, seed, Long.MAX_VALUE, 1, false);
-  }
-
-  /**
-   * A graph that keeps no use counts ({@link IncrementalCdg#usedOnce}, nue's): the same answers,
-   * and adding a dependency that is present is refused.
-   */
-  @Property(tries = 200)
-  void agreesWithDepthFirstSearchWithoutUseCounts(
-      @ForAll @IntRange(min = 1, max = 30) int n,
-      @ForAll @IntRange(min = 0, max = 6) int degree,
-      @ForAll @IntRange(min = 0, max = 10) int roomBits,
-      @ForAll @IntRange(min = 1, max = 2) int instances,
-      @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) << roomBits, instances, true);
-  }
-
-  /**
-   * Labels from packed as tightly as the channels allow (most moves relabel their neighbours, often
-   * the whole order) to a thousand times looser (relabelling now and then, over small windows).
-   */
-  @Property(tries = 200)
-  void agreesWithDepthFirstSearchWhenLabelsAreTight(
-      @ForAll @IntRange(min = 1, max = 30) int n,
-      @ForAll @IntRange(min = 0, max = 6) int degree,
-      @ForAll @IntRange(min = 0, max = 10) int roomBits,
-      @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) << roomBits, 1, false);
-  }
-
-  /**
-   * Several graphs sharing one workspace, changed in turns: stamps of one never confuse another.
-   */
-  @Property(tries = 100)
-  void agreesWithDepthFirstSearchWhenWorkspaceIsShared(
-      @ForAll @IntRange(min = 1, max = 30) int n,
-      @ForAll @IntRange(min = 0, max = 6) int degree,
-      @ForAll @IntRange(min = 2, max = 3) int instances,
-      @ForAll long seed) {
-    check(n, degree, 4, seed, (long) (n + 1) << 2, instances, false);
+    long room = roomBits == 11 ? Long.MAX_VALUE : (long) (n + 1) << roomBits;
+    check(n, degree, 4, seed, room, instances, usedOnce);
   }
 
   /** Channels with more candidate dependencies than a word of presence bits, of uneven degree. */

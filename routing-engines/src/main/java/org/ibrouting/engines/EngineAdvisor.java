@@ -330,16 +330,7 @@ public final class EngineAdvisor {
    */
   public RoutingEngine asEngine(EngineConfig config) {
     Objects.requireNonNull(config, "config");
-    return new RoutingEngine() {
-      @Override
-      public String name() {
-        return NAME;
-      }
-
-      @Override
-      public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-        return advise(fabric, config, options).routingOrThrow();
-      }
-    };
+    return RoutingEngine.named(
+        NAME, (fabric, options) -> advise(fabric, config, options).routingOrThrow());
   }
 }

@@ -149,31 +149,16 @@ public final class NueEngine implements RoutingEngine {
         run.total += 1L << fabric.lmc(fabric.port(net.switchOf[i], 0));
       }
     }
-    int[][] destSwitchOf = new int[numLayers][];
-    boolean[][] isTerminalOf = new boolean[numLayers][];
-    int[] countOf = new int[numLayers];
-    for (int vl = 0; vl < numLayers; vl++) {
-      IntArrayList layer = layers[vl];
-      int count = layer.size();
-      countOf[vl] = count;
-      destSwitchOf[vl] = new int[count];
-      isTerminalOf[vl] = new boolean[count];
-      for (int k = 0; k < count; k++) {
-        int port = layer.getInt(k);
-        destSwitchOf[vl][k] = net.nodeOfSwitch[fabric.nodeOfPort(fabric.switchPortOf(port))];
-        isTerminalOf[vl][k] = !fabric.isSwitch(fabric.nodeOfPort(port));
-      }
-    }
     // the escape trees' roots depend on the destinations only, not on the weights
-    int[] centralOf =
-        run.trees.centralSwitches(destSwitchOf, isTerminalOf, countOf, options.threads());
+    EscapeRoots roots = new EscapeRoots(fabric, net, layers);
+    int[] centralOf = roots.centralSwitches(run.trees, options.threads());
     int unorderedLayers = 0;
     long hiddenDependencies = 0;
     for (int vl = 0; vl < numLayers; vl++) {
       if (layers[vl].isEmpty()) {
         continue;
       }
-      run.routeLayer(vl, layers[vl], destSwitchOf[vl], isTerminalOf[vl], centralOf[vl]);
+      run.routeLayer(vl, layers[vl], roots.destSwitch(vl), roots.isTerminal(vl), centralOf[vl]);
       if (check) {
         router.checkConsistency();
         unorderedLayers += router.orderValid() ? 0 : 1;
@@ -204,7 +189,7 @@ public final class NueEngine implements RoutingEngine {
    * The destinations of each layer: the end ports of {@code endPorts} that are CA ports cabled to a
    * switch, or switch port 0s with {@code includeSwitches}, split by {@link #layerPartition}.
    */
-  private IntArrayList[] layers(Fabric fabric, int[] endPorts, int numLayers, long seed) {
+  IntArrayList[] layers(Fabric fabric, int[] endPorts, int numLayers, long seed) {
     IntArrayList[] layers = new IntArrayList[numLayers];
     for (int v = 0; v < numLayers; v++) {
       layers[v] = new IntArrayList();

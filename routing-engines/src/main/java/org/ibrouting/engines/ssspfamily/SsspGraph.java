@@ -423,6 +423,14 @@ public final class SsspGraph {
     }
   }
 
+  /** A copy of the switch graph's links, for a copy of the search (the queue benchmark's). */
+  public Links links() {
+    return new Links(linkStart.clone(), linkTo.clone(), linkToPort.clone());
+  }
+
+  /** Compressed rows: switch sw's links go to linkTo[linkStart[sw] .. linkStart[sw + 1] - 1]. */
+  public record Links(int[] linkStart, int[] linkTo, int[] linkToPort) {}
+
   /**
    * The end-port LIDs of every switch, a copy of {@link #endPortLids(int)} for {@link #addWeights}.
    */

@@ -30,6 +30,18 @@ class DmodcGoldenTest {
     return port(routing, sw, to, 0);
   }
 
+  /**
+   * Checks entries given as {@code "SWITCH DESTINATION PORT, ..."} (port {@code -}: no route), each
+   * for the destination's first LID.
+   */
+  private static void assertPorts(Routing routing, String expected) {
+    for (String entry : expected.split(", ")) {
+      String[] f = entry.split(" ");
+      int port = f[2].equals("-") ? Routing.NO_ROUTE : Integer.parseInt(f[2]);
+      assertEquals(port, port(routing, f[0], f[1]), f[0] + " -> " + f[1]);
+    }
+  }
+
   private static int port(Routing routing, String sw, String to, int lmcOffset) {
     Fabric fabric = routing.fabric();
     int node = fabric.nodeByDescription(to);
@@ -51,10 +63,7 @@ class DmodcGoldenTest {
     assertEquals(3, port(routing, "S1_2", "H9"));
     // switch LIDs: a spine by the link to it, a leaf as its first CA slot (H4's), no route
     // between two spines (no switch above both)
-    assertEquals(7, port(routing, "S0_0", "S1_2"));
-    assertEquals(5, port(routing, "S0_0", "S0_1"));
-    assertEquals(2, port(routing, "S1_3", "S0_1"));
-    assertEquals(Routing.NO_ROUTE, port(routing, "S1_0", "S1_1"));
+    assertPorts(routing, "S0_0 S1_2 7, S0_0 S0_1 5, S1_3 S0_1 2, S1_0 S1_1 -");
   }
 
   /**
@@ -67,21 +76,12 @@ class DmodcGoldenTest {
     Fabric intact = Topologies.kAryNTree(4, 2);
     Fabric cut = FabricBuilder.from(intact).disconnect(intact.nodeByDescription("S0_0"), 6).build();
     Routing routing = route(cut);
-    assertEquals(7, port(routing, "S0_0", "H5"));
-    assertEquals(8, port(routing, "S0_0", "H9"));
-    assertEquals(5, port(routing, "S0_0", "H13"));
-    assertEquals(5, port(routing, "S0_0", "H4"));
-    assertEquals(7, port(routing, "S0_0", "H6"));
-    assertEquals(8, port(routing, "S0_0", "H7"));
-    assertEquals(5, port(routing, "S0_1", "H1"));
-    assertEquals(5, port(routing, "S0_2", "H1"));
-    assertEquals(5, port(routing, "S0_1", "H0"));
-    assertEquals(Routing.NO_ROUTE, port(routing, "S1_1", "H0"));
-    assertEquals(Routing.NO_ROUTE, port(routing, "S1_1", "S0_0"));
+    assertPorts(
+        routing,
+        "S0_0 H5 7, S0_0 H9 8, S0_0 H13 5, S0_0 H4 5, S0_0 H6 7, S0_0 H7 8, "
+            + "S0_1 H1 5, S0_2 H1 5, S0_1 H0 5, S1_1 H0 -, S1_1 S0_0 -");
     // S1_1's own LID: reached up from the other leaves, not from S0_0 (no switch above both)
-    assertEquals(6, port(routing, "S0_1", "S1_1"));
-    assertEquals(Routing.NO_ROUTE, port(routing, "S0_0", "S1_1"));
-    assertEquals(1, port(routing, "S1_0", "H0"));
+    assertPorts(routing, "S0_1 S1_1 6, S0_0 S1_1 -, S1_0 H0 1");
   }
 
   /**
@@ -93,17 +93,10 @@ class DmodcGoldenTest {
   @Test
   void parallelLinksSpreadByTheQuotient() throws RoutingException {
     Routing routing = route(Pgfts.pgft(new int[] {4, 2}, new int[] {1, 2}, new int[] {1, 2}));
-    assertEquals(5, port(routing, "S0_0", "H4"));
-    assertEquals(7, port(routing, "S0_0", "H5"));
-    assertEquals(6, port(routing, "S0_0", "H6"));
-    assertEquals(8, port(routing, "S0_0", "H7"));
-    assertEquals(3, port(routing, "S1_0", "H4"));
-    assertEquals(3, port(routing, "S1_0", "H5"));
-    assertEquals(4, port(routing, "S1_0", "H6"));
-    assertEquals(4, port(routing, "S1_1", "H7"));
-    assertEquals(1, port(routing, "S1_0", "H1"));
-    assertEquals(2, port(routing, "S1_0", "H3"));
-    assertEquals(6, port(routing, "S0_1", "H2"));
+    assertPorts(
+        routing,
+        "S0_0 H4 5, S0_0 H5 7, S0_0 H6 6, S0_0 H7 8, S1_0 H4 3, S1_0 H5 3, "
+            + "S1_0 H6 4, S1_1 H7 4, S1_0 H1 1, S1_0 H3 2, S0_1 H2 6");
   }
 
   /**
@@ -118,11 +111,7 @@ class DmodcGoldenTest {
                 "A/1-a0/1 B/1-b0/1 B/2-b1/1 A/3-T/1 A/4-U/1 B/3-T/2 B/4-U/2")
             .build();
     Routing routing = route(fabric);
-    assertEquals(3, port(routing, "A", "b0"));
-    assertEquals(4, port(routing, "A", "b1"));
-    assertEquals(3, port(routing, "B", "a0"));
-    assertEquals(1, port(routing, "T", "a0"));
-    assertEquals(2, port(routing, "U", "b1"));
+    assertPorts(routing, "A b0 3, A b1 4, B a0 3, T a0 1, U b1 2");
   }
 
   /**
@@ -140,13 +129,9 @@ class DmodcGoldenTest {
       b.disconnect(gone, p);
     }
     Routing routing = route(b.build());
-    assertEquals(4, port(routing, "S1_1", "H6"));
-    assertEquals(3, port(routing, "S1_1", "H4"));
-    assertEquals(4, port(routing, "S0_0", "H6"));
-    assertEquals(4, port(routing, "S0_0", "H7"));
-    assertEquals(4, port(routing, "S0_2", "H0"));
-    assertEquals(0, port(routing, "S1_0", "S1_0"));
-    assertEquals(Routing.NO_ROUTE, port(routing, "S1_0", "H0"));
+    assertPorts(
+        routing,
+        "S1_1 H6 4, S1_1 H4 3, S0_0 H6 4, S0_0 H7 4, S0_2 H0 4, S1_0 S1_0 0, " + "S1_0 H0 -");
     assertTrue(
         routing.notes().get(0).startsWith("dmodc: 1 switch(es) reach no CA or router (e.g."),
         routing.notes().toString());

@@ -14,42 +14,43 @@ import org.junit.jupiter.api.Test;
 
 /** What Dmodc refuses, and that its messages name what is not a fat tree. */
 class DmodcRefusalsTest {
-  private static RoutingException refusal(Fabric fabric) {
-    return assertThrows(
-        RoutingException.class, () -> new DmodcEngine().route(fabric, RoutingOptions.seeded(0)));
+  /** Dmodc refuses {@code fabric} for {@code reason} with {@code message}. */
+  private static void assertRefused(Fabric fabric, RoutingException.Reason reason, String message) {
+    RoutingException e =
+        assertThrows(
+            RoutingException.class,
+            () -> new DmodcEngine().route(fabric, RoutingOptions.seeded(0)));
+    assertEquals(reason, e.reason());
+    assertEquals(message, e.getMessage());
   }
 
   @Test
   void aTorusWithCasOnEverySwitchHasLinksWithinTheLeafLevel() {
-    RoutingException e = refusal(Topologies.torus(new int[] {4, 4}, 1));
-    assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, e.reason());
-    assertEquals(
+    assertRefused(
+        Topologies.torus(new int[] {4, 4}, 1),
+        RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
         "dmodc: not a fat tree: port 1 of switch 0x0000000000200000 \"S0_0\" is cabled to port 2"
             + " of switch 0x0000000000200004 \"S1_0\", and both switches lie 0 hop(s) above the"
             + " nearest leaf switch (switch 0x0000000000200000 \"S0_0\", switch 0x0000000000200004"
             + " \"S1_0\"):"
             + " both have CAs or routers: a CA is cabled to a switch above the leaf level, or two"
-            + " leaf switches are cabled to each other",
-        e.getMessage());
+            + " leaf switches are cabled to each other");
   }
 
   /** A 2-level tree with a CA on a spine: the spine counts as a leaf, next to real leaves. */
   @Test
   void aCaOnASpineIsACaAboveTheLeafLevel() {
-    Fabric fabric =
+    assertRefused(
         TestFabrics.sketch(
                 "sw4: A@10#1 B@11#2 T@20#3 U@21#4 ca1: a@100#5 b@102#6 s@104#7",
                 "A/1-a/1 B/1-b/1 A/3-T/1 A/4-U/1 B/3-T/2 B/4-U/2 T/4-s/1")
-            .build();
-    RoutingException e = refusal(fabric);
-    assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, e.reason());
-    assertEquals(
+            .build(),
+        RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
         "dmodc: not a fat tree: port 3 of switch 0x0000000000000010 \"A\" is cabled to port 1 of"
             + " switch 0x0000000000000020 \"T\", and both switches lie 0 hop(s) above the nearest"
             + " leaf switch (switch 0x0000000000000010 \"A\", switch 0x0000000000000020 \"T\"):"
             + " both have CAs or routers: a CA is cabled to a switch above the leaf level, or two"
-            + " leaf switches are cabled to each other",
-        e.getMessage());
+            + " leaf switches are cabled to each other");
   }
 
   /** A ring of five switches with one CA: the two switches farthest from it share a level. */
@@ -66,14 +67,13 @@ class DmodcRefusalsTest {
     }
     int ca = b.addNode(NodeType.CA, 1, 0x100L, "h");
     b.setLid(ca, 1, 6, 0).connect(sw[0], 3, ca, 1, null);
-    RoutingException e = refusal(b.build());
-    assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, e.reason());
-    assertEquals(
+    assertRefused(
+        b.build(),
+        RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
         "dmodc: not a fat tree: port 1 of switch 0x0000000000000022 \"R2\" is cabled to port 2 of"
             + " switch 0x0000000000000023 \"R3\", and both switches lie 2 hop(s) above the nearest"
             + " leaf switch (switch 0x0000000000000022 \"R2\", switch 0x0000000000000023 \"R3\"):"
-            + " a link within a level (rings, tori, meshes and random graphs are no fat trees)",
-        e.getMessage());
+            + " a link within a level (rings, tori, meshes and random graphs are no fat trees)");
   }
 
   /**
@@ -82,29 +82,24 @@ class DmodcRefusalsTest {
    */
   @Test
   void leavesWithoutACommonAncestorAreRefusedByName() {
-    Fabric fabric =
+    assertRefused(
         TestFabrics.sketch(
                 "sw4: A@10#1 B@11#2 C@12#3 T@20#4 U@21#5 ca1: a@100#6 b@102#7 c@104#8",
                 "A/1-a/1 B/1-b/1 C/1-c/1 A/3-T/1 C/3-T/2 C/4-U/1 B/3-U/2")
-            .build();
-    RoutingException e = refusal(fabric);
-    assertEquals(RoutingException.Reason.DISCONNECTED, e.reason());
-    assertEquals(
+            .build(),
+        RoutingException.Reason.DISCONNECTED,
         "dmodc: port 1 of CA 0x0000000000000102 \"b\" on leaf switch 0x0000000000000011 \"B\" has"
             + " no up*/down* route to port 1 of CA 0x0000000000000100 \"a\" on leaf switch"
             + " 0x0000000000000010 \"A\", though links join them: no switch reachable upwards from"
-            + " both leaves (failures cut the tree between them); route with updn or minhop",
-        e.getMessage());
+            + " both leaves (failures cut the tree between them); route with updn or minhop");
   }
 
   @Test
   void switchesWithoutCasAreNoFatTree() {
-    Fabric fabric = TestFabrics.sketch("sw4: S@10#1 T@11#2", "S/1-T/1").build();
-    RoutingException e = refusal(fabric);
-    assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, e.reason());
-    assertEquals(
-        "dmodc: no CA or router is cabled to a switch, so no switch is a leaf of a fat tree",
-        e.getMessage());
+    assertRefused(
+        TestFabrics.sketch("sw4: S@10#1 T@11#2", "S/1-T/1").build(),
+        RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+        "dmodc: no CA or router is cabled to a switch, so no switch is a leaf of a fat tree");
   }
 
   /** A chain of 122 switches with a CA at one end has levels 0 to 121. */
@@ -121,11 +116,10 @@ class DmodcRefusalsTest {
     }
     int ca = b.addNode(NodeType.CA, 1, 0x100L, "h");
     b.setLid(ca, 1, n + 1, 0).connect(0, 3, ca, 1, null);
-    RoutingException e = refusal(b.build());
-    assertEquals(RoutingException.Reason.TOO_LARGE, e.reason());
-    assertEquals(
+    assertRefused(
+        b.build(),
+        RoutingException.Reason.TOO_LARGE,
         "dmodc: switch 0x0000000000001079 \"C121\" lies 121 switch hops above the nearest leaf"
-            + " switch; Dmodc handles trees of at most 120 levels",
-        e.getMessage());
+            + " switch; Dmodc handles trees of at most 120 levels");
   }
 }

@@ -12,9 +12,11 @@ import static org.ibrouting.testkit.FabricArbitraries.withLmc;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
@@ -39,35 +41,43 @@ class NuePropertiesTest {
     return Arbitraries.of(1, 2, 4, 8);
   }
 
-  @Provide
-  Arbitrary<Long> seeds() {
-    return Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs());
+  /** Nue's settings and the seed of one routing. */
+  record Layers(int vls, boolean includeSwitches, long seed) {
+    RoutingOptions options() {
+      return RoutingOptions.seeded(seed);
+    }
+
+    @Override
+    public String toString() {
+      return vls + " VLs, includeSwitches " + includeSwitches + ", seed " + seed;
+    }
   }
 
-  @Property(tries = 150)
-  void deadlockFreePerVlWithinTheLimit(
-      @ForAll("fabrics") Fabric fabric,
-      @ForAll("vls") int vls,
-      @ForAll boolean includeSwitches,
-      @ForAll("seeds") long seed)
-      throws RoutingException {
-    assertDeadlockFreeAndRecorded(fabric, vls, includeSwitches, seed);
+  @Provide
+  Arbitrary<Layers> layers() {
+    return Combinators.combine(
+            vls(),
+            Arbitraries.of(false, true),
+            Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs()))
+        .as(Layers::new);
   }
 
   /**
-   * Tori large enough for OpenSM's shortcut step to take dependencies its trees keep using out of
-   * the layer's graph (about one routing in five here; a loop closed through one of them is rarer,
-   * one in a few hundred): every dependency a route takes stays in its layer's acyclic graph, and
-   * every VL is deadlock-free.
+   * Every fabric, and (one routing in five) tori large enough for OpenSM's shortcut step to take
+   * dependencies its trees keep using out of the layer's graph (about one routing in five there; a
+   * loop closed through one of them is rarer, one in a few hundred): every dependency a route takes
+   * stays in its layer's acyclic graph, and every VL is deadlock-free.
    */
-  @Property(tries = 40)
-  void largeToriKeepEveryDependencyTheirRoutesTake(
-      @ForAll("largeTori") Fabric fabric,
-      @ForAll("vls") int vls,
-      @ForAll boolean includeSwitches,
-      @ForAll("seeds") long seed)
+  @Property(tries = 190)
+  void deadlockFreePerVlWithinTheLimit(
+      @ForAll("fabricsAndLargeTori") Fabric fabric, @ForAll("layers") Layers layers)
       throws RoutingException {
-    assertDeadlockFreeAndRecorded(fabric, vls, includeSwitches, seed);
+    assertDeadlockFreeAndRecorded(fabric, layers);
+  }
+
+  @Provide
+  Arbitrary<Fabric> fabricsAndLargeTori() {
+    return Arbitraries.frequencyOf(Tuple.of(15, fabrics()), Tuple.of(4, largeTori()));
   }
 
   /**
@@ -84,16 +94,17 @@ class NuePropertiesTest {
    * Routes with the checks on: every pair routed without loops, no route's dependency missing from
    * its layer's acyclic graph, deadlock-free on every VL, within {@code vls}.
    */
-  private static void assertDeadlockFreeAndRecorded(
-      Fabric fabric, int vls, boolean includeSwitches, long seed) throws RoutingException {
+  private static void assertDeadlockFreeAndRecorded(Fabric fabric, Layers layers)
+      throws RoutingException {
     NueEngine.Checked checked =
-        new NueEngine(vls, includeSwitches).routeChecked(fabric, RoutingOptions.seeded(seed));
+        new NueEngine(layers.vls(), layers.includeSwitches())
+            .routeChecked(fabric, layers.options());
     Routing routing = checked.routing();
     RoutingAssertions.assertRoutedWithoutLoops(routing);
     org.junit.jupiter.api.Assertions.assertEquals(
         0, checked.stats().unrecordedDependencies(), "dependencies missing from their layer");
     RoutingAssertions.assertDeadlockFreePerVl(routing);
-    RoutingAssertions.assertVlsWithin(routing, vls);
+    RoutingAssertions.assertVlsWithin(routing, layers.vls());
   }
 
   @Property(tries = 40)
@@ -125,20 +136,17 @@ class NuePropertiesTest {
    */
   @Property(tries = 80)
   void fastPathsGiveOpenSmsRouting(
-      @ForAll("fabricsWithParallelLinks") Fabric fabric,
-      @ForAll("vls") int vls,
-      @ForAll boolean includeSwitches,
-      @ForAll("seeds") long seed)
+      @ForAll("fabricsWithParallelLinks") Fabric fabric, @ForAll("layers") Layers layers)
       throws RoutingException {
-    Routing plain =
-        new NueEngine(vls, includeSwitches, true).route(fabric, RoutingOptions.seeded(seed));
+    int vls = layers.vls();
+    boolean includeSwitches = layers.includeSwitches();
+    Routing plain = new NueEngine(vls, includeSwitches, true).route(fabric, layers.options());
     for (boolean resumeOften : new boolean[] {false, true}) {
       Routing fast =
           new NueEngine(vls, includeSwitches, false, resumeOften)
-              .routeChecked(fabric, RoutingOptions.seeded(seed))
+              .routeChecked(fabric, layers.options())
               .routing();
-      org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
-          plain, fast, fabric + " " + vls + " VLs");
+      org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(plain, fast, fabric + " " + layers);
       for (int src = 1; src <= fabric.maxLid(); src++) {
         for (int dst = 1; dst <= fabric.maxLid(); dst++) {
           org.junit.jupiter.api.Assertions.assertEquals(

@@ -1,4 +1,4 @@
-package org.ibrouting.engines.nue;
+package org.ibrouting.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
