@@ -1,7 +1,6 @@
 package org.ibrouting.engines;
 
 import java.util.Collections;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -118,29 +117,7 @@ public interface EngineProvider {
       String name,
       Function<EngineConfig, ? extends RoutingEngine> factory,
       EngineSetting<?>... reads) {
-    Set<EngineSetting<?>> keys = Set.of(reads);
-    EngineProvider byName = of(name, Set.of(), factory);
-    return new EngineProvider() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public Set<EngineSetting<?>> reads() {
-        return keys;
-      }
-
-      @Override
-      public RoutingEngine create(EngineConfig config) {
-        return byName.create(config);
-      }
-
-      @Override
-      public String toString() {
-        return byName.toString();
-      }
-    };
+    return new PartsProvider(name, null, Set.of(reads), factory);
   }
 
   /**
@@ -152,29 +129,6 @@ public interface EngineProvider {
    */
   static EngineProvider of(
       String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(factory, "factory");
-    Set<String> reads = Set.copyOf(settings);
-    return new EngineProvider() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public Set<String> settings() {
-        return reads;
-      }
-
-      @Override
-      public RoutingEngine create(EngineConfig config) {
-        return factory.apply(config);
-      }
-
-      @Override
-      public String toString() {
-        return "EngineProvider[" + name + "]";
-      }
-    };
+    return new PartsProvider(name, Set.copyOf(settings), Set.of(), factory);
   }
 }

@@ -160,7 +160,7 @@ public final class Engines {
   /** Who registered {@code provider}, in the words of the registry's user. */
   private static String describe(EngineProvider provider) {
     Class<?> type = provider.getClass();
-    if (type.getEnclosingClass() == EngineProvider.class) {
+    if (type == PartsProvider.class) {
       return "EngineProvider.of(\"" + provider.name() + "\", ...)";
     }
     if (isBuiltin(type)) {
