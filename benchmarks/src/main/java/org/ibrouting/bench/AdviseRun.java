@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.AtomicFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
@@ -98,7 +99,7 @@ public final class AdviseRun {
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(List.of(env));
     command.addAll(List.of(launcher.toString(), "advise", file.toString(), "--json"));
-    var torus = SideBySide.engineConfig(spec).torusConfig();
+    var torus = SideBySide.engineConfig(spec).find(EngineInputs.TORUS_CONFIG);
     if (torus.isPresent()) {
       Path conf = work.resolve(SideBySide.slug(spec) + ".conf").toAbsolutePath();
       TorusConfigWriter.write(torus.get(), spec, conf);

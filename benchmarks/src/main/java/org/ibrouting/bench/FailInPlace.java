@@ -15,6 +15,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineAdvice;
 import org.ibrouting.engines.EngineAdvisor;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.EndPorts;
 import org.ibrouting.fabric.Fabric;
@@ -233,7 +234,7 @@ public final class FailInPlace {
   static List<Cell> grid(FailInPlaceOptions o) {
     List<Cell> cells = new ArrayList<>();
     for (String topology : o.topologies) {
-      boolean torus = SideBySide.engineConfig(topology).torusConfig().isPresent();
+      boolean torus = SideBySide.engineConfig(topology).find(EngineInputs.TORUS_CONFIG).isPresent();
       for (Failure failure : failures(o)) {
         for (String engine : o.ours) {
           cells.add(new Cell(cells.size(), topology, failure, "ours", engine));
@@ -275,7 +276,8 @@ public final class FailInPlace {
       // SAR routes by a job map: seeded random jobs of 2..16 CAs until 90% of the CAs are busy
       EngineConfig config =
           SideBySide.engineConfig(topology)
-              .withJobs(
+              .with(
+                  EngineInputs.JOBS,
                   JobListReader.parse(
                       new StringReader(RoutingBenchmark.randomJobs(d.fabric(), 16, d.seed())),
                       "random jobs"));
@@ -399,7 +401,7 @@ public final class FailInPlace {
     Files.createDirectories(dir);
     Path net = dir.resolve("fabric.net");
     IbnetdiscoverWriter.write(d.fabric(), net);
-    TorusConfig torus = SideBySide.engineConfig(d.topology()).torusConfig().orElse(null);
+    TorusConfig torus = SideBySide.engineConfig(d.topology()).get(EngineInputs.TORUS_CONFIG);
     try (OpenSmSimulation sim =
         OpenSmSimulation.start(net, dir, OpenSmSimulation.ibsimLimits(d.fabric()))) {
       for (String engine : engines) {

@@ -19,6 +19,7 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.cli.IbRouting;
 import org.ibrouting.engines.EngineChain;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmSimulation;
@@ -317,9 +318,12 @@ public final class LiveHeal {
     if (engine.equals("torus-2QoS")) {
       config =
           config
-              .withTorusConfig(
+              .with(
+                  EngineInputs.TORUS_CONFIG,
                   org.ibrouting.io.torus.TorusConfigReader.read(torusConfig(setup, dir)))
-              .withParams(java.util.Map.of("torus_sl2vl", "identity"));
+              .with(
+                  org.ibrouting.engines.torus2qos.Torus2QosProvider.SL2VL,
+                  org.ibrouting.engines.torus2qos.Torus2QosEngine.Sl2Vl.IDENTITY);
     }
     try {
       Routing fresh =

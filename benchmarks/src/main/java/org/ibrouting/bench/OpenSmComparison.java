@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.torus2qos.Torus2QosEngine;
 import org.ibrouting.engines.updn.UpdnEngine;
@@ -99,7 +100,7 @@ public final class OpenSmComparison {
           lines.append(String.format("0x%016x%n", fabric.nodeGuid(sw)));
         }
         Files.writeString(rootFile, lines);
-        config = config.withRoots(GuidListReader.read(rootFile));
+        config = config.with(EngineInputs.ROOTS, GuidListReader.read(rootFile));
         openSmArgs.add("-a");
         openSmArgs.add(rootFile.toString());
         spec = spec + " (root file)";
@@ -108,7 +109,7 @@ public final class OpenSmComparison {
         TorusConfig torus = topology.torusConfig();
         Path conf = dir.resolve("torus-2QoS.conf");
         TorusConfigWriter.write(torus, spec, conf);
-        config = config.withTorusConfig(torus);
+        config = config.with(EngineInputs.TORUS_CONFIG, torus);
         if (engines.stream().anyMatch(e -> Engines.nameOf(e).equals(Torus2QosEngine.NAME))) {
           openSmArgs.add("--torus_config");
           openSmArgs.add(conf.toString());

@@ -2,6 +2,7 @@ package org.ibrouting.bench;
 
 import java.util.Locale;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.reroute.Reroute;
 import org.ibrouting.engines.updn.UpdnEngine;
@@ -73,7 +74,7 @@ public class RerouteBenchmark extends SingleShotBenchmark {
       for (int i = 0; i < detected.length; i++) {
         guids[i] = fabric.nodeGuid(detected[i]);
       }
-      config = config.withRoots(GuidList.of(guids));
+      config = config.with(EngineInputs.ROOTS, GuidList.of(guids));
     }
     routingEngine = Engines.create(engine, config);
     options = RoutingOptions.defaults();

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.JobListReader;
@@ -57,7 +58,8 @@ public class RoutingBenchmark extends SingleShotBenchmark {
     EngineConfig config = EngineConfig.none();
     if (jobs > 0) {
       config =
-          config.withJobs(
+          config.with(
+              EngineInputs.JOBS,
               JobListReader.parse(new StringReader(randomJobs(fabric, jobs, 42)), "random jobs"));
     }
     routingEngine = Engines.create(engine, config);

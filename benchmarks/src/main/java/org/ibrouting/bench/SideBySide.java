@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.ibrouting.bench.Measurement.Figure;
 import org.ibrouting.bench.Measurement.Side;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.interop.OpenSmSimulation;
@@ -236,7 +237,7 @@ public final class SideBySide {
     String kind = spec.trim().split("\\s+")[0];
     org.ibrouting.engines.EngineConfig config = org.ibrouting.engines.EngineConfig.none();
     if (kind.equals("torus") || kind.equals("mesh")) {
-      config = config.withTorusConfig(TopologySpec.parse(spec).torusConfig());
+      config = config.with(EngineInputs.TORUS_CONFIG, TopologySpec.parse(spec).torusConfig());
     }
     return config;
   }

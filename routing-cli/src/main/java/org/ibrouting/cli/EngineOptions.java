@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.GuidListReader;
@@ -81,11 +82,14 @@ final class EngineOptions {
    */
   EngineConfig config() throws IOException {
     return EngineConfig.none()
-        .withRoots(rootGuidFile == null ? null : GuidListReader.read(rootGuidFile))
-        .withComputeNodes(cnGuidFile == null ? null : GuidListReader.read(cnGuidFile))
-        .withIoNodes(ioGuidFile == null ? null : GuidListReader.read(ioGuidFile))
-        .withJobs(jobs())
-        .withTorusConfig(torusConfigFile == null ? null : TorusConfigReader.read(torusConfigFile))
+        .with(EngineInputs.ROOTS, rootGuidFile == null ? null : GuidListReader.read(rootGuidFile))
+        .with(
+            EngineInputs.COMPUTE_NODES, cnGuidFile == null ? null : GuidListReader.read(cnGuidFile))
+        .with(EngineInputs.IO_NODES, ioGuidFile == null ? null : GuidListReader.read(ioGuidFile))
+        .with(EngineInputs.JOBS, jobs())
+        .with(
+            EngineInputs.TORUS_CONFIG,
+            torusConfigFile == null ? null : TorusConfigReader.read(torusConfigFile))
         .withParams(params);
   }
 

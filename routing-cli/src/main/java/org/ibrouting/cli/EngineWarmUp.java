@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.NodeType;
@@ -308,8 +309,10 @@ final class EngineWarmUp {
         Fabric fabric = topology.build();
         EngineConfig config =
             settings
-                .withJobs(jobsOf(fabric))
-                .withTorusConfig(topology.kind().equals("torus") ? topology.torusConfig() : null);
+                .with(EngineInputs.JOBS, jobsOf(fabric))
+                .with(
+                    EngineInputs.TORUS_CONFIG,
+                    topology.kind().equals("torus") ? topology.torusConfig() : null);
         RoutingEngine engine = Engines.create(spec, config);
         while (routes < ROUTES && !stopped) {
           engine.route(fabric, options);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.simulation.JobList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,6 @@ class EngineOptionsTest {
     JobList first = options.jobs();
     Files.delete(options.jobFile);
     assertSame(first, options.jobs(), "the file is not read again");
-    assertSame(first, options.config().jobs().orElseThrow());
+    assertSame(first, options.config().get(EngineInputs.JOBS));
   }
 }

@@ -2,6 +2,7 @@ package org.ibrouting.engines;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ import org.ibrouting.routing.RoutingEngine;
  * comma-separated list of specs, tried in order by {@link EngineChain}.
  *
  * <pre>{@code
- * RoutingEngine lash = Engines.create("lash", EngineConfig.none().withParam("lash_start_vl", "1"));
+ * RoutingEngine lash = Engines.create("lash", EngineConfig.none().with(LashProvider.START_VL, 1));
  * EngineChain.Result r = EngineChain.route(Engines.chain("dor,myengine,minhop", EngineConfig.none()),
  *     fabric, RoutingOptions.seeded(42));
  * }</pre>
@@ -106,7 +107,15 @@ public final class Engines {
               + name
               + " chooses among the engines (EngineAdvisor)");
     }
-    for (String setting : provider.settings()) {
+    Map<String, EngineSetting<?>> keys = new HashMap<>();
+    for (EngineSetting<?> key : provider.reads()) {
+      EngineSetting<?> other = keys.putIfAbsent(key.name(), key);
+      if (other != null && key.isSetting() && other.isSetting()) {
+        throw new IllegalArgumentException(
+            "engine " + name + " declares two settings named '" + key.name() + "'");
+      }
+    }
+    for (String setting : settingNames(provider)) {
       if (!setting.equals(setting.strip().toLowerCase(Locale.ROOT)) || setting.isEmpty()) {
         throw new IllegalArgumentException(
             "engine "
@@ -151,7 +160,7 @@ public final class Engines {
   /** Who registered {@code provider}, in the words of the registry's user. */
   private static String describe(EngineProvider provider) {
     Class<?> type = provider.getClass();
-    if (type.getEnclosingClass() == EngineProvider.class) {
+    if (type == PartsProvider.class) {
       return "EngineProvider.of(\"" + provider.name() + "\", ...)";
     }
     if (isBuiltin(type)) {
@@ -244,7 +253,28 @@ public final class Engines {
   /** The names of the settings engine {@code name} reads (empty for an unknown engine). */
   public static Set<String> settingsOf(String name) {
     EngineProvider provider = registry().get(name);
-    return provider == null ? Set.of() : Set.copyOf(provider.settings());
+    return provider == null ? Set.of() : settingNames(provider);
+  }
+
+  /**
+   * The typed settings and inputs engine {@code name} declares ({@link EngineProvider#reads()}),
+   * for help text: each with its type, default, expected form and description. Empty for an unknown
+   * engine, and for one that names its settings only ({@link #settingsOf} has those).
+   */
+  public static Set<EngineSetting<?>> readsOf(String name) {
+    EngineProvider provider = registry().get(name);
+    return provider == null ? Set.of() : Set.copyOf(provider.reads());
+  }
+
+  /** The names of the settings {@code provider} reads: by name and as typed keys. */
+  private static Set<String> settingNames(EngineProvider provider) {
+    Set<String> names = new TreeSet<>(provider.settings());
+    for (EngineSetting<?> key : provider.reads()) {
+      if (key.isSetting()) {
+        names.add(key.name());
+      }
+    }
+    return Collections.unmodifiableSet(names);
   }
 
   /**
@@ -259,7 +289,8 @@ public final class Engines {
   /**
    * Creates the engine a spec names: {@code NAME} or {@code NAME:SETTING=VALUE[:SETTING=VALUE...]}.
    * Settings in the spec override those of {@code config}. Every setting, in the spec or in {@code
-   * config}, must be one the engine reads.
+   * config} (by name or by typed key), must be one the engine reads; inputs ({@link EngineInputs})
+   * go to the engine whether it reads them or not.
    *
    * @throws UnknownEngineException for an unknown name (it carries the known ones)
    * @throws EngineSettingException for a setting the engine does not read, or a value it cannot
@@ -269,18 +300,19 @@ public final class Engines {
     String name = nameOf(spec);
     EngineProvider provider = provider(name);
     EngineConfig own = withSpecSettings(spec, provider, config);
+    Set<String> reads = settingNames(provider);
     for (Map.Entry<String, String> param : own.params().entrySet()) {
-      if (!provider.settings().contains(param.getKey())) {
+      if (!reads.contains(param.getKey())) {
         throw new EngineSettingException(
             name
                 + " does not read parameter '"
                 + param.getKey()
                 + "'"
-                + readsClause(provider.settings(), "it takes no settings", "it reads: "),
+                + readsClause(reads, "it takes no settings", "it reads: "),
             name,
             param.getKey(),
             param.getValue(),
-            expectedSetting(name, provider.settings()));
+            expectedSetting(name, reads));
       }
     }
     try {
@@ -313,7 +345,7 @@ public final class Engines {
       String trimmed = spec.trim();
       if (!trimmed.isEmpty()) {
         elements.add(trimmed);
-        known.addAll(provider(nameOf(trimmed)).settings());
+        known.addAll(settingNames(provider(nameOf(trimmed))));
       }
     }
     if (elements.isEmpty()) {
@@ -336,7 +368,7 @@ public final class Engines {
     }
     List<RoutingEngine> engines = new ArrayList<>();
     for (String spec : elements) {
-      engines.add(create(spec, config.onlyParams(provider(nameOf(spec)).settings())));
+      engines.add(create(spec, config.onlyParams(settingNames(provider(nameOf(spec))))));
     }
     return engines;
   }
@@ -344,6 +376,7 @@ public final class Engines {
   private static EngineConfig withSpecSettings(
       String spec, EngineProvider provider, EngineConfig config) {
     EngineConfig own = config;
+    Set<String> reads = settingNames(provider);
     String[] parts = spec.split(":");
     for (int i = 1; i < parts.length; i++) {
       String setting = parts[i].trim();
@@ -357,7 +390,7 @@ public final class Engines {
             "NAME=VALUE after ':'");
       }
       String param = setting.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-      if (!provider.settings().contains(param)) {
+      if (!reads.contains(param)) {
         throw new EngineSettingException(
             "engine spec '"
                 + spec
@@ -366,11 +399,11 @@ public final class Engines {
                 + " does not read '"
                 + param
                 + "'"
-                + readsClause(provider.settings(), "it takes no settings", "it reads: "),
+                + readsClause(reads, "it takes no settings", "it reads: "),
             provider.name(),
             param,
             setting.substring(eq + 1).trim(),
-            expectedSetting(provider.name(), provider.settings()));
+            expectedSetting(provider.name(), reads));
       }
       own = own.withParam(param, setting.substring(eq + 1));
     }

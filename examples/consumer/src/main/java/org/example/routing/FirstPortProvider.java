@@ -16,7 +16,7 @@ public final class FirstPortProvider implements EngineProvider {
   }
 
   @Override
-  public RoutingEngine create(EngineConfig config) {   // settings(): the -P names it reads, none here
+  public RoutingEngine create(EngineConfig config) {   // reads(): the typed keys it reads, none here
     return new FirstPortEngine();
   }
 }

@@ -2,12 +2,20 @@ package org.ibrouting.engines.dfsssp;
 
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** DFSSSP's entry in the engine registry ({@code -R dfsssp}), named in this jar's services file. */
 public final class DfssspProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("balance");
+  /** {@code balance}: spread paths over spare VLs as OpenSM does, seeded instead of random. */
+  public static final EngineSetting<Boolean> BALANCE =
+      EngineSetting.flag(
+          "balance", false, "spread paths over spare VLs as OpenSM does (seeded, not random)");
+
+  private static final Set<EngineSetting<?>> READS =
+      Set.of(BALANCE, EngineInputs.COMPUTE_NODES, EngineInputs.IO_NODES);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public DfssspProvider() {}
@@ -18,16 +26,21 @@ public final class DfssspProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
     return new DfssspEngine(
         new DfssspEngine.Settings(
-            config.booleanParam("balance", false),
-            config.computeNodes().orElse(null),
-            config.ioNodes().orElse(null)));
+            config.get(BALANCE),
+            config.get(EngineInputs.COMPUTE_NODES),
+            config.get(EngineInputs.IO_NODES)));
   }
 }

@@ -1,14 +1,23 @@
 package org.ibrouting.engines.dmodc;
 
-import java.util.Locale;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** Dmodc's entry in the engine registry ({@code -R dmodc}), named in this jar's services file. */
 public final class DmodcProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("dmodc_variant");
+  /**
+   * {@code dmodc_variant}: how the up group is chosen when several reach a destination ({@link
+   * DmodcFormula.Variant}).
+   */
+  public static final EngineSetting<DmodcFormula.Variant> VARIANT =
+      EngineSetting.choice(
+          "dmodc_variant",
+          DmodcFormula.Variant.class,
+          DmodcFormula.Variant.KEEP,
+          "keep: the d-mod-k group when it reaches the destination; paper: the paper's modulo");
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public DmodcProvider() {}
@@ -19,14 +28,17 @@ public final class DmodcProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return Set.of(VARIANT);
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
-    return new DmodcEngine(
-        DmodcFormula.Variant.valueOf(
-            config.choiceParam("dmodc_variant", "keep", "keep", "paper").toUpperCase(Locale.ROOT)));
+    return new DmodcEngine(config.get(VARIANT));
   }
 }

@@ -3,6 +3,7 @@ package org.ibrouting.engines.dnup;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -10,7 +11,6 @@ import org.ibrouting.routing.RoutingEngine;
  * file.
  */
 public final class DnupProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of();
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public DnupProvider() {}
@@ -21,8 +21,13 @@ public final class DnupProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return Set.of();
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override

@@ -3,11 +3,15 @@ package org.ibrouting.engines.dor;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** DOR's entry in the engine registry ({@code -R dor}), named in this jar's services file. */
 public final class DorProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("dor_require_cube");
+  /** {@code dor_require_cube}: refuse a fabric that is not a cube (false: route any, as OpenSM). */
+  public static final EngineSetting<Boolean> REQUIRE_CUBE =
+      EngineSetting.flag(
+          "dor_require_cube", true, "refuse a fabric that is not a cube (false: route any)");
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public DorProvider() {}
@@ -18,12 +22,12 @@ public final class DorProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return Set.of(REQUIRE_CUBE);
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
-    return new DorEngine(config.booleanParam("dor_require_cube", true));
+    return new DorEngine(config.get(REQUIRE_CUBE));
   }
 }

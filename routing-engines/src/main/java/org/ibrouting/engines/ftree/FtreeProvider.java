@@ -2,7 +2,9 @@ package org.ibrouting.engines.ftree;
 
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -10,7 +12,22 @@ import org.ibrouting.routing.RoutingEngine;
  * file.
  */
 public final class FtreeProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("max_reverse_hops", "connect_roots");
+  /** {@code max_reverse_hops}: reverse hops an I/O node's paths may take (OpenSM's option). */
+  public static final EngineSetting<Integer> MAX_REVERSE_HOPS =
+      EngineSetting.integer(
+          "max_reverse_hops", 0, 0, 255, "reverse hops the paths of I/O nodes may take");
+
+  /** {@code connect_roots}: keep the roots connected to each other (OpenSM's option). */
+  public static final EngineSetting<Boolean> CONNECT_ROOTS =
+      EngineSetting.flag("connect_roots", false, "keep the roots connected to each other");
+
+  private static final Set<EngineSetting<?>> READS =
+      Set.of(
+          MAX_REVERSE_HOPS,
+          CONNECT_ROOTS,
+          EngineInputs.ROOTS,
+          EngineInputs.COMPUTE_NODES,
+          EngineInputs.IO_NODES);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public FtreeProvider() {}
@@ -21,18 +38,18 @@ public final class FtreeProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
     return new FtreeEngine(
         new FtreeEngine.Settings(
-            config.roots().orElse(null),
-            config.computeNodes().orElse(null),
-            config.ioNodes().orElse(null),
-            config.intParam("max_reverse_hops", 0, 0, 255),
-            config.booleanParam("connect_roots", false)));
+            config.get(EngineInputs.ROOTS),
+            config.get(EngineInputs.COMPUTE_NODES),
+            config.get(EngineInputs.IO_NODES),
+            config.get(MAX_REVERSE_HOPS),
+            config.get(CONNECT_ROOTS)));
   }
 }

@@ -3,11 +3,11 @@ package org.ibrouting.engines.minhop;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** MINHOP's entry in the engine registry ({@code -R minhop}), named in this jar's services file. */
 public final class MinhopProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of();
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public MinhopProvider() {}
@@ -18,8 +18,13 @@ public final class MinhopProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return Set.of();
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override

@@ -1,9 +1,10 @@
 package org.ibrouting.engines.multiupdn;
 
-import java.util.Locale;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -11,7 +12,20 @@ import org.ibrouting.routing.RoutingEngine;
  * jar's services file.
  */
 public final class MultiUpdnProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("updn_trees", "multiupdn_choice");
+  /** {@code updn_trees}: how many Up*&#47;Down* trees, 1-15; not given: two (fewer if few VLs). */
+  public static final EngineSetting<Integer> TREES =
+      EngineSetting.integer(
+          "updn_trees", 0, 1, 15, "how many Up*/Down* trees (default: two, fewer if few VLs)");
+
+  /** {@code multiupdn_choice}: how ties between next hops and between trees are broken. */
+  public static final EngineSetting<MultiUpdnEngine.Choice> CHOICE =
+      EngineSetting.choice(
+          "multiupdn_choice",
+          MultiUpdnEngine.Choice.class,
+          MultiUpdnEngine.Choice.RANDOM,
+          "how ties between next hops and trees are broken: at random or by load");
+
+  private static final Set<EngineSetting<?>> READS = Set.of(TREES, CHOICE, EngineInputs.ROOTS);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public MultiUpdnProvider() {}
@@ -22,19 +36,14 @@ public final class MultiUpdnProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
     return new MultiUpdnEngine(
         new MultiUpdnEngine.Settings(
-            config.intParam("updn_trees", 0, 1, 15),
-            MultiUpdnEngine.Choice.valueOf(
-                config
-                    .choiceParam("multiupdn_choice", "random", "random", "load")
-                    .toUpperCase(Locale.ROOT)),
-            config.roots().orElse(null)));
+            config.get(TREES), config.get(CHOICE), config.get(EngineInputs.ROOTS)));
   }
 }

@@ -3,13 +3,13 @@ package org.ibrouting.engines.p2sssp;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
  * P²-SSSP's entry in the engine registry ({@code -R p2sssp}), named in this jar's services file.
  */
 public final class P2ssspProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of();
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public P2ssspProvider() {}
@@ -20,8 +20,8 @@ public final class P2ssspProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return Set.of();
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
@@ -102,11 +103,16 @@ public final class Reroute {
 
   /**
    * The registered engines ({@link Engines#names}) with an incremental rule, by {@code -R} name, in
-   * the registry's order: each is created without inputs or settings and asked {@link #supports}.
+   * the registry's order: those whose provider says so ({@link EngineProvider#offersRepair()}),
+   * without creating them, and those created without inputs or settings that {@link #supports}.
    */
   public static List<String> supportedEngines() {
     List<String> names = new ArrayList<>();
     for (String name : Engines.names()) {
+      if (Engines.provider(name).offersRepair()) {
+        names.add(name);
+        continue;
+      }
       RoutingEngine engine;
       try {
         engine = Engines.create(name, EngineConfig.none());

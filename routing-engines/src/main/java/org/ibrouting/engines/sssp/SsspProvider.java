@@ -2,12 +2,20 @@ package org.ibrouting.engines.sssp;
 
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** SSSP's entry in the engine registry ({@code -R sssp}), named in this jar's services file. */
 public final class SsspProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("minimal");
+  /** {@code minimal}: start link weights at P² so that a longer path never wins (OpenSM's way). */
+  public static final EngineSetting<Boolean> MINIMAL =
+      EngineSetting.flag(
+          "minimal", true, "minimal paths: weights start at P^2 (false: at 1, for balance)");
+
+  private static final Set<EngineSetting<?>> READS =
+      Set.of(MINIMAL, EngineInputs.COMPUTE_NODES, EngineInputs.IO_NODES);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public SsspProvider() {}
@@ -18,16 +26,21 @@ public final class SsspProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
     return new SsspEngine(
         new SsspEngine.Settings(
-            config.booleanParam("minimal", true),
-            config.computeNodes().orElse(null),
-            config.ioNodes().orElse(null)));
+            config.get(MINIMAL),
+            config.get(EngineInputs.COMPUTE_NODES),
+            config.get(EngineInputs.IO_NODES)));
   }
 }

@@ -1,10 +1,11 @@
 package org.ibrouting.engines.torus2qos;
 
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -13,7 +14,15 @@ import org.ibrouting.routing.RoutingEngine;
  * file.
  */
 public final class Torus2QosProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("torus_sl2vl");
+  /** {@code torus_sl2vl}: the SL-to-VL map, per port as OpenSM's or the identity. */
+  public static final EngineSetting<Torus2QosEngine.Sl2Vl> SL2VL =
+      EngineSetting.choice(
+          "torus_sl2vl",
+          Torus2QosEngine.Sl2Vl.class,
+          Torus2QosEngine.Sl2Vl.PORT,
+          "the SL-to-VL map: per port, as OpenSM's, or the identity");
+
+  private static final Set<EngineSetting<?>> READS = Set.of(SL2VL, EngineInputs.TORUS_CONFIG);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public Torus2QosProvider() {}
@@ -24,24 +33,19 @@ public final class Torus2QosProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
-    return new Torus2QosEngine(
-        config.torusConfig().orElse(null),
-        Torus2QosEngine.Sl2Vl.valueOf(
-            config
-                .choiceParam("torus_sl2vl", "port", "port", "identity")
-                .toUpperCase(Locale.ROOT)));
+    return new Torus2QosEngine(config.get(EngineInputs.TORUS_CONFIG), config.get(SL2VL));
   }
 
   /** torus-2QoS learns the torus's size, seed links and datelines from its torus-2QoS.conf. */
   @Override
   public Optional<String> whyNotApplicable(Fabric fabric, EngineConfig config) {
-    return config.torusConfig().isPresent()
+    return config.find(EngineInputs.TORUS_CONFIG).isPresent()
         ? Optional.empty()
         : Optional.of(
             Torus2QosEngine.NAME

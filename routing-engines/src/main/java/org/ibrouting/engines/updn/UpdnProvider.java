@@ -2,7 +2,9 @@ package org.ibrouting.engines.updn;
 
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
@@ -10,7 +12,15 @@ import org.ibrouting.routing.RoutingEngine;
  * file.
  */
 public final class UpdnProvider implements EngineProvider {
-  private static final Set<String> SETTINGS = Set.of("updn_auto_root");
+  /**
+   * {@code updn_auto_root}: where root detection finds none, take the most central switch (false:
+   * refuse there, as OpenSM does).
+   */
+  public static final EngineSetting<Boolean> AUTO_ROOT =
+      EngineSetting.flag(
+          "updn_auto_root", true, "where no root is found, take the most central switch");
+
+  private static final Set<EngineSetting<?>> READS = Set.of(AUTO_ROOT, EngineInputs.ROOTS);
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
   public UpdnProvider() {}
@@ -21,14 +31,18 @@ public final class UpdnProvider implements EngineProvider {
   }
 
   @Override
-  public Set<String> settings() {
-    return SETTINGS;
+  public Set<EngineSetting<?>> reads() {
+    return READS;
+  }
+
+  @Override
+  public boolean offersRepair() {
+    return true;
   }
 
   @Override
   public RoutingEngine create(EngineConfig config) {
     return new UpdnEngine(
-        new UpdnEngine.Settings(
-            config.roots().orElse(null), config.booleanParam("updn_auto_root", true)));
+        new UpdnEngine.Settings(config.get(EngineInputs.ROOTS), config.get(AUTO_ROOT)));
   }
 }

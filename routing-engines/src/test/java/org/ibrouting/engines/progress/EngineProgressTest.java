@@ -14,6 +14,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
@@ -129,14 +130,15 @@ class EngineProgressTest {
   private static EngineConfig configFor(String engine, Fabric fabric) throws Exception {
     EngineConfig config = EngineConfig.none();
     if (engine.equals("torus-2QoS")) {
-      config = config.withTorusConfig(Topologies.torusConfig(new int[] {4, 4}, 2, true));
+      config =
+          config.with(EngineInputs.TORUS_CONFIG, Topologies.torusConfig(new int[] {4, 4}, 2, true));
     }
     if (engine.equals("sar")) {
       StringBuilder jobs = new StringBuilder();
       for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
         jobs.append(String.format("0x%016x job%d%n", fabric.nodeGuid(node), node % 3));
       }
-      config = config.withJobs(JobLists.parse(jobs.toString()));
+      config = config.with(EngineInputs.JOBS, JobLists.parse(jobs.toString()));
     }
     return config;
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
@@ -69,6 +70,72 @@ class RepairCapabilityTest {
       assertTrue(old.differingEntries(byPlugIn) > 0, "the failures broke no path");
     }
     assertFalse(Reroute.supportedEngines().contains("plugin-minhop"));
+  }
+
+  /**
+   * A built-in provider says it offers a repair rule exactly when the engine it creates has one, so
+   * that {@code supportedEngines()} need not create it.
+   */
+  @Test
+  void aBuiltInProviderOffersRepairExactlyWhenItsEngineHasARule() {
+    List<String> offering = new ArrayList<>();
+    for (String name : Engines.names().subList(0, 14)) {
+      boolean hasRule = Reroute.supports(Engines.create(name, EngineConfig.none()));
+      assertEquals(hasRule, Engines.provider(name).offersRepair(), name);
+      if (hasRule) {
+        offering.add(name);
+      }
+    }
+    assertEquals(List.of("minhop", "updn", "dnup", "sssp", "dfsssp", "dmodc"), offering);
+  }
+
+  /**
+   * A plug-in that cannot be created without an input of its own is listed when its provider says
+   * it offers a rule; one that says nothing is not (creating it fails), as before.
+   */
+  @Test
+  void aPlugInThatNeedsSettingsIsListedWhenItsProviderOffersRepair() {
+    EngineProvider needy =
+        new EngineProvider() {
+          @Override
+          public String name() {
+            return "plugin-needy";
+          }
+
+          @Override
+          public Set<String> settings() {
+            return Set.of("needy_port");
+          }
+
+          @Override
+          public RoutingEngine create(EngineConfig config) {
+            if (!config.params().containsKey("needy_port")) {
+              throw new IllegalArgumentException("plugin-needy: needs -P needy_port=N");
+            }
+            return new PlugIn();
+          }
+
+          @Override
+          public boolean offersRepair() {
+            return true;
+          }
+        };
+    try (Engines.Registration mine = Engines.registerUntilClosed(needy)) {
+      assertThrows(
+          IllegalArgumentException.class, () -> Engines.create(mine.name(), EngineConfig.none()));
+      assertTrue(Reroute.supportedEngines().contains(mine.name()));
+    }
+    try (Engines.Registration silent =
+        Engines.registerUntilClosed(
+            EngineProvider.of(
+                "plugin-silent",
+                Set.of(),
+                config -> {
+                  throw new IllegalArgumentException("plugin-silent: needs an input");
+                }))) {
+      assertFalse(Reroute.supportedEngines().contains(silent.name()));
+    }
+    assertFalse(Reroute.supportedEngines().contains("plugin-needy"));
   }
 
   @Test

@@ -21,6 +21,7 @@ import org.ibrouting.analysis.EndpointScope;
 import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -224,7 +225,7 @@ class FailureSweepTest {
             EngineConfig config =
                 engine.equals("sar")
                     ? SarJobMaps.configFor(engine, fabric)
-                    : EngineConfig.none().withTorusConfig(base.getValue().torus());
+                    : EngineConfig.none().with(EngineInputs.TORUS_CONFIG, base.getValue().torus());
             int refusedBefore = tally.refused;
             String problem = check(engine, config, fabric, seed, connected, deadlockFree, tally);
             refusedHere.get(engine)[kind] += tally.refused - refusedBefore;

@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Example;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.GuidListReader;
@@ -58,7 +59,9 @@ class RootGuidFileFuzzTest {
             seeds,
             (file, fabric) ->
                 RoutingAssertions.assertAllPairsRouted(
-                    Engines.create("updn", EngineConfig.none().withRoots(GuidListReader.read(file)))
+                    Engines.create(
+                            "updn",
+                            EngineConfig.none().with(EngineInputs.ROOTS, GuidListReader.read(file)))
                         .route((Fabric) fabric, RoutingOptions.defaults())),
             error ->
                 error instanceof RoutingException e

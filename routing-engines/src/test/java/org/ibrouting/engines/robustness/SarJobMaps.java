@@ -2,6 +2,7 @@ package org.ibrouting.engines.robustness;
 
 import java.util.Locale;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.testing.JobLists;
 import org.ibrouting.fabric.Fabric;
 
@@ -21,6 +22,6 @@ final class SarJobMaps {
     for (int node = fabric.numSwitches(); node < fabric.numNodes(); node++) {
       jobs.append(String.format(Locale.ROOT, "0x%016x job%d%n", fabric.nodeGuid(node), i++ % 2));
     }
-    return EngineConfig.none().withJobs(JobLists.parse(jobs.toString()));
+    return EngineConfig.none().with(EngineInputs.JOBS, JobLists.parse(jobs.toString()));
   }
 }

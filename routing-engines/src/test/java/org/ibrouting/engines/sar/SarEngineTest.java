@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -153,11 +154,11 @@ class SarEngineTest {
         Engines.create(
                 "sar",
                 EngineConfig.none()
-                    .withIoNodes(GuidLists.read(ioFile))
-                    .withJobs(JobListReader.read(jobs)))
+                    .with(EngineInputs.IO_NODES, GuidLists.read(ioFile))
+                    .with(EngineInputs.JOBS, JobListReader.read(jobs)))
             .route(fabric, RoutingOptions.defaults());
     Routing without =
-        Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(jobs)))
+        Engines.create("sar", EngineConfig.none().with(EngineInputs.JOBS, JobListReader.read(jobs)))
             .route(fabric, RoutingOptions.defaults());
     RoutingAssertions.assertAllPairsRouted(with);
     RoutingAssertions.assertMinimal(with);
@@ -188,7 +189,8 @@ class SarEngineTest {
         assertThrows(
             RoutingException.class,
             () ->
-                Engines.create("sar", EngineConfig.none().withJobs(JobListReader.read(bad)))
+                Engines.create(
+                        "sar", EngineConfig.none().with(EngineInputs.JOBS, JobListReader.read(bad)))
                     .route(fabric, RoutingOptions.defaults()));
     assertTrue(
         e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.engines.dfsssp.DfssspEngine;
 import org.ibrouting.engines.testing.GoldenLfts;
@@ -67,7 +68,8 @@ class GuidFilesTest {
             dir.resolve("cn.guids"), "# cn\n0x0000000000000001\n0x00000000deadbeef\n");
     GoldenLfts.assertSameLfts(
         new DfssspEngine().route(fabric, RoutingOptions.defaults()),
-        Engines.create("dfsssp", EngineConfig.none().withComputeNodes(GuidLists.read(cn)))
+        Engines.create(
+                "dfsssp", EngineConfig.none().with(EngineInputs.COMPUTE_NODES, GuidLists.read(cn)))
             .route(fabric, RoutingOptions.defaults()),
         "nothing listed is a CA port");
   }

@@ -12,6 +12,7 @@ import java.util.List;
 import org.ibrouting.analysis.CdgReport;
 import org.ibrouting.analysis.CreditLoopVerifier;
 import org.ibrouting.engines.EngineConfig;
+import org.ibrouting.engines.EngineInputs;
 import org.ibrouting.engines.Engines;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.io.sl.SlFileReader;
@@ -175,12 +176,13 @@ class Torus2QosEngineTest {
     TorusConfig config = Topologies.torusConfig(new int[] {3, 3}, 1, true);
     Fabric fabric = Topologies.torus(new int[] {3, 3}, 1);
     Routing port =
-        Engines.create("torus-2QoS", EngineConfig.none().withTorusConfig(config))
+        Engines.create("torus-2QoS", EngineConfig.none().with(EngineInputs.TORUS_CONFIG, config))
             .route(fabric, RoutingOptions.defaults());
     assertTrue(port.slTable().portSl2Vl() != null);
     Routing identity =
         Engines.create(
-                "torus-2QoS:torus_sl2vl=identity", EngineConfig.none().withTorusConfig(config))
+                "torus-2QoS:torus_sl2vl=identity",
+                EngineConfig.none().with(EngineInputs.TORUS_CONFIG, config))
             .route(fabric, RoutingOptions.defaults());
     assertEquals(null, identity.slTable().portSl2Vl());
     RoutingException e =
