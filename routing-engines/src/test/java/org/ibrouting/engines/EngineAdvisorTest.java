@@ -229,6 +229,11 @@ class EngineAdvisorTest {
               polite.name() + ",minhop",
               EngineAdvisor.defaults().withBudget(Duration.ofMillis(300)).withParallelism(2));
       assertEquals(Verdict.OVER_BUDGET, candidate(advice, "test-polite").verdict());
+      // the advisor returns at the budget; the engine's thread notices at its next poll
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!sawCancellation.get() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
       assertTrue(sawCancellation.get(), "the engine's cancellation never said stop");
     }
   }
