@@ -348,8 +348,8 @@ final class Healer {
 
   /**
    * Writes one step, sends SIGHUP and waits for the sweep that loads it; the first step of a plan
-   * also records the plan's {@code target} (after the SIGHUP, while OpenSM sweeps: a serve stopped
-   * before that finds a step without target and repairs from there).
+   * then records the plan's {@code target} (not before: writing it would slow the sweep that heals;
+   * a serve stopped before that finds a step without target and repairs from there).
    */
   private OpenSmWatch.Sweep step(
       Routing routing, Set<DeploymentUpdate.Part> parts, String phase, Routing target)
@@ -363,16 +363,14 @@ final class Healer {
     Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
     lastWritten = Instant.now();
     firstWritten = firstWritten == null ? lastWritten : firstWritten;
-    boolean hungUp = watch.hangUp();
-    if (target != null) {
-      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
-    }
-    if (!hungUp) {
+    if (!watch.hangUp()) {
+      recordTarget(target);
       events.note(
           "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");
       return null;
     }
     OpenSmWatch.Sweep sweep = watch.awaitSweep(written, watched, settings.sweepTimeoutSeconds());
+    recordTarget(target);
     if (sweep == null) {
       events.note(
           "no heavy sweep of OpenSM loaded "
@@ -384,6 +382,13 @@ final class Healer {
       events.note("OpenSM could not load the dump: " + sweep.dumpError());
     }
     return sweep;
+  }
+
+  /** Records a plan's target in the deployment directory (null: nothing to record). */
+  private void recordTarget(Routing target) throws IOException {
+    if (target != null) {
+      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
+    }
   }
 
   /** Whether a step's tables deliver every pair of CA ports (a plan's black holes may remain). */
