@@ -52,16 +52,14 @@ final class Healer {
   private final LiveAudit audit;
   private final CreditLoopVerifier verifier;
 
-  /** When the first and the last step's files were in place. */
-  private Instant firstWritten;
-
-  private Instant lastWritten;
+  private final StepLoader loader;
 
   Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
     this.settings = settings;
     this.watch = watch;
     this.events = events;
     this.audit = audit;
+    this.loader = new StepLoader(settings, watch, events);
     this.verifier = CreditLoopVerifier.defaults().withThreads(settings.options().threads());
   }
 
@@ -292,7 +290,7 @@ final class Healer {
   void apply(Routing held, Deployed next, SwitchOver switchOver, Json event, Instant detectedAt)
       throws IOException, InterruptedException {
     Routing target = next.routing();
-    firstWritten = null;
+    loader.reset();
     List<UpdateSteps.Step> steps = switchOver.steps();
     int last = steps.size() - 1;
     while (last >= 0 && steps.get(last).action() == UpdateCheck.Action.DRAIN) {
@@ -302,7 +300,8 @@ final class Healer {
     OpenSmWatch.Sweep healed = null;
     if (steps.isEmpty()) {
       sweep =
-          step(target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE, null);
+          loader.load(
+              target, EnumSet.allOf(DeploymentUpdate.Part.class), DeploymentState.COMPLETE, null);
       healed = sweep;
     } else {
       UpdateSteps.Replay replay =
@@ -329,7 +328,7 @@ final class Healer {
         String phase =
             i >= last ? DeploymentState.COMPLETE : "step " + (i + 1) + " of " + steps.size();
         Routing loaded = i >= last ? target : state;
-        sweep = step(loaded, parts, phase, !recorded && i < last ? target : null);
+        sweep = loader.load(loaded, parts, phase, !recorded && i < last ? target : null);
         recorded = true;
         if (healed == null && delivers(loaded)) {
           healed = sweep;
@@ -339,56 +338,12 @@ final class Healer {
     }
     event
         .put("steps", Math.max(1, steps.size()))
-        .put("first_written_at", EventLog.time(firstWritten))
-        .put("written_at", EventLog.time(lastWritten));
-    firstWritten = null;
+        .put("sighups", loader.hangUps())
+        .put("first_written_at", EventLog.time(loader.firstWritten()))
+        .put("written_at", EventLog.time(loader.lastWritten()));
+    loader.reset();
     sweepJson(event, sweep, healed, detectedAt);
     auditJson(event, next);
-  }
-
-  /**
-   * Writes one step, sends SIGHUP and waits for the sweep that loads it; the first step of a plan
-   * then records the plan's {@code target} (not before: writing it would slow the sweep that heals;
-   * a serve stopped before that finds a step without target and repairs from there).
-   */
-  private OpenSmWatch.Sweep step(
-      Routing routing, Set<DeploymentUpdate.Part> parts, String phase, Routing target)
-      throws IOException, InterruptedException {
-    OpenSmDeployment.Result r =
-        DeploymentUpdate.apply(routing, settings.dir(), parts, phase, settings.options().threads());
-    java.nio.file.Path watched =
-        parts.contains(DeploymentUpdate.Part.LFTS)
-            ? r.lftDump()
-            : parts.contains(DeploymentUpdate.Part.SLS) ? r.qosPolicy() : null;
-    Instant written = watched == null ? Instant.now() : OpenSmWatch.markUnread(watched);
-    lastWritten = Instant.now();
-    firstWritten = firstWritten == null ? lastWritten : firstWritten;
-    if (!watch.hangUp()) {
-      recordTarget(target);
-      events.note(
-          "no OpenSM runs: it loads generation " + r.state().generation() + " when it starts");
-      return null;
-    }
-    OpenSmWatch.Sweep sweep = watch.awaitSweep(written, watched, settings.sweepTimeoutSeconds());
-    recordTarget(target);
-    if (sweep == null) {
-      events.note(
-          "no heavy sweep of OpenSM loaded "
-              + settings.dir()
-              + " within "
-              + settings.sweepTimeoutSeconds()
-              + " s of SIGHUP");
-    } else if (sweep.dumpError() != null) {
-      events.note("OpenSM could not load the dump: " + sweep.dumpError());
-    }
-    return sweep;
-  }
-
-  /** Records a plan's target in the deployment directory (null: nothing to record). */
-  private void recordTarget(Routing target) throws IOException {
-    if (target != null) {
-      DeploymentUpdate.writeTarget(target, settings.dir(), settings.options().threads());
-    }
   }
 
   /** Whether a step's tables deliver every pair of CA ports (a plan's black holes may remain). */

@@ -44,6 +44,7 @@ final class OpenSmWatch {
   private Trigger pending;
   private final java.util.LinkedHashSet<String> trapPaths = new java.util.LinkedHashSet<>();
   private Instant lastSubnetUp;
+  private Instant lastTrap;
   private long lastLookup;
 
   OpenSmWatch(String pidSpec, Path conf, EventLog events) {
@@ -117,8 +118,7 @@ final class OpenSmWatch {
     }
     for (OpenSmLogTail.Line line : tail.poll()) {
       switch (line.kind()) {
-        case TRAP ->
-            offer(new Trigger(OpenSmLogTail.describeTrap(line), line.time(), Instant.now(), true));
+        case TRAP -> trap(line);
         case TRAP_PATH -> trapPaths.add(OpenSmLogTail.trapPath(line));
         case MASTER -> offer(new Trigger("opensm became master", line.time(), Instant.now(), true));
         case SUBNET_UP -> {
@@ -129,6 +129,20 @@ final class OpenSmWatch {
         default -> {}
       }
     }
+  }
+
+  private void trap(OpenSmLogTail.Line line) {
+    lastTrap = line.time();
+    offer(new Trigger(OpenSmLogTail.describeTrap(line), line.time(), Instant.now(), true));
+  }
+
+  /**
+   * Whether OpenSM is in the heavy sweep a trap started (a trap logged after the last "SUBNET UP"):
+   * that sweep reads the LFT dump in its routing step, and a SIGHUP before it would make it
+   * discover the subnet again (OpenSM restarts a heavy sweep asked for during its discovery).
+   */
+  boolean heavySweepUnderway() {
+    return lastTrap != null && (lastSubnetUp == null || lastSubnetUp.isBefore(lastTrap));
   }
 
   /** Records a trigger; a trap's cause and time win over a later sweep's. */
@@ -184,6 +198,20 @@ final class OpenSmWatch {
    */
   Sweep awaitSweep(Instant written, Path file, long timeoutSeconds)
       throws IOException, InterruptedException {
+    return await(written, file, timeoutSeconds, false);
+  }
+
+  /**
+   * Like {@link #awaitSweep}, for the sweep {@link #heavySweepUnderway} (no SIGHUP sent): null when
+   * it ends without having read {@code file} (it read it before {@code written}).
+   */
+  Sweep awaitUnderwaySweep(Instant written, Path file, long timeoutSeconds)
+      throws IOException, InterruptedException {
+    return await(written, file, timeoutSeconds, true);
+  }
+
+  private Sweep await(Instant written, Path file, long timeoutSeconds, boolean thisSweepOnly)
+      throws IOException, InterruptedException {
     long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
     Instant readAt = null;
     Instant tables = null;
@@ -201,10 +229,7 @@ final class OpenSmWatch {
       } else {
         for (OpenSmLogTail.Line line : tail.poll()) {
           switch (line.kind()) {
-            case TRAP ->
-                offer(
-                    new Trigger(
-                        OpenSmLogTail.describeTrap(line), line.time(), Instant.now(), true));
+            case TRAP -> trap(line);
             case TRAP_PATH -> trapPaths.add(OpenSmLogTail.trapPath(line));
             case MASTER ->
                 offer(new Trigger("opensm became master", line.time(), Instant.now(), true));
@@ -227,6 +252,9 @@ final class OpenSmWatch {
                       || !tables.isBefore(
                           readAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS)))) {
                 return new Sweep(readAt, tables, line.time(), dumpError);
+              }
+              if (thisSweepOnly) {
+                return null;
               }
             }
           }
