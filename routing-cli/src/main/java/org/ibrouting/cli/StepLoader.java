@@ -103,14 +103,22 @@ final class StepLoader {
     return sweep;
   }
 
-  /** OpenSM's configuration and QoS policy as the deployment holds them. */
+  /**
+   * OpenSM's configuration and QoS policy as the deployment holds them, without comment lines (the
+   * configuration's header names the routing of each step).
+   */
   private String configText() throws IOException {
     StringBuilder text = new StringBuilder();
     for (String name : new String[] {OpenSmDeployment.CONF, OpenSmDeployment.QOS_POLICY}) {
       java.nio.file.Path file = settings.dir().resolve(name);
-      text.append(
-              java.nio.file.Files.isRegularFile(file) ? java.nio.file.Files.readString(file) : "")
-          .append('\0');
+      if (java.nio.file.Files.isRegularFile(file)) {
+        for (String line : java.nio.file.Files.readAllLines(file)) {
+          if (!line.strip().startsWith("#")) {
+            text.append(line).append('\n');
+          }
+        }
+      }
+      text.append('\0');
     }
     return text.toString();
   }

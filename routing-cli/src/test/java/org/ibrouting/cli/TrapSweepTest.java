@@ -121,4 +121,85 @@ class TrapSweepTest {
     assertNull(watch.awaitUnderwaySweep(written, dump, 10), "it never read the new dump");
     assertFalse(watch.heavySweepUnderway());
   }
+
+  @Test
+  void aStepGoesInTheTrapsSweepWithoutSighupAndLaterOnesBySighup() throws Exception {
+    Path deploy = dir.resolve("deploy");
+    org.ibrouting.fabric.Fabric tree = org.ibrouting.topology.Topologies.kAryNTree(2, 3);
+    org.ibrouting.routing.Routing routing =
+        org.ibrouting.engines.Engines.create("minhop", org.ibrouting.engines.EngineConfig.none())
+            .route(tree, org.ibrouting.routing.RoutingOptions.defaults());
+    org.ibrouting.io.opensm.OpenSmDeployment.write(
+        routing, deploy, org.ibrouting.io.lft.DumpFormat.COMPACT);
+    Path log = dir.resolve("opensm.log");
+    OpenSmWatch watch = start(log);
+    ServeSettings settings =
+        new ServeSettings(
+            deploy,
+            Long.toString(openSm.pid()),
+            java.util.List.of(),
+            org.ibrouting.engines.EngineConfig.none(),
+            org.ibrouting.routing.RoutingOptions.defaults(),
+            8,
+            0,
+            20,
+            10,
+            0,
+            0,
+            false);
+    StepLoader loader =
+        new StepLoader(settings, watch, new EventLog(dir.resolve("steps.jsonl"), true));
+    Path dump = deploy.resolve(org.ibrouting.io.opensm.OpenSmDeployment.LFT_DUMP);
+    // a step of a plan: its configuration's header names another routing, OpenSM reads the same
+    logLine(log, TRAP);
+    watch.poll();
+    Thread sweep = sweepAfter(log, dump, null);
+    OpenSmWatch.Sweep loaded =
+        loader.load(
+            routing.withSlTable("minhop, step 1", routing.slTable()),
+            java.util.EnumSet.of(
+                org.ibrouting.io.opensm.DeploymentUpdate.Part.LFTS,
+                org.ibrouting.io.opensm.DeploymentUpdate.Part.FABRIC),
+            "step 1 of 2",
+            null);
+    sweep.join();
+    assertNotNull(loaded);
+    assertTrue(loader.hangUps() == 0, "the trap's sweep loaded the step");
+    // no sweep under way: a SIGHUP starts one
+    sweep = sweepAfter(log, dump, dir.resolve("hups"));
+    loaded =
+        loader.load(
+            routing,
+            java.util.EnumSet.of(org.ibrouting.io.opensm.DeploymentUpdate.Part.LFTS),
+            org.ibrouting.io.opensm.DeploymentState.COMPLETE,
+            null);
+    sweep.join();
+    assertNotNull(loaded);
+    assertTrue(loader.hangUps() == 1, "one SIGHUP: " + loader.hangUps());
+  }
+
+  /**
+   * A stand-in for OpenSM's sweep: once {@code signal} exists (null: after 300 ms), it reads the
+   * dump and logs the end of its routing step and of the sweep.
+   */
+  private static Thread sweepAfter(Path log, Path dump, Path signal) {
+    Thread sweep =
+        new Thread(
+            () -> {
+              try {
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (signal != null && !Files.exists(signal) && System.nanoTime() < deadline) {
+                  Thread.sleep(10);
+                }
+                Thread.sleep(300);
+                Files.readAllBytes(dump);
+                logLine(log, "osm_ucast_mgr_process: file tables configured on all switches");
+                logLine(log, "SUBNET UP");
+              } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    sweep.start();
+    return sweep;
+  }
 }
