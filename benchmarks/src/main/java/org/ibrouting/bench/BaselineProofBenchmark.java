@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.Setup;
  * switch-over) and proves the new tables alone, either by building the whole graphs ({@code
  * proof=whole}) or from the baseline of the tables the switches held ({@code proof=baseline},
  * {@link CdgBaseline}: the changed destinations' routes only; the union as {@link
- * CreditLoopVerifier#askBaseline} answers it). The setup prints how many destinations the
- * repair changed. {@code java -jar benchmarks/target/benchmarks.jar BaselineProofBenchmark}.
+ * CreditLoopVerifier#askBaseline} answers it). The setup prints how many destinations the repair
+ * changed. {@code java -jar benchmarks/target/benchmarks.jar BaselineProofBenchmark}.
  */
 public class BaselineProofBenchmark extends SingleShotBenchmark {
   /** The engine's OpenSM name. */
