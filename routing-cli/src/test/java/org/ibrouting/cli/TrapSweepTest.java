@@ -86,19 +86,7 @@ class TrapSweepTest {
     Path dump = dir.resolve("opensm-lfts.dump");
     Files.writeString(dump, "Unicast lids [0x0-0x1] of switch Lid 1 guid 0x1 (S):\n");
     Instant written = OpenSmWatch.markUnread(dump);
-    Thread sweep =
-        new Thread(
-            () -> {
-              try {
-                Thread.sleep(200);
-                Files.readAllBytes(dump);
-                logLine(log, "osm_ucast_mgr_process: file tables configured on all switches");
-                logLine(log, "SUBNET UP");
-              } catch (IOException | InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
-    sweep.start();
+    Thread sweep = sweepAfter(log, dump, null);
     OpenSmWatch.Sweep loaded = watch.awaitUnderwaySweep(written, dump, 10);
     sweep.join();
     assertNotNull(loaded, "the sweep read the dump");

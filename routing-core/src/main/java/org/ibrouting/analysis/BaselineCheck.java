@@ -120,15 +120,7 @@ final class BaselineCheck {
         }
       }
     }
-    long[] keys = extra.toLongArray();
-    Arrays.sort(keys);
-    int unique = 0;
-    for (int i = 0; i < keys.length; i++) {
-      if (unique == 0 || keys[i] != keys[unique - 1]) {
-        keys[unique++] = keys[i];
-      }
-    }
-    return Arrays.copyOf(keys, unique);
+    return CreditLoopVerifier.sortedDistinct(extra.toLongArray());
   }
 
   /** The channels with a dependency in the graph or among {@code extra}. */

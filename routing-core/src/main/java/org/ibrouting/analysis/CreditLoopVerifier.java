@@ -144,25 +144,28 @@ public final class CreditLoopVerifier {
 
   /** Builds the graph of every VL and checks it for cycles. */
   public CdgReport verify(Routing routing) {
-    if (usesBaseline(routing, null)) {
-      CdgReport quick =
-          BaselineCheck.check(
-              baseline,
-              routing,
-              null,
-              scope.select(routing.fabric()),
-              vlLess(routing, null),
-              endpointChannels,
-              threads);
-      boolean proven = quick != null && quick != BaselineCheck.UNION_CYCLIC;
-      baseline.counted(proven);
-      if (proven) {
-        return quick;
-      }
-    } else if (baseline != null) {
-      baseline.counted(false);
+    EndPorts endPorts = scope.select(routing.fabric());
+    CdgReport quick = proofFromBaseline(routing, null, endPorts);
+    return quick != null ? quick : run(routing, null, endPorts, null);
+  }
+
+  /**
+   * The report from the baseline when it proves {@code routing} (or {@code mix}, whose first
+   * routing it is) free of credit loops, else null; counts the check either way.
+   */
+  private CdgReport proofFromBaseline(Routing routing, RoutingMix mix, EndPorts endPorts) {
+    if (baseline == null) {
+      return null;
     }
-    return run(routing, null, scope.select(routing.fabric()), null);
+    CdgReport quick = usesBaseline(routing, mix) ? ask(routing, mix, endPorts) : null;
+    boolean proven = quick != null && quick != BaselineCheck.UNION_CYCLIC;
+    baseline.counted(proven);
+    return proven ? quick : null;
+  }
+
+  private CdgReport ask(Routing routing, RoutingMix mix, EndPorts endPorts) {
+    return BaselineCheck.check(
+        baseline, routing, mix, endPorts, vlLess(routing, mix), endpointChannels, threads);
   }
 
   EndpointScope scope() {
@@ -218,23 +221,9 @@ public final class CreditLoopVerifier {
       }
     }
     EndPorts endPorts = scope.select(mix.first().fabric());
-    if (usesBaseline(mix.first(), mix)) {
-      CdgReport quick =
-          BaselineCheck.check(
-              baseline,
-              mix.first(),
-              mix,
-              endPorts,
-              vlLess(mix.first(), mix),
-              endpointChannels,
-              threads);
-      boolean proven = quick != null && quick != BaselineCheck.UNION_CYCLIC;
-      baseline.counted(proven);
-      if (proven) {
-        return quick;
-      }
-    } else if (baseline != null) {
-      baseline.counted(false);
+    CdgReport quick = proofFromBaseline(mix.first(), mix, endPorts);
+    if (quick != null) {
+      return quick;
     }
     return run(mix.first(), mix, endPorts, null);
   }
@@ -267,15 +256,7 @@ public final class CreditLoopVerifier {
     if (!usesBaseline(mix.first(), mix)) {
       return BaselineAnswer.UNKNOWN;
     }
-    CdgReport quick =
-        BaselineCheck.check(
-            baseline,
-            mix.first(),
-            mix,
-            scope.select(mix.first().fabric()),
-            vlLess(mix.first(), mix),
-            endpointChannels,
-            threads);
+    CdgReport quick = ask(mix.first(), mix, scope.select(mix.first().fabric()));
     if (quick != null && quick != BaselineCheck.UNION_CYCLIC) {
       baseline.counted(true);
     }
@@ -358,6 +339,11 @@ public final class CreditLoopVerifier {
         }
       }
     }
+    return sortedDistinct(keys);
+  }
+
+  /** {@code keys} sorted, without repeats (sorts the array it is given). */
+  static long[] sortedDistinct(long[] keys) {
     Arrays.sort(keys);
     int unique = 0;
     for (int i = 0; i < keys.length; i++) {
