@@ -65,7 +65,8 @@ final class StepLoader {
     // the sweep a trap started reads the dump in its routing step: a SIGHUP during its discovery
     // would restart it; OpenSM reads its configuration and QoS policy again only on SIGHUP
     boolean underway = watch.heavySweepUnderway() && parts.contains(DeploymentUpdate.Part.LFTS);
-    String config = underway ? configText() : null;
+    String options = underway ? confOptions() : null;
+    Object policy = underway ? policyStamp() : null;
     OpenSmDeployment.Result r =
         DeploymentUpdate.apply(routing, settings.dir(), parts, phase, settings.options().threads());
     java.nio.file.Path watched =
@@ -76,7 +77,7 @@ final class StepLoader {
     lastWritten = Instant.now();
     firstWritten = firstWritten == null ? lastWritten : firstWritten;
     OpenSmWatch.Sweep sweep =
-        underway && config.equals(configText())
+        underway && options.equals(confOptions()) && policy.equals(policyStamp())
             ? watch.awaitUnderwaySweep(written, watched, settings.sweepTimeoutSeconds())
             : null;
     if (sweep == null) {
@@ -104,23 +105,35 @@ final class StepLoader {
   }
 
   /**
-   * OpenSM's configuration and QoS policy as the deployment holds them, without comment lines (the
-   * configuration's header names the routing of each step).
+   * The options of the deployment's OpenSM configuration: its lines without comments (its header
+   * names the routing of each step).
    */
-  private String configText() throws IOException {
+  private String confOptions() throws IOException {
     StringBuilder text = new StringBuilder();
-    for (String name : new String[] {OpenSmDeployment.CONF, OpenSmDeployment.QOS_POLICY}) {
-      java.nio.file.Path file = settings.dir().resolve(name);
-      if (java.nio.file.Files.isRegularFile(file)) {
-        for (String line : java.nio.file.Files.readAllLines(file)) {
-          if (!line.strip().startsWith("#")) {
-            text.append(line).append('\n');
-          }
+    java.nio.file.Path file = settings.dir().resolve(OpenSmDeployment.CONF);
+    if (java.nio.file.Files.isRegularFile(file)) {
+      for (String line : java.nio.file.Files.readAllLines(file)) {
+        if (!line.strip().startsWith("#")) {
+          text.append(line).append('\n');
         }
       }
-      text.append('\0');
     }
     return text.toString();
+  }
+
+  /**
+   * Which QoS policy file the deployment holds, without reading it (policies of per-source SLs run
+   * to hundreds of MB): {@link DeploymentUpdate#apply} replaces it only when its bytes change.
+   */
+  private Object policyStamp() throws IOException {
+    java.nio.file.Path file = settings.dir().resolve(OpenSmDeployment.QOS_POLICY);
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return "none";
+    }
+    var attributes =
+        java.nio.file.Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+    return java.util.Arrays.asList(
+        attributes.fileKey(), attributes.lastModifiedTime(), attributes.size());
   }
 
   /** Records a plan's target in the deployment directory (null: nothing to record). */

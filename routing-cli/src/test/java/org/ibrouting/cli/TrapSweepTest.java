@@ -164,6 +164,34 @@ class TrapSweepTest {
     sweep.join();
     assertNotNull(loaded);
     assertTrue(loader.hangUps() == 1, "one SIGHUP: " + loader.hangUps());
+    // in the trap's sweep again, with other SLs on as many VLs (the configuration stays): OpenSM
+    // reads the new QoS policy only on SIGHUP
+    logLine(log, TRAP);
+    watch.poll();
+    Files.deleteIfExists(dir.resolve("hups"));
+    sweep = sweepAfter(log, dump, dir.resolve("hups"));
+    loaded =
+        loader.load(
+            withSl1To(routing, 3),
+            java.util.EnumSet.of(
+                org.ibrouting.io.opensm.DeploymentUpdate.Part.LFTS,
+                org.ibrouting.io.opensm.DeploymentUpdate.Part.SLS),
+            org.ibrouting.io.opensm.DeploymentState.COMPLETE,
+            null);
+    sweep.join();
+    assertNotNull(loaded);
+    assertTrue(loader.hangUps() == 2, "a new QoS policy needs a SIGHUP: " + loader.hangUps());
+  }
+
+  /**
+   * {@code routing} with the first CA sending to LID {@code dst} on SL 1, every other path on 0.
+   */
+  private static org.ibrouting.routing.Routing withSl1To(
+      org.ibrouting.routing.Routing routing, int dst) {
+    org.ibrouting.fabric.Fabric fabric = routing.fabric();
+    org.ibrouting.routing.SlTable.Builder sls = org.ibrouting.routing.SlTable.perSourceLid(fabric);
+    sls.setSl(sls.groupOfSrcLid(fabric.baseLid(fabric.port(fabric.numSwitches(), 1))), dst, 1);
+    return routing.withSlTable(routing.engineName(), sls.build());
   }
 
   /**
