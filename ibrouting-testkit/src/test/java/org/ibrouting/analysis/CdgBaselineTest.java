@@ -38,6 +38,7 @@ class CdgBaselineTest {
         FabricArbitraries.fatTrees(),
         FabricArbitraries.tori(),
         FabricArbitraries.jellyfish(),
+        FabricArbitraries.withLmc(FabricArbitraries.kAryNTrees(), 1),
         FabricArbitraries.randomConnected());
   }
 
