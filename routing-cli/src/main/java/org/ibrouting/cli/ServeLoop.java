@@ -133,7 +133,7 @@ final class ServeLoop {
             + now.numCas()
             + " CAs");
     if (!state.complete()) {
-      return resume(now);
+      return resume(now, state);
     }
     FabricDiff diff = FabricDiff.of(routed, now);
     if (!diff.isEmpty()) {
@@ -163,12 +163,16 @@ final class ServeLoop {
   /**
    * Finishes a switch-over a killed {@code serve} left midway, or repairs from where it stopped.
    */
-  private boolean resume(Fabric now) throws IOException, InterruptedException {
+  private boolean resume(Fabric now, DeploymentState state)
+      throws IOException, InterruptedException {
     Routing target = DeploymentUpdate.readTarget(settings.dir(), deployed.fabric());
     FabricDiff diff = FabricDiff.of(deployed.fabric(), now);
     Json event = new Json().put("change", diff.summary());
-    if (target == null || !diff.isEmpty()) {
-      events.note("the deployment was left in the middle of a switch-over; repairing from there");
+    if (target == null || !diff.isEmpty() || state.interrupted()) {
+      events.note(
+          state.interrupted()
+              ? "the deployment's files were left half written; repairing from what they hold"
+              : "the deployment was left in the middle of a switch-over; repairing from there");
       return repair(
           now,
           diff.isEmpty() ? FabricDiff.of(deployed.fabric(), deployed.fabric()) : diff,

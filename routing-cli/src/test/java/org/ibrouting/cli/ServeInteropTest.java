@@ -23,6 +23,7 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverWriter;
 import org.ibrouting.io.lft.LftDumpReader;
+import org.ibrouting.io.opensm.DeploymentState;
 import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.topology.TopologySpec;
@@ -158,6 +159,37 @@ class ServeInteropTest extends OpenSmInteropTest {
         assertDeliveredAndDeadlockFree(sim);
         assertTrue(
             Files.readString(deploy.resolve(OpenSmDeployment.STATE)).contains("phase=complete"));
+      }
+    }
+  }
+
+  @Test
+  void aDeploymentLeftHalfWrittenIsRepairedWhenServeStarts() throws Exception {
+    Path file = deployed("dfsssp");
+    try (OpenSmSimulation sim =
+            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+        OpenSmSimulation.RunningOpenSm opensm =
+            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+      sim.unlink(fabric, 0, switchLink());
+      // a serve stopped after writing the fabric as it is now, before its tables: the dump still
+      // routes over the cut cable, and the state says the files were being written
+      Fabric now = IbnetdiscoverReader.read(new StringReader(sim.ibnetdiscover()), "ibnetdiscover");
+      assertEquals(fabric.numLinks() - 1, now.numLinks());
+      IbnetdiscoverWriter.write(now, deploy.resolve(OpenSmDeployment.FABRIC));
+      Path stateFile = deploy.resolve(OpenSmDeployment.STATE);
+      DeploymentState state = DeploymentState.read(stateFile);
+      Files.writeString(
+          stateFile, state.next(state.engine(), 0, DeploymentState.COMPLETE).writing().text());
+      try (ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
+        assertTrue(
+            serve.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
+        String settled =
+            serve.await(
+                line -> line.contains("\"audit\":{") || event("refused").test(line), EVENT_SECONDS);
+        assertTrue(settled.contains("\"ok\":true"), settled);
+        assertTrue(settled.contains("\"applied\":true"), settled);
+        assertDeliveredAndDeadlockFree(sim);
+        assertTrue(DeploymentState.read(stateFile).complete());
       }
     }
   }

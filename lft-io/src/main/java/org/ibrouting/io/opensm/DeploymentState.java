@@ -35,7 +35,8 @@ import org.ibrouting.routing.SlTable;
  * @param format the LFT dump's format
  * @param stickySls bit {@code s} set when SL {@code s} keeps VL {@code s} (bit 0 always)
  * @param generation how many times the directory was written (1 for the first deployment)
- * @param phase {@value #COMPLETE}, or the plan step the directory holds (e.g. {@code step 2 of 5})
+ * @param phase {@value #COMPLETE}, or the plan step the directory holds (e.g. {@code step 2 of 5}),
+ *     either after {@value #WRITING} while its files are being replaced
  */
 public record DeploymentState(
     String engine, DumpFormat format, int stickySls, long generation, String phase) {
@@ -60,9 +61,26 @@ public record DeploymentState(
     }
   }
 
+  /** How the phase of a directory whose files are being written begins. */
+  public static final String WRITING = "writing ";
+
   /** Whether the directory holds a finished routing (not a step of a plan). */
   public boolean complete() {
     return COMPLETE.equals(phase);
+  }
+
+  /**
+   * A copy that says its files are being written towards this state's phase: recorded before the
+   * first of them is replaced, so a writer stopped midway leaves a directory that is not {@link
+   * #complete} (its files may belong to two routings).
+   */
+  public DeploymentState writing() {
+    return new DeploymentState(engine, format, stickySls, generation, WRITING + phase);
+  }
+
+  /** Whether a writer stopped while replacing the directory's files (see {@link #writing}). */
+  public boolean interrupted() {
+    return phase.startsWith(WRITING);
   }
 
   /** A copy for the next write: generation plus one, the given engine, SLs and phase. */

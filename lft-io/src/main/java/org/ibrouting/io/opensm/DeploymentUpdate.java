@@ -50,6 +50,8 @@ public final class DeploymentUpdate {
   /**
    * Writes the parts of {@code routing} into the deployment {@code dir}, with the configuration
    * kept in step, and records {@code phase} ({@link DeploymentState#COMPLETE} or a plan step).
+   * While the files are replaced the state says so ({@link DeploymentState#writing}): a writer
+   * stopped midway leaves a directory that is not complete, whatever files it got to.
    *
    * @return what was written; its {@code policy} is null when the SLs were not written
    * @throws IllegalArgumentException when {@code dir} holds no deployment, or the routing's SLs
@@ -69,6 +71,8 @@ public final class DeploymentUpdate {
     }
     DeploymentState next =
         state.next(routing.engineName(), policy == null ? 0 : policy.usedSls(), phase);
+    // the files are replaced one by one: until the last, the directory says it is being written
+    AtomicFiles.writeString(target.resolve(OpenSmDeployment.STATE), next.writing().text());
     Path conf = target.resolve(OpenSmDeployment.CONF);
     String confText =
         OpenSmConfWriter.text(

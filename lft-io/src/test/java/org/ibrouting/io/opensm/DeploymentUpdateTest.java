@@ -79,6 +79,33 @@ class DeploymentUpdateTest {
   }
 
   @Test
+  void aWriterStoppedBetweenTheFilesLeavesADirectoryThatIsNotComplete() throws Exception {
+    Path target = dir.resolve("deploy");
+    Routing first = OpenSmDeploymentTest.routingWithSls(1);
+    OpenSmDeployment.write(first, target, DumpFormat.FULL);
+    // the fabric file cannot be replaced: the writer stops after the tables, before the state
+    Path fabric = target.resolve(OpenSmDeployment.FABRIC);
+    Files.delete(fabric);
+    Files.createDirectories(fabric.resolve("in-the-way"));
+    Routing changed = withOneEntryChanged(first);
+    assertThrows(
+        java.io.IOException.class,
+        () ->
+            DeploymentUpdate.apply(
+                changed,
+                target,
+                EnumSet.allOf(DeploymentUpdate.Part.class),
+                DeploymentState.COMPLETE,
+                1));
+    assertTrue(changed.sameLfts(DeploymentUpdate.readRouting(target, first.fabric())));
+    DeploymentState state = DeploymentUpdate.requireState(target);
+    assertFalse(state.complete(), "tables of one routing beside the fabric of another");
+    assertTrue(state.interrupted(), state.phase());
+    assertEquals(2, state.generation());
+    assertEquals("writing complete", state.phase());
+  }
+
+  @Test
   void aPlanTargetIsKeptBesideTheDeploymentUntilDeleted() throws Exception {
     Path target = dir.resolve("deploy");
     Routing first = OpenSmDeploymentTest.routingWithSls(1);
