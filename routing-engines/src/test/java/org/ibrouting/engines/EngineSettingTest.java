@@ -170,6 +170,29 @@ class EngineSettingTest {
     }
   }
 
+  @Test
+  void aProviderOfFixedSettingsListsThemInOrderAndRefusesOneNamedTwice() {
+    EngineSetting<Boolean> flag = EngineSetting.flag("fixed_flag", false, "a flag");
+    final class Fixed extends AbstractEngineProvider {
+      Fixed(EngineSetting<?>... reads) {
+        super("fixed", true, reads);
+      }
+
+      @Override
+      public RoutingEngine create(EngineConfig config) {
+        return new MinhopEngine();
+      }
+    }
+    Fixed fixed = new Fixed(EngineInputs.ROOTS, flag, EngineInputs.IO_NODES);
+    assertEquals(
+        List.of(EngineInputs.ROOTS, flag, EngineInputs.IO_NODES), List.copyOf(fixed.reads()));
+    assertEquals(Set.of("fixed_flag"), fixed.settings());
+    assertTrue(fixed.offersRepair());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new Fixed(flag, flag));
+    assertTrue(e.getMessage().contains("fixed_flag twice"), e.getMessage());
+  }
+
   /** A provider written before typed keys: names its settings, reads them (and inputs) by hand. */
   private static final class OldContractProvider implements EngineProvider {
     @Override

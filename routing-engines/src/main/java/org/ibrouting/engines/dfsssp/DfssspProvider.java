@@ -1,38 +1,21 @@
 package org.ibrouting.engines.dfsssp;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** DFSSSP's entry in the engine registry ({@code -R dfsssp}), named in this jar's services file. */
-public final class DfssspProvider implements EngineProvider {
+public final class DfssspProvider extends AbstractEngineProvider {
   /** {@code balance}: spread paths over spare VLs as OpenSM does, seeded instead of random. */
   public static final EngineSetting<Boolean> BALANCE =
       EngineSetting.flag(
           "balance", false, "spread paths over spare VLs as OpenSM does (seeded, not random)");
 
-  private static final Set<EngineSetting<?>> READS =
-      Set.of(BALANCE, EngineInputs.COMPUTE_NODES, EngineInputs.IO_NODES);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public DfssspProvider() {}
-
-  @Override
-  public String name() {
-    return "dfsssp";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
-  }
-
-  @Override
-  public boolean offersRepair() {
-    return true;
+  public DfssspProvider() {
+    super("dfsssp", true, BALANCE, EngineInputs.COMPUTE_NODES, EngineInputs.IO_NODES);
   }
 
   @Override

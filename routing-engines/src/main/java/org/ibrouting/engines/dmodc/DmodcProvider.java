@@ -1,13 +1,12 @@
 package org.ibrouting.engines.dmodc;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /** Dmodc's entry in the engine registry ({@code -R dmodc}), named in this jar's services file. */
-public final class DmodcProvider implements EngineProvider {
+public final class DmodcProvider extends AbstractEngineProvider {
   /**
    * {@code dmodc_variant}: how the up group is chosen when several reach a destination ({@link
    * DmodcFormula.Variant}).
@@ -20,21 +19,8 @@ public final class DmodcProvider implements EngineProvider {
           "keep: the d-mod-k group when it reaches the destination; paper: the paper's modulo");
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public DmodcProvider() {}
-
-  @Override
-  public String name() {
-    return DmodcEngine.NAME;
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return Set.of(VARIANT);
-  }
-
-  @Override
-  public boolean offersRepair() {
-    return true;
+  public DmodcProvider() {
+    super(DmodcEngine.NAME, true, VARIANT);
   }
 
   @Override

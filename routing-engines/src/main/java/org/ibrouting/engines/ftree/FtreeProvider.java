@@ -1,9 +1,8 @@
 package org.ibrouting.engines.ftree;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -11,7 +10,7 @@ import org.ibrouting.routing.RoutingEngine;
  * Fat-tree routing's entry in the engine registry ({@code -R ftree}), named in this jar's services
  * file.
  */
-public final class FtreeProvider implements EngineProvider {
+public final class FtreeProvider extends AbstractEngineProvider {
   /** {@code max_reverse_hops}: reverse hops an I/O node's paths may take (OpenSM's option). */
   public static final EngineSetting<Integer> MAX_REVERSE_HOPS =
       EngineSetting.integer(
@@ -21,25 +20,16 @@ public final class FtreeProvider implements EngineProvider {
   public static final EngineSetting<Boolean> CONNECT_ROOTS =
       EngineSetting.flag("connect_roots", false, "keep the roots connected to each other");
 
-  private static final Set<EngineSetting<?>> READS =
-      Set.of(
-          MAX_REVERSE_HOPS,
-          CONNECT_ROOTS,
-          EngineInputs.ROOTS,
-          EngineInputs.COMPUTE_NODES,
-          EngineInputs.IO_NODES);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public FtreeProvider() {}
-
-  @Override
-  public String name() {
-    return "ftree";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
+  public FtreeProvider() {
+    super(
+        "ftree",
+        false,
+        MAX_REVERSE_HOPS,
+        CONNECT_ROOTS,
+        EngineInputs.ROOTS,
+        EngineInputs.COMPUTE_NODES,
+        EngineInputs.IO_NODES);
   }
 
   @Override

@@ -129,49 +129,31 @@ public final class MinhopLftBuilder {
   /** Routes one switch at a time; holds that switch's counters. */
   private final class SwitchWorker implements Parallel.Worker {
     private final RoutingBuilder builder;
-    private final int[] routesOfPort = new int[256];
+    private final PortTally tally;
     // the least-hop ports of the current switch towards cachedTarget
     private final int[] candidates = new int[256];
     private int numCandidates;
     private int cachedTarget = -1;
-    private final int lidsPerPort = 1 << lmc;
-    // LMC > 0: per destination, the next-hop nodes used so far and how often
-    private final int[] usedCount;
-    private final int[] usedNode;
-    private final int[] usedPort;
-    private final int[] forwarded;
 
     SwitchWorker(RoutingBuilder builder) {
       this.builder = builder;
-      boolean lmcRouting = lmc > 0;
-      int slots = lmcRouting ? destinations.length * lidsPerPort : 0;
-      usedCount = new int[lmcRouting ? destinations.length : 0];
-      usedNode = new int[slots];
-      usedPort = new int[slots];
-      forwarded = new int[slots];
+      this.tally = new PortTally(fabric, mode, lmc, destinations.length);
     }
 
     @Override
     public void run(int sw) {
       cachedTarget = -1;
-      Arrays.fill(routesOfPort, 0);
-      Arrays.fill(usedCount, 0);
-      for (int offset = 0; offset < lidsPerPort; offset++) {
+      tally.reset();
+      for (int offset = 0; offset < 1 << lmc; offset++) {
         for (int d = 0; d < destinations.length; d++) {
           int destPort = destinations[d];
-          int base = fabric.baseLid(destPort);
           if (offset >= 1 << fabric.lmc(destPort)) {
             continue;
           }
-          int lid = base + offset;
+          int lid = fabric.baseLid(destPort) + offset;
           int port = recommend(sw, d, destPort, lid, offset);
           builder.setOutPort(sw, lid, port);
-          if (port != Routing.NO_ROUTE && !fabric.isSwitch(fabric.nodeOfPort(destPort))) {
-            routesOfPort[port]++;
-            if (port > 0 && lmc > 0) {
-              addForwarded(sw, d, port);
-            }
-          }
+          tally.count(sw, d, destPort, port);
         }
       }
     }
@@ -194,9 +176,9 @@ public final class MinhopLftBuilder {
       }
       int first = firstCandidateFrom(scanStart(sw, lid, offset));
       if (mode != Mode.DOR && lmc == 0) {
-        return leastRouted(first);
+        return tally.leastRouted(candidates, first, numCandidates);
       }
-      return leastRoutedListed(sw, d, first);
+      return tally.leastRoutedListed(sw, d, candidates, first, numCandidates);
     }
 
     /** The switch that is or that cables end port {@code destPort}, or -1 (a CA cabled to none). */
@@ -236,104 +218,6 @@ public final class MinhopLftBuilder {
       return first;
     }
 
-    /** The {@code k}-th candidate in scan order from index {@code first}. */
-    private int candidateAt(int first, int k) {
-      int at = first + k;
-      return candidates[at < numCandidates ? at : at - numCandidates];
-    }
-
-    /** Without LMC or DOR: the first candidate in scan order with the fewest routes. */
-    private int leastRouted(int first) {
-      long leastPaths = Long.MAX_VALUE;
-      int best = -1;
-      for (int k = 0; k < numCandidates; k++) {
-        int portNum = candidateAt(first, k);
-        long count = routesOfPort[portNum];
-        if (count < leastPaths) {
-          best = portNum;
-          leastPaths = count;
-        }
-      }
-      return best < 0 ? Routing.NO_ROUTE : best;
-    }
-
-    /**
-     * With LMC or in DOR: the candidate with the fewest routes, ties broken by the routes already
-     * forwarded to the same remote node; with LMC (not in DOR) a port to a system, else to a node,
-     * that no other LID of the destination goes through yet comes first. DOR keeps to the
-     * candidates that reach the first one's remote node.
-     */
-    private int leastRoutedListed(int sw, int d, int first) {
-      boolean lmcRouting = lmc > 0;
-      long leastPaths = Long.MAX_VALUE;
-      long leastOtherSys = Long.MAX_VALUE;
-      long leastOtherNode = Long.MAX_VALUE;
-      long leastForwarded = Long.MAX_VALUE;
-      int best = -1;
-      int bestOtherSys = 0;
-      int bestOtherNode = 0;
-      int firstRemote = -1;
-      for (int k = 0; k < numCandidates; k++) {
-        int portNum = candidateAt(first, k);
-        int peer = fabric.peerPort(fabric.port(sw, portNum));
-        int remoteNode = fabric.nodeOfPort(peer);
-        long count = routesOfPort[portNum];
-        int listedForwarded = -1;
-        if (mode == Mode.DOR) {
-          if (firstRemote < 0) {
-            firstRemote = remoteNode;
-          } else if (remoteNode != firstRemote) {
-            continue;
-          }
-          if (lmcRouting) {
-            int j = findUsed(d, remoteNode, fabric.portNum(peer), true);
-            listedForwarded = j < 0 ? 0 : forwarded[j];
-          }
-        } else if (lmcRouting) {
-          int sysEntry = findUsedSystem(d, fabric.systemGuid(remoteNode));
-          if (sysEntry < 0) {
-            if (count < leastOtherSys) {
-              leastOtherSys = count;
-              bestOtherSys = portNum;
-              leastForwarded = 0;
-            }
-          } else {
-            int nodeEntry = findUsed(d, remoteNode, 0, false);
-            if (nodeEntry < 0 && count < leastOtherNode) {
-              leastOtherNode = count;
-              bestOtherNode = portNum;
-              leastForwarded = 0;
-            }
-            listedForwarded = nodeEntry < 0 ? -1 : forwarded[nodeEntry];
-          }
-        }
-        if (count < leastPaths) {
-          best = portNum;
-          leastPaths = count;
-          if (listedForwarded >= 0 && listedForwarded < leastForwarded) {
-            leastForwarded = listedForwarded;
-          }
-        } else if (listedForwarded >= 0
-            && count == leastPaths
-            && listedForwarded < leastForwarded) {
-          leastForwarded = listedForwarded;
-          best = portNum;
-        }
-      }
-      if (best < 0) {
-        return Routing.NO_ROUTE;
-      }
-      if (lmcRouting && mode != Mode.DOR) {
-        if (bestOtherSys != 0) {
-          return bestOtherSys;
-        }
-        if (bestOtherNode != 0) {
-          return bestOtherNode;
-        }
-      }
-      return best;
-    }
-
     /**
      * The ports of {@code sw} on a least-hop path to switch {@code target}, cabled, in port order
      * (none when there is no path). Destinations come grouped by switch, so this runs once per
@@ -352,42 +236,6 @@ public final class MinhopLftBuilder {
           candidates[numCandidates++] = portNum;
         }
       }
-    }
-
-    private int findUsedSystem(int d, long systemGuid) {
-      int base = d * lidsPerPort;
-      for (int j = base; j < base + usedCount[d]; j++) {
-        if (fabric.systemGuid(usedNode[j]) == systemGuid) {
-          return j;
-        }
-      }
-      return -1;
-    }
-
-    private int findUsed(int d, int node, int remotePortNum, boolean matchPort) {
-      int base = d * lidsPerPort;
-      for (int j = base; j < base + usedCount[d]; j++) {
-        if (usedNode[j] == node && (!matchPort || usedPort[j] == remotePortNum)) {
-          return j;
-        }
-      }
-      return -1;
-    }
-
-    private void addForwarded(int sw, int d, int portNum) {
-      int peer = fabric.peerPort(fabric.port(sw, portNum));
-      int node = fabric.nodeOfPort(peer);
-      int j = findUsed(d, node, fabric.portNum(peer), mode == Mode.DOR);
-      if (j < 0) {
-        if (usedCount[d] == lidsPerPort) {
-          return;
-        }
-        j = d * lidsPerPort + usedCount[d]++;
-        usedNode[j] = node;
-        usedPort[j] = fabric.portNum(peer);
-        forwarded[j] = 0;
-      }
-      forwarded[j]++;
     }
   }
 }

@@ -1,9 +1,8 @@
 package org.ibrouting.engines.multiupdn;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -11,7 +10,7 @@ import org.ibrouting.routing.RoutingEngine;
  * Multi-tree Up*&#47;Down*'s entry in the engine registry ({@code -R multiupdn}), named in this
  * jar's services file.
  */
-public final class MultiUpdnProvider implements EngineProvider {
+public final class MultiUpdnProvider extends AbstractEngineProvider {
   /** {@code updn_trees}: how many Up*&#47;Down* trees, 1-15; not given: two (fewer if few VLs). */
   public static final EngineSetting<Integer> TREES =
       EngineSetting.integer(
@@ -25,19 +24,9 @@ public final class MultiUpdnProvider implements EngineProvider {
           MultiUpdnEngine.Choice.RANDOM,
           "how ties between next hops and trees are broken: at random or by load");
 
-  private static final Set<EngineSetting<?>> READS = Set.of(TREES, CHOICE, EngineInputs.ROOTS);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public MultiUpdnProvider() {}
-
-  @Override
-  public String name() {
-    return "multiupdn";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
+  public MultiUpdnProvider() {
+    super("multiupdn", false, TREES, CHOICE, EngineInputs.ROOTS);
   }
 
   @Override

@@ -1,27 +1,17 @@
 package org.ibrouting.engines.p2sssp;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
-import org.ibrouting.engines.EngineProvider;
-import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
 /**
  * P²-SSSP's entry in the engine registry ({@code -R p2sssp}), named in this jar's services file.
  */
-public final class P2ssspProvider implements EngineProvider {
+public final class P2ssspProvider extends AbstractEngineProvider {
 
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public P2ssspProvider() {}
-
-  @Override
-  public String name() {
-    return "p2sssp";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return Set.of();
+  public P2ssspProvider() {
+    super("p2sssp", false);
   }
 
   @Override

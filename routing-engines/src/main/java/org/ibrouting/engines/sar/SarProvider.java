@@ -1,35 +1,23 @@
 package org.ibrouting.engines.sar;
 
 import java.util.Optional;
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
 
 /** SAR's entry in the engine registry ({@code -R sar}), named in this jar's services file. */
-public final class SarProvider implements EngineProvider {
+public final class SarProvider extends AbstractEngineProvider {
   /** {@code balance}: spread paths over spare VLs, as DFSSSP's setting of the same name. */
   public static final EngineSetting<Boolean> BALANCE =
       EngineSetting.flag(
           "balance", false, "spread paths over spare VLs as OpenSM does (seeded, not random)");
 
-  private static final Set<EngineSetting<?>> READS =
-      Set.of(BALANCE, EngineInputs.JOBS, EngineInputs.IO_NODES);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public SarProvider() {}
-
-  @Override
-  public String name() {
-    return "sar";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
+  public SarProvider() {
+    super("sar", false, BALANCE, EngineInputs.JOBS, EngineInputs.IO_NODES);
   }
 
   @Override

@@ -1,10 +1,9 @@
 package org.ibrouting.engines.torus2qos;
 
 import java.util.Optional;
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.RoutingEngine;
@@ -13,7 +12,7 @@ import org.ibrouting.routing.RoutingEngine;
  * torus-2QoS's entry in the engine registry ({@code -R torus-2QoS}), named in this jar's services
  * file.
  */
-public final class Torus2QosProvider implements EngineProvider {
+public final class Torus2QosProvider extends AbstractEngineProvider {
   /** {@code torus_sl2vl}: the SL-to-VL map, per port as OpenSM's or the identity. */
   public static final EngineSetting<Torus2QosEngine.Sl2Vl> SL2VL =
       EngineSetting.choice(
@@ -22,19 +21,9 @@ public final class Torus2QosProvider implements EngineProvider {
           Torus2QosEngine.Sl2Vl.PORT,
           "the SL-to-VL map: per port, as OpenSM's, or the identity");
 
-  private static final Set<EngineSetting<?>> READS = Set.of(SL2VL, EngineInputs.TORUS_CONFIG);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public Torus2QosProvider() {}
-
-  @Override
-  public String name() {
-    return Torus2QosEngine.NAME;
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
+  public Torus2QosProvider() {
+    super(Torus2QosEngine.NAME, false, SL2VL, EngineInputs.TORUS_CONFIG);
   }
 
   @Override

@@ -1,9 +1,8 @@
 package org.ibrouting.engines.updn;
 
-import java.util.Set;
+import org.ibrouting.engines.AbstractEngineProvider;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineInputs;
-import org.ibrouting.engines.EngineProvider;
 import org.ibrouting.engines.EngineSetting;
 import org.ibrouting.routing.RoutingEngine;
 
@@ -11,7 +10,7 @@ import org.ibrouting.routing.RoutingEngine;
  * Up*&#47;Down*'s entry in the engine registry ({@code -R updn}), named in this jar's services
  * file.
  */
-public final class UpdnProvider implements EngineProvider {
+public final class UpdnProvider extends AbstractEngineProvider {
   /**
    * {@code updn_auto_root}: where root detection finds none, take the most central switch (false:
    * refuse there, as OpenSM does).
@@ -20,24 +19,9 @@ public final class UpdnProvider implements EngineProvider {
       EngineSetting.flag(
           "updn_auto_root", true, "where no root is found, take the most central switch");
 
-  private static final Set<EngineSetting<?>> READS = Set.of(AUTO_ROOT, EngineInputs.ROOTS);
-
   /** The provider ({@link java.util.ServiceLoader} instantiates it). */
-  public UpdnProvider() {}
-
-  @Override
-  public String name() {
-    return "updn";
-  }
-
-  @Override
-  public Set<EngineSetting<?>> reads() {
-    return READS;
-  }
-
-  @Override
-  public boolean offersRepair() {
-    return true;
+  public UpdnProvider() {
+    super("updn", true, AUTO_ROOT, EngineInputs.ROOTS);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.ibrouting.engines.minhop;
 
-import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;
@@ -10,10 +9,11 @@ import org.ibrouting.routing.RoutingBuilder;
 
 /**
  * Reference for tests: {@link MinhopLftBuilder} as it was before it looked up the least-hop ports
- * once per target switch; every LID scans every port of the switch. OpenSM's unicast LFT builder
- * ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path} in OpenSM 3.3.23), shared by
- * MINHOP, DOR and Up*&#47;Down*, which differ only in the {@link HopTable} they pass and in the
- * {@link MinhopLftBuilder.Mode}.
+ * once per target switch; every LID scans every port of the switch. The choice among the ports it
+ * finds is {@link PortTally}'s, as the builder's (the reference checks the ports and their order).
+ * OpenSM's unicast LFT builder ({@code ucast_mgr_build_lfts} and {@code osm_switch_recommend_path}
+ * in OpenSM 3.3.23), shared by MINHOP, DOR and Up*&#47;Down*, which differ only in the {@link
+ * HopTable} they pass and in the {@link MinhopLftBuilder.Mode}.
  *
  * <p>Destinations are ordered as OpenSM orders them: the end ports cabled to switches, switch by
  * switch in decreasing number of such ports (a stable sort of the qmap order), then every remaining
@@ -26,7 +26,7 @@ import org.ibrouting.routing.RoutingBuilder;
  * <p>Cost: O(switches x LIDs x ports) time; per worker thread one counter per port plus, with LMC
  * &gt; 0, three ints per (destination, LID offset).
  */
-// a copy on purpose: OpenSM's tie-breaking the per-LID way, the oracle for MinhopLftBuilder's cache
+// a copy on purpose: OpenSM's per-LID port scan, the oracle for MinhopLftBuilder's cache
 final class PerLidMinhopLftBuilder {
   private final Fabric fabric;
   private final HopTable hops;
@@ -67,44 +67,27 @@ final class PerLidMinhopLftBuilder {
   /** Routes one switch at a time; holds that switch's counters. */
   private final class SwitchWorker implements Parallel.Worker {
     private final RoutingBuilder builder;
-    private final int[] routesOfPort = new int[256];
-    private final int lidsPerPort = 1 << lmc;
-    // LMC > 0: per destination, the next-hop nodes used so far and how often
-    private final int[] usedCount;
-    private final int[] usedNode;
-    private final int[] usedPort;
-    private final int[] forwarded;
+    private final PortTally tally;
+    private final int[] inScanOrder = new int[256];
 
     SwitchWorker(RoutingBuilder builder) {
       this.builder = builder;
-      boolean lmcRouting = lmc > 0;
-      int slots = lmcRouting ? destinations.length * lidsPerPort : 0;
-      usedCount = new int[lmcRouting ? destinations.length : 0];
-      usedNode = new int[slots];
-      usedPort = new int[slots];
-      forwarded = new int[slots];
+      this.tally = new PortTally(fabric, mode, lmc, destinations.length);
     }
 
     @Override
     public void run(int sw) {
-      Arrays.fill(routesOfPort, 0);
-      Arrays.fill(usedCount, 0);
-      for (int offset = 0; offset < lidsPerPort; offset++) {
+      tally.reset();
+      for (int offset = 0; offset < 1 << lmc; offset++) {
         for (int d = 0; d < destinations.length; d++) {
           int destPort = destinations[d];
-          int base = fabric.baseLid(destPort);
           if (offset >= 1 << fabric.lmc(destPort)) {
             continue;
           }
-          int lid = base + offset;
+          int lid = fabric.baseLid(destPort) + offset;
           int port = recommend(sw, d, destPort, lid, offset);
           builder.setOutPort(sw, lid, port);
-          if (port != Routing.NO_ROUTE && !fabric.isSwitch(fabric.nodeOfPort(destPort))) {
-            routesOfPort[port]++;
-            if (port > 0 && lmc > 0) {
-              addForwarded(sw, d, port);
-            }
-          }
+          tally.count(sw, d, destPort, port);
         }
       }
     }
@@ -135,125 +118,18 @@ final class PerLidMinhopLftBuilder {
       if (offset > 0 && mode != MinhopLftBuilder.Mode.DOR) {
         start = builder.outPort(sw, lid - 1) + 1;
       }
-      return choose(sw, d, target, least, start);
-    }
-
-    /**
-     * The port for destination {@code d} among those on a least-hop path to {@code target}, in scan
-     * order from port {@code start}, wrapping around.
-     */
-    private int choose(int sw, int d, int target, int least, int start) {
+      // every port of the switch in scan order from start, wrapping around, for every LID
       int numPortsInclZero = fabric.numPorts(sw) + 1;
-      boolean lmcRouting = lmc > 0;
-      long leastPaths = Long.MAX_VALUE;
-      long leastOtherSys = Long.MAX_VALUE;
-      long leastOtherNode = Long.MAX_VALUE;
-      long leastForwarded = Long.MAX_VALUE;
-      int best = -1;
-      int bestOtherSys = 0;
-      int bestOtherNode = 0;
-      int firstRemote = -1;
+      int n = 0;
       for (int i = start; i < start + numPortsInclZero; i++) {
         int portNum = i % numPortsInclZero;
-        if (portNum == 0 || hops.viaPort(sw, portNum, target) != least) {
-          continue;
-        }
-        int peer = fabric.peerPort(fabric.port(sw, portNum));
-        if (peer < 0) {
-          continue;
-        }
-        int remoteNode = fabric.nodeOfPort(peer);
-        long count = routesOfPort[portNum];
-        int listedForwarded = -1;
-        if (mode == MinhopLftBuilder.Mode.DOR) {
-          if (firstRemote < 0) {
-            firstRemote = remoteNode;
-          } else if (remoteNode != firstRemote) {
-            continue;
-          }
-          if (lmcRouting) {
-            int j = findUsed(d, remoteNode, fabric.portNum(peer), true);
-            listedForwarded = j < 0 ? 0 : forwarded[j];
-          }
-        } else if (lmcRouting) {
-          int sysEntry = findUsedSystem(d, fabric.systemGuid(remoteNode));
-          if (sysEntry < 0) {
-            if (count < leastOtherSys) {
-              leastOtherSys = count;
-              bestOtherSys = portNum;
-              leastForwarded = 0;
-            }
-          } else {
-            int nodeEntry = findUsed(d, remoteNode, 0, false);
-            if (nodeEntry < 0 && count < leastOtherNode) {
-              leastOtherNode = count;
-              bestOtherNode = portNum;
-              leastForwarded = 0;
-            }
-            listedForwarded = nodeEntry < 0 ? -1 : forwarded[nodeEntry];
-          }
-        }
-        if (count < leastPaths) {
-          best = portNum;
-          leastPaths = count;
-          if (listedForwarded >= 0 && listedForwarded < leastForwarded) {
-            leastForwarded = listedForwarded;
-          }
-        } else if (listedForwarded >= 0
-            && count == leastPaths
-            && listedForwarded < leastForwarded) {
-          leastForwarded = listedForwarded;
-          best = portNum;
+        if (portNum != 0
+            && hops.viaPort(sw, portNum, target) == least
+            && fabric.peerPort(fabric.port(sw, portNum)) >= 0) {
+          inScanOrder[n++] = portNum;
         }
       }
-      if (best < 0) {
-        return Routing.NO_ROUTE;
-      }
-      if (lmcRouting && mode != MinhopLftBuilder.Mode.DOR) {
-        if (bestOtherSys != 0) {
-          return bestOtherSys;
-        }
-        if (bestOtherNode != 0) {
-          return bestOtherNode;
-        }
-      }
-      return best;
-    }
-
-    private int findUsedSystem(int d, long systemGuid) {
-      int base = d * lidsPerPort;
-      for (int j = base; j < base + usedCount[d]; j++) {
-        if (fabric.systemGuid(usedNode[j]) == systemGuid) {
-          return j;
-        }
-      }
-      return -1;
-    }
-
-    private int findUsed(int d, int node, int remotePortNum, boolean matchPort) {
-      int base = d * lidsPerPort;
-      for (int j = base; j < base + usedCount[d]; j++) {
-        if (usedNode[j] == node && (!matchPort || usedPort[j] == remotePortNum)) {
-          return j;
-        }
-      }
-      return -1;
-    }
-
-    private void addForwarded(int sw, int d, int portNum) {
-      int peer = fabric.peerPort(fabric.port(sw, portNum));
-      int node = fabric.nodeOfPort(peer);
-      int j = findUsed(d, node, fabric.portNum(peer), mode == MinhopLftBuilder.Mode.DOR);
-      if (j < 0) {
-        if (usedCount[d] == lidsPerPort) {
-          return;
-        }
-        j = d * lidsPerPort + usedCount[d]++;
-        usedNode[j] = node;
-        usedPort[j] = fabric.portNum(peer);
-        forwarded[j] = 0;
-      }
-      forwarded[j]++;
+      return n == 0 ? Routing.NO_ROUTE : tally.leastRoutedListed(sw, d, inScanOrder, 0, n);
     }
   }
 }
