@@ -147,14 +147,14 @@ final class ServeCommand implements Callable<Integer> {
             sweepTimeout,
             drainSeconds,
             auditPairs,
+            auditParallel,
+            once ? 0 : warmUpRounds,
             strictSwitchOver);
     try (ToolOptions.Scratch scratch = toolOptions.open();
         EventLog events = new EventLog(log, common.quiet)) {
       // on SIGTERM the JVM runs its hooks, not this method's end
       Runtime.getRuntime().addShutdownHook(new Thread(scratch::deleteQuietly));
-      return new ServeLoop(
-              settings, scratch.tools(), events, auditParallel, once ? 0 : warmUpRounds)
-          .run(once);
+      return new ServeLoop(settings, scratch.tools(), events).run(once);
     }
   }
 }

@@ -30,21 +30,14 @@ final class ServeLoop {
   private final EventLog events;
   private final OpenSmWatch watch;
   private final Healer healer;
-  private final int warmUpRounds;
   private final LinkProbe probe;
   private Deployed deployed;
 
   /** The node every discovery starts from (the subnet manager's), by GUID; 0 until known. */
   private long localGuid;
 
-  ServeLoop(
-      ServeSettings settings,
-      DiagnosticTools tools,
-      EventLog events,
-      int auditParallel,
-      int warmUpRounds) {
+  ServeLoop(ServeSettings settings, DiagnosticTools tools, EventLog events) {
     this.settings = settings;
-    this.warmUpRounds = warmUpRounds;
     this.probe = new LinkProbe(tools);
     this.tools = tools;
     this.events = events;
@@ -54,7 +47,7 @@ final class ServeLoop {
             settings,
             watch,
             events,
-            new LiveAudit(tools, settings.options().threads(), auditParallel));
+            new LiveAudit(tools, settings.options().threads(), settings.auditParallel()));
   }
 
   /**
@@ -152,6 +145,7 @@ final class ServeLoop {
 
   /** Compiles the repair's code before the first failure needs it. */
   private void warmUp() {
+    int warmUpRounds = settings.warmUpRounds();
     double seconds = warmUpRounds <= 0 ? 0 : healer.warmUp(deployed, warmUpRounds);
     events.emit(
         "ready",

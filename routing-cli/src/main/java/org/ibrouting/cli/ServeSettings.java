@@ -19,6 +19,8 @@ import org.ibrouting.routing.RoutingOptions;
  * @param sweepTimeoutSeconds how long to wait for OpenSM's sweep after SIGHUP
  * @param drainSeconds how long a phased plan's drain step waits
  * @param auditPairs PathRecords to sample in each audit (0: none; -1: no audit at all)
+ * @param auditParallel how many diagnostic tools an audit runs at once
+ * @param warmUpRounds rounds of repairs to compile the code before the first failure (0: none)
  * @param strictSwitchOver whether a repair without a verified switch-over plan is refused (else it
  *     is loaded at once)
  */
@@ -34,6 +36,8 @@ record ServeSettings(
     long sweepTimeoutSeconds,
     double drainSeconds,
     int auditPairs,
+    int auditParallel,
+    int warmUpRounds,
     boolean strictSwitchOver) {
   /** Copies the chain. */
   ServeSettings {

@@ -56,6 +56,16 @@ class ServeInteropTest extends OpenSmInteropTest {
     return file;
   }
 
+  /** ibsim on {@code file}, with its console. */
+  private OpenSmSimulation simulation(Path file) throws IOException {
+    return OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+  }
+
+  /** OpenSM beside {@code sim}, from the deployment's configuration. */
+  private OpenSmSimulation.RunningOpenSm openSm(OpenSmSimulation sim) throws IOException {
+    return sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
+  }
+
   /** A serve process beside {@code sim} with the test's options and {@code args}. */
   private ServeProcess serve(OpenSmSimulation sim, String name, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of("--warm-up", "1", "--threads", "2"));
@@ -96,10 +106,8 @@ class ServeInteropTest extends OpenSmInteropTest {
   @Test
   void aCutCableAFailedSwitchAndTheirReturnHealWithoutAPerson() throws Exception {
     Path file = deployed("dfsssp");
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
-        OpenSmSimulation.RunningOpenSm opensm =
-            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
+    try (OpenSmSimulation sim = simulation(file);
+        OpenSmSimulation.RunningOpenSm opensm = openSm(sim);
         ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "240")) {
       String found = serve.await(event("opensm"), EVENT_SECONDS);
       assertTrue(found.contains("\"pid\":" + opensm.pid() + ","), found);
@@ -139,10 +147,8 @@ class ServeInteropTest extends OpenSmInteropTest {
   @Test
   void aServeKilledMidwayConvergesWhenStartedAgain() throws Exception {
     Path file = deployed("dfsssp");
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
-        OpenSmSimulation.RunningOpenSm opensm =
-            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+    try (OpenSmSimulation sim = simulation(file);
+        OpenSmSimulation.RunningOpenSm opensm = openSm(sim)) {
       try (ServeProcess first = serve(sim, "first", "-R", "dfsssp", "--audit-pairs", "0")) {
         assertTrue(
             first.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
@@ -166,10 +172,8 @@ class ServeInteropTest extends OpenSmInteropTest {
   @Test
   void aDeploymentLeftHalfWrittenIsRepairedWhenServeStarts() throws Exception {
     Path file = deployed("dfsssp");
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
-        OpenSmSimulation.RunningOpenSm opensm =
-            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+    try (OpenSmSimulation sim = simulation(file);
+        OpenSmSimulation.RunningOpenSm opensm = openSm(sim)) {
       sim.unlink(fabric, 0, switchLink());
       // a serve stopped after writing the fabric as it is now, before its tables: the dump still
       // routes over the cut cable, and the state says the files were being written
@@ -198,8 +202,7 @@ class ServeInteropTest extends OpenSmInteropTest {
   void anOpenSmThatRestartsIsFoundAgainAndItsFabricStillHeals() throws Exception {
     Path file = deployed("dfsssp");
     List<String> args = List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString());
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
+    try (OpenSmSimulation sim = simulation(file);
         ServeProcess serve = serve(sim, "serve", "-R", "dfsssp", "--audit-pairs", "60")) {
       try (OpenSmSimulation.RunningOpenSm first = sim.startOpenSm(args, 120)) {
         assertTrue(
@@ -223,10 +226,8 @@ class ServeInteropTest extends OpenSmInteropTest {
   @Test
   void aDeploymentWrittenButNeverLoadedIsLoadedWhenServeStarts() throws Exception {
     Path file = deployed("dfsssp");
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
-        OpenSmSimulation.RunningOpenSm opensm =
-            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120)) {
+    try (OpenSmSimulation sim = simulation(file);
+        OpenSmSimulation.RunningOpenSm opensm = openSm(sim)) {
       // a serve stopped between writing a new deployment and OpenSM's sweep of it
       Cli.Run route = Cli.cli("route -R updn {} --opensm-dir {} -q", file, deploy);
       assertEquals(0, route.status(), route.err());
@@ -246,10 +247,8 @@ class ServeInteropTest extends OpenSmInteropTest {
   @Test
   void aFabricItCannotRouteWithinTheVlsKeepsTheLastGoodTablesAndSaysWhy() throws Exception {
     Path file = deployed("updn");
-    try (OpenSmSimulation sim =
-            OpenSmSimulation.startWithConsole(file, dir.resolve("sim"), List.of());
-        OpenSmSimulation.RunningOpenSm opensm =
-            sim.startOpenSm(List.of("-F", deploy.resolve(OpenSmDeployment.CONF).toString()), 120);
+    try (OpenSmSimulation sim = simulation(file);
+        OpenSmSimulation.RunningOpenSm opensm = openSm(sim);
         ServeProcess serve =
             serve(sim, "serve", "-R", "dfsssp", "--max-vls", "1", "--audit-pairs", "0")) {
       assertTrue(

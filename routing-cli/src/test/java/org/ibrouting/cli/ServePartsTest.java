@@ -264,6 +264,8 @@ class ServePartsTest {
         10,
         1,
         0,
+        1,
+        0,
         false);
   }
 

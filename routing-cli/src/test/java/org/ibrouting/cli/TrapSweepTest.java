@@ -134,6 +134,8 @@ class TrapSweepTest {
             10,
             0,
             0,
+            1,
+            0,
             false);
     StepLoader loader =
         new StepLoader(settings, watch, new EventLog(dir.resolve("steps.jsonl"), true));

@@ -63,9 +63,7 @@ final class BaselineCheck {
         Parallel.run(
             walked.length,
             threads,
-            () ->
-                new CdgWorker(routing, mix, endpoints, groups, vlLess, null, endpointChannels)
-                    .walking(walked));
+            () -> new CdgWorker(routing, mix, groups, endpointChannels).walking(walked));
     return union(on, workers, fabric.numPortSlots());
   }
 

@@ -45,22 +45,19 @@ final class CdgWorker implements Parallel.Worker, MixWalker.Sink {
   /** When not null, task {@code t} walks the routes to {@code onlyLids[t]} alone. */
   private int[] onlyLids;
 
-  CdgWorker(
-      Routing routing,
-      RoutingMix mix,
-      EndPortIndex endpoints,
-      SourceGroups groups,
-      boolean vlLess,
-      PortSl2Vl portVls,
-      boolean endpointChannels) {
+  /**
+   * A worker over the routes of {@code routing} (or of {@code mix} when not null) from the sources
+   * of {@code groups}; {@code endpointChannels}: whether the channels into end ports are vertices.
+   */
+  CdgWorker(Routing routing, RoutingMix mix, SourceGroups groups, boolean endpointChannels) {
     this.routing = routing;
     this.mix = mix;
     this.mixWalker = mix == null ? null : new MixWalker(mix);
     this.fabric = routing.fabric();
-    this.endpoints = endpoints;
     this.groups = groups;
-    this.vlLess = vlLess;
-    this.portVls = portVls;
+    this.endpoints = groups.endpoints;
+    this.vlLess = groups.vlLess;
+    this.portVls = groups.portVls;
     this.endpointChannels = endpointChannels;
     this.walker = new LftWalker(routing);
     this.entryCount = groups.entryCount.clone();

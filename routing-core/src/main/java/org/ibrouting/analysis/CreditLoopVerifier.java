@@ -287,7 +287,7 @@ public final class CreditLoopVerifier {
         Parallel.run(
             endpoints.numGroups(),
             threads,
-            () -> new CdgWorker(routing, mix, endpoints, groups, vlLess, null, endpointChannels));
+            () -> new CdgWorker(routing, mix, groups, endpointChannels));
     int numVls = 0;
     for (CdgWorker w : workers) {
       for (int vl = MAX_VLS - 1; vl >= numVls; vl--) {
@@ -363,8 +363,7 @@ public final class CreditLoopVerifier {
         Parallel.run(
             endpoints.numGroups(),
             threads,
-            () ->
-                new CdgWorker(routing, null, endpoints, groups, false, portVls, endpointChannels));
+            () -> new CdgWorker(routing, null, groups, endpointChannels));
     int numIds = fabric.numPortSlots() * MAX_VLS;
     boolean[] used = new boolean[numIds];
     for (CdgWorker w : workers) {

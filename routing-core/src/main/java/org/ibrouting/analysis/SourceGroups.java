@@ -1,5 +1,6 @@
 package org.ibrouting.analysis;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
@@ -13,6 +14,15 @@ import org.ibrouting.routing.SlTable;
  */
 // not another end-port set: EndPortIndex's sources, grouped by the VL decision
 final class SourceGroups {
+  /** The end ports whose sources are grouped. */
+  final EndPortIndex endpoints;
+
+  /** Whether every source is in one group (a graph without VLs). */
+  final boolean vlLess;
+
+  /** The per-port SL-to-VL maps the groups were made for, or null. */
+  final PortSl2Vl portVls;
+
   final int numGroups;
   final int[] repLid;
   final int[] entryStart;
@@ -32,41 +42,16 @@ final class SourceGroups {
    */
   SourceGroups(
       EndPortIndex endpoints, SlTable table, SlTable second, boolean vlLess, PortSl2Vl portVls) {
+    this.endpoints = endpoints;
+    this.vlLess = vlLess;
+    this.portVls = portVls;
     Fabric fabric = endpoints.fabric;
     int maxLid = fabric.maxLid();
-    int tableGroups = vlLess ? 0 : table.numGroups();
-    int secondGroups = vlLess || second == null ? 0 : second.numGroups();
-    Long2IntOpenHashMap denseOf = new Long2IntOpenHashMap();
-    denseOf.defaultReturnValue(-1);
-    int[] groupOfLid = new int[maxLid + 1];
-    Arrays.fill(groupOfLid, -1);
-    int[] rep = new int[16];
-    int groups = 0;
-    for (int e = 0; e < endpoints.ports.length; e++) {
-      if (endpoints.switchOf[e] < 0) {
-        continue;
-      }
-      int base = fabric.baseLid(endpoints.ports[e]);
-      for (int lid = base; lid < base + endpoints.numLidsOf[e]; lid++) {
-        int g1 = vlLess ? 0 : table.groupOfSrcLid(lid);
-        g1 = g1 < 0 || g1 >= tableGroups ? tableGroups : g1;
-        int g2 = secondGroups == 0 ? 0 : second.groupOfSrcLid(lid);
-        g2 = g2 < 0 || g2 >= secondGroups ? secondGroups : g2;
-        long key = (long) g1 * (secondGroups + 1) + g2;
-        int dense = denseOf.get(key);
-        if (dense < 0) {
-          if (groups == rep.length) {
-            rep = Arrays.copyOf(rep, groups * 2);
-          }
-          rep[groups] = lid;
-          dense = groups++;
-          denseOf.put(key, dense);
-        }
-        groupOfLid[lid] = dense;
-      }
-    }
+    IntArrayList reps = new IntArrayList();
+    int[] groupOfLid = groupOfLids(endpoints, vlLess ? null : table, second, reps);
+    int groups = reps.size();
     numGroups = groups;
-    repLid = Arrays.copyOf(rep, groups);
+    repLid = reps.toIntArray();
     Long2IntOpenHashMap entryOf = new Long2IntOpenHashMap();
     entryOf.defaultReturnValue(-1);
     int[] groupSize = new int[groups + 1];
@@ -111,6 +96,43 @@ final class SourceGroups {
         entryCount[entry]++;
       }
     }
+  }
+
+  /**
+   * Per LID, its group: the pair of its source groups in {@code table} and {@code second} (null:
+   * none; {@code table} null: one group), numbered in order of the first source LID of each, which
+   * goes to {@code reps}; -1 for LIDs that are no source.
+   */
+  private static int[] groupOfLids(
+      EndPortIndex endpoints, SlTable table, SlTable second, IntArrayList reps) {
+    Fabric fabric = endpoints.fabric;
+    int tableGroups = table == null ? 0 : table.numGroups();
+    int secondGroups = table == null || second == null ? 0 : second.numGroups();
+    Long2IntOpenHashMap denseOf = new Long2IntOpenHashMap();
+    denseOf.defaultReturnValue(-1);
+    int[] groupOfLid = new int[fabric.maxLid() + 1];
+    Arrays.fill(groupOfLid, -1);
+    for (int e = 0; e < endpoints.ports.length; e++) {
+      if (endpoints.switchOf[e] < 0) {
+        continue;
+      }
+      int base = fabric.baseLid(endpoints.ports[e]);
+      for (int lid = base; lid < base + endpoints.numLidsOf[e]; lid++) {
+        int g1 = table == null ? 0 : table.groupOfSrcLid(lid);
+        g1 = g1 < 0 || g1 >= tableGroups ? tableGroups : g1;
+        int g2 = secondGroups == 0 ? 0 : second.groupOfSrcLid(lid);
+        g2 = g2 < 0 || g2 >= secondGroups ? secondGroups : g2;
+        long key = (long) g1 * (secondGroups + 1) + g2;
+        int dense = denseOf.get(key);
+        if (dense < 0) {
+          dense = reps.size();
+          reps.add(lid);
+          denseOf.put(key, dense);
+        }
+        groupOfLid[lid] = dense;
+      }
+    }
+    return groupOfLid;
   }
 
   /**

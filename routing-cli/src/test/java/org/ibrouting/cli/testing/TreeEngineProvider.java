@@ -3,11 +3,9 @@ package org.ibrouting.cli.testing;
 import java.util.Set;
 import org.ibrouting.engines.EngineConfig;
 import org.ibrouting.engines.EngineProvider;
-import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingEngine;
 import org.ibrouting.routing.RoutingException;
-import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.testkit.TestRoutings;
 
 /**
@@ -29,21 +27,15 @@ public final class TreeEngineProvider implements EngineProvider {
   @Override
   public RoutingEngine create(EngineConfig config) {
     int root = config.intParam("tree_root", 0, 0, Integer.MAX_VALUE);
-    return new RoutingEngine() {
-      @Override
-      public String name() {
-        return "testkit-updown";
-      }
-
-      @Override
-      public Routing route(Fabric fabric, RoutingOptions options) throws RoutingException {
-        if (root >= fabric.numSwitches()) {
-          throw new RoutingException(
-              "testkit-updown: no switch " + root + " in a fabric of " + fabric.numSwitches());
-        }
-        Routing routing = TestRoutings.upDown(fabric, root);
-        return routing.withSlTable(name(), routing.slTable());
-      }
-    };
+    return RoutingEngine.named(
+        name(),
+        (fabric, options) -> {
+          if (root >= fabric.numSwitches()) {
+            throw new RoutingException(
+                "testkit-updown: no switch " + root + " in a fabric of " + fabric.numSwitches());
+          }
+          Routing routing = TestRoutings.upDown(fabric, root);
+          return routing.withSlTable(name(), routing.slTable());
+        });
   }
 }

@@ -48,11 +48,16 @@ public final class MinhopLftBuilder {
     this.hops = hops;
     this.mode = mode;
     this.destinations = destinationOrder(fabric);
+    this.lmc = maxLmc(fabric, destinations);
+  }
+
+  /** The largest LMC among {@code ports}. */
+  static int maxLmc(Fabric fabric, int[] ports) {
     int maxLmc = 0;
-    for (int port : destinations) {
+    for (int port : ports) {
       maxLmc = Math.max(maxLmc, fabric.lmc(port));
     }
-    this.lmc = maxLmc;
+    return maxLmc;
   }
 
   /** The end ports in the order OpenSM routes them. */
@@ -143,19 +148,7 @@ public final class MinhopLftBuilder {
     @Override
     public void run(int sw) {
       cachedTarget = -1;
-      tally.reset();
-      for (int offset = 0; offset < 1 << lmc; offset++) {
-        for (int d = 0; d < destinations.length; d++) {
-          int destPort = destinations[d];
-          if (offset >= 1 << fabric.lmc(destPort)) {
-            continue;
-          }
-          int lid = fabric.baseLid(destPort) + offset;
-          int port = recommend(sw, d, destPort, lid, offset);
-          builder.setOutPort(sw, lid, port);
-          tally.count(sw, d, destPort, port);
-        }
-      }
+      tally.fill(sw, destinations, builder, this::recommend);
     }
 
     private int recommend(int sw, int d, int destPort, int lid, int offset) {

@@ -3,6 +3,7 @@ package org.ibrouting.engines.minhop;
 import java.util.Arrays;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingBuilder;
 
 /**
  * One switch's counts while {@link MinhopLftBuilder} fills its LFT, and OpenSM's choice among the
@@ -38,14 +39,38 @@ final class PortTally {
     forwarded = new int[slots];
   }
 
-  /** Clears the counts for the next switch. */
-  void reset() {
+  /** How the port of one LID at a switch is found (the builder's scan, or a reference's). */
+  interface LidChoice {
+    /**
+     * The port of switch {@code sw} for {@code lid}, LID offset {@code offset} of destination
+     * {@code d} (end port {@code destPort}), or {@link Routing#NO_ROUTE}.
+     */
+    int port(int sw, int d, int destPort, int lid, int offset);
+  }
+
+  /**
+   * Fills switch {@code sw}'s entries in {@code builder} in OpenSM's order, LID offset by LID
+   * offset and {@code destinations} in order, counting each route before the next is chosen.
+   */
+  void fill(int sw, int[] destinations, RoutingBuilder builder, LidChoice choice) {
     Arrays.fill(routesOfPort, 0);
     Arrays.fill(usedCount, 0);
+    for (int offset = 0; offset < lidsPerPort; offset++) {
+      for (int d = 0; d < destinations.length; d++) {
+        int destPort = destinations[d];
+        if (offset >= 1 << fabric.lmc(destPort)) {
+          continue;
+        }
+        int lid = fabric.baseLid(destPort) + offset;
+        int port = choice.port(sw, d, destPort, lid, offset);
+        builder.setOutPort(sw, lid, port);
+        count(sw, d, destPort, port);
+      }
+    }
   }
 
   /** Counts the route of switch {@code sw} to destination {@code d} (end port {@code destPort}). */
-  void count(int sw, int d, int destPort, int port) {
+  private void count(int sw, int d, int destPort, int port) {
     if (port == Routing.NO_ROUTE || fabric.isSwitch(fabric.nodeOfPort(destPort))) {
       return;
     }

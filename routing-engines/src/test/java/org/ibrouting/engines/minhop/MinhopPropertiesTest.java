@@ -68,7 +68,7 @@ class MinhopPropertiesTest {
     MinhopLftBuilder.Mode mode = dor ? MinhopLftBuilder.Mode.DOR : MinhopLftBuilder.Mode.MINHOP;
     org.ibrouting.paths.HopMatrix hops = org.ibrouting.paths.HopMatrix.compute(fabric, 1);
     org.ibrouting.engines.testing.GoldenLfts.assertSameLfts(
-        new PerLidMinhopLftBuilder(fabric, hops, mode).build("minhop", 1),
+        new PerLidMinhopLftBuilder(fabric, hops, mode).build("minhop"),
         new MinhopLftBuilder(fabric, hops, mode).build("minhop", 2),
         fabric + " " + mode);
   }

@@ -1,9 +1,7 @@
 package org.ibrouting.engines.minhop;
 
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.internal.Parallel;
 import org.ibrouting.paths.HopTable;
-import org.ibrouting.routing.ProgressListener;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
 
@@ -21,7 +19,7 @@ import org.ibrouting.routing.RoutingBuilder;
  * picks, per LID offset and destination, the minimum-hop port with the fewest routes so far, in
  * scan order from port 1 (or from the previous LID's port + 1 for LMC offsets); routes to switches
  * are not counted. With LMC &gt; 0 it prefers ports towards systems and nodes the destination's
- * other LIDs do not use yet. Switches are independent, so they are processed in parallel.
+ * other LIDs do not use yet.
  *
  * <p>Cost: O(switches x LIDs x ports) time; per worker thread one counter per port plus, with LMC
  * &gt; 0, three ints per (destination, LID offset).
@@ -40,32 +38,21 @@ final class PerLidMinhopLftBuilder {
     this.hops = hops;
     this.mode = mode;
     this.destinations = MinhopLftBuilder.destinationOrder(fabric);
-    int maxLmc = 0;
-    for (int port : destinations) {
-      maxLmc = Math.max(maxLmc, fabric.lmc(port));
-    }
-    this.lmc = maxLmc;
+    this.lmc = MinhopLftBuilder.maxLmc(fabric, destinations);
   }
 
-  /** Fills every switch's LFT. */
-  public Routing build(String engineName, int threads) {
-    return build(engineName, threads, ProgressListener.SILENT);
-  }
-
-  /** Like {@link #build(String, int)}, reporting the switches done as "ENGINE: lfts". */
-  public Routing build(String engineName, int threads, ProgressListener progress) {
+  /** Fills every switch's LFT, one switch after the other. */
+  Routing build(String engineName) {
     RoutingBuilder builder = Routing.builder(fabric, engineName);
-    Parallel.run(
-        fabric.numSwitches(),
-        threads,
-        () -> new SwitchWorker(builder),
-        progress,
-        engineName + ": lfts");
+    SwitchWorker worker = new SwitchWorker(builder);
+    for (int sw = 0; sw < fabric.numSwitches(); sw++) {
+      worker.run(sw);
+    }
     return builder.build();
   }
 
   /** Routes one switch at a time; holds that switch's counters. */
-  private final class SwitchWorker implements Parallel.Worker {
+  private final class SwitchWorker {
     private final RoutingBuilder builder;
     private final PortTally tally;
     private final int[] inScanOrder = new int[256];
@@ -75,21 +62,8 @@ final class PerLidMinhopLftBuilder {
       this.tally = new PortTally(fabric, mode, lmc, destinations.length);
     }
 
-    @Override
-    public void run(int sw) {
-      tally.reset();
-      for (int offset = 0; offset < 1 << lmc; offset++) {
-        for (int d = 0; d < destinations.length; d++) {
-          int destPort = destinations[d];
-          if (offset >= 1 << fabric.lmc(destPort)) {
-            continue;
-          }
-          int lid = fabric.baseLid(destPort) + offset;
-          int port = recommend(sw, d, destPort, lid, offset);
-          builder.setOutPort(sw, lid, port);
-          tally.count(sw, d, destPort, port);
-        }
-      }
+    void run(int sw) {
+      tally.fill(sw, destinations, builder, this::recommend);
     }
 
     private int recommend(int sw, int d, int destPort, int lid, int offset) {
