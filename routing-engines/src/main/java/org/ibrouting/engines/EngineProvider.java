@@ -1,6 +1,7 @@
 package org.ibrouting.engines;
 
 import java.util.Collections;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -117,7 +118,7 @@ public interface EngineProvider {
       String name,
       Function<EngineConfig, ? extends RoutingEngine> factory,
       EngineSetting<?>... reads) {
-    return new PartsProvider(name, null, Set.of(reads), factory);
+    return fromParts(name, null, Set.of(reads), factory);
   }
 
   /**
@@ -129,6 +130,45 @@ public interface EngineProvider {
    */
   static EngineProvider of(
       String name, Set<String> settings, Function<EngineConfig, ? extends RoutingEngine> factory) {
-    return new PartsProvider(name, Set.copyOf(settings), Set.of(), factory);
+    return fromParts(name, Set.copyOf(settings), Set.of(), factory);
+  }
+
+  /**
+   * The provider {@link #of} builds: it reads {@code settings} by name, or (when null) the settings
+   * among {@code reads}.
+   */
+  private static EngineProvider fromParts(
+      String name,
+      Set<String> settings,
+      Set<EngineSetting<?>> reads,
+      Function<EngineConfig, ? extends RoutingEngine> factory) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(factory, "factory");
+    return new EngineProvider() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<String> settings() {
+        return settings == null ? EngineProvider.super.settings() : settings;
+      }
+
+      @Override
+      public Set<EngineSetting<?>> reads() {
+        return reads;
+      }
+
+      @Override
+      public RoutingEngine create(EngineConfig config) {
+        return factory.apply(config);
+      }
+
+      @Override
+      public String toString() {
+        return "EngineProvider[" + name + "]";
+      }
+    };
   }
 }

@@ -160,7 +160,7 @@ public final class Engines {
   /** Who registered {@code provider}, in the words of the registry's user. */
   private static String describe(EngineProvider provider) {
     Class<?> type = provider.getClass();
-    if (type == PartsProvider.class) {
+    if (type.isAnonymousClass() && type.getEnclosingClass() == EngineProvider.class) {
       return "EngineProvider.of(\"" + provider.name() + "\", ...)";
     }
     if (isBuiltin(type)) {
