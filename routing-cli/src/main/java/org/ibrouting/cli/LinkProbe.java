@@ -81,26 +81,42 @@ final class LinkProbe {
       }
     }
     Fabric without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    List<String> farPaths = new ArrayList<>();
+    IntArrayList farRead = new IntArrayList();
     for (int i = 0; i < far.size(); i++) {
       String path = routeAfter(known, without, localNode, far.getInt(i));
-      if (path != null && !paths.contains(path) && !read(known, List.of(path), lost, back, null)) {
+      if (path != null && !paths.contains(path)) {
+        farPaths.add(path);
+        farRead.add(far.getInt(i));
+      }
+    }
+    boolean[] answered = readEach(known, farPaths, lost, back);
+    for (int i = 0; i < farRead.size(); i++) {
+      if (!answered[i]) {
         // no answer over a route of live cables: the switch failed with every cable it had
-        for (int p = 1; p <= known.numPorts(far.getInt(i)); p++) {
-          int port = known.port(far.getInt(i), p);
+        int sw = farRead.getInt(i);
+        for (int p = 1; p <= known.numPorts(sw); p++) {
+          int port = known.port(sw, p);
           if (known.peerPort(port) >= 0) {
             lost.add(port);
           }
         }
       }
     }
-    // the trapping switches OpenSM's route no longer reached, over the cables still up
+    // the trapping switches OpenSM's route no longer reached, over the cables still up, together
     without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
+    List<String> again = new ArrayList<>();
     for (int i = 0; i < unreached.size(); i++) {
       String path = routeAfter(known, without, localNode, unreached.getInt(i));
-      if (path != null
-          && (unread.contains(path) || !read(known, List.of(path), lost, back, null))) {
-        return null;
+      if (path != null) {
+        if (unread.contains(path)) {
+          return null;
+        }
+        again.add(path);
       }
+    }
+    if (!again.isEmpty() && !read(known, again, lost, back, null)) {
+      return null;
     }
     Fabric after = Failures.withoutLinks(known, lost.toIntArray(), localNode);
     return back.isEmpty() ? after : withCables(after, back);
@@ -162,14 +178,8 @@ final class LinkProbe {
    */
   private boolean read(
       Fabric known, List<String> paths, IntArrayList lost, List<Cable> back, List<String> unread) {
-    List<List<String>> commands = new ArrayList<>();
-    for (String path : paths) {
-      commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
-    }
-    List<String> outputs;
-    try {
-      outputs = tools.runEach(commands, Math.min(4, commands.size()), 60);
-    } catch (IOException e) {
+    List<String> outputs = readOutputs(paths);
+    if (outputs == null) {
       return false;
     }
     for (int i = 0; i < outputs.size(); i++) {
@@ -183,6 +193,36 @@ final class LinkProbe {
       }
     }
     return true;
+  }
+
+  /**
+   * Reads the switches at {@code paths} at once; per path whether the switch answered and reported
+   * only ports a known cable can be at.
+   */
+  private boolean[] readEach(
+      Fabric known, List<String> paths, IntArrayList lost, List<Cable> back) {
+    boolean[] answered = new boolean[paths.size()];
+    List<String> outputs = paths.isEmpty() ? null : readOutputs(paths);
+    for (int i = 0; outputs != null && i < outputs.size(); i++) {
+      answered[i] = outputs.get(i) != null && lostPorts(known, outputs.get(i), lost, back);
+    }
+    return answered;
+  }
+
+  /**
+   * {@code iblinkinfo}'s output for each of {@code paths} (null where the switch did not answer),
+   * four at a time; null when the tool cannot be run.
+   */
+  private List<String> readOutputs(List<String> paths) {
+    List<List<String>> commands = new ArrayList<>();
+    for (String path : paths) {
+      commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
+    }
+    try {
+      return tools.runEach(commands, Math.min(4, commands.size()), 60);
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /**
