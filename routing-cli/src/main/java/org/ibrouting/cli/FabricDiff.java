@@ -96,20 +96,6 @@ record FabricDiff(
         || !lidsChanged.isEmpty();
   }
 
-  /**
-   * Whether the later fabric only has cables the earlier lacked, between nodes both have: the
-   * earlier fabric's tables still deliver every pair, a new routing only uses the cables again.
-   */
-  boolean onlyLinksGained() {
-    return !linksGained.isEmpty()
-        && linksLost.isEmpty()
-        && switchesLost.isEmpty()
-        && switchesGained.isEmpty()
-        && casLost.isEmpty()
-        && casGained.isEmpty()
-        && lidsChanged.isEmpty();
-  }
-
   /** A short description: {@code 1 link lost ("S1"[3] -- "S2"[1])}, switches, CAs. */
   String summary() {
     List<String> parts = new ArrayList<>();

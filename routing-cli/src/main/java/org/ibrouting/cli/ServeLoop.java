@@ -200,13 +200,14 @@ final class ServeLoop {
     if (trigger.trap() && !paths.isEmpty() && localGuid != 0) {
       int local = deployed.fabric().nodeOfGuid(localGuid);
       Fabric probed = local < 0 ? null : probe.probe(deployed.fabric(), local, paths);
-      FabricDiff reported = probed == null ? null : FabricDiff.of(deployed.fabric(), probed);
-      // a cable back breaks no route: the full route waits for OpenSM's sweep (below) instead of
-      // taking the CPU it needs; anything else is repaired at once, then made sure of
-      if (reported != null && reported.onlyLinksGained()) {
-        awaitSweepSince(trigger.at());
-      } else if (reported != null) {
-        repair(probed, reported, trigger, (System.nanoTime() - t0) / 1e9, "probe");
+      if (probed != null) {
+        // repair what the trapping switches report at once, then make sure with a discovery
+        repair(
+            probed,
+            FabricDiff.of(deployed.fabric(), probed),
+            trigger,
+            (System.nanoTime() - t0) / 1e9,
+            "probe");
         t0 = System.nanoTime();
         trigger = new OpenSmWatch.Trigger("check after probe", Instant.now(), Instant.now(), false);
       }
@@ -227,7 +228,11 @@ final class ServeLoop {
     }
     if (diff.hasGains() && trigger.trap() && !sweptSince(trigger.at())) {
       // returning ports get their LIDs and active links in OpenSM's sweep: route after it
-      awaitSweepSince(trigger.at());
+      long deadline = System.nanoTime() + settings.sweepTimeoutSeconds() * 1_000_000_000L;
+      while (System.nanoTime() < deadline && !sweptSince(trigger.at())) {
+        watch.poll();
+        Thread.sleep(20);
+      }
       now = discover();
       diff = FabricDiff.of(deployed.fabric(), now);
       if (diff.isEmpty()) {
@@ -235,15 +240,6 @@ final class ServeLoop {
       }
     }
     repair(now, diff, trigger, (System.nanoTime() - t0) / 1e9, "ibnetdiscover");
-  }
-
-  /** Waits (up to the sweep timeout) until OpenSM ended a heavy sweep at or after {@code time}. */
-  private void awaitSweepSince(Instant time) throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + settings.sweepTimeoutSeconds() * 1_000_000_000L;
-    while (System.nanoTime() < deadline && !sweptSince(time)) {
-      watch.poll();
-      Thread.sleep(20);
-    }
   }
 
   /** Whether OpenSM ended a heavy sweep at or after {@code time}. */
@@ -272,8 +268,7 @@ final class ServeLoop {
             .put("detected_at", EventLog.time(trigger.at()))
             .put("seen_at", EventLog.time(trigger.seen()))
             .put("discovery", discovery)
-            .put("discover_seconds", discoverSeconds)
-            .put("after_opensm_sweep", sweptSince(trigger.at()));
+            .put("discover_seconds", discoverSeconds);
     Deployed before = deployed;
     deployed = healer.heal(deployed, now, diff, event, trigger.at());
     boolean repaired = deployed != before;
