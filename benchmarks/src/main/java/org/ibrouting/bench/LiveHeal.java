@@ -55,12 +55,13 @@ import org.ibrouting.topology.TopologySpec;
  *
  * <p>Writes {@code benchmarks/results/live-heal.csv} and prints a Markdown table; {@code
  * LIVE_HEAL_SIDES=opensm} or {@code serve} runs one side only, {@code LIVE_HEAL_ENGINES=a,b} those
- * engines only; serve runs at {@code nice -n 10} (as the README's systemd unit: OpenSM first),
- * {@code LIVE_HEAL_SERVE_NICE=0} at OpenSM's priority; {@code file} adds the control, our
- * deployment under OpenSM's file engine with nobody repairing it (the sweep after the event, which
- * re-pushes the old tables, timed). Our deployments are written in the compact dump format, the one
- * to deploy on a large fabric (the full format's comments make the 16-ary 3-tree's dump about six
- * times as large, and OpenSM parses every line at every sweep).
+ * engines only ({@code opensm:minhop,serve:dfsssp}: an engine on one side); serve runs at {@code
+ * nice -n 10} (as the README's systemd unit: OpenSM first), {@code LIVE_HEAL_SERVE_NICE=0} at
+ * OpenSM's priority; {@code file} adds the control, our deployment under OpenSM's file engine with
+ * nobody repairing it (the sweep after the event, which re-pushes the old tables, timed). Our
+ * deployments are written in the compact dump format, the one to deploy on a large fabric (the full
+ * format's comments make the 16-ary 3-tree's dump about six times as large, and OpenSM parses every
+ * line at every sweep).
  */
 public final class LiveHeal {
   private LiveHeal() {}
@@ -131,22 +132,19 @@ public final class LiveHeal {
       String sides = System.getenv().getOrDefault("LIVE_HEAL_SIDES", "opensm,serve");
       List<String> only = List.of(System.getenv().getOrDefault("LIVE_HEAL_ENGINES", "").split(","));
       for (String engine : sides.contains("opensm") ? setup.openSm() : List.<String>of()) {
-        if (!only.get(0).isEmpty() && !only.contains(engine)) {
-          continue;
+        if (runs(only, "opensm", engine)) {
+          rows.addAll(openSm(setup, fabric, net, dir.resolve("opensm-" + engine), engine));
         }
-        rows.addAll(openSm(setup, fabric, net, dir.resolve("opensm-" + engine), engine));
       }
       for (String engine : sides.contains("file") ? setup.ours() : List.<String>of()) {
-        if (!only.get(0).isEmpty() && !only.contains(engine)) {
-          continue;
+        if (runs(only, "file", engine)) {
+          rows.addAll(fileAlone(setup, fabric, net, dir.resolve("file-" + engine), engine));
         }
-        rows.addAll(fileAlone(setup, fabric, net, dir.resolve("file-" + engine), engine));
       }
       for (String engine : sides.contains("serve") ? setup.ours() : List.<String>of()) {
-        if (!only.get(0).isEmpty() && !only.contains(engine)) {
-          continue;
+        if (runs(only, "serve", engine)) {
+          rows.addAll(serve(setup, fabric, net, dir.resolve("serve-" + engine), engine));
         }
-        rows.addAll(serve(setup, fabric, net, dir.resolve("serve-" + engine), engine));
       }
     }
     StringBuilder csv =
@@ -160,6 +158,14 @@ public final class LiveHeal {
     AtomicFiles.writeString(out, csv.toString());
     System.out.println(markdown(rows));
     System.err.println("written " + out);
+  }
+
+  /**
+   * Whether {@code side} runs {@code engine}: {@code only} is empty (every engine), or names it,
+   * alone or as {@code side:engine}.
+   */
+  static boolean runs(List<String> only, String side, String engine) {
+    return only.get(0).isEmpty() || only.contains(engine) || only.contains(side + ":" + engine);
   }
 
   /** OpenSM's own engine heals each event in its next heavy sweep. */

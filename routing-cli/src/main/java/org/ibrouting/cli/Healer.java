@@ -3,6 +3,7 @@ package org.ibrouting.cli;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,9 +32,12 @@ import org.ibrouting.routing.RoutingException;
  * <ol>
  *   <li>Candidates, in order: the engine's incremental re-route of the tables the switches hold
  *       ({@link Reroute}; when the fabric only lost links, switches or CAs and the engine has a
- *       rule), then a full route with the engine chain. The first that delivers every pair of CA
- *       ports, is free of credit loops with its SLs (unless the deployment never was) and has a
- *       safe switch-over is taken; when none is, the deployment stays as it is and the event says
+ *       rule), then a full route with the engine chain. When something came back, the full route
+ *       comes first, and when the fabric is back in a state a kept full route was made for (the
+ *       deployment {@code serve} started with, or its own last full route) that routing is restored
+ *       instead of routing again ({@code "repair":"restore"}). The first that delivers every pair
+ *       of CA ports, is free of credit loops with its SLs (unless the deployment never was) and has
+ *       a safe switch-over is taken; when none is, the deployment stays as it is and the event says
  *       why.
  *   <li>The switch-over ({@link UpdateCheck}): at once when every mix of old and new tables is
  *       safe, else step by step ({@link UpdateSteps#batched}), each step written into the
@@ -53,6 +57,14 @@ final class Healer {
   private final CreditLoopVerifier verifier;
 
   private final StepLoader loader;
+
+  /**
+   * Full routes of earlier states of the fabric, newest first: the deployment {@code serve} started
+   * with, then the full routes it made (at most {@link #FULL_ROUTES_KEPT}: each holds its LFTs).
+   */
+  private final ArrayDeque<Routing> fullRoutes = new ArrayDeque<>();
+
+  private static final int FULL_ROUTES_KEPT = 2;
 
   Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
     this.settings = settings;
@@ -83,7 +95,7 @@ final class Healer {
     for (int attempt = 0; attempt < 2; attempt++) {
       Candidate c =
           (attempt == 0) == fullFirst
-              ? route(fabric, held, refusals, fullChain(deployed, diff))
+              ? full(deployed, fabric, held, diff, refusals)
               : reroute(deployed, held, refusals, checking);
       Checked checked =
           c == null
@@ -205,6 +217,9 @@ final class Healer {
     Deployed next =
         new Deployed(fabric, c.routing, c.routing.engineName(), checked.deadlockFree, null);
     apply(checked.held, next, checked.switchOver, event, detectedAt);
+    if (!c.how.equals("reroute")) {
+      rememberFullRoute(c.routing);
+    }
     // the next repair's verifications start from this graph: built now, after the sweeps
     return Deployed.verified(fabric, c.routing, c.routing.engineName(), verifier);
   }
@@ -267,6 +282,35 @@ final class Healer {
     return settings.chosenByAdvisor() && !diff.hasGains() && own != null
         ? List.of(own)
         : settings.chain();
+  }
+
+  /**
+   * Keeps {@code routing}, a full route of its fabric (or the deployment {@code serve} started
+   * with), for when the fabric comes back to that state.
+   */
+  void rememberFullRoute(Routing routing) {
+    fullRoutes.removeIf(r -> FabricDiff.of(r.fabric(), routing.fabric()).isEmpty());
+    fullRoutes.addFirst(routing);
+    while (fullRoutes.size() > FULL_ROUTES_KEPT) {
+      fullRoutes.removeLast();
+    }
+  }
+
+  /**
+   * The kept full route of the state {@code fabric} is back in, carried onto it ("restore"), else a
+   * full route with the chain.
+   */
+  private Candidate full(
+      Deployed deployed, Fabric fabric, Routing held, FabricDiff diff, List<String> refusals) {
+    long start = System.nanoTime();
+    for (Routing kept : fullRoutes) {
+      if (FabricDiff.of(kept.fabric(), fabric).isEmpty()) {
+        Routing restored = Reroute.carryOver(kept, fabric);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new Candidate(restored, "restore", held.differingEntries(restored), seconds);
+      }
+    }
+    return route(fabric, held, refusals, fullChain(deployed, diff));
   }
 
   /** A full route of the fabric with {@code chain}. */

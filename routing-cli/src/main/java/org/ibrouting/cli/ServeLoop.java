@@ -102,6 +102,10 @@ final class ServeLoop {
             state.engine(),
             org.ibrouting.analysis.CreditLoopVerifier.defaults()
                 .withThreads(settings.options().threads()));
+    if (state.complete()) {
+      // read from the dump as engine "file": kept under the engine whose repair rule applies to it
+      healer.rememberFullRoute(routing.withSlTable(state.engine(), routing.slTable()));
+    }
     events.emit(
         "start",
         new Json()

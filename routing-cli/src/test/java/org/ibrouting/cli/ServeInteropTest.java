@@ -128,11 +128,16 @@ class ServeInteropTest extends OpenSmInteropTest {
       String up = serve.await(event("link_up"), EVENT_SECONDS);
       assertTrue(up.contains("\"applied\":true") && up.contains("\"ok\":true"), up);
       assertTrue(up.contains("\"discovery\":\"probe\""), "the cable back was read: " + up);
+      // the fabric is as it was deployed again: the deployment's routing comes back, not routed
+      // anew
+      assertTrue(up.contains("\"repair\":\"restore\""), up);
       assertDeliveredAndDeadlockFree(sim);
       int sw = 5;
       sim.unlinkNode(fabric, sw);
       String switchDown = serve.await(event("switch_down"), EVENT_SECONDS);
       assertTrue(switchDown.contains("\"applied\":true"), switchDown);
+      // after the restore, the deployment is still dfsssp's: its incremental rule repairs the loss
+      assertTrue(switchDown.contains("\"repair\":\"reroute\""), switchDown);
       assertTrue(switchDown.contains("\"ok\":true"), switchDown);
       Fabric without = assertDeliveredAndDeadlockFree(sim);
       assertEquals(fabric.numSwitches() - 1, without.numSwitches());
@@ -140,6 +145,7 @@ class ServeInteropTest extends OpenSmInteropTest {
       String switchUp = serve.await(event("switch_up"), EVENT_SECONDS);
       assertTrue(switchUp.contains("\"applied\":true"), switchUp);
       assertTrue(switchUp.contains("\"ok\":true"), switchUp);
+      assertTrue(switchUp.contains("\"repair\":\"restore\""), switchUp);
       assertEquals(fabric.numNodes(), assertDeliveredAndDeadlockFree(sim).numNodes());
     }
   }
