@@ -91,10 +91,12 @@ final class LinkProbe {
       }
     }
     boolean[] answered = readEach(known, farPaths, lost, back);
+    boolean[] failed = new boolean[known.numNodes()];
     for (int i = 0; i < farRead.size(); i++) {
       if (!answered[i]) {
         // no answer over a route of live cables: the switch failed with every cable it had
         int sw = farRead.getInt(i);
+        failed[sw] = true;
         for (int p = 1; p <= known.numPorts(sw); p++) {
           int port = known.port(sw, p);
           if (known.peerPort(port) >= 0) {
@@ -103,10 +105,15 @@ final class LinkProbe {
         }
       }
     }
-    // the trapping switches OpenSM's route no longer reached, over the cables still up, together
+    // the trapping switches OpenSM's route no longer reached, over the cables still up, together;
+    // not those whose route ran through a switch found failed (that failure is their trap; the
+    // discovery after the repair makes sure)
     without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
     List<String> again = new ArrayList<>();
     for (int i = 0; i < unreached.size(); i++) {
+      if (passesThrough(known, localNode, unread.get(i), failed)) {
+        continue;
+      }
       String path = routeAfter(known, without, localNode, unreached.getInt(i));
       if (path != null) {
         if (unread.contains(path)) {
@@ -127,6 +134,19 @@ final class LinkProbe {
     int there = after.nodeOfGuid(known.nodeGuid(node));
     int here = after.nodeOfGuid(known.nodeGuid(localNode));
     return there < 0 || here < 0 ? null : directedRoute(after, here, there);
+  }
+
+  /** Whether the directed route {@code path} from {@code from} runs through a node marked. */
+  private static boolean passesThrough(Fabric fabric, int from, String path, boolean[] marked) {
+    int cut = path.lastIndexOf(',');
+    while (cut > 0) {
+      int node = walk(fabric, from, path.substring(0, cut));
+      if (node >= 0 && marked[node]) {
+        return true;
+      }
+      cut = path.lastIndexOf(',', cut - 1);
+    }
+    return false;
   }
 
   /** The node a directed route ({@code 0,P1,P2,...}) from {@code from} leads to; -1 if none. */

@@ -48,6 +48,10 @@ class LinkProbeTest {
     FabricDiff diff = FabricDiff.of(probed, damaged);
     assertTrue(diff.isEmpty(), diff.summary());
     assertEquals("switch_down", FabricDiff.of(tree, probed).kind());
+    // the trapping switches, then the failed one over live cables; the switches whose trap that
+    // failure explains are not read again
+    List<String> calls = Files.readAllLines(dir.resolve("calls"));
+    assertEquals(paths.size() + 1, calls.size(), calls.toString());
   }
 
   @Test
@@ -114,7 +118,9 @@ class LinkProbeTest {
         script,
         "#!/bin/sh\nf=\""
             + answers
-            + "/path-$5.txt\"\n[ -f \"$f\" ] && exec cat \"$f\"\necho \"no route $5\" >&2\nexit 1\n");
+            + "/path-$5.txt\"\necho \"$5\" >> \""
+            + dir.resolve("calls")
+            + "\"\n[ -f \"$f\" ] && exec cat \"$f\"\necho \"no route $5\" >&2\nexit 1\n");
     Files.setPosixFilePermissions(
         script, Set.copyOf(java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
     return script.toString();
