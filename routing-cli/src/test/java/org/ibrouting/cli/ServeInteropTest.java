@@ -28,6 +28,8 @@ import org.ibrouting.io.opensm.OpenSmDeployment;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code serve} beside the real OpenSM 3.3.23 on ibsim, with cables cut and restored and a switch
@@ -150,8 +152,10 @@ class ServeInteropTest extends OpenSmInteropTest {
     }
   }
 
-  @Test
-  void aServeKilledMidwayConvergesWhenStartedAgain() throws Exception {
+  /** Killed at a few moments after the cut: before, while and after it writes the repair. */
+  @ParameterizedTest
+  @ValueSource(ints = {100, 250, 700})
+  void aServeKilledMidwayConvergesWhenStartedAgain(int killAfterMillis) throws Exception {
     Path file = deployed("dfsssp");
     try (OpenSmSimulation sim = simulation(file);
         OpenSmSimulation.RunningOpenSm opensm = openSm(sim)) {
@@ -160,7 +164,7 @@ class ServeInteropTest extends OpenSmInteropTest {
             first.await(event("opensm"), EVENT_SECONDS).contains("\"pid\":" + opensm.pid() + ","));
         first.await(event("audit"), EVENT_SECONDS);
         sim.unlink(fabric, 0, switchLink());
-        Thread.sleep(250);
+        Thread.sleep(killAfterMillis);
         first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
       try (ServeProcess second = serve(sim, "second", "-R", "dfsssp", "--audit-pairs", "240")) {
