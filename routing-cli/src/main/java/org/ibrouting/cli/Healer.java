@@ -48,7 +48,8 @@ import org.ibrouting.routing.RoutingException;
  */
 final class Healer {
   /** A routing considered for the fabric now. */
-  private record Candidate(Routing routing, String how, long entriesChanged, double seconds) {}
+  private record Candidate(
+      Routing routing, String how, long entriesChanged, double seconds, Deployed kept) {}
 
   private final ServeSettings settings;
   private final OpenSmWatch watch;
@@ -62,7 +63,7 @@ final class Healer {
    * Full routes of earlier states of the fabric, newest first: the deployment {@code serve} started
    * with, then the full routes it made (at most {@link #FULL_ROUTES_KEPT}: each holds its LFTs).
    */
-  private final ArrayDeque<Routing> fullRoutes = new ArrayDeque<>();
+  private final ArrayDeque<Deployed> fullRoutes = new ArrayDeque<>();
 
   private static final int FULL_ROUTES_KEPT = 2;
 
@@ -86,8 +87,8 @@ final class Healer {
     List<String> refusals = new ArrayList<>();
     long start = System.nanoTime();
     CreditLoopVerifier checking = deployed.verifier(verifier);
-    int quickBefore = deployed.baseline() == null ? 0 : deployed.baseline().checksFromBaseline();
-    int wholeBefore = deployed.baseline() == null ? 0 : deployed.baseline().wholeChecks();
+    List<CdgBaseline> graphs = keptGraphs(deployed);
+    long[] before = checkCounts(graphs);
     // a loss is repaired with the fewest changes; a return is routed in full (as good as before
     // the failure) when that can be switched over safely, else routed incrementally
     boolean fullFirst = diff.hasGains();
@@ -97,11 +98,19 @@ final class Healer {
           (attempt == 0) == fullFirst
               ? full(deployed, fabric, held, diff, refusals)
               : reroute(deployed, held, refusals, checking);
+      // a restored routing is proven from its own kept graph: the deployment's is of another state
+      Deployed from = c == null || c.kept == null ? deployed : c.kept;
       Checked checked =
           c == null
               ? null
-              : check(c, held, wasDeadlockFree, refusals, checking, deployed.wholeSeconds());
-      countChecks(event, deployed.baseline(), quickBefore, wholeBefore);
+              : check(
+                  c,
+                  held,
+                  wasDeadlockFree,
+                  refusals,
+                  c.kept == null ? checking : from.verifier(verifier),
+                  from.wholeSeconds());
+      countChecks(event, graphs, before);
       if (checked == null) {
         continue;
       }
@@ -184,12 +193,37 @@ final class Healer {
    * Puts into the event how many of this repair's verifications walked only the changed
    * destinations, and how many built the whole graph.
    */
-  private static void countChecks(Json event, CdgBaseline baseline, int quick, int whole) {
-    if (baseline != null) {
+  private static void countChecks(Json event, List<CdgBaseline> graphs, long[] before) {
+    if (!graphs.isEmpty()) {
+      long[] now = checkCounts(graphs);
       event
-          .put("verified_from_baseline", baseline.checksFromBaseline() - quick)
-          .put("verified_whole", baseline.wholeChecks() - whole);
+          .put("verified_from_baseline", now[0] - before[0])
+          .put("verified_whole", now[1] - before[1]);
     }
+  }
+
+  /** The kept graphs a repair of {@code deployed} may prove from: its own and the kept routes'. */
+  private List<CdgBaseline> keptGraphs(Deployed deployed) {
+    List<CdgBaseline> graphs = new ArrayList<>();
+    if (deployed.baseline() != null) {
+      graphs.add(deployed.baseline());
+    }
+    for (Deployed kept : fullRoutes) {
+      if (kept.baseline() != null && kept.baseline() != deployed.baseline()) {
+        graphs.add(kept.baseline());
+      }
+    }
+    return graphs;
+  }
+
+  /** The verifications made from kept graphs and of whole graphs so far, over {@code graphs}. */
+  private static long[] checkCounts(List<CdgBaseline> graphs) {
+    long[] counts = new long[2];
+    for (CdgBaseline g : graphs) {
+      counts[0] += g.checksFromBaseline();
+      counts[1] += g.wholeChecks();
+    }
+    return counts;
   }
 
   /** Applies a checked candidate and fills the event; returns what is deployed then. */
@@ -217,11 +251,15 @@ final class Healer {
     Deployed next =
         new Deployed(fabric, c.routing, c.routing.engineName(), checked.deadlockFree, null);
     apply(checked.held, next, checked.switchOver, event, detectedAt);
-    if (!c.how.equals("reroute")) {
-      rememberFullRoute(c.routing);
-    }
     // the next repair's verifications start from this graph: built now, after the sweeps
-    return Deployed.verified(fabric, c.routing, c.routing.engineName(), verifier);
+    Deployed now =
+        c.kept != null
+            ? c.kept
+            : Deployed.verified(fabric, c.routing, c.routing.engineName(), verifier);
+    if (!c.how.equals("reroute")) {
+      rememberFullRoute(now);
+    }
+    return now;
   }
 
   /**
@@ -266,7 +304,7 @@ final class Healer {
     try {
       Reroute.Result r = Reroute.reroute(engine, held, settings.options(), checking);
       return new Candidate(
-          r.routing(), "reroute", r.entriesChanged(), r.seconds() + r.verifySeconds());
+          r.routing(), "reroute", r.entriesChanged(), r.seconds() + r.verifySeconds(), null);
     } catch (RoutingException e) {
       refusals.add("reroute: " + e.getMessage());
       return null;
@@ -288,9 +326,9 @@ final class Healer {
    * Keeps {@code routing}, a full route of its fabric (or the deployment {@code serve} started
    * with), for when the fabric comes back to that state.
    */
-  void rememberFullRoute(Routing routing) {
-    fullRoutes.removeIf(r -> FabricDiff.of(r.fabric(), routing.fabric()).isEmpty());
-    fullRoutes.addFirst(routing);
+  void rememberFullRoute(Deployed full) {
+    fullRoutes.removeIf(d -> FabricDiff.of(d.fabric(), full.fabric()).isEmpty());
+    fullRoutes.addFirst(full);
     while (fullRoutes.size() > FULL_ROUTES_KEPT) {
       fullRoutes.removeLast();
     }
@@ -303,11 +341,11 @@ final class Healer {
   private Candidate full(
       Deployed deployed, Fabric fabric, Routing held, FabricDiff diff, List<String> refusals) {
     long start = System.nanoTime();
-    for (Routing kept : fullRoutes) {
+    for (Deployed kept : fullRoutes) {
       if (FabricDiff.of(kept.fabric(), fabric).isEmpty()) {
-        Routing restored = Reroute.carryOver(kept, fabric);
+        Routing restored = Reroute.carryOver(kept.routing(), fabric);
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new Candidate(restored, "restore", held.differingEntries(restored), seconds);
+        return new Candidate(restored, "restore", held.differingEntries(restored), seconds, kept);
       }
     }
     return route(fabric, held, refusals, fullChain(deployed, diff));
@@ -320,7 +358,7 @@ final class Healer {
     try {
       EngineChain.Result r = EngineChain.route(chain, fabric, settings.options());
       double seconds = (System.nanoTime() - start) / 1e9;
-      return new Candidate(r.routing(), "route", held.differingEntries(r.routing()), seconds);
+      return new Candidate(r.routing(), "route", held.differingEntries(r.routing()), seconds, null);
     } catch (RoutingException e) {
       refusals.add("route: " + e.getMessage());
       return null;

@@ -104,7 +104,13 @@ final class ServeLoop {
                 .withThreads(settings.options().threads()));
     if (state.complete()) {
       // read from the dump as engine "file": kept under the engine whose repair rule applies to it
-      healer.rememberFullRoute(routing.withSlTable(state.engine(), routing.slTable()));
+      healer.rememberFullRoute(
+          new Deployed(
+              routed,
+              routing.withSlTable(state.engine(), routing.slTable()),
+              state.engine(),
+              deployed.deadlockFree(),
+              deployed.baseline()));
     }
     events.emit(
         "start",
