@@ -3,7 +3,6 @@ package org.ibrouting.cli;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -59,13 +58,7 @@ final class Healer {
 
   private final StepLoader loader;
 
-  /**
-   * Full routes of earlier states of the fabric, newest first: the deployment {@code serve} started
-   * with, then the full routes it made (at most {@link #FULL_ROUTES_KEPT}: each holds its LFTs).
-   */
-  private final ArrayDeque<Deployed> fullRoutes = new ArrayDeque<>();
-
-  private static final int FULL_ROUTES_KEPT = 2;
+  private final KeptRoutes keptRoutes = new KeptRoutes();
 
   Healer(ServeSettings settings, OpenSmWatch watch, EventLog events, LiveAudit audit) {
     this.settings = settings;
@@ -87,8 +80,8 @@ final class Healer {
     List<String> refusals = new ArrayList<>();
     long start = System.nanoTime();
     CreditLoopVerifier checking = deployed.verifier(verifier);
-    List<CdgBaseline> graphs = keptGraphs(deployed);
-    long[] before = checkCounts(graphs);
+    List<CdgBaseline> graphs = keptRoutes.graphs(deployed);
+    long[] before = KeptRoutes.checkCounts(graphs);
     // a loss is repaired with the fewest changes; a return is routed in full (as good as before
     // the failure) when that can be switched over safely, else routed incrementally
     boolean fullFirst = diff.hasGains();
@@ -195,35 +188,11 @@ final class Healer {
    */
   private static void countChecks(Json event, List<CdgBaseline> graphs, long[] before) {
     if (!graphs.isEmpty()) {
-      long[] now = checkCounts(graphs);
+      long[] now = KeptRoutes.checkCounts(graphs);
       event
           .put("verified_from_baseline", now[0] - before[0])
           .put("verified_whole", now[1] - before[1]);
     }
-  }
-
-  /** The kept graphs a repair of {@code deployed} may prove from: its own and the kept routes'. */
-  private List<CdgBaseline> keptGraphs(Deployed deployed) {
-    List<CdgBaseline> graphs = new ArrayList<>();
-    if (deployed.baseline() != null) {
-      graphs.add(deployed.baseline());
-    }
-    for (Deployed kept : fullRoutes) {
-      if (kept.baseline() != null && kept.baseline() != deployed.baseline()) {
-        graphs.add(kept.baseline());
-      }
-    }
-    return graphs;
-  }
-
-  /** The verifications made from kept graphs and of whole graphs so far, over {@code graphs}. */
-  private static long[] checkCounts(List<CdgBaseline> graphs) {
-    long[] counts = new long[2];
-    for (CdgBaseline g : graphs) {
-      counts[0] += g.checksFromBaseline();
-      counts[1] += g.wholeChecks();
-    }
-    return counts;
   }
 
   /** Applies a checked candidate and fills the event; returns what is deployed then. */
@@ -327,11 +296,7 @@ final class Healer {
    * with), for when the fabric comes back to that state.
    */
   void rememberFullRoute(Deployed full) {
-    fullRoutes.removeIf(d -> FabricDiff.of(d.fabric(), full.fabric()).isEmpty());
-    fullRoutes.addFirst(full);
-    while (fullRoutes.size() > FULL_ROUTES_KEPT) {
-      fullRoutes.removeLast();
-    }
+    keptRoutes.remember(full);
   }
 
   /**
@@ -341,12 +306,11 @@ final class Healer {
   private Candidate full(
       Deployed deployed, Fabric fabric, Routing held, FabricDiff diff, List<String> refusals) {
     long start = System.nanoTime();
-    for (Deployed kept : fullRoutes) {
-      if (FabricDiff.of(kept.fabric(), fabric).isEmpty()) {
-        Routing restored = Reroute.carryOver(kept.routing(), fabric);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return new Candidate(restored, "restore", held.differingEntries(restored), seconds, kept);
-      }
+    Deployed same = keptRoutes.of(fabric);
+    if (same != null) {
+      Routing restored = Reroute.carryOver(same.routing(), fabric);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return new Candidate(restored, "restore", held.differingEntries(restored), seconds, same);
     }
     return route(fabric, held, refusals, fullChain(deployed, diff));
   }

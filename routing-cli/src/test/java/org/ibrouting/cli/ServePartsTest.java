@@ -90,6 +90,36 @@ class ServePartsTest {
   }
 
   @Test
+  void keptRoutesAreFoundByTheStateOfTheFabricAndOnlyTheNewestAreKept() {
+    Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    Fabric cut = Failures.failLinks(tree, 1, true, 7);
+    Fabric otherCut = Failures.failLinks(tree, 2, true, 8);
+    KeptRoutes kept = new KeptRoutes();
+    Deployed intact = deployed(tree);
+    kept.remember(intact);
+    kept.remember(deployed(cut));
+    // the same state again, read as another fabric object: found, and kept once
+    Fabric again = TopologySpec.parse("ktree", List.of("2", "3")).build();
+    assertEquals(intact, kept.of(again));
+    Deployed newer = deployed(again);
+    kept.remember(newer);
+    assertEquals(newer, kept.of(tree));
+    kept.remember(deployed(otherCut));
+    assertNull(kept.of(cut), "only " + KeptRoutes.KEPT + " are kept, the newest");
+    assertEquals(newer, kept.of(tree));
+    assertTrue(kept.graphs(newer).isEmpty(), "none of them has a graph");
+  }
+
+  private static Deployed deployed(Fabric fabric) {
+    return new Deployed(
+        fabric,
+        org.ibrouting.routing.Routing.builder(fabric, "minhop").build(),
+        "minhop",
+        true,
+        null);
+  }
+
+  @Test
   void aFabricDiffNamesCablesSwitchesAndCasAndTheKindOfEvent() {
     Fabric tree = TopologySpec.parse("ktree", List.of("2", "3")).build();
     assertTrue(FabricDiff.of(tree, tree).isEmpty());
