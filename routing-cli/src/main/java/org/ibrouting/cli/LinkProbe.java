@@ -38,6 +38,9 @@ final class LinkProbe {
   /** MAD timeout of a probe, milliseconds: a switch that does not answer within it is gone. */
   static final int TIMEOUT_MS = 200;
 
+  /** How many switches are read at once. */
+  static final int ROUND = 4;
+
   private final DiagnosticTools tools;
 
   LinkProbe(DiagnosticTools tools) {
@@ -57,7 +60,8 @@ final class LinkProbe {
     IntArrayList lost = new IntArrayList();
     List<Cable> back = new ArrayList<>();
     List<String> unread = new ArrayList<>();
-    if (!read(known, paths, lost, back, unread)) {
+    List<String> read = readTraps(known, localNode, paths, lost, back, unread);
+    if (read == null) {
       return null;
     }
     IntArrayList unreached = new IntArrayList();
@@ -85,7 +89,7 @@ final class LinkProbe {
     IntArrayList farRead = new IntArrayList();
     for (int i = 0; i < far.size(); i++) {
       String path = routeAfter(known, without, localNode, far.getInt(i));
-      if (path != null && !paths.contains(path)) {
+      if (path != null && !read.contains(path)) {
         farPaths.add(path);
         farRead.add(far.getInt(i));
       }
@@ -134,6 +138,51 @@ final class LinkProbe {
     int there = after.nodeOfGuid(known.nodeGuid(node));
     int here = after.nodeOfGuid(known.nodeGuid(localNode));
     return there < 0 || here < 0 ? null : directedRoute(after, here, there);
+  }
+
+  /**
+   * Reads the trapping switches at {@code paths}, {@value #ROUND} at a time; a switch cabled to the
+   * far end of a cable found down so far (or that far end itself) is not read: the far end is read
+   * later, and its ports tell the rest (a switch that failed makes all its neighbours trap).
+   * Returns the paths read, or null when a switch reports a port up where no known cable can be.
+   */
+  private List<String> readTraps(
+      Fabric known,
+      int localNode,
+      List<String> paths,
+      IntArrayList lost,
+      List<Cable> back,
+      List<String> unread) {
+    List<String> read = new ArrayList<>();
+    boolean[] nearLost = new boolean[known.numNodes()];
+    int next = 0;
+    while (next < paths.size()) {
+      List<String> round = new ArrayList<>();
+      while (next < paths.size() && round.size() < ROUND) {
+        String path = paths.get(next++);
+        int node = walk(known, localNode, path);
+        if (node < 0 || !nearLost[node]) {
+          round.add(path);
+        }
+      }
+      if (!read(known, round, lost, back, unread)) {
+        return null;
+      }
+      read.addAll(round);
+      for (int i = 0; i < lost.size(); i++) {
+        int far = known.nodeOfPort(known.peerPort(lost.getInt(i)));
+        if (known.isSwitch(far) && !nearLost[far]) {
+          nearLost[far] = true;
+          for (int p = 1; p <= known.numPorts(far); p++) {
+            int peer = known.peerPort(known.port(far, p));
+            if (peer >= 0) {
+              nearLost[known.nodeOfPort(peer)] = true;
+            }
+          }
+        }
+      }
+    }
+    return read;
   }
 
   /** Whether the directed route {@code path} from {@code from} runs through a node marked. */
@@ -239,7 +288,7 @@ final class LinkProbe {
       commands.add(List.of("iblinkinfo", "-t", Integer.toString(TIMEOUT_MS), "-D", path));
     }
     try {
-      return tools.runEach(commands, Math.min(4, commands.size()), 60);
+      return tools.runEach(commands, Math.max(1, Math.min(ROUND, commands.size())), 60);
     } catch (IOException e) {
       return null;
     }
