@@ -92,17 +92,18 @@ final class Healer {
               ? full(deployed, fabric, held, diff, refusals)
               : reroute(deployed, held, refusals, checking);
       // a restored routing is proven from its own kept graph: the deployment's is of another state
-      Deployed from = c == null || c.kept == null ? deployed : c.kept;
       Checked checked =
           c == null
               ? null
-              : check(
-                  c,
-                  held,
-                  wasDeadlockFree,
-                  refusals,
-                  c.kept == null ? checking : from.verifier(verifier),
-                  from.wholeSeconds());
+              : c.kept == null
+                  ? check(c, held, wasDeadlockFree, refusals, checking, deployed.wholeSeconds())
+                  : check(
+                      c,
+                      held,
+                      wasDeadlockFree,
+                      refusals,
+                      c.kept.verifier(verifier),
+                      c.kept.wholeSeconds());
       countChecks(event, graphs, before);
       if (checked == null) {
         continue;
@@ -292,8 +293,8 @@ final class Healer {
   }
 
   /**
-   * Keeps {@code routing}, a full route of its fabric (or the deployment {@code serve} started
-   * with), for when the fabric comes back to that state.
+   * Keeps {@code full}, a full route of its fabric (or the deployment {@code serve} started with),
+   * for when the fabric comes back to that state.
    */
   void rememberFullRoute(Deployed full) {
     keptRoutes.remember(full);

@@ -77,13 +77,7 @@ final class LinkProbe {
     }
     // the switches at the far end of a lost cable: one that failed lost every cable, though not
     // every neighbour's trap may be in the log yet; one that cannot be reached any more is gone
-    IntArrayList far = new IntArrayList();
-    for (int i = 0; i < lost.size(); i++) {
-      int peer = known.nodeOfPort(known.peerPort(lost.getInt(i)));
-      if (known.isSwitch(peer) && !far.contains(peer)) {
-        far.add(peer);
-      }
-    }
+    IntArrayList far = farEnds(known, lost);
     Fabric without = Failures.withoutLinks(known, lost.toIntArray(), localNode);
     List<String> farPaths = new ArrayList<>();
     IntArrayList farRead = new IntArrayList();
@@ -133,6 +127,18 @@ final class LinkProbe {
     return back.isEmpty() ? after : withCables(after, back);
   }
 
+  /** The switches at the far end of the cables {@code lost}, each once, in order. */
+  private static IntArrayList farEnds(Fabric known, IntArrayList lost) {
+    IntArrayList far = new IntArrayList();
+    for (int i = 0; i < lost.size(); i++) {
+      int peer = known.nodeOfPort(known.peerPort(lost.getInt(i)));
+      if (known.isSwitch(peer) && !far.contains(peer)) {
+        far.add(peer);
+      }
+    }
+    return far;
+  }
+
   /** The directed route to {@code node} of {@code known} in {@code after}; null if not reached. */
   private static String routeAfter(Fabric known, Fabric after, int localNode, int node) {
     int there = after.nodeOfGuid(known.nodeGuid(node));
@@ -169,12 +175,13 @@ final class LinkProbe {
         return null;
       }
       read.addAll(round);
-      for (int i = 0; i < lost.size(); i++) {
-        int far = known.nodeOfPort(known.peerPort(lost.getInt(i)));
-        if (known.isSwitch(far) && !nearLost[far]) {
-          nearLost[far] = true;
-          for (int p = 1; p <= known.numPorts(far); p++) {
-            int peer = known.peerPort(known.port(far, p));
+      IntArrayList far = farEnds(known, lost);
+      for (int i = 0; i < far.size(); i++) {
+        int sw = far.getInt(i);
+        if (!nearLost[sw]) {
+          nearLost[sw] = true;
+          for (int p = 1; p <= known.numPorts(sw); p++) {
+            int peer = known.peerPort(known.port(sw, p));
             if (peer >= 0) {
               nearLost[known.nodeOfPort(peer)] = true;
             }

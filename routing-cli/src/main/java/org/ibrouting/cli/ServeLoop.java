@@ -94,7 +94,9 @@ final class ServeLoop {
     double discoverSeconds = (System.nanoTime() - t0) / 1e9;
     Path fabricFile = DeploymentUpdate.fabricFile(dir);
     Fabric routed = fabricFile == null ? now : FabricFiles.read(fabricFile);
-    Routing routing = DeploymentUpdate.readRouting(dir, routed);
+    Routing read = DeploymentUpdate.readRouting(dir, routed);
+    // read from the dump as engine "file": named after the engine whose repair rule applies to it
+    Routing routing = read.withSlTable(state.engine(), read.slTable());
     deployed =
         Deployed.verified(
             routed,
@@ -103,14 +105,7 @@ final class ServeLoop {
             org.ibrouting.analysis.CreditLoopVerifier.defaults()
                 .withThreads(settings.options().threads()));
     if (state.complete()) {
-      // read from the dump as engine "file": kept under the engine whose repair rule applies to it
-      healer.rememberFullRoute(
-          new Deployed(
-              routed,
-              routing.withSlTable(state.engine(), routing.slTable()),
-              state.engine(),
-              deployed.deadlockFree(),
-              deployed.baseline()));
+      healer.rememberFullRoute(deployed);
     }
     events.emit(
         "start",
