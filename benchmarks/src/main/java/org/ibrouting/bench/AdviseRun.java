@@ -196,6 +196,11 @@ public final class AdviseRun {
     return csv.toString();
   }
 
+  /** An engine and its Λ, as a table cell: {@code sssp (0.7312)}. */
+  private static String withLambda(String engine, double lambda) {
+    return String.format(Locale.ROOT, "%s (%.4f)", engine, lambda);
+  }
+
   private static String markdown(List<Row> rows, String[] args, int runs, String load) {
     StringBuilder md = new StringBuilder();
     md.append(
@@ -230,19 +235,16 @@ public final class AdviseRun {
       md.append(
           String.format(
               Locale.ROOT,
-              "| %s | %,d | %.1f | %s (%.4f) | %s (%.4f) | %.1f%% | %d / %d | %s (%.4f) | %s |%n",
+              "| %s | %,d | %.1f | %s | %s | %.1f%% | %d / %d | %s | %s |%n",
               SideBySide.WHAT.getOrDefault(r.spec(), r.spec()),
               r.cas(),
               r.seconds(),
-              r.chosen(),
-              r.chosenLambda(),
-              r.bestEligible(),
-              r.bestEligibleLambda(),
+              withLambda(r.chosen(), r.chosenLambda()),
+              withLambda(r.bestEligible(), r.bestEligibleLambda()),
               100 * r.margin(),
               r.eligible(),
               r.tried(),
-              r.bestAny(),
-              r.bestAnyLambda(),
+              withLambda(r.bestAny(), r.bestAnyLambda()),
               r.overBudget().isEmpty() ? "–" : String.join(", ", r.overBudget())));
     }
     md.append("\n<!-- engine-choice:end -->\n");

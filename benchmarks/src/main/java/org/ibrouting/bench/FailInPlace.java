@@ -91,23 +91,6 @@ public final class FailInPlace {
     boolean routesAll() {
       return status.equals("ok") && routed >= 1.0 - 1e-12;
     }
-
-    Row withMessage(String newMessage) {
-      return new Row(
-          topology,
-          kind,
-          rate,
-          seed,
-          side,
-          engine,
-          status,
-          connected,
-          routed,
-          deadlock,
-          vls,
-          lambda,
-          newMessage);
-    }
   }
 
   /**
@@ -141,12 +124,18 @@ public final class FailInPlace {
           message);
     }
 
-    /** A row of a routing that was measured. */
+    /** A row of a routing that was measured; {@code message} may name what was chosen. */
     Row measured(
-        String side, String engine, double routed, String deadlock, int vls, double lambda) {
+        String side,
+        String engine,
+        double routed,
+        String deadlock,
+        int vls,
+        double lambda,
+        String message) {
       return new Row(
           topology, kind, rate, seed, side, engine, "ok", connected, routed, deadlock, vls, lambda,
-          "");
+          message);
     }
 
     /** The directory name of its simulation. */
@@ -359,7 +348,7 @@ public final class FailInPlace {
     } catch (RoutingException e) {
       return d.notRouted("ours", engine, "refused", e.getMessage());
     }
-    return measure(d, "ours", engine, routing, true, routing.slTable().numVls(), o);
+    return measure(d, "ours", engine, routing, true, routing.slTable().numVls(), o, "");
   }
 
   private static RoutingOptions routingOptions(Damage d, FailInPlaceOptions o) {
@@ -388,8 +377,9 @@ public final class FailInPlace {
       return d.notRouted("ours", EngineAdvisor.NAME, "refused", advice.reason());
     }
     Routing routing = advice.routing().get();
-    Row row = measure(d, "ours", EngineAdvisor.NAME, routing, true, routing.slTable().numVls(), o);
-    return row.withMessage("chose " + advice.chosen().orElseThrow().spec());
+    String chose = "chose " + advice.chosen().orElseThrow().spec();
+    return measure(
+        d, "ours", EngineAdvisor.NAME, routing, true, routing.slTable().numVls(), o, chose);
   }
 
   /** One ibsim on the damaged net file, one OpenSM run and row per engine of {@code engines}. */
@@ -442,7 +432,8 @@ public final class FailInPlace {
       // a dump has no SLs: only one-VL routings can be checked for credit loops (torus-2QoS's VLs
       // come from its per-port SL-to-VL maps, which neither the dump nor its log gives)
       boolean torus2qos = engine.equals("torus-2QoS");
-      return measure(d, "opensm", engine, theirs, vls == 1 && !torus2qos, torus2qos ? 0 : vls, o);
+      return measure(
+          d, "opensm", engine, theirs, vls == 1 && !torus2qos, torus2qos ? 0 : vls, o, "");
     } catch (IOException | RuntimeException e) {
       return d.notRouted("opensm", engine, "failed", String.valueOf(e.getMessage()));
     }
@@ -455,7 +446,8 @@ public final class FailInPlace {
       Routing routing,
       boolean checkDeadlock,
       int vls,
-      FailInPlaceOptions o) {
+      FailInPlaceOptions o,
+      String message) {
     Fabric fabric = routing.fabric();
     int threads = Runtime.getRuntime().availableProcessors();
     RouteReport report = new RouteChecker(EndpointScope.TERMINALS, threads).check(routing);
@@ -475,6 +467,6 @@ public final class FailInPlace {
                   table, SimulationOptions.of(o.patterns, o.patternSeed).withThreads(threads))
               .mean();
     }
-    return d.measured(side, engine, routed, deadlock, vls, lambda);
+    return d.measured(side, engine, routed, deadlock, vls, lambda, message);
   }
 }

@@ -1,12 +1,14 @@
 package org.ibrouting.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
 
 /**
  * Assertions that two fabrics are the same, accessor by accessor: for readers, writers and
- * generators that must reproduce a fabric exactly.
+ * generators that must reproduce a fabric exactly, and for what {@code ibnetdiscover} finds of a
+ * simulated fabric.
  */
 public final class FabricAssertions {
   private FabricAssertions() {}
@@ -46,16 +48,7 @@ public final class FabricAssertions {
     assertEquals(expected.numLinks(), actual.numLinks(), "links");
     assertEquals(expected.maxLid(), actual.maxLid(), "max LID");
     for (int node = 0; node < expected.numNodes(); node++) {
-      String name = expected.nodeName(node);
-      assertEquals(expected.nodeType(node), actual.nodeType(node), name);
-      assertEquals(expected.nodeGuid(node), actual.nodeGuid(node), name);
-      if (expected.systemGuid(node) != 0) {
-        assertEquals(expected.systemGuid(node), actual.systemGuid(node), name);
-      }
-      assertEquals(expected.description(node), actual.description(node), name);
-      assertEquals(expected.vendorId(node), actual.vendorId(node), name);
-      assertEquals(expected.deviceId(node), actual.deviceId(node), name);
-      assertEquals(expected.numPorts(node), actual.numPorts(node), name);
+      assertSameNode(expected, node, actual, node);
     }
     for (int port = 0; port < expected.numPortSlots(); port++) {
       String name = expected.portName(port);
@@ -64,6 +57,75 @@ public final class FabricAssertions {
       assertEquals(expected.baseLid(port), actual.baseLid(port), name);
       assertEquals(expected.lmc(port), actual.lmc(port), name);
       assertEquals(expected.linkRate(port), actual.linkRate(port), name);
+    }
+  }
+
+  /**
+   * Node {@code actualNode} of {@code actual} has the identity of node {@code node} of {@code
+   * expected}: type, GUID, system GUID (unless {@code expected} has none: an ibnetdiscover file may
+   * lack the {@code sysimgguid=} line), description, vendor and device ids, port count.
+   */
+  private static void assertSameNode(Fabric expected, int node, Fabric actual, int actualNode) {
+    String name = expected.nodeName(node);
+    assertEquals(expected.nodeType(node), actual.nodeType(actualNode), name);
+    assertEquals(expected.nodeGuid(node), actual.nodeGuid(actualNode), name);
+    if (expected.systemGuid(node) != 0) {
+      assertEquals(expected.systemGuid(node), actual.systemGuid(actualNode), name);
+    }
+    assertEquals(expected.description(node), actual.description(actualNode), name);
+    assertEquals(expected.vendorId(node), actual.vendorId(actualNode), name);
+    assertEquals(expected.deviceId(node), actual.deviceId(actualNode), name);
+    assertEquals(expected.numPorts(node), actual.numPorts(actualNode), name);
+  }
+
+  /**
+   * What {@code ibnetdiscover} found ({@code discovered}, under ibsim) against the fabric read from
+   * the same net file ({@code ours}): every node it saw is in {@code ours} with the same identity,
+   * links and LIDs; the nodes it did not see (no SM reaches them) have no LID in {@code ours}. Link
+   * rates are not compared: a net file without them leaves them unknown, ibsim reports its
+   * defaults.
+   */
+  public static void assertSameDiscoveredPart(Fabric discovered, Fabric ours) {
+    assertEquals(discovered.maxLid(), ours.maxLid(), "max LID");
+    for (int node = 0; node < discovered.numNodes(); node++) {
+      int mine = ours.nodeOfGuid(discovered.nodeGuid(node));
+      assertTrue(mine >= 0, discovered.nodeName(node) + " is missing");
+      assertSameNode(ours, mine, discovered, node);
+      for (int p = 0; p <= discovered.numPorts(node); p++) {
+        assertSameDiscoveredPort(discovered, discovered.port(node, p), ours, ours.port(mine, p));
+      }
+    }
+    for (int node = 0; node < ours.numNodes(); node++) {
+      if (discovered.nodeOfGuid(ours.nodeGuid(node)) < 0) {
+        for (int p = 0; p <= ours.numPorts(node); p++) {
+          assertEquals(
+              0,
+              ours.baseLid(ours.port(node, p)),
+              ours.portName(ours.port(node, p)) + " has a LID though no SM reaches it");
+        }
+      }
+    }
+  }
+
+  private static void assertSameDiscoveredPort(
+      Fabric discovered, int theirs, Fabric ours, int port) {
+    String portName = discovered.portName(theirs);
+    assertEquals(discovered.portGuid(theirs), ours.portGuid(port), portName);
+    assertEquals(discovered.baseLid(theirs), ours.baseLid(port), portName + " LID");
+    assertEquals(discovered.lmc(theirs), ours.lmc(port), portName + " LMC");
+    int peer = discovered.peerPort(theirs);
+    int myPeer = ours.peerPort(port);
+    if (peer >= 0) {
+      assertTrue(myPeer >= 0, portName + " is not linked");
+      assertEquals(
+          discovered.nodeGuid(discovered.nodeOfPort(peer)),
+          ours.nodeGuid(ours.nodeOfPort(myPeer)),
+          portName + " peer");
+      assertEquals(discovered.portNum(peer), ours.portNum(myPeer), portName + " peer port");
+    } else if (myPeer >= 0) {
+      assertTrue(
+          discovered.nodeOfGuid(ours.nodeGuid(ours.nodeOfPort(myPeer))) < 0,
+          portName + " leads to a node ibnetdiscover saw, but not over this link");
     }
   }
 }

@@ -1,5 +1,7 @@
 package org.ibrouting.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import org.ibrouting.analysis.CdgReport;
@@ -11,8 +13,10 @@ import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.Lids;
 import org.ibrouting.routing.Routing;
+import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
 import org.ibrouting.routing.SlTable;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Assertions on a {@link Routing} for engine tests and jqwik properties. Every route is re-derived
@@ -243,5 +247,15 @@ public final class RoutingAssertions {
 
   private static String name(Fabric fabric, int sw) {
     return sw < 0 ? "no switch" : fabric.nodeName(sw);
+  }
+
+  /**
+   * {@code routing} (an engine's route, a chain's, a reader's) is refused with a {@link
+   * RoutingException} of {@code reason}, not another exception; returns it for its message.
+   */
+  public static RoutingException assertRefused(RoutingException.Reason reason, Executable routing) {
+    RoutingException e = assertThrows(RoutingException.class, routing);
+    assertEquals(reason, e.reason(), e.getMessage());
+    return e;
   }
 }

@@ -1,6 +1,7 @@
 package org.ibrouting.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
@@ -26,76 +27,77 @@ class RoutePathsTest {
     return Routing.builder(ring, "test").setOwnLidsToPortZero();
   }
 
+  /**
+   * {@link RoutePaths#describe} of {@code slid -> dlid} in {@code routing} lists {@code hops},
+   * joined by arrows, then says {@code ending}.
+   */
+  private static void assertRoute(
+      Routing routing, int slid, int dlid, String ending, String... hops) {
+    assertEquals(
+        String.format("LID 0x%04x -> LID 0x%04x: ", slid, dlid)
+            + String.join(" -> ", hops)
+            + ": "
+            + ending,
+        RoutePaths.describe(routing, slid, dlid));
+  }
+
   @Test
   void delivered() {
     Routing r = lfts().setOutPort(0, 2, 1).setOutPort(1, 2, 3).build();
-    assertEquals(
-        "LID 0x0001 -> LID 0x0002: "
-            + H0
-            + " out 1 -> "
-            + S0
-            + " in 3 out 1 -> "
-            + S1
-            + " in 2 out 3 -> "
-            + H1
-            + " in 1: delivered, 3 links",
-        RoutePaths.describe(r, 1, 2));
-    assertEquals(
-        "LID 0x0001 -> LID 0x0004: " + H0 + " out 1 -> " + S0 + " in 3 out 0: delivered, 1 link",
-        RoutePaths.describe(r, 1, 4));
+    assertRoute(
+        r,
+        1,
+        2,
+        "delivered, 3 links",
+        H0 + " out 1",
+        S0 + " in 3 out 1",
+        S1 + " in 2 out 3",
+        H1 + " in 1");
+    assertRoute(r, 1, 4, "delivered, 1 link", H0 + " out 1", S0 + " in 3 out 0");
     Routing toSwitch = lfts().setOutPort(0, 5, 1).build();
-    assertEquals(
-        "LID 0x0001 -> LID 0x0005: "
-            + H0
-            + " out 1 -> "
-            + S0
-            + " in 3 out 1 -> "
-            + S1
-            + " in 2 out 0: delivered, 2 links",
-        RoutePaths.describe(toSwitch, 1, 5));
-    assertEquals(
-        "LID 0x0004 -> LID 0x0005: " + S0 + " out 1 -> " + S1 + " in 2 out 0: delivered, 1 link",
-        RoutePaths.describe(toSwitch, 4, 5));
+    assertRoute(
+        toSwitch,
+        1,
+        5,
+        "delivered, 2 links",
+        H0 + " out 1",
+        S0 + " in 3 out 1",
+        S1 + " in 2 out 0");
+    assertRoute(toSwitch, 4, 5, "delivered, 1 link", S0 + " out 1", S1 + " in 2 out 0");
   }
 
   @Test
   void noRouteLoopAndBlackHoles() {
-    assertEquals(
-        "LID 0x0001 -> LID 0x0002: " + H0 + " out 1 -> " + S0 + " in 3: no route (LFT entry 255)",
-        RoutePaths.describe(lfts().build(), 1, 2));
+    assertRoute(lfts().build(), 1, 2, "no route (LFT entry 255)", H0 + " out 1", S0 + " in 3");
     Routing loop = lfts().setOutPort(0, 3, 1).setOutPort(1, 3, 2).build();
-    assertEquals(
-        "LID 0x0001 -> LID 0x0003: "
-            + H0
-            + " out 1 -> "
-            + S0
-            + " in 3 out 1 -> "
-            + S1
-            + " in 2 out 2 -> "
-            + S0
-            + " in 1: loop, back at this switch after 3 links",
-        RoutePaths.describe(loop, 1, 3));
-    assertEquals(
-        "LID 0x0001 -> LID 0x0002: "
-            + H0
-            + " out 1 -> "
-            + S0
-            + " in 3 out 0: black hole, port 0 of a switch that does not own the LID",
-        RoutePaths.describe(lfts().setOutPort(0, 2, 0).build(), 1, 2));
+    assertRoute(
+        loop,
+        1,
+        3,
+        "loop, back at this switch after 3 links",
+        H0 + " out 1",
+        S0 + " in 3 out 1",
+        S1 + " in 2 out 2",
+        S0 + " in 1");
+    assertRoute(
+        lfts().setOutPort(0, 2, 0).build(),
+        1,
+        2,
+        "black hole, port 0 of a switch that does not own the LID",
+        H0 + " out 1",
+        S0 + " in 3 out 0");
     // a port the switch does not have cannot be set (RoutingBuilder refuses it)
-    org.junit.jupiter.api.Assertions.assertThrows(
-        IllegalArgumentException.class, () -> lfts().setOutPort(0, 2, 7));
-    assertEquals(
-        "LID 0x0004 -> LID 0x0002: "
-            + S0
-            + " out 3 -> "
-            + H0
-            + " in 1: black hole, not the destination",
-        RoutePaths.describe(lfts().setOutPort(0, 2, 3).build(), 4, 2));
+    assertThrows(IllegalArgumentException.class, () -> lfts().setOutPort(0, 2, 7));
+    assertRoute(
+        lfts().setOutPort(0, 2, 3).build(),
+        4,
+        2,
+        "black hole, not the destination",
+        S0 + " out 3",
+        H0 + " in 1");
     Fabric cut = FabricBuilder.from(ring).disconnect(0, 1).build();
-    assertEquals(
-        "LID 0x0004 -> LID 0x0002: " + S0 + " out 1: black hole, port 1 is not connected",
-        RoutePaths.describe(Routing.builder(cut, "test").setOutPort(0, 2, 1).build(), 4, 2));
+    Routing intoTheCut = Routing.builder(cut, "test").setOutPort(0, 2, 1).build();
+    assertRoute(intoTheCut, 4, 2, "black hole, port 1 is not connected", S0 + " out 1");
   }
 
   @Test
@@ -106,9 +108,8 @@ class RoutePathsTest {
     assertEquals(
         "LID 0x0001 -> LID 0x0063: destination LID is not assigned", RoutePaths.describe(r, 1, 99));
     Fabric down = FabricBuilder.from(ring).disconnect(ring.numSwitches(), 1).build();
-    assertEquals(
-        "LID 0x0001 -> LID 0x0002: " + H0 + " out 1: unreachable, the source port is not connected",
-        RoutePaths.describe(Routing.builder(down, "test").build(), 1, 2));
+    Routing unconnected = Routing.builder(down, "test").build();
+    assertRoute(unconnected, 1, 2, "unreachable, the source port is not connected", H0 + " out 1");
 
     FabricBuilder b = Fabric.builder();
     int sw = b.addNode(NodeType.SWITCH, 2, 0x30L, "s");
@@ -116,11 +117,9 @@ class RoutePathsTest {
     int c = b.addNode(NodeType.CA, 1, 0x20L, "c");
     b.setLid(a, 1, 1, 0).setLid(c, 1, 2, 0).setLid(sw, 0, 3, 0).connect(a, 1, c, 1, null);
     Routing pair = Routing.builder(b.build(), "test").build();
-    String ca = "CA 0x0000000000000010 \"a\" out 1 -> CA 0x0000000000000020 \"c\" in 1";
-    assertEquals(
-        "LID 0x0001 -> LID 0x0002: " + ca + ": delivered, 1 link", RoutePaths.describe(pair, 1, 2));
-    assertEquals(
-        "LID 0x0001 -> LID 0x0003: " + ca + ": unreachable, not the destination and not a switch",
-        RoutePaths.describe(pair, 1, 3));
+    String a1 = "CA 0x0000000000000010 \"a\" out 1";
+    String c1 = "CA 0x0000000000000020 \"c\" in 1";
+    assertRoute(pair, 1, 2, "delivered, 1 link", a1, c1);
+    assertRoute(pair, 1, 3, "unreachable, not the destination and not a switch", a1, c1);
   }
 }

@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
@@ -98,22 +98,44 @@ class UpdateCheckTest {
     assertTrue(cramped.plan().note().contains("VLs"), cramped.plan().note());
   }
 
+  /**
+   * Two Up*&#47;Down* routings of one fabric, rooted at the switches {@code fromRoot}, {@code
+   * toRoot}.
+   */
+  record Transition(Fabric fabric, int fromRoot, int toRoot) {
+    Routing from() {
+      return TestRoutings.upDown(fabric, fromRoot);
+    }
+
+    Routing to() {
+      return TestRoutings.upDown(fabric, toRoot);
+    }
+
+    @Override
+    public String toString() {
+      return "up/down rooted at switch " + fromRoot + ", then " + toRoot + " of " + fabric;
+    }
+  }
+
   @Provide
-  Arbitrary<Fabric> fabrics() {
+  Arbitrary<Transition> transitions() {
     return Arbitraries.oneOf(
-        FabricArbitraries.tori(),
-        FabricArbitraries.randomConnected(),
-        FabricArbitraries.dragonflies());
+            FabricArbitraries.tori(),
+            FabricArbitraries.randomConnected(),
+            FabricArbitraries.dragonflies())
+        .flatMap(
+            fabric -> {
+              Arbitrary<Integer> root = Arbitraries.integers().between(0, fabric.numSwitches() - 1);
+              return Combinators.combine(root, root)
+                  .as((from, to) -> new Transition(fabric, from, to));
+            });
   }
 
   /** Every plan the check gives replays without a cyclic state (some pairs have none at all). */
   @Property(tries = 60)
-  void everyPlanReplaysWithoutACyclicState(
-      @ForAll("fabrics") Fabric fabric,
-      @ForAll @IntRange(min = 0, max = 1000) int a,
-      @ForAll @IntRange(min = 0, max = 1000) int b) {
-    Routing from = TestRoutings.upDown(fabric, a % fabric.numSwitches());
-    Routing to = TestRoutings.upDown(fabric, b % fabric.numSwitches());
+  void everyPlanReplaysWithoutACyclicState(@ForAll("transitions") Transition transition) {
+    Routing from = transition.from();
+    Routing to = transition.to();
     UpdateCheck.Result result = CHECK.check(from, to);
     assertEquals(result.safe(), VERIFIER.verify(RoutingMix.of(from, to)).isDeadlockFree());
     if (result.plan().kind() == UpdateCheck.Kind.NONE) {
@@ -131,12 +153,9 @@ class UpdateCheckTest {
    * replay ends at the new tables.
    */
   @Property(tries = 40)
-  void mergedStepsReplayWithoutACyclicState(
-      @ForAll("fabrics") Fabric fabric,
-      @ForAll @IntRange(min = 0, max = 1000) int a,
-      @ForAll @IntRange(min = 0, max = 1000) int b) {
-    Routing from = TestRoutings.upDown(fabric, a % fabric.numSwitches());
-    Routing to = TestRoutings.upDown(fabric, b % fabric.numSwitches());
+  void mergedStepsReplayWithoutACyclicState(@ForAll("transitions") Transition transition) {
+    Routing from = transition.from();
+    Routing to = transition.to();
     List<UpdateSteps.Step> levels = UpdateSteps.byLevels(from, to, VERIFIER);
     if (levels != null) {
       assertStepsReplayAcyclic(from, to, levels);

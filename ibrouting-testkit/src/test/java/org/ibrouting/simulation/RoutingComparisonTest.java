@@ -96,6 +96,31 @@ class RoutingComparisonTest {
         () -> table.add("other", TestRoutings.shortestPaths(TestFabrics.kAryNTree(4, 2))));
   }
 
+  /** With a job map every CSV line, a refusal's too, has the header's columns. */
+  @Test
+  void csvLinesWithJobColumnsAreAsLongAsTheHeader() {
+    int first = TREE.nodeOfLid(1);
+    int second = TREE.nodeOfLid(2);
+    assertFalse(TREE.isSwitch(first) || TREE.isSwitch(second));
+    JobMap jobs =
+        JobMap.resolve(
+            JobList.of(TREE.description(first), "a", TREE.description(second), "a"), TREE);
+    RoutingComparison table =
+        new RoutingComparison(
+            TREE, RoutingQuality.Options.defaults().withPatterns(10).withJobs(jobs));
+    table.route("shortest", engine("shortest", false), RoutingOptions.seeded(1));
+    table.route("never", engine("never", true), RoutingOptions.seeded(1));
+    String[] csv = table.formatCsv().split("\n");
+    assertEquals(3, csv.length);
+    assertTrue(csv[0].endsWith(",error,job_efi_max,dark_fibre_share"), csv[0]);
+    for (String line : csv) {
+      assertEquals(13, line.chars().filter(c -> c == ',').count(), line);
+    }
+    assertEquals("never,never,,,,,,,,,,\"never: not today\",,", csv[2]);
+    String[] table2 = table.format().split("\n");
+    assertTrue(table2[0].endsWith(" job EFI    dark"), table2[0]);
+  }
+
   /**
    * A 10-character engine name (torus-2QoS, multiupdn's neighbours) or a long routing name widens
    * its column instead of pushing the rest of its line out of line.

@@ -1,11 +1,13 @@
 package org.ibrouting.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingBuilder;
+import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.SlTable;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
@@ -111,5 +113,39 @@ class RoutingAssertionsTest {
         e.getMessage().contains("SL group 0 holds LID 0x0001 entering at switch")
             && e.getMessage().contains("\"S1\""),
         e.getMessage());
+  }
+
+  @Test
+  void aRefusalMustBeTypedWithItsReason() {
+    RoutingException refusal =
+        new RoutingException(RoutingException.Reason.VLS_EXCEEDED, "needs 9 VLs");
+    assertSame(
+        refusal,
+        RoutingAssertions.assertRefused(
+            RoutingException.Reason.VLS_EXCEEDED,
+            () -> {
+              throw refusal;
+            }));
+    AssertionFailedError wrongReason =
+        assertThrows(
+            AssertionFailedError.class,
+            () ->
+                RoutingAssertions.assertRefused(
+                    RoutingException.Reason.UNSUPPORTED_TOPOLOGY,
+                    () -> {
+                      throw refusal;
+                    }));
+    assertTrue(wrongReason.getMessage().contains("needs 9 VLs"), wrongReason.getMessage());
+    assertThrows(
+        AssertionFailedError.class,
+        () -> RoutingAssertions.assertRefused(RoutingException.Reason.VLS_EXCEEDED, () -> {}));
+    assertThrows(
+        AssertionFailedError.class,
+        () ->
+            RoutingAssertions.assertRefused(
+                RoutingException.Reason.VLS_EXCEEDED,
+                () -> {
+                  throw new IllegalStateException("a bug, not a refusal");
+                }));
   }
 }

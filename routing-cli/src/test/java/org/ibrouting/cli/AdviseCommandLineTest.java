@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.succeeds;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -60,8 +61,7 @@ class AdviseCommandLineTest {
     assertEquals(0, cli("route -R {} {} -o {} -q", chosen.group(1), FT4, same).status());
     assertArrayEquals(Files.readAllBytes(same), Files.readAllBytes(out));
 
-    Run json = cli("advise {} --json --patterns 200 -R minhop,updn,sar", FT4);
-    assertEquals(0, json.status(), json.err());
+    Run json = succeeds("advise {} --json --patterns 200 -R minhop,updn,sar", FT4);
     assertTrue(json.out().startsWith("{\"fabric\":"), json.out());
     assertTrue(json.out().contains("\"chosen\":\"minhop\""), json.out());
     assertTrue(json.out().contains("\"patterns\":200"), json.out());
@@ -130,8 +130,7 @@ class AdviseCommandLineTest {
     Path same = dir.resolve("same.dump");
     assertEquals(0, cli("route -R {} {} -o {} -q", chosen, FT4, same).status());
     assertArrayEquals(Files.readAllBytes(same), Files.readAllBytes(out));
-    Run json = cli("route -R best {} -o {} --json --patterns 200", FT4, out);
-    assertEquals(0, json.status(), json.err());
+    Run json = succeeds("route -R best {} -o {} --json --patterns 200", FT4, out);
     assertTrue(json.out().contains("\"engine\":\"" + chosen + "\""), json.out());
     assertTrue(json.out().contains("\"best\":{\"chosen\":\"" + chosen + "\""), json.out());
 

@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import org.ibrouting.interop.Processes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,23 +28,17 @@ class CdsTrainingTest {
   @Test
   void refusesToTrainInAJvmThatCompiles(@TempDir Path dir) throws Exception {
     Path log = dir.resolve("training.log");
-    Process training =
-        new ProcessBuilder(
+    Processes.Finished training =
+        Processes.runToEnd(
+            new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
                 "-cp",
                 System.getProperty("java.class.path"),
-                CdsTraining.class.getName())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    boolean ended = training.waitFor(60, TimeUnit.SECONDS);
-    if (!ended) {
-      training.destroyForcibly();
-    }
-    String output = Files.readString(log, StandardCharsets.UTF_8);
-    assertTrue(ended, "the training did not end: " + output);
-    assertEquals(2, training.exitValue(), output);
-    assertTrue(output.contains("must run with -Xint"), output);
+                CdsTraining.class.getName()),
+            log,
+            Duration.ofSeconds(60));
+    assertEquals(2, training.exitCode(), training.output());
+    assertTrue(training.output().contains("must run with -Xint"), training.output());
   }
 }

@@ -1,5 +1,7 @@
 package org.ibrouting.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +39,13 @@ final class Cli {
    */
   static Run cli(String line, Object... words) {
     return run(words(line, words));
+  }
+
+  /** Runs a command line as {@link #cli} does and asserts that it exits 0 (the output if not). */
+  static Run succeeds(String line, Object... words) {
+    Run r = cli(line, words);
+    assertEquals(0, r.status(), r.out() + r.err());
+    return r;
   }
 
   /** The arguments of {@code line}, each {@code {}} replaced by the next of {@code words}. */

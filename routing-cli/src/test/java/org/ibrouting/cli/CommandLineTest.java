@@ -2,6 +2,7 @@ package org.ibrouting.cli;
 
 import static org.ibrouting.cli.Cli.cli;
 import static org.ibrouting.cli.Cli.run;
+import static org.ibrouting.cli.Cli.succeeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,12 +84,10 @@ class CommandLineTest {
   void torus2QosFromGenerateToDeadlockCheck() throws Exception {
     Path fabric = dir.resolve("t.ibnd");
     Path conf = dir.resolve("t.conf");
-    Run gen = cli("generate torus 5,3,3 2 -o {} --torus-config {}", fabric, conf);
-    assertEquals(0, gen.status(), gen.err());
+    Run gen = succeeds("generate torus 5,3,3 2 -o {} --torus-config {}", fabric, conf);
     assertTrue(Files.readString(conf).contains("\ntorus 5 3 3\n"), Files.readString(conf));
     Path out = dir.resolve("t.dump");
-    Run r = cli("route -R torus-2QoS {} --torus-config {} -o {}", fabric, conf, out);
-    assertEquals(0, r.status(), r.err());
+    Run r = succeeds("route -R torus-2QoS {} --torus-config {} -o {}", fabric, conf, out);
     assertTrue(r.out().contains("2 VL(s), per-port sl2vl (torus-2QoS)"), r.out());
     assertTrue(Files.readString(dir.resolve("t.dump.sl")).startsWith("# ibrouting SL file v2\n"));
     Run check = cli("check {} {} --sl {} --deadlock", fabric, out, dir.resolve("t.dump.sl"));
@@ -104,12 +103,11 @@ class CommandLineTest {
         "without the SL file everything is on VL 0: " + noSls.out());
 
     Run identity =
-        cli(
+        succeeds(
             "route -R torus-2QoS {} --torus-config {} -P torus_sl2vl=identity -o {} --json",
             fabric,
             conf,
             dir.resolve("i.dump"));
-    assertEquals(0, identity.status(), identity.err());
     assertTrue(
         identity.out().contains("\"vls\":8") && identity.out().contains("\"sl2vl\":\"sl2vl map\""),
         identity.out());
@@ -174,8 +172,7 @@ class CommandLineTest {
     Run quiet = run("route", "-R", "updn", fabric.toString(), "-o", out, "--quiet");
     assertEquals("", quiet.err());
 
-    Run chain = cli("route -R updn,minhop {} -o {} -P updn_auto_root=false", fabric, out);
-    assertEquals(0, chain.status(), chain.err());
+    Run chain = succeeds("route -R updn,minhop {} -o {} -P updn_auto_root=false", fabric, out);
     assertTrue(chain.out().contains("skipped      updn: no root nodes were found"), chain.out());
     assertTrue(chain.out().contains("engine       minhop"), chain.out());
     assertFalse(chain.err().contains("note:"), chain.err());
@@ -185,11 +182,10 @@ class CommandLineTest {
     assertTrue(alone.err().contains("updn: no root nodes were found"), alone.err());
     // on a fat tree OpenSM's detection finds the roots: nothing to say
     Run tree =
-        cli(
+        succeeds(
             "route -R updn {} -o {} -P updn_auto_root=false --json",
             ReferenceFabrics.resource("ft4_3", "fabric.ibnd"),
             out);
-    assertEquals(0, tree.status(), tree.err());
     assertTrue(
         tree.out().contains("\"engine\":\"updn\"") && tree.out().contains("\"notes\":[]"),
         tree.out());
@@ -199,8 +195,7 @@ class CommandLineTest {
   void engineParametersReachTheEngineAndTyposAreErrors() throws Exception {
     Path fabric = ReferenceFabrics.resource("torus2d_4x4", "fabric.ibnd");
     Path out = dir.resolve("lash1.dump");
-    Run r = cli("route -R lash {} -o {} -P lash_start_vl=1 --json", fabric, out);
-    assertEquals(0, r.status(), r.err());
+    Run r = succeeds("route -R lash {} -o {} -P lash_start_vl=1 --json", fabric, out);
     Path sl = dir.resolve("lash1.dump.sl");
     assertTrue(
         Files.readString(sl).lines().anyMatch(l -> l.matches("0x[0-9a-f]{4}-0x[0-9a-f]{4} [12]")),
@@ -264,8 +259,7 @@ class CommandLineTest {
     assertTrue(r.out().contains("16 switches, 32 CAs"), r.out());
     Run info = run("info", fabric.toString(), "--json");
     assertTrue(info.out().contains("\"switches\":16,\"cas\":32"), info.out());
-    Run route = cli("route -R minhop {} -o {} -q", fabric, dir.resolve("t.dump"));
-    assertEquals(0, route.status(), route.err());
+    Run route = succeeds("route -R minhop {} -o {} -q", fabric, dir.resolve("t.dump"));
     Run bad = run("generate", "torus", "1,4", "2", "-o", dir.resolve("bad.ibnd").toString());
     assertEquals(IbRouting.EXIT_BAD_INPUT, bad.status());
     assertTrue(bad.err().contains("torus"), bad.err());
@@ -278,12 +272,11 @@ class CommandLineTest {
     Path minhop = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path dfsssp = ReferenceFabrics.resource("ft4_3", "dfsssp.lfts.dump.gz");
     Run r =
-        cli(
+        succeeds(
             "compare {} -R minhop --dump {} --dump {} --patterns 300 --csv",
             fabric,
             "opensm-minhop=" + minhop,
             "opensm-dfsssp=" + dfsssp);
-    assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
     // our minhop equals OpenSM's, so the same patterns give the same Lambda
@@ -299,8 +292,7 @@ class CommandLineTest {
   void multiupdnWritesTheSlOfEveryTree() throws Exception {
     Path fabric = ReferenceFabrics.resource("dragonfly_a4p2h2", "fabric.ibnd");
     Path out = dir.resolve("multi.dump");
-    Run r = cli("route -R multiupdn {} -o {} -P updn_trees=3 -q", fabric, out);
-    assertEquals(0, r.status(), r.err());
+    Run r = succeeds("route -R multiupdn {} -o {} -P updn_trees=3 -q", fabric, out);
     java.util.Set<String> sls = new java.util.TreeSet<>();
     Files.readString(dir.resolve("multi.dump.sl"))
         .lines()
@@ -314,10 +306,9 @@ class CommandLineTest {
   void compareTakesPerEngineSettings() {
     Path fabric = ReferenceFabrics.resource("jellyfish32", "fabric.ibnd");
     Run r =
-        cli(
+        succeeds(
             "compare {} -R updn,multiupdn:updn_trees=1,multiupdn:updn_trees=3 --patterns 50 --csv",
             fabric);
-    assertEquals(0, r.status(), r.err());
     String[] lines = r.out().split("\n");
     assertEquals(4, lines.length, r.out());
     assertTrue(lines[2].startsWith("multiupdn:updn_trees=1,multiupdn,"), r.out());
@@ -409,12 +400,11 @@ class CommandLineTest {
     Path dump = ReferenceFabrics.resource("ft4_3", "minhop.lfts.dump.gz");
     Path svg = dir.resolve("hist.svg");
     Run r =
-        cli(
+        succeeds(
             "simulate {} {} --ptrn bruck --metric hist_max_cong --num-runs 3 --plot {}",
             fabric,
             dump,
             svg);
-    assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("runs by fraction of peak bandwidth"), r.out());
     Run orcs =
         cli(
@@ -449,8 +439,7 @@ class CommandLineTest {
     }
     Path jobs = Files.writeString(dir.resolve("jobs.txt"), text);
     Path out = dir.resolve("lfts.dump");
-    Run r = cli("route -R sar --jobs {} {} -o {} -q", jobs, fabricFile, out);
-    assertEquals(0, r.status(), r.err());
+    Run r = succeeds("route -R sar --jobs {} {} -o {} -q", jobs, fabricFile, out);
     assertTrue(Files.exists(out));
     Path sl = dir.resolve("lfts.dump.sl");
     assertTrue(Files.exists(sl), "a torus needs several VLs: SL file next to the dump");
@@ -462,8 +451,8 @@ class CommandLineTest {
     assertTrue(
         check.out().matches("(?s).*deadlock     free: [2-8] VL\\(s\\).*no cycle.*"), check.out());
 
-    Run compare = cli("compare {} -R dfsssp,sar --jobs {} --patterns 20 --csv", fabricFile, jobs);
-    assertEquals(0, compare.status(), compare.err());
+    Run compare =
+        succeeds("compare {} -R dfsssp,sar --jobs {} --patterns 20 --csv", fabricFile, jobs);
     String[] lines = compare.out().split("\n");
     assertTrue(lines[0].endsWith(",job_efi_max,dark_fibre_share"), lines[0]);
     assertEquals(14, lines[2].split(",", -1).length, lines[2]);

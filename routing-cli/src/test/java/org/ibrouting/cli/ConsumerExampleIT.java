@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.ibrouting.interop.Processes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,16 +98,13 @@ class ConsumerExampleIT {
                 "-Dibrouting.version=" + version,
                 "-Dmaven.test.failure.ignore=true",
                 "verify"));
-    Process p =
-        new ProcessBuilder(command)
-            .directory(work.resolve("consumer").toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the consumer build did not finish");
-    String output = Files.readString(log, StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), output);
-    assertThePropertiesRan(work.resolve("consumer/target/surefire-reports"), output);
+    Processes.Finished build =
+        Processes.runToEnd(
+            new ProcessBuilder(command).directory(work.resolve("consumer").toFile()),
+            log,
+            Duration.ofMinutes(15));
+    assertEquals(0, build.exitCode(), build.output());
+    assertThePropertiesRan(work.resolve("consumer/target/surefire-reports"), build.output());
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.succeeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -238,8 +239,7 @@ class DeployInteropTest {
     Path fabricFile = generate(SMALL_TORUS, dir.resolve("fabric.ibnd"));
     Fabric fabric = FabricFiles.read(fabricFile);
     Path deploy = dir.resolve("deploy");
-    Run route = cli("route -R dfsssp {} --opensm-dir {} -q", fabricFile, deploy);
-    assertEquals(0, route.status(), route.err());
+    Run route = succeeds("route -R dfsssp {} --opensm-dir {} -q", fabricFile, deploy);
     Path conf = deploy.resolve(OpenSmDeployment.CONF);
     Path noQos =
         Files.writeString(

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.ibrouting.cli.testing.PluginEngineProvider;
 import org.ibrouting.engines.EngineProvider;
+import org.ibrouting.interop.Processes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,17 +39,12 @@ class DistributionIT {
   private Run run(Path workDir, Map<String, String> env, String... command)
       throws IOException, InterruptedException {
     Path log = Files.createTempFile(dir, "run", ".log");
-    ProcessBuilder builder =
-        new ProcessBuilder(command)
-            .directory(workDir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
     // no class archive in the home directory of whoever runs the tests, unless a test asks
     builder.environment().put("IBROUTING_CDS", "off");
     builder.environment().putAll(env);
-    Process p = builder.start();
-    assertTrue(p.waitFor(600, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
-    return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    Processes.Finished finished = Processes.runToEnd(builder, log, Duration.ofSeconds(600));
+    return new Run(finished.exitCode(), finished.output());
   }
 
   /** Runs the unpacked launcher in {@code home} on a command line, as {@link Cli#cli} reads it. */

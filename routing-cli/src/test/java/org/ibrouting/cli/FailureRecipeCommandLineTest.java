@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.succeeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,8 +28,7 @@ class FailureRecipeCommandLineTest {
 
   /** Runs {@code reroute} and checks that it ended well and routed every pair. */
   private static Run rerouteAllRouted(String line, Object... words) {
-    Run reroute = cli(line, words);
-    assertEquals(0, reroute.status(), reroute.err());
+    Run reroute = succeeds(line, words);
     assertTrue(reroute.out().contains("\"all_routed\":true"), reroute.out());
     return reroute;
   }
@@ -37,14 +37,12 @@ class FailureRecipeCommandLineTest {
   void failRerouteCheckUpdateOnAFatTree() throws Exception {
     assertEquals(0, Cli.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
     Run route =
-        cli(
+        succeeds(
             "route -R dfsssp {} -o {} --sl-out {} -q",
             path("ft.ibnd"),
             path("old.lfts"),
             path("old.sl"));
-    assertEquals(0, route.status(), route.err());
-    Run fail = cli("fail {} --links 2 --seed 4 -o {}", path("ft.ibnd"), path("ft-2.ibnd"));
-    assertEquals(0, fail.status(), fail.err());
+    Run fail = succeeds("fail {} --links 2 --seed 4 -o {}", path("ft.ibnd"), path("ft-2.ibnd"));
     assertTrue(fail.out().contains("190 of 192 links"), fail.out());
     Run reroute =
         rerouteAllRouted(
@@ -146,8 +144,7 @@ class FailureRecipeCommandLineTest {
   void dmodcRerouteIsAFullRouteAfterOneCut() throws Exception {
     assertEquals(0, Cli.run("generate", "ktree", "4", "3", "-o", path("ft.ibnd"), "-q").status());
     assertEquals(0, cli("route -R dmodc {} -o {} -q", path("ft.ibnd"), path("old.lfts")).status());
-    Run fail = cli("fail {} --links 1 --seed 4 -o {}", path("ft.ibnd"), path("ft-1.ibnd"));
-    assertEquals(0, fail.status(), fail.err());
+    Run fail = succeeds("fail {} --links 1 --seed 4 -o {}", path("ft.ibnd"), path("ft-1.ibnd"));
     Run reroute =
         rerouteAllRouted(
             "reroute -R dmodc {} --from {} -o {} --scratch --json",

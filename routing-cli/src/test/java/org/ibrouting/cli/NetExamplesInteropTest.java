@@ -12,7 +12,6 @@ import org.ibrouting.analysis.RouteChecker;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.cli.Cli.Run;
 import org.ibrouting.fabric.Fabric;
-import org.ibrouting.interop.DiscoveryAssertions;
 import org.ibrouting.interop.OpenSmInteropTest;
 import org.ibrouting.interop.OpenSmSimulation;
 import org.ibrouting.io.FabricFile;
@@ -20,6 +19,7 @@ import org.ibrouting.io.FabricFiles;
 import org.ibrouting.io.ibnetdiscover.IbnetdiscoverReader;
 import org.ibrouting.io.lft.LftDumpReader;
 import org.ibrouting.io.testing.SampleFiles;
+import org.ibrouting.testkit.FabricAssertions;
 import org.ibrouting.topology.OpenSmLids;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -69,7 +69,7 @@ class NetExamplesInteropTest extends OpenSmInteropTest {
       Fabric discovered =
           IbnetdiscoverReader.readFile(new StringReader(sim.ibnetdiscover()), "ibnetdiscover")
               .asWritten();
-      DiscoveryAssertions.assertSameDiscoveredPart(discovered, ours);
+      FabricAssertions.assertSameDiscoveredPart(discovered, ours);
       RouteReport report =
           RouteChecker.terminals().check(LftDumpReader.read(ours, result.lftDump()));
       assertTrue(report.allRouted(), String.join("\n", report.witnesses()));

@@ -25,6 +25,15 @@ class ProgressPrinterTest {
         new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal, () -> now);
   }
 
+  /** A printer whose phase started at 0 and reached {@code done} of {@code total} at 2 s. */
+  private ProgressPrinter twoSecondsInto(boolean terminal, String phase, long done, long total) {
+    ProgressPrinter p = printer(terminal);
+    p.progress(phase, 0, total);
+    now = 2 * SECOND;
+    p.progress(phase, done, total);
+    return p;
+  }
+
   private String printed() {
     return bytes.toString(StandardCharsets.UTF_8);
   }
@@ -54,10 +63,7 @@ class ProgressPrinterTest {
 
   @Test
   void terminalRewritesOneThrottledLineAndClearsIt() {
-    ProgressPrinter p = printer(true);
-    p.progress("sssp: destinations", 0, 1000);
-    now = 2 * SECOND;
-    p.progress("sssp: destinations", 400, 1000);
+    ProgressPrinter p = twoSecondsInto(true, "sssp: destinations", 400, 1000);
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS / 2;
     p.progress("sssp: destinations", 410, 1000); // throttled
     now += ProgressPrinter.TERMINAL_INTERVAL_NANOS;
@@ -96,10 +102,7 @@ class ProgressPrinterTest {
 
   @Test
   void withoutTerminalPrintsALineEveryFewSeconds() {
-    ProgressPrinter p = printer(false);
-    p.progress("nue: destinations", 0, 100);
-    now = 2 * SECOND;
-    p.progress("nue: destinations", 20, 100);
+    ProgressPrinter p = twoSecondsInto(false, "nue: destinations", 20, 100);
     now += SECOND;
     p.progress("nue: destinations", 30, 100);
     now += ProgressPrinter.LINE_INTERVAL_NANOS;

@@ -1,6 +1,7 @@
 package org.ibrouting.cli;
 
 import static org.ibrouting.cli.Cli.cli;
+import static org.ibrouting.cli.Cli.succeeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,10 +29,8 @@ class TorusConfigCommandLineTest {
     Path fabric = dir.resolve("fabric.ibnd");
     Path generated = dir.resolve("generated.conf");
     Path derived = dir.resolve("derived.conf");
-    Run gen = cli("generate " + spec + " -o {} --torus-config {}", fabric, generated);
-    assertEquals(0, gen.status(), gen.err());
-    Run run = cli("torus-config {} -o {}", fabric, derived);
-    assertEquals(0, run.status(), run.err());
+    Run gen = succeeds("generate " + spec + " -o {} --torus-config {}", fabric, generated);
+    Run run = succeeds("torus-config {} -o {}", fabric, derived);
     assertTrue(run.out().contains("written      " + derived), run.out());
     assertEquals(TorusConfigReader.read(generated), TorusConfigReader.read(derived), spec);
   }
@@ -39,21 +38,18 @@ class TorusConfigCommandLineTest {
   @Test
   void theBundledTorusRoutesWithItsDerivedConfig() throws Exception {
     Path example = Path.of("..", "examples", "torus2d_4x4.ibnd");
-    Run printed = cli("torus-config {}", example);
-    assertEquals(0, printed.status(), printed.err());
+    Run printed = succeeds("torus-config {}", example);
     assertTrue(printed.out().startsWith("# torus-2QoS.conf of torus2d_4x4.ibnd (2D torus 4x4)"));
     assertTrue(printed.out().contains("\nxm_link 0x0000000000200000 0x000000000020000c\n"));
     Path conf = Files.writeString(dir.resolve("torus.conf"), printed.out());
     Run route =
-        cli(
+        succeeds(
             "route -R torus-2QoS {} --torus-config {} -o {}",
             example,
             conf,
             dir.resolve("lfts.dump"));
-    assertEquals(0, route.status(), route.err());
     assertTrue(route.out().contains("engine       torus-2QoS"), route.out());
-    Run json = cli("torus-config {} --json", example);
-    assertEquals(0, json.status(), json.err());
+    Run json = succeeds("torus-config {} --json", example);
     assertTrue(json.out().contains("\"shape\":\"2D torus 4x4\",\"radix\":[4,4,1]"), json.out());
   }
 

@@ -36,10 +36,23 @@ public final class GuidFiles {
     return mismatch(engine, guids, i, node < 0 ? none : other + fabric.nodeName(node));
   }
 
-  /** The entries found, or a mismatch where {@code guids} names no {@code kind}. */
-  private static int[] atLeastOne(
-      IntArrayList found, String engine, String what, GuidList guids, String kind)
+  /** Resolves entry {@code i} of a GUID list, or refuses it. */
+  @FunctionalInterface
+  private interface EntryResolver {
+    int resolve(int i) throws RoutingException;
+  }
+
+  /**
+   * Every entry of {@code guids} resolved, in list order; a mismatch where one is refused or where
+   * {@code guids} names no {@code kind}.
+   */
+  private static int[] resolveAll(
+      GuidList guids, EntryResolver resolver, String engine, String what, String kind)
       throws RoutingException {
+    IntArrayList found = new IntArrayList(guids.size());
+    for (int i = 0; i < guids.size(); i++) {
+      found.add(resolver.resolve(i));
+    }
     if (found.isEmpty()) {
       throw mismatch(engine + ": " + what + " " + guids.source() + " names no " + kind);
     }
@@ -51,45 +64,45 @@ public final class GuidFiles {
    */
   public static int[] switches(Fabric fabric, GuidList guids, String engine, String what)
       throws RoutingException {
-    IntArrayList switches = new IntArrayList();
-    for (int i = 0; i < guids.size(); i++) {
-      long guid = guids.guid(i);
-      int node = fabric.nodeOfGuid(guid);
-      if (node < 0 || !fabric.isSwitch(node)) {
-        throw wrongKind(
-            fabric, engine, guids, i, node, " is no node of the fabric", " is not a switch but ");
-      }
-      switches.add(node);
-    }
-    return atLeastOne(switches, engine, what, guids, "switch");
+    EntryResolver aSwitch =
+        i -> {
+          int node = fabric.nodeOfGuid(guids.guid(i));
+          if (node < 0 || !fabric.isSwitch(node)) {
+            String other = " is not a switch but ";
+            throw wrongKind(fabric, engine, guids, i, node, " is no node of the fabric", other);
+          }
+          return node;
+        };
+    return resolveAll(guids, aSwitch, engine, what, "switch");
   }
 
   /** The CA ports (port slots, in list order) named by port GUID in {@code guids}; at least one. */
   public static int[] caPorts(Fabric fabric, GuidList guids, String engine, String what)
       throws RoutingException {
-    IntArrayList ports = new IntArrayList();
-    for (int i = 0; i < guids.size(); i++) {
-      long guid = guids.guid(i);
-      int port = fabric.portOfGuid(guid);
-      int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
-      if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
-        throw mismatch(
-            engine,
-            guids,
-            i,
-            " is the node GUID of "
-                + fabric.nodeName(node)
-                + "; the file lists port GUIDs (port 1: "
-                + Lids.guidHex(fabric.portGuid(fabric.port(node, 1)))
-                + ")");
-      }
-      if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
-        String other = " is not a CA port but belongs to ";
-        throw wrongKind(fabric, engine, guids, i, node, " is no port of the fabric", other);
-      }
-      ports.add(port);
+    return resolveAll(guids, i -> caPort(fabric, guids, i, engine), engine, what, "CA port");
+  }
+
+  private static int caPort(Fabric fabric, GuidList guids, int i, String engine)
+      throws RoutingException {
+    long guid = guids.guid(i);
+    int port = fabric.portOfGuid(guid);
+    int node = port >= 0 ? fabric.nodeOfPort(port) : fabric.nodeOfGuid(guid);
+    if (port < 0 && node >= 0 && fabric.nodeType(node) == NodeType.CA) {
+      throw mismatch(
+          engine,
+          guids,
+          i,
+          " is the node GUID of "
+              + fabric.nodeName(node)
+              + "; the file lists port GUIDs (port 1: "
+              + Lids.guidHex(fabric.portGuid(fabric.port(node, 1)))
+              + ")");
     }
-    return atLeastOne(ports, engine, what, guids, "CA port");
+    if (node < 0 || fabric.nodeType(node) != NodeType.CA) {
+      String other = " is not a CA port but belongs to ";
+      throw wrongKind(fabric, engine, guids, i, node, " is no port of the fabric", other);
+    }
+    return port;
   }
 
   /**

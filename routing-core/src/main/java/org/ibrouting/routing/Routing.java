@@ -1,7 +1,6 @@
 package org.ibrouting.routing;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.ibrouting.fabric.Fabric;
 
@@ -192,23 +191,12 @@ public final class Routing {
     int common = Math.min(maxLid, Math.min(lftStride, other.lftStride) - 1);
     int from = sw * lftStride;
     int otherFrom = otherSw * other.lftStride;
-    int lid = 1;
-    while (lid <= common) {
-      int k =
-          Arrays.mismatch(
-              lfts,
-              from + lid,
-              from + common + 1,
-              other.lfts,
-              otherFrom + lid,
-              otherFrom + common + 1);
-      if (k < 0) {
-        break;
-      }
-      marked[lid + k] = true;
-      lid += k + 1;
+    for (int lid = ByteRanges.nextMismatch(lfts, from, other.lfts, otherFrom, 1, common);
+        lid >= 0;
+        lid = ByteRanges.nextMismatch(lfts, from, other.lfts, otherFrom, lid + 1, common)) {
+      marked[lid] = true;
     }
-    for (lid = common + 1; lid <= maxLid; lid++) {
+    for (int lid = common + 1; lid <= maxLid; lid++) {
       int mine = lid < lftStride ? lfts[from + lid] & 0xFF : NO_ROUTE;
       int theirs = lid < other.lftStride ? other.lfts[otherFrom + lid] & 0xFF : NO_ROUTE;
       marked[lid] |= mine != theirs;

@@ -223,23 +223,12 @@ public final class SlTable {
   private void markOtherSls(int g, SlTable other, int h, int maxLid, boolean[] marked) {
     int from = g * stride;
     int otherFrom = h * other.stride;
-    int dst = 1;
-    while (dst <= maxLid) {
-      int k =
-          java.util.Arrays.mismatch(
-              sls,
-              from + dst,
-              from + maxLid + 1,
-              other.sls,
-              otherFrom + dst,
-              otherFrom + maxLid + 1);
-      if (k < 0) {
-        return;
+    for (int dst = ByteRanges.nextMismatch(sls, from, other.sls, otherFrom, 1, maxLid);
+        dst >= 0;
+        dst = ByteRanges.nextMismatch(sls, from, other.sls, otherFrom, dst + 1, maxLid)) {
+      if (slToVl[sls[from + dst]] != slToVl[other.sls[otherFrom + dst]]) {
+        marked[dst] = true;
       }
-      if (slToVl[sls[from + dst + k]] != slToVl[other.sls[otherFrom + dst + k]]) {
-        marked[dst + k] = true;
-      }
-      dst += k + 1;
     }
   }
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 import org.ibrouting.analysis.RouteReport;
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.routing.Routing;
@@ -161,9 +162,8 @@ public final class RoutingComparison {
       engineWidth = Math.max(engineWidth, row.engine().length());
     }
     String lead = "%-" + nameWidth + "s %-" + engineWidth + "s ";
-    StringBuilder sb = new StringBuilder();
-    sb.append(
-            String.format(
+    String header =
+        String.format(
                 lead + "%9s %4s %8s %5s %8s %8s %9s %17s",
                 "routing",
                 "engine",
@@ -174,53 +174,51 @@ public final class RoutingComparison {
                 "minimal",
                 "EFI max",
                 "EFI mean",
-                "Lambda (95% CI)"))
-        .append(jobs ? String.format(" %8s %7s", "job EFI", "dark") : "")
-        .append('\n');
-    for (Row row : rows) {
-      if (row.quality() == null) {
-        sb.append(
-                String.format(
-                    lead + "refused: %s", row.name(), row.engine(), row.refusal().getMessage()))
-            .append('\n');
-        continue;
-      }
-      RoutingQuality q = row.quality();
-      RouteReport report = q.report();
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              lead + "%9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s",
-              row.name(),
-              row.engine(),
-              Double.isNaN(row.routingSeconds())
-                  ? "-"
-                  : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
-              q.vls(),
-              report.avgHops(),
-              report.maxHops(),
-              100 * report.minimalShare(),
-              q.efiMax(),
-              q.efiMean(),
-              !row.allRouted()
-                  ? "not all routed"
-                  : Double.isNaN(q.lambda())
-                      ? "-"
-                      : String.format(Locale.ROOT, "%.4f +- %.4f", q.lambda(), q.lambdaCi95())));
-      if (jobs) {
-        JobMetrics m = q.jobMetrics();
-        sb.append(
-            m == null
-                ? String.format(" %8s %7s", "-", "-")
-                : String.format(
-                    Locale.ROOT,
-                    " %8d %6.2f%%",
-                    m.maxEffectiveForwardingIndex(),
-                    100 * m.darkFibreShare()));
-      }
-      sb.append('\n');
+                "Lambda (95% CI)")
+            + (jobs ? String.format(" %8s %7s", "job EFI", "dark") : "");
+    return lines(
+        header,
+        row ->
+            String.format(
+                lead + "refused: %s", row.name(), row.engine(), row.refusal().getMessage()),
+        row -> tableLine(row, lead, jobs));
+  }
+
+  private static String tableLine(Row row, String lead, boolean jobs) {
+    RoutingQuality q = row.quality();
+    RouteReport report = q.report();
+    String line =
+        String.format(
+            Locale.ROOT,
+            lead + "%9s %4d %8.3f %5d %7.1f%% %8d %9.1f %17s",
+            row.name(),
+            row.engine(),
+            Double.isNaN(row.routingSeconds())
+                ? "-"
+                : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
+            q.vls(),
+            report.avgHops(),
+            report.maxHops(),
+            100 * report.minimalShare(),
+            q.efiMax(),
+            q.efiMean(),
+            !row.allRouted()
+                ? "not all routed"
+                : Double.isNaN(q.lambda())
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.4f +- %.4f", q.lambda(), q.lambdaCi95()));
+    if (!jobs) {
+      return line;
     }
-    return sb.toString();
+    JobMetrics m = q.jobMetrics();
+    return line
+        + (m == null
+            ? String.format(" %8s %7s", "-", "-")
+            : String.format(
+                Locale.ROOT,
+                " %8d %6.2f%%",
+                m.maxEffectiveForwardingIndex(),
+                100 * m.darkFibreShare()));
   }
 
   /**
@@ -230,50 +228,57 @@ public final class RoutingComparison {
    */
   public String formatCsv() {
     boolean jobs = options.jobs() != null;
-    StringBuilder sb =
-        new StringBuilder(
-            "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,"
-                + "efi_max,efi_mean,lambda,lambda_ci95,error"
-                + (jobs ? ",job_efi_max,dark_fibre_share" : "")
-                + "\n");
+    return lines(
+        "name,engine,routing_seconds,vls,avg_hops,max_hops,minimal_share,"
+            + "efi_max,efi_mean,lambda,lambda_ci95,error"
+            + (jobs ? ",job_efi_max,dark_fibre_share" : ""),
+        row ->
+            row.name()
+                + ','
+                + row.engine()
+                + ",,,,,,,,,,"
+                + quoteCsv(row.refusal().getMessage())
+                + (jobs ? ",," : ""),
+        row -> csvLine(row, jobs));
+  }
+
+  private static String csvLine(Row row, boolean jobs) {
+    RoutingQuality q = row.quality();
+    RouteReport report = q.report();
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,",
+            row.name(),
+            row.engine(),
+            Double.isNaN(row.routingSeconds())
+                ? ""
+                : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
+            q.vls(),
+            report.avgHops(),
+            report.maxHops(),
+            report.minimalShare(),
+            q.efiMax(),
+            q.efiMean(),
+            q.lambda(),
+            q.lambdaCi95());
+    if (!jobs) {
+      return line;
+    }
+    JobMetrics m = q.jobMetrics();
+    return line
+        + (m == null
+            ? ",,"
+            : String.format(
+                Locale.ROOT, ",%d,%.4f", m.maxEffectiveForwardingIndex(), m.darkFibreShare()));
+  }
+
+  /** A header line, then one line per row: a refused row's or a measured row's. */
+  private String lines(
+      String header, Function<Row, String> refused, Function<Row, String> measured) {
+    StringBuilder sb = new StringBuilder(header).append('\n');
     for (Row row : rows) {
-      if (row.quality() == null) {
-        sb.append(row.name())
-            .append(',')
-            .append(row.engine())
-            .append(",,,,,,,,,,")
-            .append(quoteCsv(row.refusal().getMessage()))
-            .append('\n');
-        continue;
-      }
-      RoutingQuality q = row.quality();
-      RouteReport report = q.report();
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "%s,%s,%s,%d,%.4f,%d,%.4f,%d,%.2f,%.4f,%.4f,",
-              row.name(),
-              row.engine(),
-              Double.isNaN(row.routingSeconds())
-                  ? ""
-                  : String.format(Locale.ROOT, "%.4f", row.routingSeconds()),
-              q.vls(),
-              report.avgHops(),
-              report.maxHops(),
-              report.minimalShare(),
-              q.efiMax(),
-              q.efiMean(),
-              q.lambda(),
-              q.lambdaCi95()));
-      if (jobs) {
-        JobMetrics m = q.jobMetrics();
-        sb.append(
-            m == null
-                ? ",,"
-                : String.format(
-                    Locale.ROOT, ",%d,%.4f", m.maxEffectiveForwardingIndex(), m.darkFibreShare()));
-      }
-      sb.append('\n');
+      sb.append(row.quality() == null ? refused.apply(row) : measured.apply(row)).append('\n');
     }
     return sb.toString();
   }

@@ -19,6 +19,7 @@ import org.ibrouting.routing.AbstractRoutingEngine;
 import org.ibrouting.routing.Routing;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
 
@@ -117,8 +118,8 @@ class EngineAdvisorTest {
             .advise(torus, EngineConfig.none(), OPTIONS.withMaxVls(1));
     assertTrue(oneVl.chosen().isEmpty());
     assertEquals(Verdict.REFUSED, candidate(oneVl, "dfsssp").verdict());
-    RoutingException e = assertThrows(RoutingException.class, oneVl::routingOrThrow);
-    assertEquals(RoutingException.Reason.ALL_REFUSED, e.reason());
+    RoutingException e =
+        RoutingAssertions.assertRefused(RoutingException.Reason.ALL_REFUSED, oneVl::routingOrThrow);
     assertTrue(
         e.getMessage()
             .startsWith(

@@ -2,7 +2,6 @@ package org.ibrouting.engines;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ibrouting.analysis.CreditLoopVerifier;
@@ -31,10 +30,9 @@ class VirtualLanesTest {
   void tooFewVlsIsATypedRefusal() {
     Routing ring = TestRoutings.shortestPaths(TestFabrics.ring(6, 2));
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
+        RoutingAssertions.assertRefused(
+            RoutingException.Reason.VLS_EXCEEDED,
             () -> VirtualLanes.assignDeadlockFree(ring, RoutingOptions.seeded(1).withMaxVls(1)));
-    assertEquals(RoutingException.Reason.VLS_EXCEEDED, e.reason());
     assertEquals(2, e.vlsNeeded().getAsInt());
     assertEquals(1, e.vlsAllowed().getAsInt());
     assertFalse(

@@ -2,14 +2,14 @@ package org.ibrouting.io.opensm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.ibrouting.interop.OpenSmInteropTest;
+import org.ibrouting.interop.Processes;
 import org.ibrouting.io.testing.ReferenceFabrics;
 import org.ibrouting.routing.Routing;
 import org.junit.jupiter.api.Test;
@@ -27,15 +27,13 @@ class OpenSmConfInteropTest extends OpenSmInteropTest {
     Path back = dir.resolve("back.conf");
     Path out = dir.resolve("opensm.out");
     String opensm = Files.isExecutable(Path.of("/usr/sbin/opensm")) ? "/usr/sbin/opensm" : "opensm";
-    Process p =
-        new ProcessBuilder(opensm, "-F", conf.toString(), "-c", back.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(out.toFile())
-            .start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "opensm -c did not finish");
-    String output = Files.readString(out, StandardCharsets.ISO_8859_1);
-    assertEquals(0, p.exitValue(), output);
-    assertFalse(output.contains("Unrecognized"), output);
+    Processes.Finished run =
+        Processes.runToEnd(
+            new ProcessBuilder(opensm, "-F", conf.toString(), "-c", back.toString()),
+            out,
+            Duration.ofSeconds(60));
+    assertEquals(0, run.exitCode(), run.output());
+    assertFalse(run.output().contains("Unrecognized"), run.output());
     Map<String, String> ours = OpenSmConfWriterTest.options(Files.readString(conf));
     Map<String, String> theirs =
         OpenSmConfWriterTest.options(Files.readString(back, StandardCharsets.ISO_8859_1));

@@ -1,13 +1,13 @@
 package org.ibrouting.engines.dmodc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.ibrouting.fabric.Fabric;
 import org.ibrouting.fabric.FabricBuilder;
 import org.ibrouting.fabric.NodeType;
 import org.ibrouting.routing.RoutingException;
 import org.ibrouting.routing.RoutingOptions;
+import org.ibrouting.testkit.RoutingAssertions;
 import org.ibrouting.testkit.TestFabrics;
 import org.ibrouting.topology.Topologies;
 import org.junit.jupiter.api.Test;
@@ -17,10 +17,8 @@ class DmodcRefusalsTest {
   /** Dmodc refuses {@code fabric} for {@code reason} with {@code message}. */
   private static void assertRefused(Fabric fabric, RoutingException.Reason reason, String message) {
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
-            () -> new DmodcEngine().route(fabric, RoutingOptions.seeded(0)));
-    assertEquals(reason, e.reason());
+        RoutingAssertions.assertRefused(
+            reason, () -> new DmodcEngine().route(fabric, RoutingOptions.seeded(0)));
     assertEquals(message, e.getMessage());
   }
 

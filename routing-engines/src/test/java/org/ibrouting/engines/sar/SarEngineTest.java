@@ -169,8 +169,8 @@ class SarEngineTest {
   void refusesWithoutAJobMapAndNamesTheLineOfAnUnknownNode() throws Exception {
     Fabric fabric = fabric("ktree 4 2");
     RoutingException none =
-        assertThrows(
-            RoutingException.class,
+        RoutingAssertions.assertRefused(
+            RoutingException.Reason.SETTINGS_MISMATCH,
             () ->
                 Engines.create("sar", EngineConfig.none())
                     .route(fabric, RoutingOptions.defaults()));
@@ -178,7 +178,6 @@ class SarEngineTest {
         none.getMessage()
             .startsWith("sar: needs a job-to-node map (which nodes every job runs on)"),
         none.getMessage());
-    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, none.reason());
     Path bad =
         Files.writeString(
             dir.resolve("jobs.txt"),
@@ -186,8 +185,8 @@ class SarEngineTest {
                 + JobMixes.line(fabric, JobMixes.cas(fabric).get(0), "a")
                 + "nosuchnode a\n");
     RoutingException e =
-        assertThrows(
-            RoutingException.class,
+        RoutingAssertions.assertRefused(
+            RoutingException.Reason.SETTINGS_MISMATCH,
             () ->
                 Engines.create(
                         "sar", EngineConfig.none().with(EngineInputs.JOBS, JobListReader.read(bad)))
@@ -195,7 +194,6 @@ class SarEngineTest {
     assertTrue(
         e.getMessage().startsWith("sar: " + bad + ":3:1: unknown node 'nosuchnode'"),
         e.getMessage());
-    assertEquals(RoutingException.Reason.SETTINGS_MISMATCH, e.reason());
     e =
         assertThrows(
             RoutingException.class,

@@ -124,8 +124,9 @@ class TorusLayoutTest {
       })
   void fabricsThatAreNoTorusAreRefusedNamingWhy(String spec, String reason) {
     Fabric fabric = TopologySpec.parse(spec).build();
-    RoutingException e = assertThrows(RoutingException.class, () -> TorusLayout.of(fabric));
-    assertEquals(RoutingException.Reason.UNSUPPORTED_TOPOLOGY, e.reason());
+    RoutingException e =
+        RoutingAssertions.assertRefused(
+            RoutingException.Reason.UNSUPPORTED_TOPOLOGY, () -> TorusLayout.of(fabric));
     assertTrue(
         e.getMessage().startsWith("torus-2QoS: the switches are not a 2D or 3D torus or mesh: "),
         e.getMessage());
