@@ -233,12 +233,17 @@ class DmodcPropertiesTest {
   /**
    * Whether every switch keeps its level and the fabric its parts: a cut that takes a leaf's last
    * link up makes it a part of its own, and the leaves are numbered part by part and by the least
-   * leaf of each subtree, so its former siblings' identifiers move.
+   * leaf of each subtree, so its former siblings' identifiers move. Parts are counted over switch
+   * links: a CA cabled to two leaves (a dual-rail host) joins no parts, it forwards nothing.
    */
   static boolean sameLevelsAndParts(Fabric before, Fabric after) {
     return java.util.Arrays.equals(
             new UpDownReference(before).level, new UpDownReference(after).level)
-        && Connectivity.numComponents(before) == Connectivity.numComponents(after);
+        && switchParts(before) == switchParts(after);
+  }
+
+  private static int switchParts(Fabric fabric) {
+    return java.util.Arrays.stream(Connectivity.switchComponents(fabric)).max().orElse(-1) + 1;
   }
 
   /** Whether the path from {@code sw} to {@code lid} leaves a switch by one of {@code ends}. */
